@@ -1,0 +1,71 @@
+"""The one type every phase reports content problems with, and the reporters that print them.
+
+Phases never raise on bad content: they return (or append to) lists of `Problem`, so that a
+run shows every problem in every file at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Problem:
+    """One content problem: where it is (1-based line and column) and what is wrong."""
+
+    path: str
+    line: int
+    col: int
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: error[{self.code}]: {self.message}"
+
+
+def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
+    """Sorted by file, line, column, code; exact duplicates removed."""
+    return sorted(set(problems))
+
+
+def format_text(problems: list[Problem]) -> str:
+    lines = [str(p) for p in problems]
+    if problems:
+        files = len({p.path for p in problems})
+        noun = "problem" if len(problems) == 1 else "problems"
+        lines.append(f"{len(problems)} {noun} in {files} file{'s' if files != 1 else ''}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def format_json(problems: list[Problem]) -> str:
+    items = [dict(asdict(p), severity="error") for p in problems]
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(problems: list[Problem]) -> str:
+    """GitHub Actions workflow commands: each problem becomes an annotation on its line."""
+    out = []
+    for p in problems:
+        props = ",".join(
+            [
+                f"file={_escape_property(p.path)}",
+                f"line={p.line}",
+                f"col={p.col}",
+                f"title={_escape_property('rulesref ' + p.code)}",
+            ]
+        )
+        out.append(f"::error {props}::{_escape_data(p.message)}")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+FORMATTERS = {"text": format_text, "json": format_json, "github": format_github}
