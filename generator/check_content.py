@@ -42,8 +42,8 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
         reason = reserved_reason(system.package)
         if reason:
             yield (system.where / "id").problem("python-name", f"system id `{system.id}` {reason}; it cannot name a Python package")
-    seen_ids: dict[tuple[str, str], Entry] = {}
-    seen_names: dict[tuple[str, str], tuple[Entry, str]] = {}
+    by_id: dict[tuple[str, str], list[Entry]] = {}
+    by_name: dict[tuple[str, str], list[tuple[Entry, Where, str]]] = {}
     for entry in content.entries:
         id_where = entry.where / "id"
         stem = file_stems[entry.where.doc.path]
@@ -54,21 +54,22 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
         reason = reserved_reason(entry.module)
         if reason:
             yield id_where.problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
-        key = (entry.system, entry.id.casefold())
-        if key in seen_ids:
-            other = seen_ids[key]
-            yield id_where.problem("duplicate-id", f"id `{entry.id}` is already used by {other.where.doc.path}")
-        else:
-            seen_ids[key] = entry
+        by_id.setdefault((entry.system, entry.id.casefold()), []).append(entry)
         for index, name in enumerate((entry.name, *entry.aliases)):
             where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
-            name_key = (entry.system, normalise(name))
-            if name_key in seen_names:
-                other, other_name = seen_names[name_key]
-                whose = "this entry" if other is entry else other.where.doc.path
-                yield where.problem("duplicate-name", f"`{name}` is already a name or alias of {whose} (`{other_name}`)")
-            else:
-                seen_names[name_key] = (entry, name)
+            by_name.setdefault((entry.system, normalise(name)), []).append((entry, where, name))
+    # every member of a clash is told about the others, so whichever file is validated shows it
+    for entries in by_id.values():
+        if len(entries) > 1:
+            for entry in entries:
+                others = ", ".join(e.where.doc.path for e in entries if e is not entry)
+                yield (entry.where / "id").problem("duplicate-id", f"id `{entry.id}` is also used by {others}")
+    for holders in by_name.values():
+        if len(holders) < 2:
+            continue
+        for entry, where, name in holders:
+            others = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
+            yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(others)}")
 
 
 def _check_sources(content: Content) -> Iterator[Problem]:

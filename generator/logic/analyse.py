@@ -20,6 +20,7 @@ from generator.model import Check, DiceSpec, Entry, Expr, Input, OutputField, Pa
 from generator.problems import Problem
 from generator.suggest import did_you_mean
 
+BARE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 DICE_NOTATION = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}|none")
 MAX_DICE = 20
 # names the generated module defines or imports at module level
@@ -149,6 +150,10 @@ class _Analyser:
                 return ast.Constant(expr.source)
             if wanted.values is None and DICE_NOTATION.fullmatch(expr.source):
                 return ast.Constant(expr.source)
+            if BARE_WORD.fullmatch(expr.source) and expr.source not in scope:
+                allowed = wanted.values or ["D6", "2D6", "D3+1", "none"]
+                self.report(expr.where, "impossible-value", f"{what} `{expr.source}` is not one of {', '.join(allowed)}{did_you_mean(expr.source, allowed)}")
+                return None
         result = self.expression(expr, scope)
         if result is None:
             return None
@@ -305,7 +310,7 @@ class _Analyser:
     def body(self, fields: list[tuple[str, VType]], scope: dict[str, VType]) -> tuple[list[RowPlan], bool]:
         check = self.check
         if check.expr is None and check.decide is None:
-            self.report(check.where, "missing-body", f"check `{check.name}` needs `expr` or `decide`")
+            self.report(check.where, "missing-body", f"check `{check.name}` needs `expr` or `decide`", key=True)
             return [], False
         if check.expr is not None and check.decide is not None:
             self.report(check.where / "decide", "conflicting-keys", "a check has `expr` or `decide`, not both", key=True)
@@ -332,6 +337,19 @@ class _Analyser:
             if plan is not None:
                 rows.append(RowPlan(when, plan, row.where))
         return rows, True
+
+    def unused(self, args: list[Arg], lets: list[tuple[str, ast.expr, VType]]) -> None:
+        """An input or step that cannot affect the result is a mistake (or a misleading argument)."""
+        if self.problems:
+            return
+        used = self.usage.free | set(self.usage.compared)
+        used |= {a.dice.count_input for a in args if a.dice and a.dice.count_input}
+        for arg in args:
+            if arg.kind != "param" and arg.name not in used:
+                self.report(self.check.where / "inputs" / arg.name, "unused-input", f"input `{arg.name}` is never used; use it or remove it", key=True)
+        for name, _, _ in lets:
+            if name not in used:
+                self.report(self.check.where / "let" / name, "unused-step", f"step `{name}` is never used; use it or remove it", key=True)
 
     def examples(self, args: list[Arg], fields: list[tuple[str, VType]]) -> None:
         names = [a.name for a in args]
@@ -376,6 +394,7 @@ class _Analyser:
         requires = self.requires(dict(scope), dice_names)
         lets = self.lets(scope)
         rows, is_decide = self.body(fields, scope)
+        self.unused(args, lets)
         self.examples(args, fields)
         if self.problems:
             return None

@@ -109,7 +109,7 @@ def _proof_problems(plan: Plan, compiled: Compiled, namespace: dict[str, Any]) -
                 flags = conditions(*args)
                 result = core(*args)
             except ArithmeticError as exc:
-                return [check.where.problem("logic-error", f"`{check.name}` fails with {type(exc).__name__} for {_show(combo)}")]
+                return [check.where.problem("logic-error", f"`{check.name}` fails with {type(exc).__name__} for {_show(combo)}", key=True)]
             except AssertionError:
                 result = None
             index = next((i for i, flag in enumerate(flags) if flag), None)
@@ -129,7 +129,7 @@ def _proof_problems(plan: Plan, compiled: Compiled, namespace: dict[str, Any]) -
                     bounds = []
                     break
     except DomainTooLarge as exc:
-        return [check.where.problem("domain-too-large", f"`{check.name}` has {exc.size:,} input combinations; the proof tries at most {MAX_COMBINATIONS:,}: narrow the min/max of its inputs")]
+        return [check.where.problem("domain-too-large", f"`{check.name}` has {exc.size:,} input combinations; the proof tries at most {MAX_COMBINATIONS:,}: narrow the min/max of its inputs", key=True)]
     if not plan.is_decide:
         return problems
     assert check.decide is not None

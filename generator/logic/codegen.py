@@ -134,8 +134,23 @@ def validation(arg: Arg) -> list[ast.stmt]:
     return fill("if type(A) is not int or not LO <= A <= HI:\n    raise ValueError(M)", A=a, LO=lo, HI=hi, M=text)
 
 
+_INVERSE: dict[type, type] = {
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In,
+}
+
+
+def negate(test: ast.expr) -> ast.expr:
+    """`not test`, written the way a person would (`not not x` -> `x`, `not a < b` -> `a >= b`)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return ast.Compare(left=test.left, ops=[_INVERSE[type(test.ops[0])]()], comparators=test.comparators)
+    return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
 def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
-    return fill("if not TEST:\n    raise ValueError(M)", TEST=test, M=text)
+    return fill("if FAILS:\n    raise ValueError(M)", FAILS=negate(test), M=text)
 
 
 # -- functions ------------------------------------------------------------------------------

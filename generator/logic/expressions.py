@@ -279,7 +279,10 @@ class _Translator:
                 )
 
     def call(self, node: ast.Call) -> tuple[ast.expr, VType]:
-        if not isinstance(node.func, ast.Name) or node.func.id not in HELPERS:
+        if not isinstance(node.func, ast.Name):
+            self.visit(node.func)  # reports what the callee is (an attribute, a subscript...)
+            raise self.fail(node, "forbidden-call", f"only the helpers can be called: {', '.join(HELPERS)}")
+        if node.func.id not in HELPERS:
             name = node.func.id if isinstance(node.func, ast.Name) else None
             hint = did_you_mean(name, HELPERS) if name else ""
             shown = f"`{name}`" if name else "this"

@@ -1,0 +1,116 @@
+"""The command line as CI and editors use it: formats, exit codes, selection, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd, timeout=60)
+
+
+def break_link(content: Path) -> Path:
+    path = content / "demo" / "morale-check.yml"
+    path.write_text(path.read_text().replace("Roll 2D6;", "Roll [[2D6 dice]];"))
+    return path
+
+
+def test_clean_content_exits_0(content: Path) -> None:
+    result = run("validate", str(content))
+    assert result.returncode == 0
+    assert "no problems" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_text_format_is_path_line_col_code_message(content: Path) -> None:
+    break_link(content)
+    result = run("validate", str(content))
+    assert result.returncode == 1
+    first = result.stderr.splitlines()[0]
+    assert first.endswith("morale-check.yml:5:12: error[unresolved-link]: [[2D6 dice]]: no entry named `2D6 dice`")
+    assert "Traceback" not in result.stderr
+
+
+def test_json_format(content: Path) -> None:
+    break_link(content)
+    result = run("validate", str(content), "--format", "json")
+    assert result.returncode == 1
+    items = json.loads(result.stdout)
+    assert items[0]["code"] == "unresolved-link"
+    assert {"path", "line", "col", "code", "message", "severity"} <= set(items[0])
+    clean = run("validate", str(content / "other"), "--format", "json")
+    assert clean.returncode == 0 and json.loads(clean.stdout) == []
+
+
+def test_github_format(content: Path) -> None:
+    break_link(content)
+    result = run("validate", str(content), "--format", "github")
+    assert result.returncode == 1
+    line = result.stdout.splitlines()[0]
+    assert line.startswith("::error file=") and ",line=5,col=12," in line
+    assert "::[[2D6 dice]]: no entry named" in line
+
+
+def test_every_problem_in_every_file_in_one_run_sorted(content: Path) -> None:
+    (content / "demo" / "a.yml").write_text("id: a\nkind: term\nname: A\nsummary: x\nsumary: y\n")
+    (content / "demo" / "z.yml").write_text("id: z\nkind: term\nname: Z\nsummary: no\n")
+    break_link(content)
+    result = run("validate", str(content), "--format", "json")
+    found = [(Path(i["path"]).name, i["line"], i["code"]) for i in json.loads(result.stdout)]
+    assert found == sorted(found)
+    assert {f[0] for f in found} == {"a.yml", "morale-check.yml", "z.yml"}
+
+
+def test_selected_file_reports_only_its_own_problems(content: Path) -> None:
+    break_link(content)
+    fine = run("validate", str(content / "demo" / "brutal.yml"))
+    assert fine.returncode == 0
+    bad = run("validate", str(content / "demo" / "morale-check.yml"))
+    assert bad.returncode == 1
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("validate", str(tmp_path / "missing")).returncode == 2
+    assert run("validate", "--format", "xml").returncode == 2
+    assert run("frobnicate").returncode == 2
+    (tmp_path / "notes.txt").write_text("hi")
+    assert run("validate", str(tmp_path / "notes.txt")).returncode == 2
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run("validate", str(empty))
+    assert result.returncode == 2 and "no content found" in result.stderr
+
+
+def test_default_path_is_content_in_the_working_folder(content: Path) -> None:
+    assert run("validate", cwd=content.parent).returncode == 0
+
+
+def test_a_file_outside_any_system_is_reported(tmp_path: Path) -> None:
+    loose = tmp_path / "loose.yml"
+    loose.write_text("id: loose\nkind: term\nname: Loose\nsummary: x\n")
+    result = run("validate", str(loose))
+    assert result.returncode == 1 and "missing-system" in result.stderr
+
+
+def test_hostile_bytes_never_traceback(content: Path) -> None:
+    samples = [b"\x00\xff\xfe", b"a: !!python/object:os.system\n", b"- [\n", b"a: &x 1\nb: *x\n", b"\t", "\u202e".encode()]
+    for index, raw in enumerate(samples):
+        (content / "demo" / f"hostile-{index}.yml").write_bytes(raw)
+    result = run("validate", str(content))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert result.stderr.count("error[") == len(samples)
+
+
+def test_main_returns_codes_in_process(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(content)]) == 0
+    break_link(content)
+    assert main(["validate", str(content), "--format", "json"]) == 1
+    assert json.loads(capsys.readouterr().out)

@@ -1,0 +1,136 @@
+"""The safe loader: plain JSON values with positions, and a clear refusal for everything else."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.load import MAX_FILE_BYTES, LoadError, load_bytes, load_file
+
+
+def load(text: str) -> object:
+    return load_bytes(text.encode(), "f.yml").data
+
+
+def refusal(text: str | bytes) -> LoadError:
+    raw = text.encode() if isinstance(text, str) else text
+    with pytest.raises(LoadError) as info:
+        load_bytes(raw, "f.yml")
+    return info.value
+
+
+def test_values_are_plain_json_types() -> None:
+    data = load("a: 1\nb: -2\nc: 2.5\nd: true\ne: null\nf: ~\ng: text\nh: [1, x]\ni: {j: k}\n")
+    assert data == {"a": 1, "b": -2, "c": 2.5, "d": True, "e": None, "f": None, "g": "text", "h": [1, "x"], "i": {"j": "k"}}
+
+
+@pytest.mark.parametrize("word", ["yes", "No", "ON", "off", "y", "N"])
+def test_yaml11_booleans_are_refused_unquoted_and_kept_quoted(word: str) -> None:
+    assert refusal(f"a: {word}\n").code == "ambiguous-boolean"
+    assert load(f"a: '{word}'\n") == {"a": word}
+
+
+@pytest.mark.parametrize("number", ["010", "0x1F", "0o17", "0b101", "1_000", "1:30", "1e3", "1.5e3", ".5", "1."])
+def test_numbers_read_differently_by_yaml_versions_are_refused(number: str) -> None:
+    assert refusal(f"a: {number}\n").code == "ambiguous-number"
+    assert load(f"a: '{number}'\n") == {"a": number}
+
+
+@pytest.mark.parametrize("text", ["2-3", "4+", "D6", "2D6", "1-6", "+", "3rd", "-1-"])
+def test_things_that_only_look_numeric_stay_strings(text: str) -> None:
+    assert load(f"a: {text}\n") == {"a": text}
+
+
+def test_keys_are_always_strings() -> None:
+    assert load("yes: 1\n1: 2\nnull: 3\n") == {"yes": 1, "1": 2, "null": 3}
+
+
+def test_positions_of_values_and_keys() -> None:
+    doc = load_bytes(b"a:\n  b: [1, 2]\n  c: |\n    line\n", "f.yml")
+    assert doc.at(("a", "b", 1)) == (2, 10)
+    assert doc.at(("a", "c"), key=True) == (3, 3)
+    assert doc.at(("a", "missing", 5)) == doc.at(("a",))
+
+
+def test_locate_finds_offsets_inside_block_text() -> None:
+    doc = load_bytes(b"text: |\n  first line\n  second [[link]]\n", "f.yml")
+    text = doc.data["text"]
+    assert doc.locate(("text",), text.index("[[")) == (3, 10)
+
+
+def test_bom_is_ignored_and_crlf_is_fine() -> None:
+    assert load_bytes(b"\xef\xbb\xbfa: 1\r\nb: 2\r\n", "f.yml").data == {"a": 1, "b": 2}
+
+
+def test_invalid_utf8_is_reported_at_line_and_column_not_byte_offset() -> None:
+    error = refusal(b"a: 1\nb: \xc3\xa9\xc3\xa9\xff\n")
+    assert (error.code, error.line, error.col) == ("encoding", 2, 6)
+
+
+def test_nothing_is_constructed_from_tags(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    error = refusal(f"a: !!python/object/apply:os.system ['touch {marker}']\n")
+    assert error.code == "tag"
+    assert not marker.exists()
+
+
+def test_alias_bomb_is_refused_at_the_first_anchor() -> None:
+    bomb = "a: &a [x, x, x]\n" + "".join(f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+    assert refusal(bomb).code == "anchor"
+
+
+def test_deep_nesting_stops_early() -> None:
+    assert refusal("a: " + "[" * 100 + "]" * 100 + "\n").code == "too-deep"
+    assert refusal("a: " + "[" * 5000 + "]" * 5000 + "\n").code in ("too-deep", "yaml-syntax")
+
+
+def test_size_cap_is_checked_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "big.yml"
+    path.write_bytes(b"a: '" + b"x" * MAX_FILE_BYTES + b"'\n")
+    doc, problems = load_file(path, "big.yml")
+    assert doc is None and problems[0].code == "file-too-large"
+
+
+def test_in_memory_size_cap_too() -> None:
+    assert refusal(b"a: 1\n" + b"#" * MAX_FILE_BYTES).code == "file-too-large"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yml"
+    os.mkfifo(fifo)
+    doc, problems = load_file(fifo, "pipe.yml")
+    assert doc is None and problems[0].code == "not-a-file"
+
+
+def test_missing_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    doc, problems = load_file(tmp_path / "nope.yml", "nope.yml")
+    assert doc is None and problems[0].code == "io-error"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: [1, 2\n",
+        "a: b: c\n",
+        "a:\n - 1\n  - 2\n",
+        "'unterminated\n",
+        "a: \"\\q\"\n",
+        "? \n",
+        "%YAML 1.1\n%TAG ! tag:example.com,2000:\n---\na: !x 1\n",
+        "a: 1\n...\n---\nb: 2\n",
+        "[1]: x\n",
+        "a: *ref\n",
+        ": x\n",
+        "\u2028a: 1\n",
+    ],
+)
+def test_broken_yaml_is_one_clear_problem(text: str) -> None:
+    try:
+        load_bytes(text.encode(), "f.yml")
+    except LoadError as error:
+        assert error.line >= 1 and error.col >= 1 and error.message
+    else:  # a few of these are valid YAML but must still be plain data
+        pass

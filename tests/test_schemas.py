@@ -1,0 +1,114 @@
+"""The JSON Schemas are the public contract: valid, self-describing, closed and local-only."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing.exceptions import Unresolvable
+
+from generator.schemas import ENTRY, schema_dir, validator
+
+from .conftest import FIXTURES, REPO
+
+SCHEMAS = sorted(schema_dir().glob("*.json"))
+DISPATCHERS = {("entry.schema.json", "")}  # the entry root only routes to rule/unit/term by `kind`
+
+
+def walk(node: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        yield pointer, node
+        for key, value in node.items():
+            yield from walk(value, f"{pointer}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from walk(value, f"{pointer}/{index}")
+
+
+def resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node and "description" not in node:
+        node = schema["$defs"][node["$ref"].split("/")[-1]]
+    return node
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_schema_is_valid_draft_2020_12(path: Path) -> None:
+    schema = json.loads(path.read_text())
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_property_is_described_and_every_object_closed(path: Path) -> None:
+    schema = json.loads(path.read_text())
+    for pointer, node in walk(schema):
+        if "properties" in node and isinstance(node["properties"], dict) and not pointer.endswith("/properties"):
+            if "allOf" in node and all("if" in branch for branch in node["allOf"]) and (path.name, pointer) in DISPATCHERS:
+                continue
+            in_condition = "/if" in pointer or "/not" in pointer
+            if not in_condition:
+                assert node.get("additionalProperties") is False, f"{path.name}{pointer} is not closed"
+            for name, prop in node["properties"].items():
+                if not in_condition:
+                    assert "description" in resolve(schema, prop), f"{path.name}{pointer}/properties/{name} has no description"
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_no_remote_refs(path: Path) -> None:
+    for _, node in walk(json.loads(path.read_text())):
+        ref = node.get("$ref")
+        assert ref is None or isinstance(ref, str) and ref.startswith("#"), ref
+
+
+def test_a_remote_ref_is_an_error_not_a_fetch() -> None:
+    from generator import schemas
+
+    remote = Draft202012Validator({"$ref": "https://example.invalid/schema.json"}, registry=schemas.validator(ENTRY)._registry)
+    with pytest.raises(Unresolvable):
+        list(remote.iter_errors({}))
+
+
+def test_shipped_validator_has_no_network_registry() -> None:
+    with pytest.raises(Unresolvable):
+        validator(ENTRY)._resolver.lookup("https://example.invalid/x.json")
+
+
+def content_files(root: Path) -> tuple[list[Path], list[Path]]:
+    systems = sorted(root.glob("*/system.yml"))
+    entries = sorted(p for p in root.rglob("*.yml") if p.name != "system.yml")
+    return systems, entries
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("root", [REPO / "content", FIXTURES / "content"], ids=["shipped", "fixtures"])
+def test_check_jsonschema_accepts_the_content(root: Path) -> None:
+    """An independent validator agrees: the schemas stand on their own."""
+    exe = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent)) or shutil.which("check-jsonschema")
+    if exe is None:
+        pytest.skip("check-jsonschema is not installed")
+    systems, entries = content_files(root)
+    assert systems and entries
+    for schema, files in (("system.schema.json", systems), ("entry.schema.json", entries)):
+        result = subprocess.run(
+            [exe, "--schemafile", str(schema_dir() / schema), *map(str, files)], capture_output=True, text=True, timeout=300
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_schema_comments_in_content_point_at_real_schemas() -> None:
+    pattern = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
+    checked = 0
+    for path in sorted((REPO / "content").rglob("*.yml")) + sorted((FIXTURES / "content").rglob("*.yml")):
+        match = pattern.search(path.read_text(encoding="utf-8").split("\n", 1)[0])
+        if match:
+            assert (path.parent / match.group(1)).resolve().is_file(), f"{path}: {match.group(1)}"
+            checked += 1
+    assert checked > 0
