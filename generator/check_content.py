@@ -12,7 +12,7 @@ import keyword
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.links import LinkIndex, find_links, normalise, param_value
+from generator.links import LINK, LinkIndex, find_links, normalise, param_value
 from generator.markup import unsafe_markup
 from generator.model import Content, Entry, Where
 from generator.problems import Problem
@@ -68,8 +68,8 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
         if len(holders) < 2:
             continue
         for entry, where, name in holders:
-            others = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
-            yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(others)}")
+            clashes = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
+            yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(clashes)}")
 
 
 def _check_sources(content: Content) -> Iterator[Problem]:
@@ -102,7 +102,7 @@ def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
                 yield where.problem_at(offset, code, message)
             for link in find_links(text):
                 if isinstance(link, int):
-                    yield where.problem_at(link, "link-syntax", "`[[` is never closed with `]]`")
+                    yield where.problem_at(link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)")
                     continue
                 resolved = index.resolve(entry.system, link)
                 if isinstance(resolved, str):
@@ -122,10 +122,7 @@ def _check_units(content: Content) -> Iterator[Problem]:
             given = dict(ref.args)
             for param in target.params:
                 if param.name not in given:
-                    yield ref.where.problem(
-                        "missing-param", f"`{target.name}` needs a value for {param.name}: write {{rule: {ref.rule}, {param.name}: ...}}"
-                    )
-                    continue
+                    continue  # the source may not print a value; the page then shows `(X)`
                 _, error = param_value(param, given[param.name])
                 if error:
                     yield (ref.where / param.name).problem("bad-param", f"`{target.name}`: {error}")
@@ -143,13 +140,23 @@ def _check_same_as(content: Content) -> Iterator[Problem]:
                 yield (entry.where / "same_as" / index).problem("unknown-entry", f"`{key}` is in the same system; list other systems only")
 
 
+def plain_text(text: str) -> str:
+    """Text with every link replaced by the words it shows."""
+    return LINK.sub(lambda m: m.group(1).partition("|")[2].strip() or m.group(1).split(":")[-1].strip(), text)
+
+
 def _check_corrections(content: Content) -> Iterator[Problem]:
     for entry in content.entries:
         texts = [t for _, t in texts_of(entry)]
+        texts += [plain_text(t) for t in texts]
         for correction in entry.corrections:
             if correction.corrected and not any(correction.corrected in t for t in texts):
                 yield (correction.where / "corrected").problem(
                     "correction-not-found", f"the corrected words `{correction.corrected}` do not occur in the entry's text"
+                )
+            if not correction.corrected and any(correction.original in t for t in texts):
+                yield (correction.where / "original").problem(
+                    "correction-not-found", f"`{correction.original}` was removed, but it still occurs in the entry's text"
                 )
 
 

@@ -16,7 +16,7 @@ from jsonschema.exceptions import relevance
 
 from generator.load import Document, JsonPath
 from generator.problems import Problem
-from generator.schemas import validator
+from generator.schemas import fast_validator, validator
 from generator.suggest import did_you_mean
 
 _TYPE_NAMES = {
@@ -83,6 +83,8 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
             if key in schema.get("properties", {}) or any(p.search(key) for p in patterns):
                 continue
             hint = did_you_mean(key, allowed)
+            if not hint and " " in key.strip():
+                hint = "; if these words belong to the value before them, quote that value: a comma inside `{...}` ends it"
             listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
             yield path + (key,), True, "unknown-key", f"unknown key `{key}` in {_where(path)}{hint}{listed}"
         return
@@ -187,6 +189,11 @@ def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, 
 
 
 def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
+    """Problems of a document against a schema. Valid files (nearly all of them) are passed by
+    the compiled validator; the full Python validator explains the rest, key by key."""
+    fast = fast_validator(schema_name)
+    if fast is not None and fast.is_valid(doc.data):
+        return []
     problems = []
     for error in validator(schema_name).iter_errors(doc.data):
         for path, at_key, code, message in _errors(error):

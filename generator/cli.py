@@ -68,6 +68,18 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_build(args: argparse.Namespace) -> int:
+    from generator.site import build
+
+    return build(args.content, args.config_file, strict=args.strict)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from generator.site import serve
+
+    return serve(args.content, args.config_file, args.dev_addr)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="rulesref",
@@ -86,6 +98,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--content", default="content", help="content folder (default: content)")
     p.add_argument("--out", default="rulechecks", help="package folder to write (default: rulechecks)")
     p.set_defaults(run=cmd_generate)
+
+    p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
+    p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
+    p.set_defaults(run=cmd_build)
+
+    p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
+    p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
+    p.set_defaults(run=cmd_serve)
 
     return top
 

@@ -125,7 +125,6 @@ def discover(paths: list[str]) -> ContentFiles:
 
 def display_path(path: Path) -> str:
     """The path as the user should see it: relative to the working folder when inside it."""
-    try:
-        return path.relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    text = path.as_posix()
+    cwd = Path.cwd().resolve().as_posix().rstrip("/") + "/"
+    return text[len(cwd) :] if text.startswith(cwd) else text

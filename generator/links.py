@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.model import Content, Entry, Param, Scalar
 from generator.suggest import closest
@@ -21,6 +22,7 @@ ROLL = re.compile(r"([1-9])\+")
 DICE_VALUE = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}")
 
 
+@lru_cache(maxsize=1 << 16)
 def normalise(name: str) -> str:
     """The form names are compared in: case-folded, single spaces, straight quotes."""
     name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')

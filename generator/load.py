@@ -16,10 +16,11 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from yaml import events as ev
+from yaml.nodes import MappingNode, ScalarNode
 
 try:  # libyaml's parser; the pure-Python one has the same event API
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
@@ -43,13 +44,12 @@ class LoadError(Exception):
         self.line, self.col, self.code, self.message = line, col, code, message
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where a value (or a mapping key) starts: 1-based line and column, 0-based char index."""
+class Span(NamedTuple):
+    """Where a value (or a mapping key) starts: 1-based line and column, 0-based char offset."""
 
     line: int
     col: int
-    index: int
+    offset: int
     style: str  # "" plain, "'" or '"' quoted, "|" or ">" block; "{" / "[" for collections
 
 
@@ -95,7 +95,7 @@ class Document:
         before = value[:offset]
         line_no = before.count("\n")
         col_in_line = offset - (before.rfind("\n") + 1)
-        cursor = start.index
+        cursor = start.offset
         lines = value.split("\n")
         for i, line_text in enumerate(lines[: line_no + 1]):
             if not line_text:
@@ -316,6 +316,112 @@ def _build(parser: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
             return root, spans, key_spans, documents > 0
 
 
+# -- the fast path: libyaml composes the tree in C, Python only converts it --------------------
+
+# Anything that could be an anchor, an alias or a tag sends a file down the event path, which
+# reports those precisely; files without (nearly all of them) are composed in C.
+_MAYBE_SPECIAL_SYNTAX = re.compile(r"(?:^|[\s\[{,])[&*!][^\s,\[\]{}]|^%", re.MULTILINE)
+
+
+def _plain_data_only(text: str) -> bool:
+    """True when the text cannot hold an anchor, alias, tag or directive (a cheap test first)."""
+    if "&" not in text and "*" not in text and "!" not in text and "%" not in text:
+        return True
+    return _MAYBE_SPECIAL_SYNTAX.search(text) is None
+_IMPLICIT = "tag:rulesref,implicit"
+
+if hasattr(_Parser, "get_single_node"):
+
+    class _Composer(_Parser):
+        """libyaml's composer with a resolver that decides nothing: this module resolves values."""
+
+        def descend_resolver(self, *args: Any) -> None:
+            pass
+
+        def ascend_resolver(self, *args: Any) -> None:
+            pass
+
+        def resolve(self, *args: Any) -> str:
+            return _IMPLICIT
+
+else:  # pragma: no cover - no libyaml
+    _Composer = None  # type: ignore[assignment,misc]
+
+
+def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]]:
+    """Plain values and spans from a composed node tree (no anchors, aliases or tags in it)."""
+    spans: dict[JsonPath, Span] = {}
+    key_spans: dict[JsonPath, Span] = {}
+    holder: list[Any] = [None]
+    # (node, path, container, slot, depth)
+    stack: list[tuple[Any, JsonPath, Any, Any, int]] = [(root, (), holder, 0, 0)]
+    while stack:
+        node, path, container, slot, depth = stack.pop()
+        mark = node.start_mark
+        line, col = mark.line + 1, mark.column + 1
+        if node.tag != _IMPLICIT:
+            raise LoadError(line, col, "tag", "YAML tags are not allowed; content is plain data")
+        kind = node.__class__
+        if kind is ScalarNode:
+            style = node.style or ""
+            if style:
+                value: Any = node.value
+                if style == '"' and _FORBIDDEN_CHARS.search(value):
+                    raise LoadError(line, col, "control-character", "a control character (from an escape) is not allowed in a string")
+            else:
+                value = resolve_plain(node.value, line, col)
+            spans[path] = Span(line, col, mark.index, style)
+        elif depth >= MAX_DEPTH:
+            raise LoadError(line, col, "too-deep", f"nested more than {MAX_DEPTH} levels deep")
+        elif kind is MappingNode:
+            value = {}
+            spans[path] = Span(line, col, mark.index, "{")
+            first_line: dict[str, int] = {}
+            for key_node, _ in node.value:
+                key_mark = key_node.start_mark
+                k_line, k_col = key_mark.line + 1, key_mark.column + 1
+                if key_node.__class__ is not ScalarNode:
+                    raise LoadError(k_line, k_col, "complex-key", "mapping keys must be plain strings, not lists or mappings")
+                if key_node.tag != _IMPLICIT:
+                    raise LoadError(k_line, k_col, "tag", "YAML tags are not allowed; content is plain data")
+                key = key_node.value
+                if key_node.style == '"' and _FORBIDDEN_CHARS.search(key):
+                    raise LoadError(k_line, k_col, "control-character", "a control character is not allowed in a key")
+                if key in first_line:
+                    raise LoadError(k_line, k_col, "duplicate-key", f"duplicate key `{key}` (first defined at line {first_line[key]})")
+                first_line[key] = k_line
+                key_spans[(*path, key)] = Span(k_line, k_col, key_mark.index, key_node.style or "")
+                value[key] = None
+            # push in reverse so that values convert (and errors surface) in document order
+            for key_node, item in reversed(node.value):
+                stack.append((item, (*path, key_node.value), value, key_node.value, depth + 1))
+        else:
+            value = [None] * len(node.value)
+            spans[path] = Span(line, col, mark.index, "[")
+            for index in range(len(node.value) - 1, -1, -1):
+                stack.append((node.value[index], (*path, index), value, index, depth + 1))
+        container[slot] = value
+    return holder[0], spans, key_spans
+
+
+def _compose(text: str) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span], bool]:
+    composer = _Composer(text)
+    try:
+        root = composer.get_single_node()
+    except yaml.composer.ComposerError as exc:
+        if "single document" in str(exc.context or ""):
+            mark = exc.problem_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+            raise LoadError(line, col, "multiple-documents", "a content file holds one YAML document; remove the second `---`") from None
+        raise
+    finally:
+        composer.dispose()
+    if root is None:
+        return None, {}, {}, False
+    value, spans, key_spans = _convert(root)
+    return value, spans, key_spans, True
+
+
 def _only_comments(text: str) -> bool:
     """True when every line is blank, a comment or a document marker."""
     for line in text.split("\n"):
@@ -327,9 +433,10 @@ def _only_comments(text: str) -> bool:
 
 def parse_text(text: str, path: str) -> Document:
     """Parse decoded text; raises LoadError for anything that is not plain JSON-shaped data."""
-    parser = _Parser(text)
+    fast = _Composer is not None and _plain_data_only(text)
+    parser = None if fast else _Parser(text)
     try:
-        root, spans, key_spans, had_document = _build(parser)
+        root, spans, key_spans, had_document = _compose(text) if fast else _build(parser)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -340,7 +447,8 @@ def parse_text(text: str, path: str) -> Document:
     except yaml.YAMLError as exc:
         raise LoadError(1, 1, "yaml-syntax", f"invalid YAML: {exc}") from None
     finally:
-        parser.dispose()
+        if parser is not None:
+            parser.dispose()
     if not had_document or (root is None and _only_comments(text)):
         raise LoadError(1, 1, "empty-file", "the file is empty (or only comments); it must hold a mapping")
     if not isinstance(root, dict):

@@ -7,7 +7,7 @@ may blame keeps a `Where` (its document and JSON path) so problems land on the r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from generator.load import Document, JsonPath
@@ -17,15 +17,29 @@ Kind = Literal["rule", "unit", "term"]
 Scalar = bool | int | str
 
 
-@dataclass(frozen=True)
 class Where:
-    """A place in a content file: the document and the JSON path of a value in it."""
+    """A place in a content file: the document and the JSON path of a value in it.
 
-    doc: Document = field(compare=False, repr=False)
-    path: JsonPath = ()
+    A plain slotted class: the model makes one for nearly every value, and equality only
+    needs the file and the path."""
+
+    __slots__ = ("doc", "path")
+
+    def __init__(self, doc: Document, path: JsonPath = ()) -> None:
+        self.doc = doc
+        self.path = path
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Where) and self.path == other.path and self.doc.path == other.doc.path
+
+    def __hash__(self) -> int:
+        return hash((self.doc.path, self.path))
+
+    def __repr__(self) -> str:
+        return f"Where({self.doc.path!r}, {self.path!r})"
 
     def __truediv__(self, part: str | int) -> Where:
-        return Where(self.doc, self.path + (part,))
+        return Where(self.doc, (*self.path, part))
 
     def problem(self, code: str, message: str, *, key: bool = False) -> Problem:
         return self.doc.problem(self.path, code, message, key=key)

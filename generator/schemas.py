@@ -37,6 +37,17 @@ def _refuse_remote(uri: str) -> Any:
 
 
 @cache
+def fast_validator(name: str) -> Any:
+    """A compiled (Rust) validator of the same schema, used to pass valid files quickly; None
+    where jsonschema-rs is not installed. It works offline and refuses every remote reference."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - the pure-Python validator does all the work then
+        return None
+    return jsonschema_rs.Draft202012Validator(load_schema(name), offline=True)
+
+
+@cache
 def validator(name: str) -> Draft202012Validator:
     """A validator whose registry resolves nothing outside the schema itself: no network, ever."""
     registry: Registry[Any] = Registry(retrieve=_refuse_remote)  # type: ignore[call-arg]

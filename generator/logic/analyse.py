@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.check_content import reserved_reason
+from generator.logic import positions as pos
 from generator.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from generator.logic.types import BOOL, DICE, VType, enum_type, int_type
 from generator.model import Check, DiceSpec, Entry, Expr, Input, OutputField, Param, Result, Where
@@ -147,11 +148,11 @@ class _Analyser:
         """A result value: a literal of the field's type, or an expression of that type."""
         if isinstance(expr.source, str) and wanted.kind == "str":
             if wanted.values is not None and expr.source in wanted.values:
-                return ast.Constant(expr.source)
+                return pos.Constant(expr.source)
             if wanted.values is None and DICE_NOTATION.fullmatch(expr.source):
-                return ast.Constant(expr.source)
+                return pos.Constant(expr.source)
             if BARE_WORD.fullmatch(expr.source) and expr.source not in scope:
-                allowed = wanted.values or ["D6", "2D6", "D3+1", "none"]
+                allowed = list(wanted.values or ["D6", "2D6", "D3+1", "none"])
                 self.report(expr.where, "impossible-value", f"{what} `{expr.source}` is not one of {', '.join(allowed)}{did_you_mean(expr.source, allowed)}")
                 return None
         result = self.expression(expr, scope)
@@ -162,11 +163,11 @@ class _Analyser:
             self.report(expr.where, "type-mismatch", f"{what} must be {wanted.describe()}, not {got.describe()}")
             return None
         if wanted.kind == "str" and got.values is not None:
-            allowed = wanted.values
-            bad = [v for v in got.values if (v not in allowed if allowed is not None else not DICE_NOTATION.fullmatch(v))]
+            permitted = wanted.values
+            bad = [v for v in got.values if (v not in permitted if permitted is not None else not DICE_NOTATION.fullmatch(v))]
             if bad:
-                shown = ", ".join(allowed) if allowed is not None else "dice such as D6, 2D6, D3+1 or none"
-                self.report(expr.where, "impossible-value", f"{what} can be {bad[0]!r}, which is not one of {shown}{did_you_mean(bad[0], allowed or [])}")
+                shown = ", ".join(permitted) if permitted is not None else "dice such as D6, 2D6, D3+1 or none"
+                self.report(expr.where, "impossible-value", f"{what} can be {bad[0]!r}, which is not one of {shown}{did_you_mean(bad[0], permitted or [])}")
                 return None
         if wanted.kind == "str" and got.is_dice and wanted.values is not None:
             self.report(expr.where, "type-mismatch", f"{what} must be {wanted.describe()}, not a dice expression")

@@ -1,18 +1,20 @@
 """Validation of the logic: analyse every check, compile it, run its examples and prove it.
 
-The module compiled here is the very AST that `rulesref generate` writes out, so what
-validation proves is what tool authors import.
+Validation compiles the same function ASTs that `rulesref generate` writes out (the records,
+the checked entry points and the logic; only docstrings and odds wrappers are left out), so
+what validation proves is what tool authors import.
 """
 
 from __future__ import annotations
 
 import ast
+import types
 from dataclasses import dataclass
 from typing import Any
 
 from generator.config import entry_url
 from generator.logic.analyse import Plan, analyse
-from generator.logic.codegen import module_ast, proof_functions
+from generator.logic.codegen import module_ast, validation_module
 from generator.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
 from generator.logic.sandbox import run_module
 from generator.model import Content, Entry, Example, Scalar
@@ -26,8 +28,8 @@ class Compiled:
     module: ast.Module
 
 
-def compile_entry(entry: Entry, system_name: str) -> tuple[Compiled | None, list[Problem]]:
-    """Analyse and compile every check of an entry into one module AST."""
+def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
+    """Analyse every check of an entry; plans only when all of them are sound."""
     plans: list[Plan] = []
     problems: list[Problem] = []
     for check in entry.checks:
@@ -35,7 +37,13 @@ def compile_entry(entry: Entry, system_name: str) -> tuple[Compiled | None, list
         problems += found
         if plan is not None:
             plans.append(plan)
-    if problems or not plans:
+    return ([] if problems else plans), problems
+
+
+def compile_entry(entry: Entry, system_name: str) -> tuple[Compiled | None, list[Problem]]:
+    """Analyse and compile every check of an entry into the module AST that is written out."""
+    plans, problems = plan_entry(entry)
+    if not plans:
         return None, problems
     module = module_ast(entry, plans, system_name=system_name, url=entry_url(entry))
     return Compiled(entry, plans, module), []
@@ -88,17 +96,18 @@ def _run_example(plan: Plan, function: Any, example: Example) -> list[Problem]:
     return problems
 
 
-def _proof_problems(plan: Plan, compiled: Compiled, namespace: dict[str, Any]) -> list[Problem]:
+def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
     """Try every input combination: no row dead, none uncovered, no failure, results in range."""
     check = plan.check
-    proof = ast.fix_missing_locations(ast.Module(body=[*compiled.module.body, *proof_functions(plan)], type_ignores=[]))
-    proof_ns = run_module(proof, f"{plan.entry.system}.{plan.entry.module}")
-    conditions, requires, core = proof_ns["_conditions"], proof_ns["_requires"], namespace[f"_{plan.name}"]
+    conditions, requires = namespace[f"_conditions_{plan.name}"], namespace[f"_requires_{plan.name}"]
+    core = namespace[f"_{plan.name}"]
     names = [a.name for a in plan.args]
     first: list[dict[str, Any] | None] = [None] * len(plan.rows)
     holds: list[dict[str, Any] | None] = [None] * len(plan.rows)
     uncovered: dict[str, Any] | None = None
     bounds = [(f, t.lo, t.hi) for f, t in plan.fields if t.kind == "int" and (t.lo is not None or t.hi is not None)]
+    # the results themselves only need computing when they are bounded or could fail
+    run_core = bool(bounds) or _may_fail(plan)
     problems: list[Problem] = []
     try:
         for combo in combinations(plan):
@@ -107,7 +116,7 @@ def _proof_problems(plan: Plan, compiled: Compiled, namespace: dict[str, Any]) -
                 if not requires(*args):
                     continue
                 flags = conditions(*args)
-                result = core(*args)
+                result = core(*args) if run_core else None
             except ArithmeticError as exc:
                 return [check.where.problem("logic-error", f"`{check.name}` fails with {type(exc).__name__} for {_show(combo)}", key=True)]
             except AssertionError:
@@ -122,7 +131,7 @@ def _proof_problems(plan: Plan, compiled: Compiled, namespace: dict[str, Any]) -
             if first[index] is None:
                 first[index] = combo
             for field, lo, hi in bounds:
-                value = getattr(result, field) if plan.record_class else result
+                value: int = getattr(result, field) if plan.record_class else result  # type: ignore[assignment]
                 if (lo is not None and value < lo) or (hi is not None and value > hi):
                     where = check.where / "output" / field if field else check.where / "output"
                     problems.append(where.problem("out-of-range", f"the result {value} is outside {lo} to {hi} for {_show(combo)}"))
@@ -153,6 +162,19 @@ def _proof_problems(plan: Plan, compiled: Compiled, namespace: dict[str, Any]) -
     return problems
 
 
+def _may_fail(plan: Plan) -> bool:
+    """Whether computing a result could raise: a `//` by anything but a non-zero constant."""
+    trees: list[ast.expr] = [v for _, v, _ in plan.lets] + [v for row in plan.rows for v in row.then.values]
+    trees += [row.when for row in plan.rows if row.when is not None]
+    for tree in trees:
+        for sub in ast.walk(tree):
+            if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.FloorDiv):
+                safe = isinstance(sub.right, ast.Constant) and sub.right.value != 0
+                if not safe:
+                    return True
+    return False
+
+
 def _first_true(conditions: Any, args: list[Any]) -> int | None:
     return next((i for i, flag in enumerate(conditions(*args)) if flag), None)
 
@@ -162,13 +184,13 @@ def logic_problems(content: Content) -> list[Problem]:
     for entry in content.entries:
         if not entry.checks:
             continue
-        system = content.system(entry.system)
-        compiled, found = compile_entry(entry, system.name if system else entry.system)
+        plans, found = plan_entry(entry)
         problems += found
-        if compiled is None:
+        if not plans:
             continue
-        namespace = run_module(compiled.module, f"rulechecks.{entry.system}.{entry.module}")
-        for plan in compiled.plans:
+        records = {p.record_class: types.SimpleNamespace for p in plans if p.record_class}
+        namespace = run_module(validation_module(plans), f"rulechecks.{entry.system}.{entry.module}", records)
+        for plan in plans:
             problems += _example_problems(plan, namespace)
-            problems += _proof_problems(plan, compiled, namespace)
+            problems += _proof_problems(plan, namespace)
     return problems

@@ -8,11 +8,10 @@ placeholder names are replaced by checked nodes; content strings only ever becom
 from __future__ import annotations
 
 import ast
-import copy
 import sys
-from functools import cache
 from typing import Any
 
+from generator.logic import positions as pos
 from generator.logic.analyse import Arg, Plan, ResultPlan
 from generator.logic.types import VType
 from generator.model import Entry, Example
@@ -23,9 +22,8 @@ DOCTEST_PROMPT = ">>>"
 # -- skeletons ------------------------------------------------------------------------------
 
 
-@cache
 def _skeleton(source: str) -> list[ast.stmt]:
-    return ast.parse(source).body
+    return ast.parse(source).body  # parsing afresh is cheaper than deep-copying a cached tree
 
 
 class _Fill(ast.NodeTransformer):
@@ -36,18 +34,17 @@ class _Fill(ast.NodeTransformer):
         if node.id in self.values:
             value = self.values[node.id]
             if isinstance(value, ast.AST):
-                return copy.deepcopy(value)
+                return value
             if isinstance(value, str) and value.startswith("@"):
-                return ast.Name(id=value[1:], ctx=node.ctx)
-            return ast.Constant(value)
+                return ast.copy_location(pos.Name(id=value[1:], ctx=node.ctx), node)
+            return ast.copy_location(pos.Constant(value), node)
         return node
 
 
 def fill(source: str, **values: Any) -> list[ast.stmt]:
     """Statements from a fixed skeleton; each upper-case placeholder Name is replaced by an
     AST node, by a constant, or (for "@name") by the name `name`."""
-    body = copy.deepcopy(_skeleton(source))
-    return [_Fill(values).visit(stmt) for stmt in body]
+    return [_Fill(values).visit(stmt) for stmt in _skeleton(source)]
 
 
 def fill_expr(source: str, **values: Any) -> ast.expr:
@@ -57,11 +54,13 @@ def fill_expr(source: str, **values: Any) -> ast.expr:
 
 
 def name(identifier: str) -> ast.Name:
-    return ast.Name(id=identifier, ctx=ast.Load())
+    return pos.Name(id=identifier, ctx=ast.Load())
 
 
 def annotation(text: str) -> ast.expr:
     """An annotation from our own type vocabulary (`int`, `Literal['a', 'b']`, a class name)."""
+    if text.isidentifier():
+        return name(text)
     return ast.parse(text, mode="eval").body
 
 
@@ -70,10 +69,10 @@ def message(*parts: str | ast.expr) -> ast.expr:
     values: list[ast.expr] = []
     for part in parts:
         if isinstance(part, str):
-            values.append(ast.Constant(part))
+            values.append(pos.Constant(part))
         else:
-            values.append(ast.FormattedValue(value=part, conversion=ord("r"), format_spec=None))
-    return ast.JoinedStr(values=values)
+            values.append(pos.FormattedValue(value=part, conversion=ord("r"), format_spec=None))
+    return pos.JoinedStr(values=values)
 
 
 def docstring(text: str, indent: str = "") -> ast.Expr:
@@ -82,7 +81,7 @@ def docstring(text: str, indent: str = "") -> ast.Expr:
         lines = text.rstrip("\n").split("\n")
         text = "\n".join([lines[0]] + [indent + line if line else "" for line in lines[1:]])
         text += "\n" + indent if len(lines) > 1 else ""
-    return ast.Expr(ast.Constant(text))
+    return pos.Expr(pos.Constant(text))
 
 
 def doc_text(text: str) -> str:
@@ -98,17 +97,38 @@ def _dice_label(arg: Arg) -> str:
     return f"{arg.dice.count if arg.dice.count > 1 else ''}D{arg.dice.sides}"
 
 
+def _guard(test: ast.expr, text: ast.expr) -> list[ast.stmt]:
+    """`if test: raise ValueError(text)` (built directly: validation builds thousands)."""
+    error = pos.Call(func=name("ValueError"), args=[text], keywords=[])
+    return [pos.If(test=test, body=[pos.Raise(exc=error, cause=None)], orelse=[])]
+
+
+def _not_type(a: ast.Name, type_name: str) -> ast.expr:
+    """`type(a) is not <type_name>`: exact, so a bool is not accepted as an int."""
+    return pos.Compare(left=pos.Call(func=name("type"), args=[a], keywords=[]), ops=[ast.IsNot()], comparators=[name(type_name)])
+
+
+def _int_guard(a: ast.Name, lo: ast.expr | int, hi: ast.expr | int, text: ast.expr) -> list[ast.stmt]:
+    """`if type(a) is not int or not lo <= a <= hi: raise ValueError(text)`."""
+    low = lo if isinstance(lo, ast.expr) else pos.Constant(lo)
+    high = hi if isinstance(hi, ast.expr) else pos.Constant(hi)
+    in_range = pos.Compare(left=low, ops=[ast.LtE(), ast.LtE()], comparators=[a, high])
+    test = pos.BoolOp(op=ast.Or(), values=[_not_type(a, "int"), pos.UnaryOp(op=ast.Not(), operand=in_range)])
+    return _guard(test, text)
+
+
 def validation(arg: Arg) -> list[ast.stmt]:
     """Statements that raise ValueError naming the argument, its value and what is allowed."""
     a = name(arg.name)
     t = arg.vtype
     if arg.kind == "bool":
-        return fill("if type(A) is not bool:\n    raise ValueError(M)", A=a, M=message(f"{arg.name} must be True or False, not ", a))
+        return _guard(_not_type(a, "bool"), message(f"{arg.name} must be True or False, not ", a))
     if arg.kind == "enum" or (arg.kind == "param" and t.is_dice):
         values = t.values if t.values is not None else arg.param.values if arg.param else ()
-        allowed = ast.Tuple(elts=[ast.Constant(v) for v in values], ctx=ast.Load())
+        allowed = pos.Tuple(elts=[pos.Constant(v) for v in values], ctx=ast.Load())
         shown = ", ".join(repr(v) for v in values)
-        return fill("if A not in V:\n    raise ValueError(M)", A=a, V=allowed, M=message(f"{arg.name} must be one of {shown}, not ", a))
+        outside = pos.Compare(left=a, ops=[ast.NotIn()], comparators=[allowed])
+        return _guard(outside, message(f"{arg.name} must be one of {shown}, not ", a))
     if arg.kind == "dice":
         dice = arg.dice
         assert dice is not None
@@ -116,22 +136,22 @@ def validation(arg: Arg) -> list[ast.stmt]:
             n = name(dice.count_input)
             high = fill_expr("S * N", S=dice.sides, N=n)
             text = message(f"{arg.name} must be a roll of ", n, f" D{dice.sides} (", n, " to ", high, "), not ", a)
-            return fill("if type(A) is not int or not LO <= A <= HI:\n    raise ValueError(M)", A=a, LO=n, HI=high, M=text)
+            return _int_guard(a, n, high, text)
         if dice.of_param is not None:
             x = name(dice.of_param)
             low, high = fill_expr("_dice.minimum(X)", X=x), fill_expr("_dice.maximum(X)", X=x)
             text = message(f"{arg.name} must be a roll of ", x, " (", low, " to ", high, "), not ", a)
-            return fill("if type(A) is not int or not LO <= A <= HI:\n    raise ValueError(M)", A=a, LO=low, HI=high, M=text)
+            return _int_guard(a, low, high, text)
         low_i, high_i = dice.count, dice.count * dice.sides
         text = message(f"{arg.name} must be a {_dice_label(arg)} roll from {low_i} to {high_i}, not ", a)
-        return fill("if type(A) is not int or not LO <= A <= HI:\n    raise ValueError(M)", A=a, LO=low_i, HI=high_i, M=text)
+        return _int_guard(a, low_i, high_i, text)
     lo, hi = t.lo, t.hi
     assert lo is not None and hi is not None
     if arg.param is not None and arg.param.type == "roll":
         text = message(f"{arg.name} must be a dice target from {lo} (for {lo}+) to {hi} (for {hi}+), not ", a)
     else:
         text = message(f"{arg.name} must be a whole number from {lo} to {hi}, not ", a)
-    return fill("if type(A) is not int or not LO <= A <= HI:\n    raise ValueError(M)", A=a, LO=lo, HI=hi, M=text)
+    return _int_guard(a, lo, hi, text)
 
 
 _INVERSE: dict[type, type] = {
@@ -145,19 +165,19 @@ def negate(test: ast.expr) -> ast.expr:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return test.operand
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        return ast.Compare(left=test.left, ops=[_INVERSE[type(test.ops[0])]()], comparators=test.comparators)
-    return ast.UnaryOp(op=ast.Not(), operand=test)
+        return pos.Compare(left=test.left, ops=[_INVERSE[type(test.ops[0])]()], comparators=test.comparators)
+    return pos.UnaryOp(op=ast.Not(), operand=test)
 
 
 def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
-    return fill("if FAILS:\n    raise ValueError(M)", FAILS=negate(test), M=text)
+    return _guard(negate(test), pos.Constant(text))
 
 
 # -- functions ------------------------------------------------------------------------------
 
 
 def _arguments(args: list[Arg], *, keyword_only: bool) -> ast.arguments:
-    params = [ast.arg(arg=a.name, annotation=annotation(a.vtype.python())) for a in args]
+    params = [pos.arg(arg=a.name, annotation=annotation(a.vtype.python())) for a in args]
     if keyword_only:
         return ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=params, kw_defaults=[None] * len(params), kwarg=None, defaults=[])
     return ast.arguments(posonlyargs=[], args=params, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
@@ -168,30 +188,30 @@ _TYPE_PARAMS: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12
 
 
 def _function(fn_name: str, args: ast.arguments, returns: ast.expr, body: list[ast.stmt]) -> ast.FunctionDef:
-    return ast.FunctionDef(name=fn_name, args=args, body=body, decorator_list=[], returns=returns, **_TYPE_PARAMS)
+    return pos.FunctionDef(name=fn_name, args=args, body=body, decorator_list=[], returns=returns, **_TYPE_PARAMS)
 
 
 def result_value(plan: Plan, result: ResultPlan) -> ast.expr:
     if plan.record_class is None:
         return result.values[0]
-    keywords = [ast.keyword(arg=field, value=value) for (field, _), value in zip(plan.fields, result.values, strict=True)]
-    return ast.Call(func=name(plan.record_class), args=[], keywords=keywords)
+    keywords = [pos.keyword(arg=field, value=value) for (field, _), value in zip(plan.fields, result.values, strict=True)]
+    return pos.Call(func=name(plan.record_class), args=[], keywords=keywords)
 
 
 def core_body(plan: Plan) -> list[ast.stmt]:
     """The logic itself: steps, then the result (one expression or the decision rows)."""
     body: list[ast.stmt] = []
     for step, value, vtype in plan.lets:
-        body.append(ast.AnnAssign(target=ast.Name(id=step, ctx=ast.Store()), annotation=annotation(vtype.python()), value=value, simple=1))
+        body.append(pos.AnnAssign(target=pos.Name(id=step, ctx=ast.Store()), annotation=annotation(vtype.python()), value=value, simple=1))
     if not plan.is_decide:
-        body.append(ast.Return(result_value(plan, plan.rows[0].then)))
+        body.append(pos.Return(result_value(plan, plan.rows[0].then)))
         return body
     for row in plan.rows:
-        ret = ast.Return(result_value(plan, row.then))
+        ret = pos.Return(result_value(plan, row.then))
         if row.when is None:
             body.append(ret)
         else:
-            body.append(ast.If(test=row.when, body=[ret], orelse=[]))
+            body.append(pos.If(test=row.when, body=[ret], orelse=[]))
     if plan.rows[-1].when is not None:
         body += fill("raise AssertionError(M)", M=f"{plan.name}: no row matched (the build proved this cannot happen)")
     return body
@@ -202,7 +222,7 @@ def core_name(plan: Plan) -> str:
 
 
 def _core_call(plan: Plan) -> ast.expr:
-    return ast.Call(func=name(core_name(plan)), args=[name(a.name) for a in plan.args], keywords=[])
+    return pos.Call(func=name(core_name(plan)), args=[name(a.name) for a in plan.args], keywords=[])
 
 
 def _example_call(plan: Plan, example: Example) -> str:
@@ -260,13 +280,14 @@ def _arg_domain(arg: Arg) -> str:
     return f"{t.lo} to {t.hi}"
 
 
-def public_function(plan: Plan, url: str) -> ast.FunctionDef:
-    body: list[ast.stmt] = [docstring(function_doc(plan, url), "    ")]
+def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
+    """The checked entry point; without `url`, no docstring (the lean form validation runs)."""
+    body: list[ast.stmt] = [docstring(function_doc(plan, url), "    ")] if url is not None else []
     for arg in plan.args:
         body += validation(arg)
     for test, text in plan.requires:
         body += requirement(test, text)
-    body.append(ast.Return(_core_call(plan)))
+    body.append(pos.Return(_core_call(plan)))
     return _function(plan.name, _arguments(plan.args, keyword_only=True), annotation(plan.result_annotation), body)
 
 
@@ -279,7 +300,7 @@ def _faces_call(arg: Arg) -> ast.expr:
     assert dice is not None
     if dice.of_param is not None:
         return fill_expr("_dice.faces_of(X)", X=name(dice.of_param))
-    count: ast.expr = name(dice.count_input) if dice.count_input else ast.Constant(dice.count)
+    count: ast.expr = name(dice.count_input) if dice.count_input else pos.Constant(dice.count)
     return fill_expr("_dice.faces(N, S)", N=count, S=dice.sides)
 
 
@@ -300,25 +321,25 @@ def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
         body += requirement(test, text)
     key = annotation(plan.result_annotation)
     body.append(
-        ast.AnnAssign(
-            target=ast.Name(id="_counts", ctx=ast.Store()),
-            annotation=ast.Subscript(value=name("dict"), slice=ast.Tuple(elts=[key, name("int")], ctx=ast.Load()), ctx=ast.Load()),
-            value=ast.Dict(keys=[], values=[]),
+        pos.AnnAssign(
+            target=pos.Name(id="_counts", ctx=ast.Store()),
+            annotation=pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("int")], ctx=ast.Load()), ctx=ast.Load()),
+            value=pos.Dict(keys=[], values=[]),
             simple=1,
         )
     )
     weight: ast.expr = name(f"_w_{dice[0].name}")
     for arg in dice[1:]:
-        weight = ast.BinOp(left=weight, op=ast.Mult(), right=name(f"_w_{arg.name}"))
+        weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(f"_w_{arg.name}"))
     inner: list[ast.stmt] = fill(
         "_result = CALL\n_counts[_result] = _counts.get(_result, 0) + W", CALL=_core_call(plan), W=weight
     )
     for arg in reversed(dice):
-        target = ast.Tuple(elts=[ast.Name(id=arg.name, ctx=ast.Store()), ast.Name(id=f"_w_{arg.name}", ctx=ast.Store())], ctx=ast.Store())
-        inner = [ast.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
+        target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=f"_w_{arg.name}", ctx=ast.Store())], ctx=ast.Store())
+        inner = [pos.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
     body += inner
     body += fill("return _dice.odds(_counts)")
-    returns = ast.Subscript(value=name("dict"), slice=ast.Tuple(elts=[key, name("Fraction")], ctx=ast.Load()), ctx=ast.Load())
+    returns = pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("Fraction")], ctx=ast.Load()), ctx=ast.Load())
     assert plan.odds_name is not None
     return _function(plan.odds_name, _arguments(fixed, keyword_only=True), returns, body)
 
@@ -327,9 +348,9 @@ def record_class(plan: Plan) -> ast.ClassDef:
     assert plan.record_class is not None
     body: list[ast.stmt] = [docstring(f"The result of `{plan.name}`.", "    ")]
     for field, vtype in plan.fields:
-        body.append(ast.AnnAssign(target=ast.Name(id=field, ctx=ast.Store()), annotation=annotation(vtype.python()), value=None, simple=1))
+        body.append(pos.AnnAssign(target=pos.Name(id=field, ctx=ast.Store()), annotation=annotation(vtype.python()), value=None, simple=1))
     decorator = fill_expr("dataclass(frozen=True, order=True, slots=True)")
-    return ast.ClassDef(name=plan.record_class, bases=[], keywords=[], body=body, decorator_list=[decorator], **_TYPE_PARAMS)
+    return pos.ClassDef(name=plan.record_class, bases=[], keywords=[], body=body, decorator_list=[decorator], **_TYPE_PARAMS)
 
 
 # -- modules --------------------------------------------------------------------------------
@@ -348,7 +369,7 @@ def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -
     if has_odds:
         body += fill("from fractions import Fraction")
     typing_names = ["Final"] + (["Literal"] if _uses(plans, lambda t: isinstance(t, VType) and t.kind == "str" and t.values is not None) else [])
-    body.append(ast.ImportFrom(module="typing", names=[ast.alias(n) for n in typing_names], level=0))
+    body.append(pos.ImportFrom(module="typing", names=[pos.alias(n) for n in typing_names], level=0))
     if needs_dice:
         body += fill("from rulechecks import _dice")
     exported: list[str] = []
@@ -364,9 +385,9 @@ def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -
         "URL": url,
     }
     names = sorted(["ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL", *exported], key=_isort_key)
-    body.append(ast.Assign(targets=[ast.Name(id="__all__", ctx=ast.Store())], value=ast.List(elts=[ast.Constant(n) for n in names], ctx=ast.Load())))
+    body.append(pos.Assign(targets=[pos.Name(id="__all__", ctx=ast.Store())], value=pos.List(elts=[pos.Constant(n) for n in names], ctx=ast.Load())))
     for const, value in constants.items():
-        body.append(ast.AnnAssign(target=ast.Name(id=const, ctx=ast.Store()), annotation=name("Final"), value=ast.Constant(value), simple=1))
+        body.append(pos.AnnAssign(target=pos.Name(id=const, ctx=ast.Store()), annotation=name("Final"), value=pos.Constant(value), simple=1))
     for plan in plans:
         if plan.record_class:
             body.append(record_class(plan))
@@ -425,23 +446,30 @@ def _uses_dice_helpers(plans: list[Plan]) -> bool:
     return False
 
 
-# -- proof helpers (compiled at validation time only, never written out) ----------------------
+# -- validation (compiled in-process only, never written out) ---------------------------------
 
 
 def proof_functions(plan: Plan) -> list[ast.stmt]:
-    """`_conditions(...)`: every row's condition (lets first); `_requires(...)`: preconditions hold."""
+    """`_conditions_<check>`: every row's condition (steps first); `_requires_<check>`: the
+    preconditions hold. The proof tries these over the whole input domain."""
     lets: list[ast.stmt] = [
-        ast.Assign(targets=[ast.Name(id=step, ctx=ast.Store())], value=value) for step, value, _ in plan.lets
+        pos.Assign(targets=[pos.Name(id=step, ctx=ast.Store())], value=value) for step, value, _ in plan.lets
     ]
-    conditions = ast.Tuple(elts=[row.when if row.when is not None else ast.Constant(True) for row in plan.rows], ctx=ast.Load())
+    conditions = pos.Tuple(elts=[row.when if row.when is not None else pos.Constant(True) for row in plan.rows], ctx=ast.Load())
     tests = [test for test, _ in plan.requires]
-    requires: ast.expr = ast.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else ast.Constant(True)
-    args = _arguments(plan.args, keyword_only=False)
+    requires: ast.expr = pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
     return [
-        _function("_conditions", args, name("tuple"), [*lets, ast.Return(conditions)]),
-        _function("_requires", copy.deepcopy(args), name("bool"), [ast.Return(requires)]),
+        _function(f"_conditions_{plan.name}", _arguments(plan.args, keyword_only=False), name("tuple"), [*lets, pos.Return(conditions)]),
+        _function(f"_requires_{plan.name}", _arguments(plan.args, keyword_only=False), name("bool"), [pos.Return(requires)]),
     ]
 
 
-def proof_module(plan: Plan, module_body: list[ast.stmt]) -> ast.Module:
-    return ast.fix_missing_locations(ast.Module(body=[*module_body, *proof_functions(plan)], type_ignores=[]))
+def validation_module(plans: list[Plan]) -> ast.Module:
+    """The functions of an entry's module as the package has them (checked entry points and
+    logic), without docstrings and odds wrappers, plus the proof helpers. Record classes are
+    not defined here: validation passes plain namespaces in their place (see check.py), since
+    creating a dataclass costs more than everything else about a check."""
+    body: list[ast.stmt] = fill("from typing import Literal\nfrom rulechecks import _dice")
+    for plan in plans:
+        body += [public_function(plan, None), core_function(plan), *proof_functions(plan)]
+    return ast.Module(body=body, type_ignores=[])

@@ -13,6 +13,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from generator.logic import positions as pos
 from generator.logic.types import BOOL, DICE, VType, enum_type, int_type, join
 from generator.suggest import did_you_mean
 
@@ -46,20 +47,20 @@ class Usage:
 
 
 def _call(name: str, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
+    return pos.Call(func=pos.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
 
 
 def _dice_call(name: str, arg: ast.expr) -> ast.Call:
-    return ast.Call(func=ast.Attribute(value=ast.Name(id="_dice", ctx=ast.Load()), attr=name, ctx=ast.Load()), args=[arg], keywords=[])
+    return pos.Call(func=pos.Attribute(value=pos.Name(id="_dice", ctx=ast.Load()), attr=name, ctx=ast.Load()), args=[arg], keywords=[])
 
 
 def _floordiv(a: ast.expr, b: ast.expr) -> ast.BinOp:
-    return ast.BinOp(left=a, op=ast.FloorDiv(), right=b)
+    return pos.BinOp(left=a, op=ast.FloorDiv(), right=b)
 
 
 def _halve_up(x: ast.expr) -> ast.expr:
     # -(-x // 2): x / 2 rounded towards +infinity, integer arithmetic only
-    return ast.UnaryOp(op=ast.USub(), operand=_floordiv(ast.UnaryOp(op=ast.USub(), operand=x), ast.Constant(2)))
+    return pos.UnaryOp(op=ast.USub(), operand=_floordiv(pos.UnaryOp(op=ast.USub(), operand=x), pos.Constant(2)))
 
 
 # name -> (arguments, argument kind, result, builder)
@@ -69,7 +70,7 @@ HELPERS: dict[str, tuple[tuple[int, int | None], str, str, Callable[..., ast.exp
     "abs": ((1, 1), "int", "int", lambda a: _call("abs", a)),
     "clamp": ((3, 3), "int", "int", lambda x, lo, hi: _call("min", _call("max", x, lo), hi)),
     "halve_up": ((1, 1), "int", "int", _halve_up),
-    "halve_down": ((1, 1), "int", "int", lambda x: _floordiv(x, ast.Constant(2))),
+    "halve_down": ((1, 1), "int", "int", lambda x: _floordiv(x, pos.Constant(2))),
     "dice_max": ((1, 1), "dice", "int", lambda x: _dice_call("maximum", x)),
     "dice_min": ((1, 1), "dice", "int", lambda x: _dice_call("minimum", x)),
 }
@@ -140,6 +141,10 @@ class _Translator:
         return ExprError(self.offset(node), code, message)
 
     def visit(self, node: ast.expr, *, compared: bool = False) -> tuple[ast.expr, VType]:
+        """Check one node (and what is below it) and rebuild it from positioned node classes."""
+        return self._visit(node, compared)
+
+    def _visit(self, node: ast.expr, compared: bool) -> tuple[ast.expr, VType]:
         if isinstance(node, ast.Constant):
             return self.constant(node)
         if isinstance(node, ast.Name):
@@ -151,7 +156,7 @@ class _Translator:
         if isinstance(node, ast.BoolOp):
             values = [self.expect(v, BOOL, "`and`/`or` combine true/false values") for v in node.values]
             op: ast.boolop = ast.And() if isinstance(node.op, ast.And) else ast.Or()
-            return ast.BoolOp(op=op, values=values), BOOL
+            return pos.BoolOp(op=op, values=values), BOOL
         if isinstance(node, ast.Compare):
             return self.compare(node)
         if isinstance(node, ast.IfExp):
@@ -161,7 +166,7 @@ class _Translator:
             joined = join(body_type, else_type)
             if joined is None:
                 raise self.fail(node, "type-mismatch", f"the two results of `if ... else` differ: {body_type.describe()} and {else_type.describe()}")
-            return ast.IfExp(test=test, body=body, orelse=orelse), joined
+            return pos.IfExp(test=test, body=body, orelse=orelse), joined
         if isinstance(node, ast.Call):
             return self.call(node)
         message = _FORBIDDEN.get(type(node), f"`{type(node).__name__}` is not allowed in expressions")
@@ -176,13 +181,13 @@ class _Translator:
     def constant(self, node: ast.Constant) -> tuple[ast.expr, VType]:
         value = node.value
         if isinstance(value, bool):
-            return ast.Constant(value), BOOL
+            return pos.Constant(value), BOOL
         if isinstance(value, int):
             if abs(value) > MAX_CONSTANT:
                 raise self.fail(node, "number-too-large", f"constants are limited to ±{MAX_CONSTANT:,}")
-            return ast.Constant(value), int_type(value, value)
+            return pos.Constant(value), int_type(value, value)
         if isinstance(value, str):
-            return ast.Constant(value), enum_type([value])
+            return pos.Constant(value), enum_type([value])
         raise self.fail(node, "forbidden-syntax", "only whole numbers, True/False and 'quoted words' are allowed as constants")
 
     def name(self, node: ast.Name, compared: bool) -> tuple[ast.expr, VType]:
@@ -194,18 +199,18 @@ class _Translator:
             raise self.fail(node, "unknown-name", f"unknown name `{node.id}`{hint} (names here: {known})")
         if not compared:
             self.usage.free.add(node.id)
-        return ast.Name(id=node.id, ctx=ast.Load()), self.scope[node.id]
+        return pos.Name(id=node.id, ctx=ast.Load()), self.scope[node.id]
 
     def unary(self, node: ast.UnaryOp) -> tuple[ast.expr, VType]:
         if isinstance(node.op, ast.Not):
-            return ast.UnaryOp(op=ast.Not(), operand=self.expect(node.operand, BOOL, "`not` needs true/false")), BOOL
+            return pos.UnaryOp(op=ast.Not(), operand=self.expect(node.operand, BOOL, "`not` needs true/false")), BOOL
         if isinstance(node.op, (ast.USub, ast.UAdd)):
             if isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
                 _built, _ = self.constant(node.operand)
                 value = -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value
-                return ast.Constant(value), int_type(value, value)
+                return pos.Constant(value), int_type(value, value)
             operand = self.expect(node.operand, int_type(None, None), "a sign applies to whole numbers")
-            return ast.UnaryOp(op=ast.USub() if isinstance(node.op, ast.USub) else ast.UAdd(), operand=operand), int_type(None, None)
+            return pos.UnaryOp(op=ast.USub() if isinstance(node.op, ast.USub) else ast.UAdd(), operand=operand), int_type(None, None)
         raise self.fail(node, "forbidden-syntax", "`~` is not allowed")
 
     def binary(self, node: ast.BinOp) -> tuple[ast.expr, VType]:
@@ -214,7 +219,7 @@ class _Translator:
             raise self.fail(node, "forbidden-syntax", _OPERATOR_HINTS.get(op_type, "this operator is not allowed"))
         left = self.expect(node.left, int_type(None, None), "arithmetic works on whole numbers")
         right = self.expect(node.right, int_type(None, None), "arithmetic works on whole numbers")
-        return ast.BinOp(left=left, op=_ARITH[op_type](), right=right), int_type(None, None)
+        return pos.BinOp(left=left, op=_ARITH[op_type](), right=right), int_type(None, None)
 
     def compare(self, node: ast.Compare) -> tuple[ast.expr, VType]:
         operands = [node.left, *node.comparators]
@@ -249,7 +254,7 @@ class _Translator:
                 self.check_same(node, left, right, operands[index + 1])
                 self.check_same(node, right, left, operands[index])
             ops.append(_COMPARE[type(op)]())
-        return ast.Compare(left=built[0], ops=ops, comparators=built[1:]), BOOL
+        return pos.Compare(left=built[0], ops=ops, comparators=built[1:]), BOOL
 
     def literal_tuple(self, node: ast.expr) -> tuple[ast.expr, VType]:
         if not isinstance(node, ast.Tuple) or not node.elts:
@@ -265,7 +270,7 @@ class _Translator:
             if element_type is None:
                 raise self.fail(element, "type-mismatch", "the tuple after `in` mixes kinds of value")
         assert element_type is not None
-        return ast.Tuple(elts=elements, ctx=ast.Load()), element_type
+        return pos.Tuple(elts=elements, ctx=ast.Load()), element_type
 
     def check_same(self, node: ast.AST, value: VType, other: VType, other_node: ast.expr) -> None:
         if value.kind != other.kind:
@@ -314,7 +319,7 @@ def parse(source: str) -> ast.expr:
         raise ExprError(min(offset, len(source)), "expression-syntax", f"invalid expression: {exc.msg}") from None
     except (RecursionError, MemoryError, ValueError):
         raise ExprError(0, "expression-too-large", "the expression is nested too deeply") from None
-    count = sum(1 for _ in ast.walk(tree))
+    count = sum(1 for _ in ast.walk(tree)) if len(source) > MAX_NODES // 4 else 0  # fewer chars, fewer nodes
     if count > MAX_NODES:
         raise ExprError(0, "expression-too-large", f"the expression has {count} parts; the limit is {MAX_NODES}: split it with `let`")
     return tree.body
@@ -332,10 +337,10 @@ def translate(source: str, scope: dict[str, VType]) -> tuple[ast.expr, VType, Us
 def literal(value: bool | int | str) -> tuple[ast.expr, VType]:
     """A YAML scalar used directly as a value."""
     if isinstance(value, bool):
-        return ast.Constant(value), BOOL
+        return pos.Constant(value), BOOL
     if isinstance(value, int):
-        return ast.Constant(value), int_type(value, value)
-    return ast.Constant(value), enum_type([value])
+        return pos.Constant(value), int_type(value, value)
+    return pos.Constant(value), enum_type([value])
 
 
 __all__ = ["DICE", "HELPERS", "HELPER_DOCS", "ExprError", "Usage", "literal", "parse", "translate"]

@@ -38,9 +38,10 @@ def _import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = 
     return _MODULES[name]
 
 
-def run_module(module: str | ast.Module, module_name: str) -> dict[str, Any]:
+def run_module(module: str | ast.Module, module_name: str, predefined: dict[str, Any] | None = None) -> dict[str, Any]:
     """Execute a generated module (source or AST); returns its namespace."""
     namespace: dict[str, Any] = {
+        **(predefined or {}),
         "__name__": module_name,
         "__builtins__": dict(_BUILTINS, __import__=_import),
     }

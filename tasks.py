@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Project tasks that need nothing but Python 3.11+: each sets up `.venv` on first use.
+
+    python3 tasks.py serve    build the reference site from content/ and serve it with live reload
+    python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
+    python3 tasks.py build    build the site into build/site/
+    python3 tasks.py bench    run the benchmarks (see benchmarks/)
+    python3 tasks.py setup    only create/refresh .venv
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".rulesref-installed"
+
+
+def say(message: str) -> None:
+    print(f"tasks: {message}", file=sys.stderr, flush=True)
+
+
+def setup() -> None:
+    """Create .venv and install rulesref with its site and test extras (only when needed)."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"tasks: rulesref needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    if not PYTHON.exists():
+        say("creating .venv")
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except Exception as exc:  # Debian/Ubuntu ship venv's pip separately
+            sys.exit(f"tasks: cannot create .venv ({exc}); on Debian or Ubuntu run: sudo apt-get install python3-venv")
+    say("installing rulesref and its dependencies into .venv")
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "-e", f"{ROOT}[site,test]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def run(*args: str) -> int:
+    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    task = argv[0] if argv else "help"
+    rest = argv[1:]
+    if task in ("help", "-h", "--help"):
+        print(__doc__)
+        return 0
+    setup()
+    if task == "setup":
+        return 0
+    if task == "test":
+        return run("python", "-m", "pytest", *rest)
+    if task == "serve":
+        return run("rulesref", "serve", *rest)
+    if task == "build":
+        return run("rulesref", "build", *rest)
+    if task == "bench":
+        return run("python", "benchmarks/run.py", *rest)
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
