@@ -81,6 +81,9 @@ def test_hostile_text_stays_text(package: Path) -> None:
 def test_doctests_run_every_example(package: Path) -> None:
     result = python("-m", "pytest", "-v", "-p", "no:cacheprovider", "--doctest-modules", "rulechecks", cwd=package.parent)
     assert result.returncode == 0, result.stdout + result.stderr
+    shipped = {n: m for n, m in sys.modules.items() if n == "rulechecks" or n.startswith("rulechecks.")}
+    for name in shipped:
+        del sys.modules[name]
     sys.path.insert(0, str(package.parent))
     try:
         finder = doctest.DocTestFinder()
@@ -92,6 +95,7 @@ def test_doctests_run_every_example(package: Path) -> None:
         sys.path.remove(str(package.parent))
         for name in [n for n in sys.modules if n == "rulechecks" or n.startswith("rulechecks.")]:
             del sys.modules[name]
+        sys.modules.update(shipped)
     assert count == 3 + 3 + 3 + 3 + 2  # blitz, brutal, mishap, fearless, harmless-hostile
 
 
@@ -145,3 +149,27 @@ def test_shipped_package_is_up_to_date() -> None:
         assert main(["generate", "--check"]) == 0
     finally:
         os.chdir(cwd)
+
+
+def test_every_shipped_example_is_a_doctest() -> None:
+    """Each example of the content appears exactly once as a doctest of the shipped package."""
+    from generator.validate import validate
+
+    content = validate([str(REPO / "content")]).content
+    expected = sum(len(check.examples) for entry in content.entries for check in entry.checks)
+    finder = doctest.DocTestFinder()
+    found = 0
+    for path in sorted((REPO / "rulechecks").glob("*/[!_]*.py")):
+        module = importlib.import_module(f"rulechecks.{path.parent.name}.{path.stem}")
+        found += sum(len(test.examples) for test in finder.find(module) if test.name.count(".") == 3)
+    assert expected >= 100
+    assert found == expected
+
+
+@pytest.mark.slow
+def test_shipped_code_is_lint_and_type_clean() -> None:
+    for target in ("generator", "rulechecks", "tests", "benchmarks", "tasks.py"):
+        ruff = python("-m", "ruff", "check", "--no-cache", target, cwd=REPO)
+        assert ruff.returncode == 0, ruff.stdout + ruff.stderr
+    mypy = python("-m", "mypy", "--strict", "rulechecks", "generator", cwd=REPO)
+    assert mypy.returncode == 0, mypy.stdout + mypy.stderr

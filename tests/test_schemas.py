@@ -65,7 +65,7 @@ def test_every_property_is_described_and_every_object_closed(path: Path) -> None
 def test_no_remote_refs(path: Path) -> None:
     for _, node in walk(json.loads(path.read_text())):
         ref = node.get("$ref")
-        assert ref is None or isinstance(ref, str) and ref.startswith("#"), ref
+        assert ref is None or (isinstance(ref, str) and ref.startswith("#")), ref
 
 
 def test_a_remote_ref_is_an_error_not_a_fetch() -> None:
