@@ -30,7 +30,7 @@ def say(message: str) -> None:
 
 def setup() -> None:
     """Create .venv and install rulesref with its site and test extras (only when needed)."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this file runs under whatever python3 is found
         sys.exit(f"tasks: rulesref needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == wanted:
