@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import ValidationError
-from jsonschema.exceptions import relevance
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 from generator.load import Document, JsonPath
 from generator.problems import Problem
@@ -184,6 +184,8 @@ def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, 
         what = _first_sentence(described) if described else "one of the allowed forms"
         yield path, False, "wrong-type", f"{_where(path)} must be {what[0].lower() + what[1:]}, not {_TYPE_NAMES[_type_of(error.instance)]}"
         return
+    from jsonschema.exceptions import relevance
+
     for sub in sorted(best, key=relevance):
         yield from _errors(sub)
 

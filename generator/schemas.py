@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from referencing import Registry
-from referencing.exceptions import NoSuchResource
+if TYPE_CHECKING:  # the Python validator is imported only when a file needs explaining
+    from jsonschema import Draft202012Validator
 
 ENTRY = "entry.schema.json"
 SYSTEM = "system.schema.json"
@@ -33,6 +32,8 @@ def load_schema(name: str) -> dict[str, Any]:
 
 
 def _refuse_remote(uri: str) -> Any:
+    from referencing.exceptions import NoSuchResource
+
     raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
@@ -50,5 +51,8 @@ def fast_validator(name: str) -> Any:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A validator whose registry resolves nothing outside the schema itself: no network, ever."""
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
+
     registry: Registry[Any] = Registry(retrieve=_refuse_remote)  # type: ignore[call-arg]
     return Draft202012Validator(load_schema(name), registry=registry)
