@@ -61,7 +61,7 @@ def _show(value: Any) -> str:
 
 
 def _first_sentence(text: str) -> str:
-    match = re.match(r"(.+?[.:])(\s|$)", text)
+    match = re.match(r"(.+?\.)(\s|$)", text)
     return (match.group(1) if match else text).rstrip(".:")
 
 
