@@ -80,6 +80,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args.content, args.config_file, args.dev_addr)
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from generator.scaffold import new_entry, new_system
+
+    content = Path(args.content)
+    if args.kind == "system":
+        if args.id is not None:
+            raise UsageError("usage: rulesref new system ID [--name NAME]")
+        path = new_system(content, args.system, args.name)
+    else:
+        if args.id is None:
+            raise UsageError(f"usage: rulesref new {args.kind} SYSTEM ID [--name NAME]")
+        path = new_entry(content, args.kind, args.system, args.id, args.name)
+    print(f"wrote {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_codes(args: argparse.Namespace) -> int:
+    from generator.codes import CODES
+
+    if args.code:
+        if args.code not in CODES:
+            from generator.suggest import did_you_mean
+
+            raise UsageError(f"no problem code `{args.code}`{did_you_mean(args.code, CODES)}")
+        print(f"{args.code}: {CODES[args.code]}")
+        return EXIT_OK
+    width = max(map(len, CODES))
+    for code, meaning in CODES.items():
+        print(f"{code:<{width}}  {meaning}")
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="rulesref",
@@ -110,6 +142,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("new", help="start a system or an entry from a skeleton that validates", description="Write a skeleton file that already validates and names its JSON Schema (for editor autocompletion). Never overwrites a file.")
+    p.add_argument("kind", choices=["system", "rule", "unit", "term"], help="what to create")
+    p.add_argument("system", metavar="SYSTEM", help="the system id (for `system`, the id to create)")
+    p.add_argument("id", nargs="?", metavar="ID", help="the new entry's id (kebab-case; also its file name)")
+    p.add_argument("--name", help="the printed name (default: from the id)")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("codes", help="explain the problem codes", description="List every problem code with what it means, or explain one.")
+    p.add_argument("code", nargs="?", help="one code, e.g. unresolved-link")
+    p.set_defaults(run=cmd_codes)
 
     return top
 

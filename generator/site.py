@@ -30,6 +30,8 @@ from generator.discover import UsageError
 from generator.output import differences, replace_tree
 from generator.problems import Problem, format_text
 from generator.render.docs import docs_files
+from generator.render.nav import NAV_HEADER
+from generator.render.paths import NAV_FILE
 from generator.validate import validate
 
 POLL_SECONDS = 0.5
@@ -56,6 +58,18 @@ class SiteConfig:
             raise UsageError(f"{config_file} must be a mapping of settings")
         base = path.resolve().parent
         return cls(path.resolve(), base / str(data.get("docs_dir", "docs")), base / str(data.get("site_dir", "site")))
+
+
+def ensure_ours(docs_dir: Path) -> None:
+    """Refuse to overwrite a docs folder that rulesref did not write (the whole folder is
+    replaced, so a `docs_dir` pointing at hand-written pages would lose them)."""
+    if not docs_dir.exists() or not any(docs_dir.iterdir()):
+        return
+    marker = docs_dir / NAV_FILE
+    if not (marker.is_file() and marker.read_text(encoding="utf-8", errors="replace").startswith(NAV_HEADER)):
+        raise UsageError(
+            f"{docs_dir} holds files that rulesref did not write; point docs_dir in the MkDocs config at a folder of its own (such as build/docs)"
+        )
 
 
 def generate(content: str) -> tuple[dict[str, bytes], list[Problem]]:
@@ -100,16 +114,15 @@ def build(content: str, config_file: str, *, strict: bool = False, echo: Callabl
     """Validate, write the docs folder, build the site. Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     config = SiteConfig.read(config_file)
+    ensure_ours(config.docs_dir)
     started = time.perf_counter()
     files, problems = generate(content)
     if problems:
         sys.stderr.write(format_text(problems))
         return 1
-    stale = differences(config.docs_dir, files)
-    if stale:
-        replace_tree(config.docs_dir, files)
+    replace_tree(config.docs_dir, files)
     generated = time.perf_counter()
-    say(f"{config.docs_dir}: {len(files)} files, {len(stale)} changed ({generated - started:.2f} s)")
+    say(f"{config.docs_dir}: {len(files)} files ({generated - started:.2f} s)")
     config.site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{config.site_dir.name}.new-", dir=config.site_dir.parent))
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
@@ -160,6 +173,7 @@ def _snapshot(content: str) -> dict[str, tuple[float, int]]:
 def serve(content: str, config_file: str, dev_addr: str) -> int:
     """Serve the site with live reload, regenerating the docs whenever the content changes."""
     config = SiteConfig.read(config_file)
+    ensure_ours(config.docs_dir)
     files, problems = generate(content)
     if problems:
         sys.stderr.write(format_text(problems))
@@ -171,7 +185,7 @@ def serve(content: str, config_file: str, dev_addr: str) -> int:
         config.docs_dir.mkdir(parents=True, exist_ok=True)
         sync_tree(config.docs_dir, files)
     command = _mkdocs("serve", "--config-file", str(config.config_file), "--dev-addr", dev_addr, "--livereload")
-    server = subprocess.Popen(command)
+    server = subprocess.Popen(command, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     seen = _snapshot(content)
     try:
         while server.poll() is None:

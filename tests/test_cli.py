@@ -114,3 +114,51 @@ def test_main_returns_codes_in_process(content: Path, capsys: pytest.CaptureFixt
     break_link(content)
     assert main(["validate", str(content), "--format", "json"]) == 1
     assert json.loads(capsys.readouterr().out)
+
+
+def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    assert run("new", "system", "demo", "--name", "Demo: Game", "--content", str(content)).returncode == 0
+    for kind, ident in (("rule", "rage"), ("unit", "squad"), ("term", "morale")):
+        assert run("new", kind, "demo", ident, "--content", str(content)).returncode == 0
+    text = (content / "demo" / "rage.yml").read_text()
+    assert text.startswith("# yaml-language-server: $schema=../../schemas/entry.schema.json\n")
+    assert run("validate", str(content)).returncode == 0
+    before = (content / "demo" / "rage.yml").read_bytes()
+    again = run("new", "rule", "demo", "rage", "--content", str(content))
+    assert again.returncode == 2 and "already exists" in again.stderr
+    assert (content / "demo" / "rage.yml").read_bytes() == before
+    assert run("new", "rule", "nowhere", "x", "--content", str(content)).returncode == 2
+    assert run("new", "term", "demo", "Bad_Id", "--content", str(content)).returncode == 2
+    assert run("new", "term", "demo", "class", "--content", str(content)).returncode == 2
+
+
+def test_codes_explains_every_code() -> None:
+    from generator.codes import CODES
+
+    listing = run("codes")
+    assert listing.returncode == 0 and len(listing.stdout.splitlines()) == len(CODES)
+    one = run("codes", "unresolved-link")
+    assert one.returncode == 0 and one.stdout.startswith("unresolved-link: ")
+    assert run("codes", "no-such-code").returncode == 2
+
+
+def test_the_readme_walkthrough_rule_validates(tmp_path: Path) -> None:
+    """The README's "write your first rule" example is real: it validates in the shipped content."""
+    import re
+    import shutil
+
+    from .conftest import REPO
+
+    readme = (REPO / "README.md").read_text()
+    block = re.search(r"```yaml\n   (# yaml-language-server.*?)```", readme, re.DOTALL)
+    assert block is not None
+    example = "\n".join(line[3:] if line.startswith("   ") else line for line in block.group(1).splitlines()) + "\n"
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    path = tmp_path / "content" / "w40k7" / "rage.yml"
+    path.write_text(example)
+    result = run("validate", str(path))
+    assert result.returncode == 0, result.stderr
+    path.write_text(example.replace("expect: 4", "expect: 5"))
+    broken = run("validate", str(path))
+    assert broken.returncode == 1 and "example-failed" in broken.stderr

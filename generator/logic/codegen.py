@@ -464,12 +464,21 @@ def proof_functions(plan: Plan) -> list[ast.stmt]:
     ]
 
 
-def validation_module(plans: list[Plan]) -> ast.Module:
-    """The functions of an entry's module as the package has them (checked entry points and
-    logic), without docstrings and odds wrappers, plus the proof helpers. Record classes are
-    not defined here: validation passes plain namespaces in their place (see check.py), since
-    creating a dataclass costs more than everything else about a check."""
-    body: list[ast.stmt] = fill("from typing import Literal\nfrom rulechecks import _dice")
+def functions_module(plans: list[Plan], *, odds_url: str | None = None, proofs: bool = False) -> ast.Module:
+    """The functions of an entry's module as the package has them, to run in-process: the
+    checked entry points and the logic; with `odds_url`, the odds functions too; with `proofs`,
+    the proof helpers. No docstrings and no record classes: callers pass a record type in
+    (creating a dataclass costs more than everything else about a check)."""
+    body: list[ast.stmt] = fill("from fractions import Fraction\nfrom typing import Literal\nfrom rulechecks import _dice")
     for plan in plans:
-        body += [public_function(plan, None), core_function(plan), *proof_functions(plan)]
+        body += [public_function(plan, None), core_function(plan)]
+        if odds_url is not None and plan.odds_name:
+            body.append(odds_function(plan, odds_url))
+        if proofs:
+            body += proof_functions(plan)
     return ast.Module(body=body, type_ignores=[])
+
+
+def validation_module(plans: list[Plan]) -> ast.Module:
+    """What validation runs: the functions and the proof helpers."""
+    return functions_module(plans, proofs=True)

@@ -65,6 +65,46 @@ def odds_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], ...])
     return "".join(parts)
 
 
-def odds_figure(ident: str, title: str, caption: str, outcomes: tuple[tuple[str, Fraction], ...]) -> str:
+def _fmt(number: float) -> str:
+    return f"{number:.1f}".removesuffix(".0")
+
+
+def histogram_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], ...]) -> str:
+    """Columns for the values of one number (such as a dice total): compact however many
+    values there are; every column carries its exact fraction in a `<title>`."""
+    left, right, top, bottom, height = 40, 4, 14, 20, 150
+    plot_w, plot_h = WIDTH - left - right, height - top - bottom
+    highest = max((p for _, p in outcomes), default=Fraction(1)) or Fraction(1)
+    slot = plot_w / max(1, len(outcomes))
+    step = -(-len(outcomes) // 12)  # at most 12 value labels under the columns
+    base = top + plot_h
+    parts = [
+        f'<svg class="rr-chart rr-histogram" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+        f'role="img" aria-labelledby="{ident}-t">',
+        f'<title id="{ident}-t">{attribute(title)}</title>',
+        f'<rect class="rr-track" x="{left}" y="{top}" width="{plot_w}" height="0.6"/>',
+        f'<rect class="rr-track" x="{left}" y="{base}" width="{plot_w}" height="1"/>',
+        f'<text class="rr-pct" x="{left - 4}" y="{top + 4}" text-anchor="end">{attribute(percent(highest))}</text>',
+        f'<text class="rr-pct" x="{left - 4}" y="{base}" text-anchor="end">0%</text>',
+    ]
+    for index, (label, p) in enumerate(outcomes):
+        bar_h = float(p / highest) * plot_h
+        x = left + index * slot + slot * 0.1
+        label_text = ""
+        if index % step == 0:
+            label_text = f'<text class="rr-label" x="{_fmt(left + (index + 0.5) * slot)}" y="{height - 5}" text-anchor="middle">{attribute(label)}</text>'
+        parts.append(
+            f"<g><title>{attribute(label)}: {p.numerator}/{p.denominator} ({percent(p)})</title>"
+            f'<rect class="rr-bar" x="{_fmt(x)}" y="{_fmt(base - bar_h)}" width="{_fmt(max(1.0, slot * 0.8))}" height="{_fmt(bar_h)}"/>'
+            f"{label_text}</g>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def odds_figure(
+    ident: str, title: str, caption: str, outcomes: tuple[tuple[str, Fraction], ...], *, histogram: bool = False
+) -> str:
     """The chart with a caption, as one raw HTML block (no blank line inside it)."""
-    return f'<figure class="rr-odds">{odds_svg(ident, title, outcomes)}<figcaption>{attribute(caption)}</figcaption></figure>'
+    chart = histogram_svg(ident, title, outcomes) if histogram else odds_svg(ident, title, outcomes)
+    return f'<figure class="rr-odds">{chart}<figcaption>{attribute(caption)}</figcaption></figure>'

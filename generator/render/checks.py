@@ -7,8 +7,6 @@ sandbox as validation, so the odds a page draws are what the published functions
 
 from __future__ import annotations
 
-import ast
-from collections import namedtuple
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -16,7 +14,7 @@ from typing import Any
 from generator.config import entry_url
 from generator.logic.analyse import Arg, Plan
 from generator.logic.check import plan_entry
-from generator.logic.codegen import core_function, fill, odds_function, public_function
+from generator.logic.codegen import functions_module
 from generator.logic.sandbox import run_module
 from generator.logic.types import VType
 from generator.model import Entry, Scalar
@@ -58,7 +56,9 @@ class ExampleView:
 @dataclass(frozen=True)
 class OddsView:
     given: tuple[tuple[str, Scalar], ...]  # the non-dice inputs
-    outcomes: tuple[tuple[str, Fraction], ...]  # result label -> exact probability
+    outcomes: tuple[tuple[str, Fraction], ...]  # result label -> exact probability, in result order
+    histogram: bool  # the results are the values of one number: draw them as columns
+    note: str  # what the labels leave out (fields that never change, numbers summed over)
 
 
 @dataclass(frozen=True)
@@ -138,10 +138,40 @@ def _signature(plan: Plan) -> str:
     return f"{plan.name}(*, {args}) -> {plan.result_annotation}" if args else f"{plan.name}() -> {plan.result_annotation}"
 
 
-def _label(plan: Plan, value: Any) -> str:
+MAX_BARS = 12  # more results than this are summarised (see `_shape`)
+
+
+def _shape(plan: Plan, distribution: dict[Any, Fraction]) -> tuple[tuple[tuple[str, Fraction], ...], bool, str]:
+    """The rows of a chart: one per result, labelled by the fields that vary. Many results
+    of one number (a dice total) become a histogram; many results that mix words and
+    numbers are summed over the numbers, so the chart shows the chances of each outcome."""
     if plan.record_class is None:
-        return show(value)
-    return ", ".join(f"{name}: {show(getattr(value, name))}" for name, _ in plan.fields)
+        rows = tuple((show(k), p) for k, p in distribution.items())
+        return rows, len(rows) > MAX_BARS and plan.fields[0][1].kind == "int", ""
+    names = [name for name, _ in plan.fields]
+    values = [tuple(getattr(k, n) for n in names) for k in distribution]
+    varying = [i for i, n in enumerate(names) if len({v[i] for v in values}) > 1] or list(range(len(names)))
+    fixed = [i for i in range(len(names)) if i not in varying]
+    note = ", ".join(f"{names[i]}: {show(values[0][i])}" for i in fixed)
+    note = f"{note} in every case" if note else ""
+    kinds = {name: vtype.kind for name, vtype in plan.fields}
+    if len(distribution) > MAX_BARS and len(varying) == 1 and kinds[names[varying[0]]] == "int":
+        rows = tuple((show(v[varying[0]]), p) for v, p in zip(values, distribution.values(), strict=True))
+        return rows, True, note
+    if len(distribution) > MAX_BARS:
+        words = [i for i in varying if kinds[names[i]] != "int"]
+        if words:
+            summed = [names[i] for i in varying if i not in words]
+            merged: dict[str, Fraction] = {}
+            for v, p in zip(values, distribution.values(), strict=True):
+                label = ", ".join(f"{names[i]}: {show(v[i])}" for i in words)
+                merged[label] = merged.get(label, Fraction(0)) + p
+            extra = f"summed over {', '.join(summed)}"
+            return tuple(merged.items()), False, f"{note}; {extra}" if note else extra
+    rows = tuple(
+        (", ".join(f"{names[i]}: {show(v[i])}" for i in varying), p) for v, p in zip(values, distribution.values(), strict=True)
+    )
+    return rows, False, note
 
 
 def _example(plan: Plan, function: Any, example: Any) -> ExampleView:
@@ -173,22 +203,43 @@ def _odds(plan: Plan, odds: Any, examples: tuple[ExampleView, ...]) -> tuple[Odd
             distribution = odds(**dict(fixed))
         except (ValueError, ArithmeticError):
             continue
-        views.append(OddsView(fixed, tuple((_label(plan, k), p) for k, p in distribution.items())))
+        rows, histogram, note = _shape(plan, distribution)
+        views.append(OddsView(fixed, rows, histogram, note))
     return tuple(views)
+
+
+class Record(tuple):  # type: ignore[type-arg]
+    """A check's record result: built with keywords, compared, hashed and ordered by its
+    fields in order, printed like the package's frozen dataclass."""
+
+    __slots__ = ()
+    fields: tuple[str, ...] = ()
+
+    def __new__(cls, **values: Any) -> Record:
+        return tuple.__new__(cls, tuple(values[name] for name in cls.fields))
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[type(self).fields.index(name)]
+        except ValueError:
+            raise AttributeError(name) from None
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(type(self).fields, self, strict=True))
+        return f"{type(self).__name__}({shown})"
+
+
+def record_type(name: str, fields: tuple[str, ...]) -> type[Record]:
+    return type(name, (Record,), {"__slots__": (), "fields": fields})
 
 
 def _functions(entry: Entry, plans: list[Plan]) -> dict[str, Any]:
     """The entry's functions as the package defines them: checked entry points, logic and odds
-    functions, compiled from the same ASTs. Records are named tuples here: they compare,
-    hash, order and print like the package's frozen dataclasses, and cost far less to make
-    (a big site has hundreds of them)."""
-    body: list[ast.stmt] = fill("from fractions import Fraction\nfrom typing import Literal\nfrom rulechecks import _dice")
-    for plan in plans:
-        body += [public_function(plan, None), core_function(plan)]
-        if plan.odds_name:
-            body.append(odds_function(plan, entry_url(entry)))
-    records = {p.record_class: namedtuple(p.record_class, [f for f, _ in p.fields]) for p in plans if p.record_class}
-    module = ast.Module(body=body, type_ignores=[])  # codegen's nodes carry their positions
+    functions, compiled from the same ASTs. Records are `Record`s here: they compare, hash,
+    order and print like the package's frozen dataclasses, and cost far less to make (a big
+    site has hundreds of them)."""
+    records = {p.record_class: record_type(p.record_class, tuple(f for f, _ in p.fields)) for p in plans if p.record_class}
+    module = functions_module(plans, odds_url=entry_url(entry))
     return run_module(module, f"rulechecks.{entry.system}.{entry.module}", records)
 
 

@@ -49,6 +49,8 @@ def docs_files(validated: Validated) -> tuple[dict[str, bytes], list[Problem]]:
         paths.TAGS: site.tags(),
         paths.API_PAGE: site.api_page(),
     }
+    for tag in facts.tags:
+        pages[paths.tag_page(tag)] = site.tag(tag)
     for system in content.systems:
         pages[paths.system_page(system.id)] = site.system(system)
     for entry in content.entries:

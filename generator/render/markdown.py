@@ -5,8 +5,8 @@ Two kinds of text reach a page:
 - plain text (names, summaries, notes of examples, table titles): `plain` makes Markdown
   that shows every character as written; `{{ }}`, `*`, `<`, `&` included.
 - rule text (Markdown): `user_markdown` keeps its formatting, turns `[[links]]` into
-  links, and defuses what could become HTML or a link to a non-http(s) address, even
-  though the validator already refuses those (defence in depth).
+  links, and defuses what could become HTML or a link to a non-http(s) address, whether
+  or not the validator caught it (defence in depth).
 
 The site enables no Markdown extension that lets text set attributes (no `attr_list`), so
 braces need no escaping: `{{ x }}` and `{% x %}` are ordinary characters to Markdown, and
@@ -18,9 +18,10 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from functools import cache
 
 from generator.links import LinkMatch, find_links
-from generator.markup import INLINE_LINK, REFERENCE_DEF, is_safe_url
+from generator.markup import DEFINITION_OPEN, LINK_OPEN, SAFE_DEFINITION_URL, SAFE_INLINE_URL, TAG_START
 
 # Characters Python-Markdown (with the tables extension) lets a backslash escape.
 _BACKSLASHED = re.compile(r"([\\`*_{}\[\]()#+\-.!|>])")
@@ -32,9 +33,8 @@ FENCED_BLOCK = re.compile(
 )
 _FENCE_START = re.compile(r"^(`{3,}|~{3,})", re.MULTILINE)
 _LANG = re.compile(r"\.?([\w#.+-]*)[ ]*")
-_TAG_START = re.compile(r"<(?=[A-Za-z!/?])")
 _ATX_HEADING = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)", re.MULTILINE)
-_SETEXT_UNDERLINE = re.compile(r"(?<=[^\n]\n)( {0,3})([=-])(?=\1?[=-]*[ \t]*$)", re.MULTILINE)
+_SETEXT_UNDERLINE = re.compile(r"(?<=[^\n]\n)( {0,3})([=-])(?=[=-]*[ \t]*$)", re.MULTILINE)
 _QUOTED = re.compile(r"[\"'<>]")  # in a link address these could end it early or start a title
 _CODE_SPAN = re.compile(r"(?<![\\`])(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 
@@ -48,8 +48,10 @@ def attribute(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+@cache
 def plain(text: str) -> str:
-    """Inline Markdown that displays `text` exactly: nothing in it is markup."""
+    """Inline Markdown that displays `text` exactly: nothing in it is markup. (Remembered:
+    the same names and summaries appear on many pages.)"""
     text = " ".join(text.split())
     text = text.replace("&", "&amp;").replace("<", "&lt;")
     return _BACKSLASHED.sub(r"\\\1", text)
@@ -64,6 +66,7 @@ def code(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+@cache
 def link_title(text: str) -> str:
     """The title of a Markdown link (`[x](url "title")`): every character that Markdown
     could parse before it reads the title is written as an HTML entity, which the page
@@ -95,31 +98,41 @@ class References:
 
 
 def _defuse_links(text: str) -> str:
-    """Links whose address is not http(s) become text (the validator refuses them too)."""
+    """Every link address that does not start with http(s):// becomes text.
 
-    def inline(match: re.Match[str]) -> str:
-        if not is_safe_url(match.group(1)):
-            return "]&#40;" + match.group(0)[2:]
-        start = match.start(1) - match.start(0)
-        return match.group(0)[:start] + _QUOTED.sub(lambda q: f"%{ord(q.group(0)):02X}", match.group(1))
-
-    def definition(match: re.Match[str]) -> str:
-        if is_safe_url(match.group(1)):
-            return match.group(0)
-        start = match.group(0).index("[")
-        return match.group(0)[:start] + "&#91;" + match.group(0)[start + 1 :]
-
-    return REFERENCE_DEF.sub(definition, INLINE_LINK.sub(inline, text))
+    Each `](` (an inline link or image) and each `]:` (a reference definition, which
+    Markdown also reads inside lists and quotes) is looked at on its own, overlaps
+    included, so an address hidden inside another link's address is seen too. A refused
+    one loses its bracket to an entity, so Markdown never reads a link there. In an accepted
+    address, quotes and angle brackets are percent-encoded: the address stays whole instead
+    of ending early and turning the rest of the line into a title."""
+    edits: dict[int, str] = {}
+    for match in LINK_OPEN.finditer(text):
+        url = SAFE_INLINE_URL.match(text, match.end())
+        if url is None:
+            edits[match.start() + 1] = "&#40;"
+            continue
+        for quote in _QUOTED.finditer(text, url.start(1), url.end(1)):
+            edits[quote.start()] = f"%{ord(quote.group(0)):02X}"
+    for match in DEFINITION_OPEN.finditer(text):
+        if SAFE_DEFINITION_URL.match(text, match.end()) is None:
+            edits[match.start()] = "&#93;"
+    if not edits:
+        return text
+    return "".join(edits.get(index, char) for index, char in enumerate(text))
 
 
 def _text_chunk(text: str, link: LinkWriter, *, cell: bool = False) -> str:
     """Markdown outside fenced code: links resolved, HTML and stray fences defused,
-    headings moved below the page's own; in a table cell, `|` outside code is escaped."""
-    text = _TAG_START.sub("&lt;", text)
+    headings moved below the page's own; in a table cell, `|` outside code is escaped.
+    (`<` before a letter becomes `&lt;` even in code, where it then shows as written; the
+    validator refuses such text anyway.)"""
+    text = TAG_START.sub("&lt;", text)
     text = _defuse_links(text)
     text = _FENCE_START.sub(lambda m: f"&#{ord(m.group(1)[0])};" + m.group(1)[1:], text)
-    text = _ATX_HEADING.sub(lambda m: m.group(1) + "#" * min(6, len(m.group(2)) + 2), text)
-    text = _SETEXT_UNDERLINE.sub(lambda m: m.group(1) + f"&#{ord(m.group(2))};", text)
+    if not cell:  # a table cell has no headings
+        text = _ATX_HEADING.sub(lambda m: m.group(1) + "#" * min(6, len(m.group(2)) + 2), text)
+        text = _SETEXT_UNDERLINE.sub(lambda m: m.group(1) + f"&#{ord(m.group(2))};", text)
     code = [m.span() for m in _CODE_SPAN.finditer(text)]
 
     def between(start: int, end: int) -> str:

@@ -9,16 +9,17 @@ only place finished fragments; content is never itself a template.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from markdown.extensions.toc import slugify, unique
+from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
 from generator.links import PARAM_CALL, LinkMatch, Resolved, normalise
 from generator.model import Content, Entry, Param, Scalar, System
 from generator.render import paths
-from generator.render.charts import odds_figure
+from generator.render.check_section import check_section
 from generator.render.checks import CheckView, show
 from generator.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
 from generator.render.relations import Relations
@@ -92,7 +93,7 @@ class Site:
         self.systems = {s.id: s for s in content.systems}
         self.refs = References()
         self._kinds: dict[str, list[KindSection]] = {}
-        self._tag_anchors: dict[str, str] = {}
+        self._resolved: dict[tuple[str, str | None, str], Resolved | str | None] = {}
 
     def _begin(self) -> None:
         """Start a page: its link previews are collected afresh and written at its end."""
@@ -100,20 +101,31 @@ class Site:
 
     # -- links -----------------------------------------------------------------------------
 
-    def entry_link(self, page: str, entry: Entry, label: str | None = None, args: Iterable[tuple[str, Scalar]] = ()) -> str:
-        """A link to an entry's page that previews its summary."""
+    def entry_link(
+        self, page: str, entry: Entry, label: str | None = None, args: Iterable[tuple[str, Scalar]] = (), *, previewed: bool = True
+    ) -> str:
+        """A link to an entry's page that previews its summary (not where the summary is
+        shown next to it anyway, as in lists of entries)."""
         args = tuple(args)
         text = plain(label if label is not None else display_name(entry, args))
-        return self.refs.link(text, paths.relative(page, paths.entry_page(entry)), preview(entry, args))
+        href = paths.relative(page, paths.entry_page(entry))
+        return self.refs.link(text, href, preview(entry, args)) if previewed else markdown_link(text, href)
 
     def text_link_writer(self, page: str, entry: Entry) -> Callable[[LinkMatch], str]:
         def write(link: LinkMatch) -> str:
-            resolved = self.relations.links.resolve(entry.system, link)
+            resolved = self.resolve(entry.system, link)
             if not isinstance(resolved, Resolved):  # validation refuses these; show the words
                 return plain(link.label)
             return self.entry_link(page, resolved.entry, link.label, resolved.args)
 
         return write
+
+    def resolve(self, system: str, link: LinkMatch) -> Resolved | str | None:
+        """`LinkIndex.resolve`, remembered: a big site writes the same links many times."""
+        key = (system, link.system, link.target)
+        if key not in self._resolved:
+            self._resolved[key] = self.relations.links.resolve(system, link)
+        return self._resolved[key]
 
     def system_label(self, system_id: str) -> str:
         system = self.systems.get(system_id)
@@ -130,8 +142,8 @@ class Site:
         badges.append(
             markdown_link(plain(entry.kind), paths.relative(page, paths.system_page(system.id), self.kind_anchor(system, entry.kind)))
         )
-        badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.TAGS, self.tag_anchor(tag))) for tag in entry.tags]
-        params = [f'<span class="rr-param">{attribute(p.name)}: {attribute(_param_domain(p))}</span>' for p in entry.params]
+        badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
+        params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
         table = None
         if entry.table is not None:
             rows = [
@@ -142,7 +154,7 @@ class Site:
         referenced = self.relations.referenced_by.get(entry.key, ())
         same = self.relations.same_rule.get(entry.key, ())
         rules = [
-            {"link": self.entry_link(page, target, args=ref.args), "summary": plain(preview(target, ref.args))}
+            {"link": self.entry_link(page, target, args=ref.args, previewed=False), "summary": plain(preview(target, ref.args))}
             for ref in entry.rules
             if (target := self.content.entry(f"{entry.system}:{ref.rule}")) is not None
         ]
@@ -158,7 +170,7 @@ class Site:
             table=table,
             param_rows=[(code(p.name), plain(p.type), plain(_param_domain(p)), plain(p.summary)) for p in entry.params],
             rules=rules,
-            checks=[self.check(page, entry, view) for view in self.checks.get(entry.key, ())],
+            checks=[check_section(entry, view) for view in self.checks.get(entry.key, ())],
             notes=user_markdown(entry.notes, links) if entry.notes else "",
             source=plain(self.citation(entry)) if entry.source else "",
             referenced=[self.listed(page, e, entry.system) for e in referenced],
@@ -184,52 +196,6 @@ class Site:
         if entry.source.section:
             parts.append(entry.source.section)
         return ", ".join(parts)
-
-    def check(self, page: str, entry: Entry, view: CheckView) -> dict[str, object]:
-        given_names = [a.name for a in view.args]
-        fields = [f.name for f in view.fields]
-        has_notes = any(e.note for e in view.examples)
-        header = [code(n) for n in given_names] + [code(f) if f else "result" for f in fields] + (["note"] if has_notes else [])
-        rows = []
-        for example in view.examples:
-            given = dict(example.given)
-            cells = [plain(show(given[n])) if n in given else "" for n in given_names]
-            if example.raises is not None:
-                cells += [plain(f"error: {example.raises}")] + [""] * (len(fields) - 1)
-            else:
-                expect = dict(example.expect or ())
-                cells += [plain(show(expect[f])) if f in expect else "" for f in fields]
-            if has_notes:
-                cells.append(plain(example.note or ""))
-            rows.append(cells)
-        first = next((e for e in view.examples if e.raises is None and e.returns is not None), None)
-        usage = [f"from {view.module.rsplit('.', 1)[0]} import {entry.module}", ""]
-        if first is not None:
-            usage.append(f"{entry.module}.{first.call}")
-            usage.append(f"# {first.returns}")
-        else:
-            usage.append(f"{entry.module}.{view.signature}")
-        charts = []
-        for index, odds in enumerate(view.odds):
-            caption = ", ".join(f"{k} = {show(v)}" for k, v in odds.given) or "every roll"
-            title = f"Odds of {view.name} over {', '.join(view.dice_args)}" + (f" with {caption}" if odds.given else "")
-            charts.append(odds_figure(f"odds-{view.name}-{index + 1}", title, caption, odds.outcomes))
-        return {
-            "name": plain(view.name),
-            "summary": plain(view.summary),
-            "signature": code(view.signature),
-            "usage": "\n".join(usage),
-            "args": [(code(a.name), code(a.annotation), plain(a.domain), plain(a.summary or "")) for a in view.args],
-            "record": code(view.record_class) if view.record_class else "",
-            "fields": [(code(f.name) if f.name else "result", code(f.annotation), plain(f.domain), plain(f.summary or "")) for f in view.fields],
-            "arg_meanings": any(a.summary for a in view.args),
-            "field_meanings": any(f.summary for f in view.fields),
-            "header": header,
-            "rows": rows,
-            "odds_name": code(view.odds_name or ""),
-            "dice": ", ".join(code(d) for d in view.dice_args),
-            "charts": charts,
-        }
 
     # -- index pages -----------------------------------------------------------------------
 
@@ -263,13 +229,6 @@ class Site:
         self._kinds[system.id] = kinds
         return kinds
 
-    def tag_anchor(self, tag: str) -> str:
-        if not self._tag_anchors:
-            ids: set[str] = set()
-            unique(slugify("Tags", "-"), ids)
-            self._tag_anchors = {t: unique(slugify(t, "-"), ids) for t in self.relations.tags}
-        return self._tag_anchors[tag]
-
     def system(self, system: System) -> str:
         self._begin()
         page = paths.system_page(system.id)
@@ -279,7 +238,7 @@ class Site:
                 "title": kind.title,
                 "lettered": kind.lettered,
                 "groups": [
-                    {"letter": plain(g.letter), "anchor": g.anchor, "items": [f"{self.entry_link(page, e)}: {plain(e.summary)}" for e in g.entries]}
+                    {"letter": plain(g.letter), "anchor": g.anchor, "items": [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in g.entries]}
                     for g in kind.groups
                 ],
             }
@@ -325,7 +284,7 @@ class Site:
         for system in self.content.systems:
             terms = sorted((e for e in self.content.entries_of(system.id) if e.kind == "term"), key=lambda e: normalise(e.name))
             if terms:
-                items = [f"{self.entry_link(page, e)}: {plain(e.summary)}" for e in terms]
+                items = [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in terms]
                 systems.append({"title": plain(f"{system.name} ({system.short_name})"), "items": items})
         return render(
             "site/glossary.md.jinja",
@@ -335,16 +294,34 @@ class Site:
         )
 
     def tags(self) -> str:
+        """The tags, each with how many entries carry it; every tag has a page of its own,
+        so no page lists the whole content."""
         self._begin()
-        page = paths.TAGS
-        tags = []
-        for tag, entries in self.relations.tags.items():
-            items = [f"{self.entry_link(page, e)} ({plain(self.system_label(e.system))}, {plain(e.kind)}): {plain(e.summary)}" for e in entries]
-            tags.append({"title": plain(tag), "items": items})
+        items = [
+            f"{markdown_link(plain(tag), paths.relative(paths.TAGS, paths.tag_page(tag)))} ({len(entries)})"
+            for tag, entries in self.relations.tags.items()
+        ]
         return render(
             "site/tags.md.jinja",
             front=front_matter(title="Tags", description="Entries grouped by tag.", search={"exclude": True}),
-            tags=tags,
+            items=items,
+        )
+
+    def tag(self, tag: str) -> str:
+        self._begin()
+        page = paths.tag_page(tag)
+        entries = self.relations.tags[tag]
+        items = [
+            f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}, {plain(e.kind)}): {plain(e.summary)}"
+            for e in entries
+        ]
+        return render(
+            "site/tag.md.jinja",
+            front=front_matter(title=f"#{tag}", description=f"Entries tagged {tag}.", search={"exclude": True}),
+            heading=plain(f"#{tag}"),
+            count=plain(_counts(entries)),
+            items=items,
+            tags=paths.relative(page, paths.TAGS),
             references=self.refs.definitions(),
         )
 
@@ -363,6 +340,13 @@ class Site:
             systems=systems,
             example=markdown_link(plain(paths.api_entry(example)), paths.relative(paths.API_PAGE, paths.api_entry(example))) if example else "",
         )
+
+
+def _param_badge(param: Param) -> str:
+    """A parameter in a badge: short, whatever its values (the table below has them all)."""
+    if param.type == "dice" and len(param.values) > 3:
+        return f"{param.name}: {', '.join(param.values[:3])}, \u2026"
+    return f"{param.name}: {_param_domain(param)}"
 
 
 def _param_domain(param: Param) -> str:
@@ -385,8 +369,8 @@ def _counts(entries: Iterable[Entry]) -> str:
 
 def content_path(entry: Entry, roots: tuple[Path, ...]) -> str:
     """The entry's file as `<content root>/<system>/<file>`, the same from any working folder."""
-    path = Path(entry.where.doc.path).resolve()
-    for root in roots:
-        if root in path.parents:
-            return path.relative_to(root.parent).as_posix()
-    return path.name
+    for path in (os.path.abspath(entry.where.doc.path), str(Path(entry.where.doc.path).resolve())):
+        for root in roots:
+            if path.startswith(str(root) + os.sep):
+                return Path(os.path.relpath(path, root.parent)).as_posix()
+    return Path(entry.where.doc.path).name

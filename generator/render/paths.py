@@ -31,6 +31,10 @@ def system_page(system_id: str) -> str:
     return f"{system_id}/index.md"
 
 
+def tag_page(tag: str) -> str:
+    return f"tags/{tag}/index.md"
+
+
 def api_entry(entry: Entry) -> str:
     return f"api/{entry.system}/{entry.id}.json"
 

@@ -1,0 +1,100 @@
+"""Fixtures of the site tests: the fixture content, a site built from it once per session,
+a local HTTP server for the built site, and headless Chromium.
+
+Browser tests skip with a clear message when Chromium is missing, except when
+`RULESREF_REQUIRE_BROWSER` is set (as in CI), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).parent
+REPO = HERE.parent.parent
+FIXTURE_CONTENT = HERE / "fixtures" / "content"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@dataclass(frozen=True)
+class Built:
+    """A site built in a project folder of its own: mkdocs.yml, content/, build/docs, build/site."""
+
+    root: Path
+    content: Path
+    config: Path
+    docs: Path
+    site: Path
+
+
+def make_project(root: Path, content: Path = FIXTURE_CONTENT) -> Built:
+    """A project folder with a copy of the repository's mkdocs.yml and of `content`."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    target = root / "content"
+    if not target.exists():
+        shutil.copytree(content, target)
+    return Built(root, target, root / "mkdocs.yml", root / "build" / "docs", root / "build" / "site")
+
+
+def build_project(project: Built, *, strict: bool = True) -> int:
+    from generator.site import build
+
+    return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The fixture content, built once (strictly) for every test that only reads the site."""
+    project = make_project(tmp_path_factory.mktemp("site"))
+    assert build_project(project) == 0
+    return project
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(built: Built) -> Iterator[str]:
+    """The built site over HTTP on 127.0.0.1 and a free port; yields its base URL."""
+    handler = functools.partial(_Quiet, directory=str(built.site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        message = f"headless Chromium is not installed at {CHROMIUM}: `apt-get install -y chromium` (CI's .ci/run does)"
+        if os.environ.get("RULESREF_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -1,0 +1,159 @@
+"""The built site in headless Chromium: search, cross-links with previews (hover and tap),
+a phone-width layout, and hostile text that stays inert."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def desktop(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def search(page: Any, base: str, words: str) -> list[str]:
+    page.goto(base)
+    page.click(".md-search__input")
+    page.keyboard.type(words)
+    page.wait_for_selector(".md-search-result__item")
+    titles: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
+    return titles
+
+
+def test_typing_hit_lists_hit_and_run_and_opens_it(desktop: Any, server: str) -> None:
+    titles = search(desktop, server, "hit")
+    assert titles[0] == "Hit & Run"
+    desktop.locator(".md-search-result__item").first.click()
+    desktop.wait_for_url(lambda url: "/w40k7/hit-and-run/" in url)  # search adds ?h=hit
+    assert desktop.locator("article h1").inner_text().rstrip("¶") == "Hit & Run"
+
+
+@pytest.mark.parametrize(("alias", "name"), [("Fear test", "Fear"), ("Curly Brace", 'Tricky "Quotes" & *Stars*'), ("Consolidation", "Consolidate")])
+def test_an_alias_finds_its_entry(desktop: Any, server: str, alias: str, name: str) -> None:
+    assert name in search(desktop, server, alias)[:3]
+
+
+def test_words_of_the_text_find_the_rule(desktop: Any, server: str) -> None:
+    assert "Hit & Run" in search(desktop, server, "breaks away")
+
+
+def test_hovering_a_cross_link_previews_its_target(desktop: Any, server: str) -> None:
+    desktop.goto(server + "w40k7/hit-and-run/")
+    link = desktop.locator("article a.rr-xlink", has_text="Initiative test").first
+    assert link.get_attribute("title") is None  # the script moved it into the preview
+    link.hover()
+    preview = desktop.locator(".rr-preview")
+    preview.wait_for(state="visible")
+    assert "equal to or under the model's Initiative" in preview.inner_text()
+    assert link.get_attribute("aria-describedby") == "rr-preview"
+    desktop.mouse.move(5, 5)
+    preview.wait_for(state="hidden")
+    link.click()
+    desktop.wait_for_url("**/w40k7/initiative-test/")
+
+
+def test_the_preview_carries_parameter_values(desktop: Any, server: str) -> None:
+    desktop.goto(server + "w40k7/solitaire/")
+    desktop.locator("article a.rr-xlink", has_text="Brutal (3)").first.hover()
+    assert "(X = 3)" in desktop.locator(".rr-preview").inner_text()
+
+
+def test_on_a_phone_a_tap_previews_and_a_second_tap_follows(phone: Any, server: str) -> None:
+    phone.goto(server + "w40k7/hit-and-run/")
+    link = phone.locator("article a.rr-xlink", has_text="Consolidate").first
+    link.tap()
+    preview = phone.locator(".rr-preview")
+    preview.wait_for(state="visible")
+    assert "free move" in preview.inner_text()
+    assert phone.url.endswith("/w40k7/hit-and-run/")
+    box = preview.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    with phone.expect_navigation():
+        link.tap()
+    assert phone.url.endswith("/w40k7/consolidate/")
+
+
+@pytest.mark.parametrize("path", ["", "w40k7/", "w40k7/mob-rule/", "w40k7/fear/", "t9a/random-movement/", "w40k7/tricky-text/", "tags/"])
+def test_phone_layout_has_no_horizontal_overflow(phone: Any, server: str, path: str) -> None:
+    phone.goto(server + path)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{path or 'home'} is {width}px wide"
+
+
+def test_charts_follow_the_colour_scheme(browser: Any, server: str) -> None:
+    colours = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme, **DESKTOP)
+        page = context.new_page()
+        page.goto(server + "w40k7/fear/")
+        label = page.locator("figure.rr-odds svg text").first
+        colours[scheme] = (
+            label.evaluate("e => getComputedStyle(e).fill"),
+            page.evaluate("getComputedStyle(document.body).backgroundColor"),
+        )
+        context.close()
+    assert colours["light"][0] != colours["dark"][0]  # text is currentColor: dark on light, light on dark
+    for text, background in colours.values():
+        assert text != background
+
+
+def test_hostile_text_stays_inert(desktop: Any, server: str) -> None:
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    desktop.on("dialog", on_dialog)
+    desktop.goto(server + "w40k7/tricky-text/")
+    article = desktop.locator("article")
+    for element in article.locator("*").all():
+        if element.is_visible():
+            element.hover(force=True, timeout=2000)
+    for link in article.locator("a").all():
+        href = link.get_attribute("href") or ""
+        assert not href.lower().startswith(("javascript:", "data:", "vbscript:"))
+    found = desktop.evaluate(
+        """() => {
+            const article = document.querySelector('article');
+            const handlers = [];
+            for (const el of article.querySelectorAll('*'))
+                for (const a of el.attributes)
+                    if (a.name.startsWith('on')) handlers.push(el.tagName + ' ' + a.name);
+            return {
+                scripts: article.querySelectorAll('script, iframe, object, embed, style').length,
+                handlers,
+                title: document.title,
+                text: article.innerText,
+                description: document.querySelector('meta[name=description]').content,
+            };
+        }"""
+    )
+    assert dialogs == []
+    assert found["scripts"] == 0 and found["handlers"] == []
+    assert found["title"] == 'Tricky "Quotes" & *Stars* - rulesref'
+    assert "Template braces stay literal: {{ x }} and {% raw %}{{ y }}{% endraw %} and {# comment #}." in found["text"]
+    assert "<script>alert(1)</script>" in found["text"]  # entities in the text show as text
+    assert found["description"].startswith('Hostile-text fixture: {{ config.site_name }} {% if x %}y{% endif %} "quoted" & <b tags')

@@ -1,0 +1,158 @@
+"""Building the site for real: `rulesref build` (MkDocs, strict), a link check over the
+built HTML, byte-identical rebuilds, failures that leave nothing half-written, and the
+same generated folder built by Zensical."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main as rulesref
+from generator.problems import format_text
+from generator.validate import validate
+
+from .conftest import REPO, Built, build_project, make_project
+from .linkcheck import broken_links
+
+pytestmark = pytest.mark.slow
+
+
+def tree_hashes(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_every_entry_has_its_page(built: Built) -> None:
+    result = validate([str(built.content)])
+    assert len(result.content.entries) > 10
+    for entry in result.content.entries:
+        assert (built.site / entry.system / entry.id / "index.html").is_file(), entry.key
+        assert (built.site / "api" / entry.system / f"{entry.id}.json").is_file(), entry.key
+    for page in ("index.html", "glossary/index.html", "tags/index.html", "api/index.html", "api/index.json", "search/search_index.json"):
+        assert (built.site / page).is_file(), page
+    assert not (built.site / ".nav.yml").exists()
+
+
+def test_no_internal_link_or_anchor_is_broken(built: Built) -> None:
+    assert broken_links(built.site) == []
+
+
+def test_the_link_checker_finds_broken_links_and_anchors(built: Built, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(built.site, site)
+    page = site / "w40k7" / "fear" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    page.write_text(html.replace("</article>", '<a href="../nowhere/">x</a><a href="../fearless/#no-such-anchor">y</a></article>'), encoding="utf-8")
+    assert broken_links(site) == [
+        "w40k7/fear/index.html: ../nowhere/ (no such file)",
+        "w40k7/fear/index.html: ../fearless/#no-such-anchor (no #no-such-anchor on w40k7/fearless/index.html)",
+    ]
+
+
+def test_pages_stay_small(built: Built) -> None:
+    sizes = sorted(p.stat().st_size for p in built.site.rglob("*.html"))
+    assert sizes[len(sizes) // 2] < 60_000
+
+
+def test_mkdocs_strict_fails_on_a_broken_anchor(built: Built, tmp_path: Path) -> None:
+    project = make_project(tmp_path / "project")
+    shutil.copytree(built.docs, project.docs)
+    page = project.docs / "w40k7" / "fear" / "index.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n[broken](../fearless/index.md#no-such-anchor)\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project.config)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "no-such-anchor" in done.stderr
+
+
+def test_two_builds_are_byte_identical(built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    again = make_project(tmp_path / "again", built.content)  # copied with its files' times
+    assert build_project(again) == 0
+    assert tree_hashes(again.docs) == tree_hashes(built.docs)
+    assert tree_hashes(again.site) == tree_hashes(built.site)
+
+
+def test_source_date_epoch_dates_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    project = make_project(tmp_path / "dated")
+    assert build_project(project) == 0
+    assert "<lastmod>1970-01-02</lastmod>" in (project.site / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def test_content_problems_stop_the_build_as_validate_reports_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make_project(tmp_path / "broken")
+    rule = project.content / "w40k7" / "fear.yml"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+    monkeypatch.chdir(project.root)
+    assert rulesref(["validate", "content"]) == 1
+    reported = capsys.readouterr().err
+    assert re.search(r"^content/w40k7/fear\.yml:\d+:\d+: error\[unresolved-link\]", reported, re.MULTILINE)
+    assert rulesref(["build", "--content", "content"]) == 1
+    assert capsys.readouterr().err == reported == format_text(validate(["content"]).problems)
+    assert not (project.root / "build").exists()
+
+
+def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.site
+
+    project = make_project(tmp_path / "kept")
+    assert build_project(project) == 0
+    before = tree_hashes(project.site)
+    failing = "import sys, pathlib; d = pathlib.Path(sys.argv[sys.argv.index('--site-dir') + 1]); (d / 'half.html').write_text('x'); sys.exit(1)"
+    monkeypatch.setattr(generator.site, "_mkdocs", lambda *args: [sys.executable, "-c", failing, *args])
+    assert build_project(project) == 1
+    assert tree_hashes(project.site) == before
+    assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
+
+
+def test_zensical_builds_the_same_generated_folder(built: Built, tmp_path: Path) -> None:
+    project = tmp_path / "zensical"
+    shutil.copytree(built.docs, project / "build" / "docs")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    zensical = Path(sys.executable).with_name("zensical")
+    done = subprocess.run([str(zensical), "build", "-f", "mkdocs.yml"], cwd=project, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    site = project / "build" / "site"
+    for page in ("index.html", "w40k7/hit-and-run/index.html", "t9a/index.html", "api/index.json", "assets/rulesref.js"):
+        assert (site / page).is_file(), page
+    assert "Hit &amp; Run" in (site / "w40k7" / "hit-and-run" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_repository_config_is_plain_yaml_without_plugins() -> None:
+    import yaml
+
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["docs_dir"] == "build/docs" and config["site_dir"] == "build/site"
+    from generator.config import DEFAULT_SITE_URL
+
+    assert config["site_url"] == DEFAULT_SITE_URL
+    assert [next(iter(p)) if isinstance(p, dict) else p for p in config["plugins"]] == ["search"]
+    assert "navigation.prune" in config["theme"]["features"]
+    assert config["validation"]["anchors"] == "warn"
+
+
+def test_a_docs_folder_of_hand_written_pages_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = make_project(tmp_path / "mine")
+    project.docs.mkdir(parents=True)
+    (project.docs / "index.md").write_text("# My own page\n", encoding="utf-8")
+    assert rulesref(["build", "--content", str(project.content), "--config-file", str(project.config)]) == 2
+    assert "did not write" in capsys.readouterr().err
+    assert (project.docs / "index.md").read_text(encoding="utf-8") == "# My own page\n"

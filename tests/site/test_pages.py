@@ -1,0 +1,162 @@
+"""The generated docs folder (in memory, without MkDocs): which pages exist and what they say."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.model import Content
+from generator.render.docs import docs_files
+from generator.render.nav import nav
+from generator.render.pages import display_name
+from generator.validate import Validated, validate
+
+from .conftest import FIXTURE_CONTENT
+
+
+@pytest.fixture(scope="module")
+def validated() -> Validated:
+    result = validate([str(FIXTURE_CONTENT)])
+    assert result.problems == []
+    return result
+
+
+@pytest.fixture(scope="module")
+def files(validated: Validated) -> dict[str, str]:
+    found, problems = docs_files(validated)
+    assert problems == []
+    return {path: data.decode("utf-8") for path, data in found.items()}
+
+
+def front(page: str) -> dict[str, object]:
+    head = page.split("---\n")[1]
+    data = yaml.safe_load(head)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_every_entry_and_system_has_its_page(validated: Validated, files: dict[str, str]) -> None:
+    content: Content = validated.content
+    for entry in content.entries:
+        assert f"{entry.system}/{entry.id}/index.md" in files
+        assert f"api/{entry.system}/{entry.id}.json" in files
+    for system in content.systems:
+        assert f"{system.id}/index.md" in files
+    for page in ("index.md", "glossary/index.md", "tags/index.md", "tags/morale/index.md", "api/index.md", ".nav.yml", "assets/rulesref.css", "assets/rulesref.js"):
+        assert page in files
+
+
+def test_two_generations_are_identical(validated: Validated, files: dict[str, str]) -> None:
+    again, _ = docs_files(validated)
+    assert {p: d.decode("utf-8") for p, d in again.items()} == files
+
+
+def test_the_nav_holds_index_pages_only(validated: Validated, files: dict[str, str]) -> None:
+    items = yaml.safe_load(files[".nav.yml"])["nav"]
+    assert items == nav(validated.content)
+    paths = [next(iter(item.values())) for item in items]
+    assert paths == ["index.md", "t9a/index.md", "w40k7/index.md", "glossary/index.md", "tags/index.md", "api/index.md"]
+
+
+def test_front_matter_is_html_escaped_because_the_theme_writes_it_raw(files: dict[str, str]) -> None:
+    meta = front(files["w40k7/tricky-text/index.md"])
+    assert meta["title"] == "Tricky &quot;Quotes&quot; &amp; *Stars*"
+    assert isinstance(meta["description"], str)
+    assert "<" not in meta["description"] and '"' not in meta["description"]
+    assert "{{ config.site_name }}" in meta["description"]
+    assert meta["search"] == {"boost": 4}
+    assert front(files["w40k7/index.md"])["search"] == {"exclude": True}
+
+
+def test_a_rule_page_shows_everything_about_the_rule(files: dict[str, str]) -> None:
+    page = files["w40k7/hit-and-run/index.md"]
+    assert "# Hit &amp; Run" in page
+    assert "Also known as: <strong>Hit and Run</strong>" in page
+    assert "[Initiative test][rr-1]" in page and '[rr-1]: ../initiative-test/index.md "Roll a D6;' in page
+    assert "from rulechecks.w40k7 import hit_and_run" in page
+    assert "hit_and_run.breaks_away(distance=10, needed=7)\n# True" in page
+    assert "`breaks_away(*, distance: int, needed: int) -> bool`" in page
+    assert page.count('<figure class="rr-odds">') == 2  # needed = 7 and needed = 12
+    assert "## Source\n\nWarhammer 40,000 Rulebook \\(2014\\), page 165" in page
+    assert "## Referenced by" in page and "[Solitaire]" in page
+    assert "[api/w40k7/hit\\-and\\-run\\.json](../../api/w40k7/hit-and-run.json)" in page
+
+
+def test_dice_tables_are_tables(files: dict[str, str]) -> None:
+    page = files["w40k7/mob-rule/index.md"]
+    assert "## Mob Rule table\n\n| D6 | Result |\n|:---:|---|\n| 1 | **Breakin' Heads:** If the unit" in page
+    assert "| 2\\-3 | If the unit includes" in page
+
+
+def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> None:
+    page = files["w40k7/fearless/index.md"]
+    assert "## Same rule in other systems" in page and "../../t9a/fearless/index.md" in page
+    assert "| Moral checks | Morale checks | Typo in the source\\. |" in page
+    assert "../../w40k7/fear/index.md" in files["t9a/stubborn/index.md"]  # same_as, seen from both sides
+    assert "../../t9a/stubborn/index.md" in files["w40k7/fear/index.md"]
+
+
+def test_a_unit_page_lists_its_rules_with_their_summaries(files: dict[str, str]) -> None:
+    page = files["w40k7/solitaire/index.md"]
+    assert "## Rules\n\n- [Hit &amp; Run](../hit-and-run/index.md): A unit locked in combat" in page
+    assert "- [Brutal \\(3\\)](../brutal/index.md): " in page and "\\(X = 3\\)" in page
+
+
+def test_parameterised_names(validated: Validated) -> None:
+    brutal = validated.content.entry("w40k7:brutal")
+    movement = validated.content.entry("t9a:random-movement")
+    assert brutal is not None and movement is not None
+    assert display_name(brutal, (("X", 3),)) == "Brutal (3)"
+    assert display_name(movement, (("X", "2D6"),)) == "Random Movement (2D6)"
+    assert display_name(brutal, ()) == "Brutal (X)"
+
+
+def test_index_pages_link_every_entry(validated: Validated, files: dict[str, str]) -> None:
+    for system in validated.content.systems:
+        index = files[f"{system.id}/index.md"]
+        for entry in validated.content.entries_of(system.id):
+            assert f"]({entry.id}/index.md): " in index
+    glossary = files["glossary/index.md"]
+    assert "../w40k7/initiative-test/index.md" in glossary and "../t9a/panic-test/index.md" in glossary
+    assert "[morale](morale/index.md) (6)" in files["tags/index.md"]
+    assert "](../../w40k7/fear/index.md) (40k 7th, rule): " in files["tags/morale/index.md"]
+
+
+def test_api_index_lists_systems(files: dict[str, str]) -> None:
+    index = json.loads(files["api/index.json"])
+    assert [s["id"] for s in index["systems"]] == ["t9a", "w40k7"]
+    assert index["systems"][1]["counts"] == {"rule": 7, "unit": 1, "term": 3}
+
+
+def test_a_system_id_the_site_needs_is_a_problem(tmp_path: Path) -> None:
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "system.yml").write_text("id: api\nname: A Game\nedition: 1st\nbooks: {core: {title: Core}}\n", encoding="utf-8")
+    shutil.copy(FIXTURE_CONTENT / "w40k7" / "consolidate.yml", tmp_path / "api")
+    result = validate([str(tmp_path)])
+    assert result.problems == []
+    _, problems = docs_files(result)
+    assert [(p.line, p.col, p.code) for p in problems] == [(1, 5, "reserved-id")]
+    assert problems[0].path.endswith("api/system.yml")
+
+
+def test_many_results_of_one_number_are_a_histogram_and_mixed_ones_are_summed(files: dict[str, str]) -> None:
+    page = files["w40k7/run/index.md"]
+    charts = [line for line in page.splitlines() if line.startswith('<figure class="rr-odds">')]
+    assert len(charts) == 4
+    dice3, dice1, charge, move = charts
+    assert 'class="rr-chart rr-histogram"' in dice3 and "<title>10: 1/8 (12.5%)</title>" in dice3
+    assert 'class="rr-chart rr-histogram"' not in dice1 and "<title>4: 1/6 (16.7%)</title>" in dice1
+    assert "<figcaption>distance = 7; summed over inches</figcaption>" in charge
+    assert "<title>outcome: fails: 5/54 (9.3%)</title>" in charge
+    assert "<title>outcome: succeeds: 49/54 (90.7%)</title>" in charge
+    assert "<figcaption>every roll; moves: true in every case</figcaption>" in move
+    assert "<title>inches: 6: 1/6 (16.7%)</title>" in move
+
+
+def test_a_certain_result_keeps_its_whole_label(files: dict[str, str]) -> None:
+    page = files["w40k7/fear/index.md"]
+    assert "<title>passed: true, weapon_skill_one: false: 1/1 (100%)</title>" in page

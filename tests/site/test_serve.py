@@ -1,0 +1,93 @@
+"""`rulesref serve`: live pages that follow the content; broken content keeps the last good
+pages up. Also the in-place sync of the docs folder that `serve` relies on."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from generator.config import DEFAULT_SITE_URL
+from generator.site import sync_tree
+
+from .conftest import make_project
+
+
+def test_sync_rewrites_only_what_changed(tmp_path: Path) -> None:
+    target = tmp_path / "docs"
+    assert sync_tree(target, {"a.md": b"a", "x/b.md": b"b", "x/y/c.md": b"c"}) == ["a.md", "x/b.md", "x/y/c.md"]
+    before = (target / "a.md").stat().st_mtime_ns
+    time.sleep(0.01)
+    assert sync_tree(target, {"a.md": b"a", "x/b.md": b"B"}) == ["x/b.md", "x/y/c.md"]
+    assert (target / "a.md").stat().st_mtime_ns == before
+    assert (target / "x" / "b.md").read_bytes() == b"B"
+    assert not (target / "x" / "y").exists()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            text: str = response.read().decode("utf-8")
+            return text
+    except OSError:
+        return None
+
+
+def wait_for(url: str, words: str, seconds: float = 30) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page = fetch(url)
+        if page is not None and words in page:
+            return page
+        time.sleep(0.3)
+    raise AssertionError(f"{url} never showed {words!r}")
+
+
+@pytest.mark.slow
+def test_serve_regenerates_pages_when_the_content_changes(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "served")
+    port = free_port()
+    log = (tmp_path / "serve.log").open("w+")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project.root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+    )
+    try:
+        mount = urlsplit(DEFAULT_SITE_URL).path  # mkdocs serve mounts the site at site_url's path
+        url = f"http://127.0.0.1:{port}{mount}w40k7/fear/"
+        wait_for(url, "Fear-causing enemy")
+        rule = project.content / "w40k7" / "fear.yml"
+        text = rule.read_text(encoding="utf-8")
+        rule.write_text(text.replace("Fear-causing enemy", "terrifying enemy"), encoding="utf-8")
+        wait_for(url, "terrifying enemy")
+        rule.write_text(text.replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+        deadline = time.monotonic() + 20
+        while "unresolved-link" not in Path(log.name).read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "content/w40k7/fear.yml:" in Path(log.name).read_text(encoding="utf-8")
+        assert "terrifying enemy" in (fetch(url) or "")  # the last good page stays up
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
