@@ -32,7 +32,7 @@ def setup() -> None:
     """Create .venv and install rulesref with its site and test extras (only when needed)."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this file runs under whatever python3 is found
         sys.exit(f"tasks: rulesref needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes()).hexdigest()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == wanted:
         return
     if not PYTHON.exists():
@@ -44,7 +44,7 @@ def setup() -> None:
     say("installing rulesref and its dependencies into .venv")
     pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "-e", f"{ROOT}[site,test]"], check=True)
+    subprocess.run([*pip, "-c", str(ROOT / "constraints.txt"), "-e", f"{ROOT}[site,test]"], check=True)
     STAMP.write_text(wanted)
 
 
