@@ -107,7 +107,7 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
     uncovered: dict[str, Any] | None = None
     bounds = [(f, t.lo, t.hi) for f, t in plan.fields if t.kind == "int" and (t.lo is not None or t.hi is not None)]
     # the results themselves only need computing when they are bounded or could fail
-    run_core = bool(bounds) or _may_fail(plan)
+    run_core = bool(bounds) or plan.usage.divides
     problems: list[Problem] = []
     try:
         for combo in combinations(plan):
@@ -160,19 +160,6 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
                 where.problem("decide-dead-row", f"{label} can never be the first to match: wherever it holds an earlier row matches first (e.g. {_show(witness)} goes to row {(earlier if earlier is not None else taken) + 1})")
             )
     return problems
-
-
-def _may_fail(plan: Plan) -> bool:
-    """Whether computing a result could raise: a `//` by anything but a non-zero constant."""
-    trees: list[ast.expr] = [v for _, v, _ in plan.lets] + [v for row in plan.rows for v in row.then.values]
-    trees += [row.when for row in plan.rows if row.when is not None]
-    for tree in trees:
-        for sub in ast.walk(tree):
-            if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.FloorDiv):
-                safe = isinstance(sub.right, ast.Constant) and sub.right.value != 0
-                if not safe:
-                    return True
-    return False
 
 
 def _first_true(conditions: Any, args: list[Any]) -> int | None:

@@ -82,6 +82,10 @@ def combinations(plan: Plan) -> Iterator[dict[str, Any]]:
         size *= _largest_dice(arg, plan)
     if size > MAX_COMBINATIONS:
         raise DomainTooLarge(size)
+    if all(a.dice is not None and a.dice.count_input is None and a.dice.of_param is None for a in rolled):
+        # every dice domain is fixed too: one product over everything
+        fixed += [(a, [total for total, _ in runtime_dice.faces(a.dice.count, a.dice.sides)]) for a in rolled if a.dice]
+        rolled = []
     names = [a.name for a, _ in fixed]
     for combo in itertools.product(*[values or [] for _, values in fixed]):
         yield from _with_dice(dict(zip(names, combo, strict=True)), rolled)

@@ -39,11 +39,13 @@ class Usage:
 
     compared: dict[str, set[int]] = field(default_factory=dict)
     free: set[str] = field(default_factory=set)
+    divides: bool = False  # a `//` by something that is not a constant: it could divide by zero
 
     def merge(self, other: Usage) -> None:
         for name, values in other.compared.items():
             self.compared.setdefault(name, set()).update(values)
         self.free |= other.free
+        self.divides = self.divides or other.divides
 
 
 def _call(name: str, *args: ast.expr) -> ast.Call:
@@ -219,6 +221,8 @@ class _Translator:
             raise self.fail(node, "forbidden-syntax", _OPERATOR_HINTS.get(op_type, "this operator is not allowed"))
         left = self.expect(node.left, int_type(None, None), "arithmetic works on whole numbers")
         right = self.expect(node.right, int_type(None, None), "arithmetic works on whole numbers")
+        if op_type is ast.FloorDiv and not (isinstance(right, ast.Constant) and right.value != 0):
+            self.usage.divides = True
         return pos.BinOp(left=left, op=_ARITH[op_type](), right=right), int_type(None, None)
 
     def compare(self, node: ast.Compare) -> tuple[ast.expr, VType]:
