@@ -173,3 +173,12 @@ def test_shipped_code_is_lint_and_type_clean() -> None:
         assert ruff.returncode == 0, ruff.stdout + ruff.stderr
     mypy = python("-m", "mypy", "--strict", "rulechecks", "generator", cwd=REPO)
     assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+
+
+def test_the_distribution_ships_every_generated_package() -> None:
+    """pyproject.toml lists packages explicitly (schemas/ ships as generator.schemas)."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    generated = {f"rulechecks.{p.name}" for p in (REPO / "rulechecks").iterdir() if (p / "__init__.py").is_file()}
+    assert generated and generated <= listed
