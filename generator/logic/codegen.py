@@ -57,11 +57,18 @@ def name(identifier: str) -> ast.Name:
     return pos.Name(id=identifier, ctx=ast.Load())
 
 
-def annotation(text: str) -> ast.expr:
-    """An annotation from our own type vocabulary (`int`, `Literal['a', 'b']`, a class name)."""
-    if text.isidentifier():
-        return name(text)
-    return ast.parse(text, mode="eval").body
+def type_node(vtype: VType) -> ast.expr:
+    """The annotation of a type, built as nodes (enum values become constants in `Literal[...]`)."""
+    if vtype.kind == "str" and vtype.values is not None:
+        values: list[ast.expr] = [pos.Constant(v) for v in vtype.values]
+        inner: ast.expr = values[0] if len(values) == 1 else pos.Tuple(elts=values, ctx=ast.Load())
+        return pos.Subscript(value=name("Literal"), slice=inner, ctx=ast.Load())
+    return name({"bool": "bool", "int": "int", "str": "str"}[vtype.kind])
+
+
+def result_type(plan: Plan) -> ast.expr:
+    """A check's result annotation: its record class, or the type of its one value."""
+    return name(plan.record_class) if plan.record_class else type_node(plan.fields[0][1])
 
 
 def message(*parts: str | ast.expr) -> ast.expr:
@@ -177,7 +184,7 @@ def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
 
 
 def _arguments(args: list[Arg], *, keyword_only: bool) -> ast.arguments:
-    params = [pos.arg(arg=a.name, annotation=annotation(a.vtype.python())) for a in args]
+    params = [pos.arg(arg=a.name, annotation=type_node(a.vtype)) for a in args]
     if keyword_only:
         return ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=params, kw_defaults=[None] * len(params), kwarg=None, defaults=[])
     return ast.arguments(posonlyargs=[], args=params, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
@@ -202,7 +209,7 @@ def core_body(plan: Plan) -> list[ast.stmt]:
     """The logic itself: steps, then the result (one expression or the decision rows)."""
     body: list[ast.stmt] = []
     for step, value, vtype in plan.lets:
-        body.append(pos.AnnAssign(target=pos.Name(id=step, ctx=ast.Store()), annotation=annotation(vtype.python()), value=value, simple=1))
+        body.append(pos.AnnAssign(target=pos.Name(id=step, ctx=ast.Store()), annotation=type_node(vtype), value=value, simple=1))
     if not plan.is_decide:
         body.append(pos.Return(result_value(plan, plan.rows[0].then)))
         return body
@@ -288,11 +295,11 @@ def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
     for test, text in plan.requires:
         body += requirement(test, text)
     body.append(pos.Return(_core_call(plan)))
-    return _function(plan.name, _arguments(plan.args, keyword_only=True), annotation(plan.result_annotation), body)
+    return _function(plan.name, _arguments(plan.args, keyword_only=True), result_type(plan), body)
 
 
 def core_function(plan: Plan) -> ast.FunctionDef:
-    return _function(core_name(plan), _arguments(plan.args, keyword_only=False), annotation(plan.result_annotation), core_body(plan))
+    return _function(core_name(plan), _arguments(plan.args, keyword_only=False), result_type(plan), core_body(plan))
 
 
 def _faces_call(arg: Arg) -> ast.expr:
@@ -319,7 +326,7 @@ def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
         body += validation(arg)
     for test, text in plan.requires:
         body += requirement(test, text)
-    key = annotation(plan.result_annotation)
+    key = result_type(plan)
     body.append(
         pos.AnnAssign(
             target=pos.Name(id="_counts", ctx=ast.Store()),
@@ -348,7 +355,7 @@ def record_class(plan: Plan) -> ast.ClassDef:
     assert plan.record_class is not None
     body: list[ast.stmt] = [docstring(f"The result of `{plan.name}`.", "    ")]
     for field, vtype in plan.fields:
-        body.append(pos.AnnAssign(target=pos.Name(id=field, ctx=ast.Store()), annotation=annotation(vtype.python()), value=None, simple=1))
+        body.append(pos.AnnAssign(target=pos.Name(id=field, ctx=ast.Store()), annotation=type_node(vtype), value=None, simple=1))
     decorator = fill_expr("dataclass(frozen=True, order=True, slots=True)")
     return pos.ClassDef(name=plan.record_class, bases=[], keywords=[], body=body, decorator_list=[decorator], **_TYPE_PARAMS)
 
