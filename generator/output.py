@@ -31,6 +31,23 @@ def differences(target: Path, files: dict[str, bytes]) -> list[str]:
     return sorted(set(changed))
 
 
+def swap_in(built: Path, target: Path) -> None:
+    """Replace `target` by the folder `built` (a sibling) with renames; on failure the old
+    tree is put back."""
+    old = None
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+        os.rename(target, old / "tree")
+    try:
+        os.rename(built, target)
+    except OSError:
+        if old is not None:
+            os.rename(old / "tree", target)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def replace_tree(target: Path, files: dict[str, bytes]) -> None:
     """Make `target` hold exactly `files`, swapping the new tree in with renames."""
     target = target.resolve()
@@ -41,18 +58,7 @@ def replace_tree(target: Path, files: dict[str, bytes]) -> None:
             path = staging / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-            os.rename(target, old / "tree")
-        try:
-            os.rename(staging, target)
-        except OSError:
-            if old is not None:
-                os.rename(old / "tree", target)
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 from generator.discover import UsageError
-from generator.output import differences, replace_tree
+from generator.output import differences, replace_tree, swap_in
 from generator.problems import Problem, format_text
 from generator.render.docs import docs_files
 from generator.render.nav import NAV_HEADER
@@ -92,22 +92,6 @@ def source_date_epoch(content: str) -> str:
 
 def _mkdocs(*args: str) -> list[str]:
     return [sys.executable, "-m", "mkdocs", *args]
-
-
-def swap_in(built: Path, target: Path) -> None:
-    """Replace `target` by the folder `built` (a sibling) with renames."""
-    old = None
-    if target.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-        os.rename(target, old / "tree")
-    try:
-        os.rename(built, target)
-    except OSError:
-        if old is not None:
-            os.rename(old / "tree", target)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def build(content: str, config_file: str, *, strict: bool = False, echo: Callable[[str], None] | None = None) -> int:
