@@ -88,7 +88,7 @@ class Document:
         Works for plain, quoted and block scalars by finding the value's lines in the source
         text, in order, after the value's start; falls back to the value's own position.
         """
-        value = self._value(path)
+        value = self.value(path)
         start = self.span(path)
         if not isinstance(value, str) or not 0 <= offset <= len(value):
             return start.line, start.col
@@ -108,12 +108,15 @@ class Document:
             cursor = found + len(line_text)
         return self._line_col(cursor)
 
-    def _value(self, path: JsonPath) -> Any:
+    def value(self, path: JsonPath) -> Any:
+        """The raw value at `path`, or None where the path leads nowhere."""
         node: Any = self.data
         for part in path:
-            try:
+            if isinstance(node, dict) and part in node:
                 node = node[part]
-            except (KeyError, IndexError, TypeError):
+            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                node = node[part]
+            else:
                 return None
         return node
 
@@ -221,6 +224,33 @@ def resolve_plain(value: str, line: int, col: int) -> Any:
 # -- events to values ----------------------------------------------------------------------
 
 
+def _scalar_value(value: str, style: str, line: int, col: int) -> Any:
+    """A scalar's JSON value. Quoted and block scalars are strings; only a double-quoted one
+    can hold an escape, so only it can bring in a character the raw text was checked for."""
+    if not style:
+        return resolve_plain(value, line, col)
+    if style == '"' and _FORBIDDEN_CHARS.search(value):
+        raise LoadError(line, col, "control-character", "a control character (from an escape) is not allowed in a string")
+    return value
+
+
+def _add_key(key: str, style: str, line: int, col: int, first_lines: dict[str, int]) -> None:
+    """Record a mapping key, refusing a repeated one (and control characters from escapes)."""
+    if style == '"' and _FORBIDDEN_CHARS.search(key):
+        raise LoadError(line, col, "control-character", "a control character is not allowed in a key")
+    if key in first_lines:
+        raise LoadError(line, col, "duplicate-key", f"duplicate key `{key}` (first defined at line {first_lines[key]})")
+    first_lines[key] = line
+
+
+def _complex_key(line: int, col: int) -> LoadError:
+    return LoadError(line, col, "complex-key", "mapping keys must be plain strings, not lists or mappings")
+
+
+def _too_deep(line: int, col: int) -> LoadError:
+    return LoadError(line, col, "too-deep", f"nested more than {MAX_DEPTH} levels deep")
+
+
 class _Frame:
     __slots__ = ("container", "keys", "path", "pending_key")
 
@@ -266,14 +296,9 @@ def _build(parser: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
             if frame is not None and type(frame.container) is dict and frame.pending_key is None:
                 # a mapping key
                 if kind is not ev.ScalarEvent:
-                    raise LoadError(line, col, "complex-key", "mapping keys must be plain strings, not lists or mappings")
+                    raise _complex_key(line, col)
                 key = event.value
-                if _FORBIDDEN_CHARS.search(key):
-                    raise LoadError(line, col, "control-character", "a control character is not allowed in a key")
-                if key in frame.keys:
-                    first = frame.keys[key]
-                    raise LoadError(line, col, "duplicate-key", f"duplicate key `{key}` (first defined at line {first})")
-                frame.keys[key] = line
+                _add_key(key, event.style or "", line, col, frame.keys)
                 frame.pending_key = key
                 key_spans[frame.path + (key,)] = Span(line, col, mark.index, event.style or "")
                 continue
@@ -285,16 +310,11 @@ def _build(parser: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
                 path = frame.path + (len(frame.container),)
             if kind is ev.ScalarEvent:
                 style = event.style or ""
-                if style:
-                    value: Any = event.value
-                    if _FORBIDDEN_CHARS.search(value):
-                        raise LoadError(line, col, "control-character", "a control character (from an escape) is not allowed in a string")
-                else:
-                    value = resolve_plain(event.value, line, col)
+                value: Any = _scalar_value(event.value, style, line, col)
                 spans[path] = Span(line, col, mark.index, style)
             else:
                 if len(stack) >= MAX_DEPTH:
-                    raise LoadError(line, col, "too-deep", f"nested more than {MAX_DEPTH} levels deep")
+                    raise _too_deep(line, col)
                 value = {} if kind is ev.MappingStartEvent else []
                 spans[path] = Span(line, col, mark.index, "{" if kind is ev.MappingStartEvent else "[")
             if frame is None:
@@ -364,15 +384,10 @@ def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
         kind = node.__class__
         if kind is ScalarNode:
             style = node.style or ""
-            if style:
-                value: Any = node.value
-                if style == '"' and _FORBIDDEN_CHARS.search(value):
-                    raise LoadError(line, col, "control-character", "a control character (from an escape) is not allowed in a string")
-            else:
-                value = resolve_plain(node.value, line, col)
+            value: Any = _scalar_value(node.value, style, line, col)
             spans[path] = Span(line, col, mark.index, style)
         elif depth >= MAX_DEPTH:
-            raise LoadError(line, col, "too-deep", f"nested more than {MAX_DEPTH} levels deep")
+            raise _too_deep(line, col)
         elif kind is MappingNode:
             value = {}
             spans[path] = Span(line, col, mark.index, "{")
@@ -381,15 +396,11 @@ def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
                 key_mark = key_node.start_mark
                 k_line, k_col = key_mark.line + 1, key_mark.column + 1
                 if key_node.__class__ is not ScalarNode:
-                    raise LoadError(k_line, k_col, "complex-key", "mapping keys must be plain strings, not lists or mappings")
+                    raise _complex_key(k_line, k_col)
                 if key_node.tag != _IMPLICIT:
                     raise LoadError(k_line, k_col, "tag", "YAML tags are not allowed; content is plain data")
                 key = key_node.value
-                if key_node.style == '"' and _FORBIDDEN_CHARS.search(key):
-                    raise LoadError(k_line, k_col, "control-character", "a control character is not allowed in a key")
-                if key in first_line:
-                    raise LoadError(k_line, k_col, "duplicate-key", f"duplicate key `{key}` (first defined at line {first_line[key]})")
-                first_line[key] = k_line
+                _add_key(key, key_node.style or "", k_line, k_col, first_line)
                 key_spans[(*path, key)] = Span(k_line, k_col, key_mark.index, key_node.style or "")
                 value[key] = None
             # push in reverse so that values convert (and errors surface) in document order

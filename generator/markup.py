@@ -21,7 +21,6 @@ SAFE_DEFINITION_URL = re.compile(r"[ \t]*\n?[ \t]*<?https?://", re.IGNORECASE)
 REFERENCE_DEFINITION = re.compile(r"^(?:[ \t]*(?:>|[-*+]|\d{1,9}[.)])?)*[ \t]*\[[^\[\]\n]+\]:", re.MULTILINE)
 # `{: .class}`, `{#id}` or `{key=value ...}`: Markdown attribute lists (never enabled, refused anyway)
 ATTR_LIST = re.compile(r"\{:?\s*[#.:][A-Za-z_]|\{:?\s*[A-Za-z_][\w-]*(\s+[^{}\n]*)?=")
-SAFE_URL = re.compile(r"https?://[^\s]+", re.IGNORECASE)
 
 
 def unsafe_inline_links(text: str) -> Iterator[int]:
@@ -50,6 +49,3 @@ def unsafe_markup(text: str) -> Iterator[tuple[int, str, str]]:
     for match in ATTR_LIST.finditer(text):
         yield match.start(), "attribute-list", "`{...}` attribute lists are not allowed in rule text"
 
-
-def is_safe_url(url: str) -> bool:
-    return SAFE_URL.fullmatch(url.strip()) is not None

@@ -44,6 +44,10 @@ class Where:
     def problem(self, code: str, message: str, *, key: bool = False) -> Problem:
         return self.doc.problem(self.path, code, message, key=key)
 
+    def value(self) -> Any:
+        """The raw value written here (None if nothing is)."""
+        return self.doc.value(self.path)
+
     def problem_at(self, offset: int, code: str, message: str) -> Problem:
         """A problem at character `offset` inside the string value here."""
         line, col = self.doc.locate(self.path, offset)

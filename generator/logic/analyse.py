@@ -227,7 +227,7 @@ class _Analyser:
             self.report(where / "values", "bad-input", "`values` applies to enum inputs only", key=True)
         dice = item.dice
         if dice is None:
-            if _raw(where, "count") is not None or _raw(where, "of") is not None:
+            if (where / "count").value() is not None or (where / "of").value() is not None:
                 self.report(where / "type", "bad-input", "`count` and `of` apply to dice inputs only")
             return
         if dice.count_input is not None:
@@ -286,14 +286,14 @@ class _Analyser:
         values: list[ast.expr] = []
         ok = True
         if self.check.is_record:
-            if not isinstance(_raw(result.where), dict):
+            if not isinstance(result.where.value(), dict):
                 self.report(result.where, "wrong-type", f"the output is a record: give {', '.join(f'`{n}`' for n, _ in fields)}")
                 return None
             for name in given:
                 if name not in dict(fields):
                     self.report(result.where / name, "unknown-field", f"the output has no field `{name}`{did_you_mean(name, dict(fields))}", key=True)
                     ok = False
-        elif isinstance(_raw(result.where), dict):
+        elif isinstance(result.where.value(), dict):
             self.report(result.where, "wrong-type", "the output is a single value, not a record")
             return None
         for name, vtype in fields:
@@ -364,7 +364,7 @@ class _Analyser:
                 self.report(example.where / "given", "example-input", f"the example gives no value for {', '.join(f'`{m}`' for m in missing)}")
             if example.expect is None:
                 continue
-            expect_raw = _raw(example.where / "expect")
+            expect_raw = (example.where / "expect").value()
             if self.check.is_record:
                 if not isinstance(expect_raw, dict):
                     self.report(example.where / "expect", "example-expect", f"expect a record: {', '.join(f'`{n}`' for n, _ in fields)}")
@@ -404,18 +404,6 @@ class _Analyser:
             self.report(check.where, "python-name", f"check `{check.name}` would define the class `{record}`, which the module imports", key=True)
             return None
         return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage)
-
-
-def _raw(where: Where, *extra: str | int) -> object:
-    node: object = where.doc.data
-    for part in where.path + extra:
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
-        else:
-            return None
-    return node
 
 
 def _expressions(check: Check) -> list[Expr]:

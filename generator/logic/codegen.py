@@ -63,7 +63,7 @@ def type_node(vtype: VType) -> ast.expr:
         values: list[ast.expr] = [pos.Constant(v) for v in vtype.values]
         inner: ast.expr = values[0] if len(values) == 1 else pos.Tuple(elts=values, ctx=ast.Load())
         return pos.Subscript(value=name("Literal"), slice=inner, ctx=ast.Load())
-    return name({"bool": "bool", "int": "int", "str": "str"}[vtype.kind])
+    return name(vtype.kind)  # the kinds are named after their Python types
 
 
 def result_type(plan: Plan) -> ast.expr:

@@ -36,7 +36,7 @@ class VType:
         """The annotation this type has in generated code."""
         if self.kind == "str" and self.values is not None:
             return "Literal[" + ", ".join(repr(v) for v in self.values) + "]"
-        return {"bool": "bool", "int": "int", "str": "str"}[self.kind]
+        return self.kind  # the kinds are named after their Python types
 
 
 BOOL = VType("bool")
