@@ -13,6 +13,7 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,16 +74,34 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """A built site over HTTP on 127.0.0.1 and a free port; yields its base URL."""
+    handler = functools.partial(_Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 @pytest.fixture(scope="session")
 def server(built: Built) -> Iterator[str]:
-    """The built site over HTTP on 127.0.0.1 and a free port; yields its base URL."""
-    handler = functools.partial(_Quiet, directory=str(built.site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}/"
-    httpd.shutdown()
-    httpd.server_close()
+    """The fixture site over HTTP."""
+    with serving(built.site) as url:
+        yield url
+
+
+def search_titles(page: Any, base: str, words: str) -> list[str]:
+    """Type `words` into the site's search box; the titles of the results, in order."""
+    page.goto(base)
+    page.click(".md-search__input")
+    page.keyboard.type(words)
+    page.wait_for_selector(".md-search-result__item")
+    titles: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
+    return titles
 
 
 @pytest.fixture(scope="session")

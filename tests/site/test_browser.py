@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from .conftest import search_titles
+
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -33,17 +35,8 @@ def phone(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def search(page: Any, base: str, words: str) -> list[str]:
-    page.goto(base)
-    page.click(".md-search__input")
-    page.keyboard.type(words)
-    page.wait_for_selector(".md-search-result__item")
-    titles: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
-    return titles
-
-
 def test_typing_hit_lists_hit_and_run_and_opens_it(desktop: Any, server: str) -> None:
-    titles = search(desktop, server, "hit")
+    titles = search_titles(desktop, server, "hit")
     assert titles[0] == "Hit & Run"
     desktop.locator(".md-search-result__item").first.click()
     desktop.wait_for_url(lambda url: "/w40k7/hit-and-run/" in url)  # search adds ?h=hit
@@ -52,11 +45,11 @@ def test_typing_hit_lists_hit_and_run_and_opens_it(desktop: Any, server: str) ->
 
 @pytest.mark.parametrize(("alias", "name"), [("Fear test", "Fear"), ("Curly Brace", 'Tricky "Quotes" & *Stars*'), ("Consolidation", "Consolidate")])
 def test_an_alias_finds_its_entry(desktop: Any, server: str, alias: str, name: str) -> None:
-    assert name in search(desktop, server, alias)[:3]
+    assert name in search_titles(desktop, server, alias)[:3]
 
 
 def test_words_of_the_text_find_the_rule(desktop: Any, server: str) -> None:
-    assert "Hit & Run" in search(desktop, server, "breaks away")
+    assert "Hit & Run" in search_titles(desktop, server, "breaks away")
 
 
 def test_hovering_a_cross_link_previews_its_target(desktop: Any, server: str) -> None:

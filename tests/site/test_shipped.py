@@ -1,13 +1,10 @@
 """The shipped content (content/) as a site: it builds strictly, every entry has its page,
 no link is broken, and in Chromium its search and link previews work.
 
-These skip while content/ does not validate (the validator's own tests report why)."""
+The shipped content must validate: if it does not, these fail and say so."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +14,7 @@ import pytest
 
 from generator.validate import Validated, validate
 
-from .conftest import REPO, Built, _Quiet, build_project, make_project
+from .conftest import REPO, Built, build_project, make_project, search_titles, serving
 from .linkcheck import broken_links
 
 pytestmark = pytest.mark.slow
@@ -26,11 +23,8 @@ CONTENT = REPO / "content"
 
 @pytest.fixture(scope="module")
 def shipped_content() -> Validated:
-    if not any(CONTENT.glob("*/system.yml")):
-        pytest.skip("no shipped content in content/ yet")
     result = validate([str(CONTENT)])
-    if result.problems:
-        pytest.skip(f"content/ has {len(result.problems)} problem(s); run `rulesref validate`")
+    assert result.problems == [], f"content/ has {len(result.problems)} problem(s); run `rulesref validate`"
     return result
 
 
@@ -52,11 +46,8 @@ def test_no_link_in_the_shipped_site_is_broken(shipped: Built) -> None:
 
 @pytest.fixture(scope="module")
 def shipped_url(shipped: Built) -> Iterator[str]:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(shipped.site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(shipped.site) as url:
+        yield url
 
 
 @pytest.fixture
@@ -66,30 +57,19 @@ def page(browser: Any, shipped_url: str) -> Iterator[tuple[Any, str]]:
     context.close()
 
 
-def results(page: Any, base: str, words: str) -> list[str]:
-    page.goto(base)
-    page.click(".md-search__input")
-    page.keyboard.type(words)
-    page.wait_for_selector(".md-search-result__item")
-    titles: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
-    return titles
-
-
 @pytest.mark.browser
 def test_searching_hit_finds_hit_and_run(page: tuple[Any, str], shipped_content: Validated) -> None:
-    if not any(e.name == "Hit & Run" for e in shipped_content.content.entries):
-        pytest.skip("the shipped content has no Hit & Run yet")
+    assert any(e.name == "Hit & Run" for e in shipped_content.content.entries)
     browser_page, base = page
-    assert "Hit & Run" in results(browser_page, base, "hit")[:3]
+    assert "Hit & Run" in search_titles(browser_page, base, "hit")[:3]
 
 
 @pytest.mark.browser
 def test_an_alias_finds_its_rule(page: tuple[Any, str], shipped_content: Validated) -> None:
     entry = next((e for e in shipped_content.content.entries if e.aliases), None)
-    if entry is None:
-        pytest.skip("no shipped entry has an alias yet")
+    assert entry is not None
     browser_page, base = page
-    assert entry.name in results(browser_page, base, entry.aliases[0])[:5]
+    assert entry.name in search_titles(browser_page, base, entry.aliases[0])[:5]
 
 
 @pytest.mark.browser
@@ -97,8 +77,7 @@ def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped
     browser_page, base = page
     entries = {f"{e.system}/{e.id}": e for e in shipped_content.content.entries}
     source = next((e for e in shipped_content.content.entries if e.text and "[[" in e.text), None)
-    if source is None:
-        pytest.skip("no shipped text links anywhere yet")
+    assert source is not None
     browser_page.goto(f"{base}{source.system}/{source.id}/")
     link = browser_page.locator("article a.rr-xlink").first
     target = entries["/".join(Path(urlsplit(link.evaluate("a => a.href")).path).parts[1:3])]
