@@ -109,12 +109,14 @@ def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
                     yield where.problem_at(link.start, "unresolved-link", f"[[{link.target}]]: {resolved}")
 
 
-def _check_units(content: Content) -> Iterator[Problem]:
+def _check_units(content: Content, index: LinkIndex) -> Iterator[Problem]:
     for entry in content.entries:
         for ref in entry.rules:
-            target = content.entry(f"{entry.system}:{ref.rule}")
+            key = f"{entry.system}:{ref.rule}"
+            target = content.entry(key)
             if target is None:
-                yield (ref.where).problem("unknown-rule", f"no entry with id `{ref.rule}` in {entry.system}")
+                if key not in index.unbuilt:  # a rule whose own file has the errors is not blamed here
+                    yield (ref.where).problem("unknown-rule", f"no entry with id `{ref.rule}` in {entry.system}")
                 continue
             if target.kind != "rule":
                 yield ref.where.problem("unknown-rule", f"`{ref.rule}` is a {target.kind}, not a rule")
@@ -131,13 +133,13 @@ def _check_units(content: Content) -> Iterator[Problem]:
                     yield (ref.where / name).problem("bad-param", f"`{target.name}` has no parameter {name}", key=True)
 
 
-def _check_same_as(content: Content) -> Iterator[Problem]:
+def _check_same_as(content: Content, links: LinkIndex) -> Iterator[Problem]:
     for entry in content.entries:
         for index, key in enumerate(entry.same_as):
-            if content.entry(key) is None:
-                yield (entry.where / "same_as" / index).problem("unknown-entry", f"no entry `{key}` (write system:id)")
-            elif key.split(":")[0] == entry.system:
+            if key.split(":")[0] == entry.system:
                 yield (entry.where / "same_as" / index).problem("unknown-entry", f"`{key}` is in the same system; list other systems only")
+            elif content.entry(key) is None and key not in links.unbuilt:
+                yield (entry.where / "same_as" / index).problem("unknown-entry", f"no entry `{key}` (write system:id)")
 
 
 def plain_text(text: str) -> str:
@@ -165,8 +167,8 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     problems += _check_identity(content, file_stems)
     problems += _check_sources(content)
     problems += _check_texts(content, index)
-    problems += _check_units(content)
-    problems += _check_same_as(content)
+    problems += _check_units(content, index)
+    problems += _check_same_as(content, index)
     problems += _check_corrections(content)
     for entry in content.entries:
         if entry.table is not None:

@@ -93,11 +93,23 @@ def param_value(param: Param, raw: Scalar) -> tuple[Scalar | None, str | None]:
 class LinkIndex:
     """Names and aliases of every entry, per system, for resolving links."""
 
-    def __init__(self, content: Content, extra_names: dict[str, dict[str, str]] | None = None) -> None:
+    def __init__(
+        self, content: Content, extra_names: dict[str, dict[str, str]] | None = None, unbuilt: frozenset[str] = frozenset()
+    ) -> None:
+        """`extra_names` and `unbuilt` (`system:id` keys) describe entries whose files exist but
+        failed their schema: references to them are not reported again."""
         self.content = content
+        self.unbuilt = unbuilt
         self.names: dict[str, dict[str, Entry]] = {}
         self.bases: dict[str, dict[str, Entry]] = {}
         self.known: dict[str, dict[str, str]] = {s: dict(n) for s, n in (extra_names or {}).items()}
+        # bases of the unbuilt entries' parameterised names: `[[Brutal (3)]]` names `Brutal (X)`
+        self.unbuilt_bases = {
+            (system, normalise(call.group(1)))
+            for system, names in self.known.items()
+            for name in names.values()
+            if (call := PARAM_CALL.fullmatch(name))
+        }
         for entry in content.entries:
             names = self.names.setdefault(entry.system, {})
             known = self.known.setdefault(entry.system, {})
@@ -128,7 +140,7 @@ class LinkIndex:
             entry = self.bases.get(in_system, {}).get(normalise(call.group(1)))
             if entry is not None:
                 return self._with_args(entry, call.group(2))
-        if key in self.known.get(in_system, {}):
+        if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call.group(1))) in self.unbuilt_bases):
             return None  # an entry whose file failed its schema: reported there, not again here
         where = f" in {in_system}" if link.system else ""
         candidates = list(self.known.get(in_system, {}).values())

@@ -66,6 +66,7 @@ def _validate(paths: list[str]) -> Validated:
     systems: list[System] = []
     entries: list[Entry] = []
     broken_names: dict[str, dict[str, str]] = {}
+    broken_ids: set[str] = set()
     file_stems: dict[str, str] = {}
     shown: dict[str, Path] = {}
     for folder in files.systems:
@@ -97,6 +98,7 @@ def _validate(paths: list[str]) -> Validated:
                 if found:
                     for name in _names_of(doc.data):
                         broken_names.setdefault(system_id, {})[normalise(name)] = name
+                    broken_ids.add(f"{system_id}:{path.name.rsplit('.', 1)[0]}")
                 else:
                     entries.append(build_entry(doc, system_id))
                     file_stems[display] = path.name.rsplit(".", 1)[0]
@@ -105,7 +107,7 @@ def _validate(paths: list[str]) -> Validated:
         systems=tuple(sorted(systems, key=lambda s: s.id)),
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),
     )
-    links = LinkIndex(content, broken_names)
+    links = LinkIndex(content, broken_names, frozenset(broken_ids))
     problems += content_problems(content, file_stems, links)
     problems += logic_problems(content)
     reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]

@@ -162,3 +162,12 @@ def test_the_readme_walkthrough_rule_validates(tmp_path: Path) -> None:
     path.write_text(example.replace("expect: 4", "expect: 5"))
     broken = run("validate", str(path))
     assert broken.returncode == 1 and "example-failed" in broken.stderr
+
+
+def test_a_broken_file_is_not_blamed_again_in_the_files_that_refer_to_it(content: Path) -> None:
+    """brutal.yml fails its schema; the unit listing it and the text linking it stay quiet."""
+    brutal = content / "demo" / "brutal.yml"
+    brutal.write_text(brutal.read_text().replace("summary:", "sumary:", 1))
+    result = run("validate", str(content), "--format", "json")
+    assert result.returncode == 1
+    assert {Path(item["path"]).name for item in json.loads(result.stdout)} == {"brutal.yml"}
