@@ -51,7 +51,7 @@ def step_parse(project: Path) -> None:
 
 
 def step_validate(project: Path) -> None:
-    from generator.validate import validate
+    from rulesref.validate import validate
 
     result = validate([str(project / "content")])
     if result.problems:
@@ -59,14 +59,14 @@ def step_validate(project: Path) -> None:
 
 
 def step_generate(project: Path) -> None:
-    from generator.cli import main
+    from rulesref.cli import main
 
     if main(["generate", "--content", str(project / "content"), "--out", str(project / "rulechecks")]) != 0:
         raise SystemExit("generate failed")
 
 
 def step_build(project: Path) -> None:
-    from generator.cli import main
+    from rulesref.cli import main
 
     os.chdir(project)
     if main(["build", "--content", "content", "--config-file", "mkdocs.yml"]) != 0:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from rulesref.cli import main
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd, timeout=60)
+    return subprocess.run([sys.executable, "-m", "rulesref", *args], capture_output=True, text=True, cwd=cwd, timeout=60)
 
 
 def break_link(content: Path) -> Path:
@@ -134,7 +134,7 @@ def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path)
 
 
 def test_codes_explains_every_code() -> None:
-    from generator.codes import CODES
+    from rulesref.codes import CODES
 
     listing = run("codes")
     assert listing.returncode == 0 and len(listing.stdout.splitlines()) == len(CODES)

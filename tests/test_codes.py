@@ -1,10 +1,10 @@
-"""Every problem code the source can report is documented in generator/codes.py."""
+"""Every problem code the source can report is documented in generator/rulesref/codes.py."""
 
 from __future__ import annotations
 
 import re
 
-from generator.codes import CODES
+from rulesref.codes import CODES
 
 from .conftest import REPO
 
@@ -14,12 +14,12 @@ REPORTED = re.compile(r"""(?:problem(?:_at)?\(\s*(?:[\w.]+,\s*)?|LoadError\([^"]
 
 def test_every_reported_code_is_documented() -> None:
     used: set[str] = set()
-    for path in sorted((REPO / "generator").rglob("*.py")):
+    for path in sorted((REPO / "generator" / "rulesref").rglob("*.py")):
         used |= set(REPORTED.findall(path.read_text()))
     assert len(used) > 50
     assert sorted(used - set(CODES)) == []
 
 
 def test_every_documented_code_is_reported_somewhere() -> None:
-    source = "\n".join(p.read_text() for p in sorted((REPO / "generator").rglob("*.py")) if p.name != "codes.py")
+    source = "\n".join(p.read_text() for p in sorted((REPO / "generator" / "rulesref").rglob("*.py")) if p.name != "codes.py")
     assert sorted(code for code in CODES if f'"{code}"' not in source) == []

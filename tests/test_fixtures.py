@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.validate import validate
+from rulesref.validate import validate
 
 from .conftest import FIXTURES
 

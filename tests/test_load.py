@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.load import MAX_FILE_BYTES, LoadError, load_bytes, load_file
+from rulesref.load import MAX_FILE_BYTES, LoadError, load_bytes, load_file
 
 
 def load(text: str) -> object:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from generator.logic.check import compile_entry
-from generator.logic.expressions import ExprError, translate
-from generator.logic.sandbox import run_module
-from generator.logic.types import BOOL, enum_type, int_type
-from generator.validate import validate
+from rulesref.logic.check import compile_entry
+from rulesref.logic.expressions import ExprError, translate
+from rulesref.logic.sandbox import run_module
+from rulesref.logic.types import BOOL, enum_type, int_type
+from rulesref.validate import validate
 
 SCOPE = {"a": int_type(0, 10), "b": int_type(0, 10), "flag": BOOL, "kind": enum_type(["infantry", "vehicle"])}
 

@@ -15,7 +15,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing.exceptions import Unresolvable
 
-from generator.schemas import ENTRY, schema_dir, validator
+from rulesref.schemas import ENTRY, schema_dir, validator
 
 from .conftest import FIXTURES, REPO
 
@@ -69,7 +69,7 @@ def test_no_remote_refs(path: Path) -> None:
 
 
 def test_a_remote_ref_is_an_error_not_a_fetch() -> None:
-    from generator import schemas
+    from rulesref import schemas
 
     remote = Draft202012Validator({"$ref": "https://example.invalid/schema.json"}, registry=schemas.validator(ENTRY)._registry)
     with pytest.raises(Unresolvable):

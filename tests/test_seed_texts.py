@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from generator.check_content import plain_text
-from generator.model import Entry
-from generator.validate import validate
+from rulesref.check_content import plain_text
+from rulesref.model import Entry
+from rulesref.validate import validate
 
 from .conftest import REPO
 

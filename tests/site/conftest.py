@@ -56,7 +56,7 @@ def make_project(root: Path, content: Path = FIXTURE_CONTENT) -> Built:
 
 
 def build_project(project: Built, *, strict: bool = True) -> int:
-    from generator.site import build
+    from rulesref.site import build
 
     return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None)
 

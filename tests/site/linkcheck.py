@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
-from generator.config import DEFAULT_SITE_URL
+from rulesref.config import DEFAULT_SITE_URL
 
 LINK_ATTRIBUTES = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
 

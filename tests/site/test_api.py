@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from generator.render.docs import docs_files
-from generator.schemas import API, load_schema, validator
-from generator.validate import validate
+from rulesref.render.docs import docs_files
+from rulesref.schemas import API, load_schema, validator
+from rulesref.validate import validate
 
 from .conftest import FIXTURE_CONTENT
 

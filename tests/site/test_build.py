@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main as rulesref
-from generator.problems import format_text
-from generator.validate import validate
+from rulesref.cli import main as rulesref
+from rulesref.problems import format_text
+from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project
 from .linkcheck import broken_links
@@ -111,13 +111,13 @@ def test_content_problems_stop_the_build_as_validate_reports_them(
 
 
 def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import generator.site
+    import rulesref.site
 
     project = make_project(tmp_path / "kept")
     assert build_project(project) == 0
     before = tree_hashes(project.site)
     failing = "import sys, pathlib; d = pathlib.Path(sys.argv[sys.argv.index('--site-dir') + 1]); (d / 'half.html').write_text('x'); sys.exit(1)"
-    monkeypatch.setattr(generator.site, "_mkdocs", lambda *args: [sys.executable, "-c", failing, *args])
+    monkeypatch.setattr(rulesref.site, "_mkdocs", lambda *args: [sys.executable, "-c", failing, *args])
     assert build_project(project) == 1
     assert tree_hashes(project.site) == before
     assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
@@ -141,7 +141,7 @@ def test_the_repository_config_is_plain_yaml_without_plugins() -> None:
 
     config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
     assert config["docs_dir"] == "build/docs" and config["site_dir"] == "build/site"
-    from generator.config import DEFAULT_SITE_URL
+    from rulesref.config import DEFAULT_SITE_URL
 
     assert config["site_url"] == DEFAULT_SITE_URL
     assert [next(iter(p)) if isinstance(p, dict) else p for p in config["plugins"]] == ["search"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from generator.render.charts import histogram_svg, odds_figure, odds_svg, percent
+from rulesref.render.charts import histogram_svg, odds_figure, odds_svg, percent
 
 
 def outcomes(*pairs: tuple[str, Fraction]) -> tuple[tuple[str, Fraction], ...]:

@@ -10,8 +10,8 @@ import markdown  # type: ignore[import-untyped]
 import pytest
 import yaml
 
-from generator.links import LinkMatch
-from generator.render.markdown import References, code, link_title, plain, user_inline, user_markdown
+from rulesref.links import LinkMatch
+from rulesref.render.markdown import References, code, link_title, plain, user_inline, user_markdown
 
 REPO = Path(__file__).resolve().parents[2]
 

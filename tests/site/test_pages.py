@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.model import Content
-from generator.render.docs import docs_files
-from generator.render.nav import nav
-from generator.render.pages import display_name
-from generator.validate import Validated, validate
+from rulesref.model import Content
+from rulesref.render.docs import docs_files
+from rulesref.render.nav import nav
+from rulesref.render.pages import display_name
+from rulesref.validate import Validated, validate
 
 from .conftest import FIXTURE_CONTENT
 

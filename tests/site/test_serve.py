@@ -15,8 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from generator.config import DEFAULT_SITE_URL
-from generator.site import sync_tree
+from rulesref.config import DEFAULT_SITE_URL
+from rulesref.site import sync_tree
 
 from .conftest import make_project
 
@@ -64,7 +64,7 @@ def test_serve_regenerates_pages_when_the_content_changes(tmp_path: Path) -> Non
     port = free_port()
     log = (tmp_path / "serve.log").open("w+")
     server = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
         cwd=project.root,
         stdout=log,
         stderr=subprocess.STDOUT,

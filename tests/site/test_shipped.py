@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from generator.validate import Validated, validate
+from rulesref.validate import Validated, validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving
 from .linkcheck import broken_links

@@ -1,0 +1,5 @@
+"""`python -m rulesref` runs the `rulesref` command line."""
+
+from rulesref.cli import main
+
+raise SystemExit(main())

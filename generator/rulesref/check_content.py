@@ -1,0 +1,176 @@
+"""Semantic checks across files, after every file passed its schema.
+
+Ids and names unique per system, ids equal to file names and usable as Python names,
+cited books that exist, units whose rules exist with valid parameters, cross-links that
+resolve, dice tables that cover every face once, and Markdown with nothing unsafe in it.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+from collections.abc import Iterator
+from pathlib import Path
+
+from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
+from rulesref.markup import unsafe_markup
+from rulesref.model import Content, Entry, Where
+from rulesref.problems import Problem
+from rulesref.tables import table_problems
+
+RESERVED_NAMES = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
+
+
+def reserved_reason(name: str) -> str | None:
+    """Why a Python identifier may not be used, or None."""
+    if not name.isidentifier():
+        return "is not a valid Python identifier"
+    if keyword.iskeyword(name):
+        return "is a Python keyword"
+    if keyword.issoftkeyword(name):
+        return "is a Python soft keyword"
+    if name in RESERVED_NAMES:
+        return "is a Python builtin"
+    return None
+
+
+def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Problem]:
+    for system in content.systems:
+        folder = Path(system.where.doc.path).parent.name
+        if system.id != folder:
+            yield (system.where / "id").problem("id-mismatch", f"system id `{system.id}` must equal its folder name `{folder}`")
+        reason = reserved_reason(system.package)
+        if reason:
+            yield (system.where / "id").problem("python-name", f"system id `{system.id}` {reason}; it cannot name a Python package")
+    by_id: dict[tuple[str, str], list[Entry]] = {}
+    by_name: dict[tuple[str, str], list[tuple[Entry, Where, str]]] = {}
+    for entry in content.entries:
+        id_where = entry.where / "id"
+        stem = file_stems[entry.where.doc.path]
+        if entry.id != stem:
+            yield id_where.problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
+        if entry.id == "system":
+            yield id_where.problem("reserved-id", "`system` is reserved for system.yml")
+        reason = reserved_reason(entry.module)
+        if reason:
+            yield id_where.problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
+        by_id.setdefault((entry.system, entry.id.casefold()), []).append(entry)
+        for index, name in enumerate((entry.name, *entry.aliases)):
+            where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
+            by_name.setdefault((entry.system, normalise(name)), []).append((entry, where, name))
+    # every member of a clash is told about the others, so whichever file is validated shows it
+    for entries in by_id.values():
+        if len(entries) > 1:
+            for entry in entries:
+                others = ", ".join(e.where.doc.path for e in entries if e is not entry)
+                yield (entry.where / "id").problem("duplicate-id", f"id `{entry.id}` is also used by {others}")
+    for holders in by_name.values():
+        if len(holders) < 2:
+            continue
+        for entry, where, name in holders:
+            clashes = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
+            yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(clashes)}")
+
+
+def _check_sources(content: Content) -> Iterator[Problem]:
+    for entry in content.entries:
+        system = content.system(entry.system)
+        if entry.source is None or system is None:
+            continue
+        if system.book(entry.source.book) is None:
+            known = ", ".join(b.id for b in system.books)
+            yield (entry.source.where / "book").problem(
+                "unknown-book", f"book `{entry.source.book}` is not listed in {system.where.doc.path} (books: {known})"
+            )
+
+
+def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
+    """Every Markdown text of an entry, with where it is."""
+    for field in ("text", "notes"):
+        value = getattr(entry, field)
+        if value:
+            yield entry.where / field, value
+    if entry.table:
+        for row in entry.table.rows:
+            yield row.where / "result", row.result
+
+
+def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
+    for entry in content.entries:
+        for where, text in texts_of(entry):
+            for offset, code, message in unsafe_markup(text):
+                yield where.problem_at(offset, code, message)
+            for link in find_links(text):
+                if isinstance(link, int):
+                    yield where.problem_at(link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)")
+                    continue
+                resolved = index.resolve(entry.system, link)
+                if isinstance(resolved, str):
+                    yield where.problem_at(link.start, "unresolved-link", f"[[{link.target}]]: {resolved}")
+
+
+def _check_units(content: Content, index: LinkIndex) -> Iterator[Problem]:
+    for entry in content.entries:
+        for ref in entry.rules:
+            key = f"{entry.system}:{ref.rule}"
+            target = content.entry(key)
+            if target is None:
+                if key not in index.unbuilt:  # a rule whose own file has the errors is not blamed here
+                    yield (ref.where).problem("unknown-rule", f"no entry with id `{ref.rule}` in {entry.system}")
+                continue
+            if target.kind != "rule":
+                yield ref.where.problem("unknown-rule", f"`{ref.rule}` is a {target.kind}, not a rule")
+                continue
+            given = dict(ref.args)
+            for param in target.params:
+                if param.name not in given:
+                    continue  # the source may not print a value; the page then shows `(X)`
+                _, error = param_value(param, given[param.name])
+                if error:
+                    yield (ref.where / param.name).problem("bad-param", f"`{target.name}`: {error}")
+            for name in given:
+                if target.param(name) is None:
+                    yield (ref.where / name).problem("bad-param", f"`{target.name}` has no parameter {name}", key=True)
+
+
+def _check_same_as(content: Content, links: LinkIndex) -> Iterator[Problem]:
+    for entry in content.entries:
+        for index, key in enumerate(entry.same_as):
+            if key.split(":")[0] == entry.system:
+                yield (entry.where / "same_as" / index).problem("unknown-entry", f"`{key}` is in the same system; list other systems only")
+            elif content.entry(key) is None and key not in links.unbuilt:
+                yield (entry.where / "same_as" / index).problem("unknown-entry", f"no entry `{key}` (write system:id)")
+
+
+def plain_text(text: str) -> str:
+    """Text with every link replaced by the words it shows."""
+    return LINK.sub(lambda m: m.group(1).partition("|")[2].strip() or m.group(1).split(":")[-1].strip(), text)
+
+
+def _check_corrections(content: Content) -> Iterator[Problem]:
+    for entry in content.entries:
+        texts = [t for _, t in texts_of(entry)]
+        texts += [plain_text(t) for t in texts]
+        for correction in entry.corrections:
+            if correction.corrected and not any(correction.corrected in t for t in texts):
+                yield (correction.where / "corrected").problem(
+                    "correction-not-found", f"the corrected words `{correction.corrected}` do not occur in the entry's text"
+                )
+            if not correction.corrected and any(correction.original in t for t in texts):
+                yield (correction.where / "original").problem(
+                    "correction-not-found", f"`{correction.original}` was removed, but it still occurs in the entry's text"
+                )
+
+
+def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex) -> list[Problem]:
+    problems: list[Problem] = []
+    problems += _check_identity(content, file_stems)
+    problems += _check_sources(content)
+    problems += _check_texts(content, index)
+    problems += _check_units(content, index)
+    problems += _check_same_as(content, index)
+    problems += _check_corrections(content)
+    for entry in content.entries:
+        if entry.table is not None:
+            problems += table_problems(entry.table)
+    return problems

@@ -1,0 +1,203 @@
+"""JSON Schema validation of a loaded document, with every error mapped back to a line and column.
+
+jsonschema's own messages quote Python reprs of whole subtrees; an editor wants "unknown key
+`nmae`; did you mean `name`?" at the key's line. So each error is rephrased here, by the
+keyword that failed, and placed at the key or value it is about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
+
+from rulesref.load import Document, JsonPath
+from rulesref.problems import Problem
+from rulesref.schemas import fast_validator, validator
+from rulesref.suggest import did_you_mean
+
+_TYPE_NAMES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+def _type_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"
+
+
+def _where(path: JsonPath) -> str:
+    """A readable name for the place an error is about: `checks.resolve.inputs`."""
+    parts = [f"[{p}]" if isinstance(p, int) else p for p in path]
+    text = ".".join(parts).replace(".[", "[")
+    return f"`{text}`" if text else "the top level"
+
+
+def _show(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"`{text}`"
+
+
+def _first_sentence(text: str) -> str:
+    match = re.match(r"(.+?\.)(\s|$)", text)
+    return (match.group(1) if match else text).rstrip(".:")
+
+
+def _allowed_keys(schema: dict[str, Any]) -> list[str]:
+    return sorted(schema.get("properties", {}))
+
+
+def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]:
+    """(path, at_key, code, message) for one jsonschema error; may expand to several."""
+    path: JsonPath = tuple(error.absolute_path)
+    keyword = error.validator
+    value: Any = error.instance
+    limit: Any = error.validator_value
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    if keyword == "additionalProperties" and isinstance(value, dict):
+        allowed = _allowed_keys(schema)
+        patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+        for key in value:
+            if key in schema.get("properties", {}) or any(p.search(key) for p in patterns):
+                continue
+            hint = did_you_mean(key, allowed)
+            if not hint and " " in key.strip():
+                hint = "; if these words belong to the value before them, quote that value: a comma inside `{...}` ends it"
+            listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
+            yield path + (key,), True, "unknown-key", f"unknown key `{key}` in {_where(path)}{hint}{listed}"
+        return
+    if keyword == "required":
+        for key in limit:
+            if isinstance(value, dict) and key not in value:
+                yield path, bool(path), "missing-key", f"{_where(path)} is missing the required key `{key}`"
+        return
+    if keyword == "type":
+        wanted = limit
+        wanted_list = wanted if isinstance(wanted, list) else [wanted]
+        names = " or ".join(_TYPE_NAMES.get(str(w), str(w)) for w in wanted_list)
+        yield path, False, "wrong-type", f"{_where(path)} must be {names}, not {_TYPE_NAMES[_type_of(value)]}"
+        return
+    if keyword in ("enum", "const"):
+        options = limit if keyword == "enum" else [limit]
+        hint = did_you_mean(str(value), [str(o) for o in options]) if isinstance(value, str) else ""
+        shown = ", ".join(str(o) for o in options)
+        yield path, False, "bad-value", f"{_where(path)} is {_show(value)}; it must be {'one of ' if len(options) > 1 else ''}{shown}{hint}"
+        return
+    if keyword == "pattern":
+        what = _first_sentence(schema.get("description", "the expected form"))
+        yield path, False, "bad-format", f"{_where(path)} {_show(value)} is not in the expected form: {what}"
+        return
+    if keyword == "propertyNames":
+        # the offending key is the instance of the sub-error
+        for sub in error.context or [error]:
+            bad_key: Any = sub.instance if isinstance(sub.instance, str) else value
+            what = _first_sentence(sub.schema.get("description", "a name") if isinstance(sub.schema, dict) else "a name")
+            yield path + (bad_key,), True, "bad-key", f"key `{bad_key}` in {_where(path)} is not allowed: it must be {what[0].lower() + what[1:]}"
+            break
+        return
+    if keyword in ("minLength", "maxLength"):
+        if keyword == "minLength":
+            yield path, False, "out-of-range", f"{_where(path)} must not be empty"
+        else:
+            yield path, False, "out-of-range", f"{_where(path)} is {len(value)} characters long; the limit is {limit}"
+        return
+    if keyword in ("minimum", "maximum"):
+        word = "at least" if keyword == "minimum" else "at most"
+        yield path, False, "out-of-range", f"{_where(path)} is {value}; it must be {word} {limit}"
+        return
+    if keyword in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        word = "at least" if keyword.startswith("min") else "at most"
+        noun = "item" if "Items" in keyword else "key"
+        count = limit
+        yield path, False, "out-of-range", f"{_where(path)} must have {word} {count} {noun}{'s' if count != 1 else ''}"
+        return
+    if keyword == "uniqueItems":
+        seen: list[Any] = []
+        for index, item in enumerate(value):
+            if item in seen:
+                yield path + (index,), False, "duplicate-item", f"{_where(path)} lists {_show(item)} twice"
+            seen.append(item)
+        return
+    if keyword == "not":
+        banned = _required_in(limit)
+        present = [k for k in banned if isinstance(value, dict) and k in value]
+        if present:
+            yield path + (present[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {' and '.join(f'`{k}`' for k in present)} together"
+        else:
+            yield path, False, "schema", f"{_where(path)} is not allowed here"
+        return
+    if keyword in ("oneOf", "anyOf"):
+        yield from _best_branch(error)
+        return
+    yield path, False, "schema", f"{_where(path)}: {error.message}"
+
+
+def _required_in(schema: Any) -> list[str]:
+    """Keys named by `required` anywhere inside a `not` schema (used for "X cannot go with Y")."""
+    if isinstance(schema, dict):
+        found = list(schema.get("required", []))
+        for sub in schema.get("anyOf", []) + schema.get("allOf", []):
+            found += _required_in(sub)
+        return found
+    return []
+
+
+def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]:
+    """Explain a failed oneOf/anyOf by the branch that fits the value's type best."""
+    branches: dict[int, list[ValidationError]] = {}
+    for sub in error.context or []:
+        branches.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
+    path: JsonPath = tuple(error.absolute_path)
+    if not branches:
+        yield path, False, "schema", f"{_where(path)} matches more than one allowed form"
+        return
+
+    def badness(subs: list[ValidationError]) -> tuple[int, int, int]:
+        shallow_type = sum(1 for s in subs if s.validator == "type" and len(s.absolute_path) == len(error.absolute_path))
+        return (shallow_type, -max(len(s.absolute_path) for s in subs), len(subs))
+
+    best = min(branches.values(), key=badness)
+    if badness(best)[0]:
+        described = error.schema.get("description") if isinstance(error.schema, dict) else None
+        what = _first_sentence(described) if described else "one of the allowed forms"
+        yield path, False, "wrong-type", f"{_where(path)} must be {what[0].lower() + what[1:]}, not {_TYPE_NAMES[_type_of(error.instance)]}"
+        return
+    from jsonschema.exceptions import relevance
+
+    for sub in sorted(best, key=relevance):
+        yield from _errors(sub)
+
+
+def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
+    """Problems of a document against a schema. Valid files (nearly all of them) are passed by
+    the compiled validator; the full Python validator explains the rest, key by key."""
+    fast = fast_validator(schema_name)
+    if fast is not None and fast.is_valid(doc.data):
+        return []
+    problems = []
+    for error in validator(schema_name).iter_errors(doc.data):
+        for path, at_key, code, message in _errors(error):
+            problems.append(doc.problem(path, code, message, key=at_key))
+    return problems

@@ -1,0 +1,176 @@
+"""The `rulesref` command line.
+
+Exit codes: 0 when clean, 1 when the content has problems (each printed as
+`path:line:col: error[code]: message`), 2 for a usage error. A content problem never
+produces a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rulesref import __version__
+from rulesref.discover import UsageError
+from rulesref.problems import FORMATTERS, Problem, format_text, sort_problems
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def _report(problems: list[Problem], fmt: str = "text") -> int:
+    text = FORMATTERS[fmt](sort_problems(problems))
+    (sys.stdout if fmt != "text" else sys.stderr).write(text)
+    return EXIT_PROBLEMS if problems else EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from rulesref.validate import validate
+
+    result = validate(args.paths)
+    if args.format == "text" and not result.problems:
+        files = len(result.files.all_files()) if result.files.selected is None else len(result.files.selected)
+        print(f"{files} file{'s' if files != 1 else ''} checked: no problems", file=sys.stderr)
+    if args.format != "text":
+        sys.stdout.write(FORMATTERS[args.format](result.problems))
+        return EXIT_PROBLEMS if result.problems else EXIT_OK
+    sys.stderr.write(format_text(result.problems))
+    return EXIT_PROBLEMS if result.problems else EXIT_OK
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from rulesref.output import differences, replace_tree
+    from rulesref.render.python import package_files
+    from rulesref.validate import validate
+
+    result = validate([args.content])
+    if result.problems:
+        return _report(result.problems)
+    files, problems = package_files(result.content, result.files.roots)
+    if problems:
+        return _report(problems)
+    target = Path(args.out)
+    stale = differences(target, files)
+    if args.check:
+        if stale:
+            print(f"{target}/ is out of date with the content; run `rulesref generate`:", file=sys.stderr)
+            for rel in stale:
+                print(f"  {target.as_posix()}/{rel}", file=sys.stderr)
+            return EXIT_PROBLEMS
+        print(f"{target}/ is up to date ({len(files)} files)", file=sys.stderr)
+        return EXIT_OK
+    if stale:
+        replace_tree(target, files)
+    print(f"{target}/: {len(files)} files, {len(stale)} changed", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from rulesref.site import build
+
+    return build(args.content, args.config_file, strict=args.strict)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from rulesref.site import serve
+
+    return serve(args.content, args.config_file, args.dev_addr)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from rulesref.scaffold import new_entry, new_system
+
+    content = Path(args.content)
+    if args.kind == "system":
+        if args.id is not None:
+            raise UsageError("usage: rulesref new system ID [--name NAME]")
+        path = new_system(content, args.system, args.name)
+    else:
+        if args.id is None:
+            raise UsageError(f"usage: rulesref new {args.kind} SYSTEM ID [--name NAME]")
+        path = new_entry(content, args.kind, args.system, args.id, args.name)
+    print(f"wrote {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_codes(args: argparse.Namespace) -> int:
+    from rulesref.codes import CODES
+
+    if args.code:
+        if args.code not in CODES:
+            from rulesref.suggest import did_you_mean
+
+            raise UsageError(f"no problem code `{args.code}`{did_you_mean(args.code, CODES)}")
+        print(f"{args.code}: {CODES[args.code]}")
+        return EXIT_OK
+    width = max(map(len, CODES))
+    for code, meaning in CODES.items():
+        print(f"{code:<{width}}  {meaning}")
+    return EXIT_OK
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="rulesref",
+        description="Tabletop rules as code: validate YAML rule content, generate check functions and build the reference site.",
+    )
+    top.add_argument("--version", action="version", version=f"rulesref {__version__}")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("validate", help="check content files and report every problem", description="Check content files: YAML safety, JSON Schemas, ids, names, links, tables, and the logic of every check (its examples are run). Exit 0 clean, 1 problems, 2 usage error.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: content)")
+    p.add_argument("--format", choices=sorted(FORMATTERS), default="text", help="text (default), json, or github (workflow annotations)")
+    p.set_defaults(run=cmd_validate)
+
+    p = sub.add_parser("generate", help="write the rulechecks package from the content", description="Validate, then write the generated Python package of check functions.")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 and list the files that are out of date")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--out", default="rulechecks", help="package folder to write (default: rulechecks)")
+    p.set_defaults(run=cmd_generate)
+
+    p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
+    p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
+    p.set_defaults(run=cmd_build)
+
+    p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
+    p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("new", help="start a system or an entry from a skeleton that validates", description="Write a skeleton file that already validates and names its JSON Schema (for editor autocompletion). Never overwrites a file.")
+    p.add_argument("kind", choices=["system", "rule", "unit", "term"], help="what to create")
+    p.add_argument("system", metavar="SYSTEM", help="the system id (for `system`, the id to create)")
+    p.add_argument("id", nargs="?", metavar="ID", help="the new entry's id (kebab-case; also its file name)")
+    p.add_argument("--name", help="the printed name (default: from the id)")
+    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("codes", help="explain the problem codes", description="List every problem code with what it means, or explain one.")
+    p.add_argument("code", nargs="?", help="one code, e.g. unresolved-link")
+    p.set_defaults(run=cmd_codes)
+
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"rulesref: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except Exception:  # a bug, not a content problem: say so plainly
+        if os.environ.get("RULESREF_DEBUG"):
+            traceback.print_exc()
+        else:
+            print("rulesref: internal error (a bug in rulesref, not in your content); rerun with RULESREF_DEBUG=1 for details", file=sys.stderr)
+        return EXIT_INTERNAL

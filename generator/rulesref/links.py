@@ -1,0 +1,170 @@
+"""Cross-links: finding `[[...]]` in text and resolving them to entries.
+
+A link names an entry by its name or an alias, case-insensitively: `[[Morale check]]`,
+`[[Morale check|Morale checks]]` (shown text after the bar), `[[Brutal (3)]]` (a rule with
+parameters, given a value), `[[hh2:Brutal (X)]]` (another system).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rulesref.model import Content, Entry, Param, Scalar
+from rulesref.suggest import closest
+
+LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
+OPEN = re.compile(r"\[\[")
+PARAM_CALL = re.compile(r"(.+?)\s*\(([^()]*)\)")
+ROLL = re.compile(r"([1-9])\+")
+DICE_VALUE = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}")
+
+
+@lru_cache(maxsize=1 << 16)
+def normalise(name: str) -> str:
+    """The form names are compared in: case-folded, single spaces, straight quotes."""
+    name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class LinkMatch:
+    """One `[[...]]` in a text: its span, what it points at and the words it shows."""
+
+    start: int
+    end: int
+    system: str | None
+    target: str
+    label: str
+
+
+def find_links(text: str) -> Iterator[LinkMatch | int]:
+    """Every link in `text`, in order; an int is the offset of a `[[` that is never closed."""
+    closed_at = 0
+    for match in LINK.finditer(text):
+        for stray in OPEN.finditer(text, closed_at, match.start()):
+            yield stray.start()
+        closed_at = match.end()
+        body = match.group(1)
+        target, _, label = body.partition("|")
+        system = None
+        prefix, colon, rest = target.partition(":")
+        if colon and re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", prefix.strip()):
+            system, target = prefix.strip(), rest
+        target = target.strip()
+        yield LinkMatch(match.start(), match.end(), system, target, (label.strip() or target))
+    for stray in OPEN.finditer(text, closed_at):
+        yield stray.start()
+
+
+@dataclass(frozen=True)
+class Resolved:
+    entry: Entry
+    args: tuple[tuple[str, Scalar], ...]
+
+
+def param_value(param: Param, raw: Scalar) -> tuple[Scalar | None, str | None]:
+    """The typed value of a parameter written as `raw`, or an error message."""
+    text = str(raw).strip()
+    if param.type == "int":
+        if isinstance(raw, bool) or not re.fullmatch(r"-?[0-9]{1,4}", text):
+            return None, f"{param.name} must be a whole number, not `{text}`"
+        value: int = int(text)
+    elif param.type == "roll":
+        match = ROLL.fullmatch(text)
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            value = raw
+        elif match:
+            value = int(match.group(1))
+        else:
+            return None, f"{param.name} must be a dice target such as `4+`, not `{text}`"
+    else:
+        if text not in param.values:
+            return None, f"{param.name} must be one of {', '.join(param.values)}, not `{text}`"
+        return text, None
+    if (param.min is not None and value < param.min) or (param.max is not None and value > param.max):
+        shown = f"{param.min}+ to {param.max}+" if param.type == "roll" else f"{param.min} to {param.max}"
+        return None, f"{param.name} must be from {shown}, not `{text}`"
+    return value, None
+
+
+class LinkIndex:
+    """Names and aliases of every entry, per system, for resolving links."""
+
+    def __init__(
+        self, content: Content, extra_names: dict[str, dict[str, str]] | None = None, unbuilt: frozenset[str] = frozenset()
+    ) -> None:
+        """`extra_names` and `unbuilt` (`system:id` keys) describe entries whose files exist but
+        failed their schema: references to them are not reported again."""
+        self.content = content
+        self.unbuilt = unbuilt
+        self.names: dict[str, dict[str, Entry]] = {}
+        self.bases: dict[str, dict[str, Entry]] = {}
+        self.known: dict[str, dict[str, str]] = {s: dict(n) for s, n in (extra_names or {}).items()}
+        # bases of the unbuilt entries' parameterised names: `[[Brutal (3)]]` names `Brutal (X)`
+        self.unbuilt_bases = {
+            (system, normalise(call.group(1)))
+            for system, names in self.known.items()
+            for name in names.values()
+            if (call := PARAM_CALL.fullmatch(name))
+        }
+        for entry in content.entries:
+            names = self.names.setdefault(entry.system, {})
+            known = self.known.setdefault(entry.system, {})
+            for name in (entry.name, *entry.aliases):
+                names.setdefault(normalise(name), entry)
+                known.setdefault(normalise(name), name)
+                call = PARAM_CALL.fullmatch(name)
+                if call and entry.params:
+                    self.bases.setdefault(entry.system, {}).setdefault(normalise(call.group(1)), entry)
+
+    def systems(self) -> set[str]:
+        return {s.id for s in self.content.systems} | set(self.known)
+
+    def resolve(self, system: str, link: LinkMatch) -> Resolved | str | None:
+        """The entry a link points at, a message saying why it does not resolve, or None when
+        it names an entry that exists but could not be built (its own file has the errors)."""
+        in_system = link.system or system
+        if in_system not in self.systems():
+            return f"no system `{in_system}` in the content{self._hint(sorted(self.systems()), in_system)}"
+        key = normalise(link.target)
+        if not key:
+            return "empty link"
+        entry = self.names.get(in_system, {}).get(key)
+        if entry is not None:
+            return Resolved(entry, ())
+        call = PARAM_CALL.fullmatch(link.target)
+        if call:
+            entry = self.bases.get(in_system, {}).get(normalise(call.group(1)))
+            if entry is not None:
+                return self._with_args(entry, call.group(2))
+        if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call.group(1))) in self.unbuilt_bases):
+            return None  # an entry whose file failed its schema: reported there, not again here
+        where = f" in {in_system}" if link.system else ""
+        candidates = list(self.known.get(in_system, {}).values())
+        return f"no entry named `{link.target}`{where}{self._hint(candidates, link.target)}"
+
+    def _with_args(self, entry: Entry, written: str) -> Resolved | str:
+        parts = [p.strip() for p in written.split(",")]
+        if len(parts) != len(entry.params):
+            return f"`{entry.name}` takes {len(entry.params)} parameter(s), not {len(parts)}"
+        args: list[tuple[str, Scalar]] = []
+        for param, raw in zip(entry.params, parts, strict=True):
+            if raw == param.name:  # `[[Brutal (X)]]` names the rule itself
+                continue
+            value, error = param_value(param, raw)
+            if error is not None:
+                return f"in `{entry.name}`: {error}"
+            assert value is not None
+            args.append((param.name, value))
+        return Resolved(entry, tuple(args))
+
+    @staticmethod
+    def _hint(candidates: list[str], word: str) -> str:
+        match = closest(word, candidates)
+        if match is None:
+            base = PARAM_CALL.fullmatch(word)
+            match = closest(base.group(1), candidates) if base else None
+        return f"; did you mean `{match}`?" if match else ""

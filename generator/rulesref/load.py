@@ -1,0 +1,492 @@
+"""Load one content file: safe YAML in, plain JSON values out, with a position for every value.
+
+YAML 1.1 (what PyYAML implements) silently turns `no` into False, `010` into 8 and
+`2024-01-01` into a date; anchors make alias bombs possible and tags can name Python
+objects. Content files need none of that, so this loader builds values itself from the
+parser's events and refuses, with a line and column, everything outside plain JSON data:
+duplicate keys, anchors and aliases, tags, ambiguous scalars, several documents, and so on.
+Nothing in a file is ever executed or constructed beyond dicts, lists, str, int, float,
+bool and None.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import yaml
+from yaml import events as ev
+from yaml.nodes import MappingNode, ScalarNode
+
+try:  # libyaml's parser; the pure-Python one has the same event API
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml.loader import BaseLoader as _Parser  # type: ignore[assignment]
+
+from rulesref.problems import Problem
+
+MAX_FILE_BYTES = 256 * 1024
+MAX_DEPTH = 20
+MAX_INT_DIGITS = 15
+
+JsonPath = tuple[str | int, ...]
+
+
+class LoadError(Exception):
+    """Raised inside the loader only; turned into exactly one Problem per file."""
+
+    def __init__(self, line: int, col: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.line, self.col, self.code, self.message = line, col, code, message
+
+
+class Span(NamedTuple):
+    """Where a value (or a mapping key) starts: 1-based line and column, 0-based char offset."""
+
+    line: int
+    col: int
+    offset: int
+    style: str  # "" plain, "'" or '"' quoted, "|" or ">" block; "{" / "[" for collections
+
+
+@dataclass
+class Document:
+    """A loaded file: its data, its text, and the span of every value and key by JSON path."""
+
+    path: str
+    data: dict[str, Any]
+    text: str
+    spans: dict[JsonPath, Span] = field(repr=False)
+    key_spans: dict[JsonPath, Span] = field(repr=False)
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    def span(self, path: JsonPath) -> Span:
+        """The span of the value at `path`, or of its nearest ancestor that has one."""
+        while path not in self.spans and path:
+            path = path[:-1]
+        return self.spans.get(path, Span(1, 1, 0, ""))
+
+    def at(self, path: JsonPath, *, key: bool = False) -> tuple[int, int]:
+        """(line, col) of the value at `path`; with key=True, of its key in the parent mapping."""
+        if key and path in self.key_spans:
+            s = self.key_spans[path]
+        else:
+            s = self.span(path)
+        return s.line, s.col
+
+    def problem(self, path: JsonPath, code: str, message: str, *, key: bool = False) -> Problem:
+        line, col = self.at(path, key=key)
+        return Problem(self.path, line, col, code, message)
+
+    def locate(self, path: JsonPath, offset: int) -> tuple[int, int]:
+        """(line, col) of character `offset` inside the string value at `path`.
+
+        Works for plain, quoted and block scalars by finding the value's lines in the source
+        text, in order, after the value's start; falls back to the value's own position.
+        """
+        value = self.value(path)
+        start = self.span(path)
+        if not isinstance(value, str) or not 0 <= offset <= len(value):
+            return start.line, start.col
+        before = value[:offset]
+        line_no = before.count("\n")
+        col_in_line = offset - (before.rfind("\n") + 1)
+        cursor = start.offset
+        lines = value.split("\n")
+        for i, line_text in enumerate(lines[: line_no + 1]):
+            if not line_text:
+                continue
+            found = self.text.find(line_text, cursor)
+            if found < 0:
+                return start.line, start.col
+            if i == line_no:
+                return self._line_col(found + col_in_line)
+            cursor = found + len(line_text)
+        return self._line_col(cursor)
+
+    def value(self, path: JsonPath) -> Any:
+        """The raw value at `path`, or None where the path leads nowhere."""
+        node: Any = self.data
+        for part in path:
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                node = node[part]
+            else:
+                return None
+        return node
+
+    def _line_col(self, index: int) -> tuple[int, int]:
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        row = bisect.bisect_right(self._line_starts, index) - 1
+        return row + 1, index - self._line_starts[row] + 1
+
+
+# -- reading bytes -------------------------------------------------------------------------
+
+_FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def _line_col_of(text: str, index: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+def _char_name(ch: str) -> str:
+    return {"\x00": "a NUL byte", "\t": "a tab", "\r": "a carriage return", "\ufeff": "a byte order mark"}.get(
+        ch, f"the control character U+{ord(ch):04X}"
+    )
+
+
+def decode(raw: bytes) -> str:
+    """UTF-8 bytes to text; a leading BOM is dropped; CRLF line ends become LF."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = len(raw[line_start : exc.start].decode("utf-8", errors="replace")) + 1
+        raise LoadError(line, col, "encoding", f"invalid UTF-8 (byte 0x{raw[exc.start]:02X}); save the file as UTF-8") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n")
+    tab = text.find("\t")
+    bad = _FORBIDDEN_CHARS.search(text)
+    if bad is not None and (tab < 0 or bad.start() < tab):
+        line, col = _line_col_of(text, bad.start())
+        code = "nul-byte" if bad.group() == "\x00" else "control-character"
+        raise LoadError(line, col, code, f"{_char_name(bad.group())} is not allowed in a content file")
+    if tab >= 0:
+        line, col = _line_col_of(text, tab)
+        raise LoadError(line, col, "tab", "tab character; indent and separate with spaces")
+    return text
+
+
+# -- scalars -------------------------------------------------------------------------------
+
+_NULL = frozenset(["", "~", "null", "Null", "NULL"])
+_TRUE = frozenset(["true", "True", "TRUE"])
+_FALSE = frozenset(["false", "False", "FALSE"])
+_YAML11_BOOL = frozenset(["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"])
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_DECIMAL = re.compile(r"[-+]?[0-9]+\.[0-9]+")
+# what YAML 1.1 (PyYAML's resolver) or YAML 1.2 (core schema) would read as a number
+_NUMBERISH = re.compile(
+    r"[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|0o[0-7]+"
+    r"|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+"
+    r"|[-+]?[0-9][0-9_]*\.[0-9_]*([eE][-+][0-9]+)?|\.[0-9_]+([eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*"
+    r"|[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
+)
+_SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
+_MAYBE_SPECIAL = frozenset("-+.0123456789~nNtTfFyYoO")
+
+
+def resolve_plain(value: str, line: int, col: int) -> Any:
+    """The JSON value of an unquoted scalar, refusing what YAML 1.1 and 1.2 read differently."""
+    if value and value[0] not in _MAYBE_SPECIAL:
+        return value
+    if value in _NULL:
+        return None
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    if value in _YAML11_BOOL:
+        raise LoadError(
+            line, col, "ambiguous-boolean",
+            f"`{value}` is a boolean to some YAML readers and a string to others; write true or false, or quote it (\"{value}\")",
+        )
+    if _INT.fullmatch(value):
+        if len(value.lstrip("+-")) > MAX_INT_DIGITS:
+            raise LoadError(line, col, "number-too-large", f"number with more than {MAX_INT_DIGITS} digits")
+        return int(value)
+    if _DECIMAL.fullmatch(value):
+        return float(value)
+    if _TIMESTAMP.fullmatch(value):
+        raise LoadError(line, col, "timestamp", f"`{value}` would be read as a date; quote it (\"{value}\")")
+    if _SPECIAL_FLOAT.fullmatch(value):
+        raise LoadError(line, col, "not-json", f"`{value}` (infinity or not-a-number) is not a JSON value")
+    if _NUMBERISH.fullmatch(value):
+        raise LoadError(
+            line, col, "ambiguous-number",
+            f"`{value}` is read as a different number by different YAML versions (octal, hex, sexagesimal, exponent "
+            f"or digit separators); write a plain decimal number, or quote it (\"{value}\")",
+        )
+    return value
+
+
+# -- events to values ----------------------------------------------------------------------
+
+
+def _scalar_value(value: str, style: str, line: int, col: int) -> Any:
+    """A scalar's JSON value. Quoted and block scalars are strings; only a double-quoted one
+    can hold an escape, so only it can bring in a character the raw text was checked for."""
+    if not style:
+        return resolve_plain(value, line, col)
+    if style == '"' and _FORBIDDEN_CHARS.search(value):
+        raise LoadError(line, col, "control-character", "a control character (from an escape) is not allowed in a string")
+    return value
+
+
+def _add_key(key: str, style: str, line: int, col: int, first_lines: dict[str, int]) -> None:
+    """Record a mapping key, refusing a repeated one (and control characters from escapes)."""
+    if style == '"' and _FORBIDDEN_CHARS.search(key):
+        raise LoadError(line, col, "control-character", "a control character is not allowed in a key")
+    if key in first_lines:
+        raise LoadError(line, col, "duplicate-key", f"duplicate key `{key}` (first defined at line {first_lines[key]})")
+    first_lines[key] = line
+
+
+def _complex_key(line: int, col: int) -> LoadError:
+    return LoadError(line, col, "complex-key", "mapping keys must be plain strings, not lists or mappings")
+
+
+def _too_deep(line: int, col: int) -> LoadError:
+    return LoadError(line, col, "too-deep", f"nested more than {MAX_DEPTH} levels deep")
+
+
+class _Frame:
+    __slots__ = ("container", "keys", "path", "pending_key")
+
+    def __init__(self, container: Any, path: JsonPath) -> None:
+        self.container = container
+        self.path = path
+        self.pending_key: str | None = None
+        self.keys: dict[str, int] = {}
+
+
+def _pos(event: Any) -> tuple[int, int]:
+    mark = event.start_mark
+    return mark.line + 1, mark.column + 1
+
+
+def _refuse_anchor_and_tag(event: Any) -> None:
+    if isinstance(event, ev.AliasEvent):
+        raise LoadError(*_pos(event), "alias", f"alias `*{event.anchor}`: anchors and aliases are not allowed; write the value out")
+    anchor = getattr(event, "anchor", None)
+    if anchor is not None:
+        raise LoadError(*_pos(event), "anchor", f"anchor `&{anchor}`: anchors and aliases are not allowed; write the value out")
+    tag = getattr(event, "tag", None)
+    if tag is not None:
+        shown = "!!" + tag[len("tag:yaml.org,2002:") :] if tag.startswith("tag:yaml.org,2002:") else tag
+        raise LoadError(*_pos(event), "tag", f"tag `{shown}`: YAML tags are not allowed; content is plain data")
+
+
+def _build(parser: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span], bool]:
+    """Turn the event stream into a value; returns (value, spans, key_spans, had_document)."""
+    spans: dict[JsonPath, Span] = {}
+    key_spans: dict[JsonPath, Span] = {}
+    stack: list[_Frame] = []
+    root: Any = None
+    documents = 0
+    while True:
+        event = parser.get_event()
+        kind = type(event)
+        if kind is ev.ScalarEvent or kind is ev.MappingStartEvent or kind is ev.SequenceStartEvent or kind is ev.AliasEvent:
+            _refuse_anchor_and_tag(event)
+            frame = stack[-1] if stack else None
+            mark = event.start_mark
+            line, col = mark.line + 1, mark.column + 1
+            if frame is not None and type(frame.container) is dict and frame.pending_key is None:
+                # a mapping key
+                if kind is not ev.ScalarEvent:
+                    raise _complex_key(line, col)
+                key = event.value
+                _add_key(key, event.style or "", line, col, frame.keys)
+                frame.pending_key = key
+                key_spans[frame.path + (key,)] = Span(line, col, mark.index, event.style or "")
+                continue
+            if frame is None:
+                path: JsonPath = ()
+            elif type(frame.container) is dict:
+                path = frame.path + (frame.pending_key,)  # type: ignore[operator]
+            else:
+                path = frame.path + (len(frame.container),)
+            if kind is ev.ScalarEvent:
+                style = event.style or ""
+                value: Any = _scalar_value(event.value, style, line, col)
+                spans[path] = Span(line, col, mark.index, style)
+            else:
+                if len(stack) >= MAX_DEPTH:
+                    raise _too_deep(line, col)
+                value = {} if kind is ev.MappingStartEvent else []
+                spans[path] = Span(line, col, mark.index, "{" if kind is ev.MappingStartEvent else "[")
+            if frame is None:
+                root = value
+            elif type(frame.container) is dict:
+                frame.container[frame.pending_key] = value
+                frame.pending_key = None
+            else:
+                frame.container.append(value)
+            if kind is not ev.ScalarEvent:
+                stack.append(_Frame(value, path))
+        elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
+            stack.pop()
+        elif kind is ev.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise LoadError(*_pos(event), "multiple-documents", "a content file holds one YAML document; remove the second `---`")
+        elif kind is ev.StreamEndEvent:
+            return root, spans, key_spans, documents > 0
+
+
+# -- the fast path: libyaml composes the tree in C, Python only converts it --------------------
+
+# Anything that could be an anchor, an alias or a tag sends a file down the event path, which
+# reports those precisely; files without (nearly all of them) are composed in C.
+_MAYBE_SPECIAL_SYNTAX = re.compile(r"(?:^|[\s\[{,])[&*!][^\s,\[\]{}]|^%", re.MULTILINE)
+
+
+def _plain_data_only(text: str) -> bool:
+    """True when the text cannot hold an anchor, alias, tag or directive (a cheap test first)."""
+    if "&" not in text and "*" not in text and "!" not in text and "%" not in text:
+        return True
+    return _MAYBE_SPECIAL_SYNTAX.search(text) is None
+_IMPLICIT = "tag:rulesref,implicit"
+
+if hasattr(_Parser, "get_single_node"):
+
+    class _Composer(_Parser):
+        """libyaml's composer with a resolver that decides nothing: this module resolves values."""
+
+        def descend_resolver(self, *args: Any) -> None:
+            pass
+
+        def ascend_resolver(self, *args: Any) -> None:
+            pass
+
+        def resolve(self, *args: Any) -> str:
+            return _IMPLICIT
+
+else:  # pragma: no cover - no libyaml
+    _Composer = None  # type: ignore[assignment,misc]
+
+
+def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]]:
+    """Plain values and spans from a composed node tree (no anchors, aliases or tags in it)."""
+    spans: dict[JsonPath, Span] = {}
+    key_spans: dict[JsonPath, Span] = {}
+    holder: list[Any] = [None]
+    # (node, path, container, slot, depth)
+    stack: list[tuple[Any, JsonPath, Any, Any, int]] = [(root, (), holder, 0, 0)]
+    while stack:
+        node, path, container, slot, depth = stack.pop()
+        mark = node.start_mark
+        line, col = mark.line + 1, mark.column + 1
+        if node.tag != _IMPLICIT:
+            raise LoadError(line, col, "tag", "YAML tags are not allowed; content is plain data")
+        kind = node.__class__
+        if kind is ScalarNode:
+            style = node.style or ""
+            value: Any = _scalar_value(node.value, style, line, col)
+            spans[path] = Span(line, col, mark.index, style)
+        elif depth >= MAX_DEPTH:
+            raise _too_deep(line, col)
+        elif kind is MappingNode:
+            value = {}
+            spans[path] = Span(line, col, mark.index, "{")
+            first_line: dict[str, int] = {}
+            for key_node, _ in node.value:
+                key_mark = key_node.start_mark
+                k_line, k_col = key_mark.line + 1, key_mark.column + 1
+                if key_node.__class__ is not ScalarNode:
+                    raise _complex_key(k_line, k_col)
+                if key_node.tag != _IMPLICIT:
+                    raise LoadError(k_line, k_col, "tag", "YAML tags are not allowed; content is plain data")
+                key = key_node.value
+                _add_key(key, key_node.style or "", k_line, k_col, first_line)
+                key_spans[(*path, key)] = Span(k_line, k_col, key_mark.index, key_node.style or "")
+                value[key] = None
+            # push in reverse so that values convert (and errors surface) in document order
+            for key_node, item in reversed(node.value):
+                stack.append((item, (*path, key_node.value), value, key_node.value, depth + 1))
+        else:
+            value = [None] * len(node.value)
+            spans[path] = Span(line, col, mark.index, "[")
+            for index in range(len(node.value) - 1, -1, -1):
+                stack.append((node.value[index], (*path, index), value, index, depth + 1))
+        container[slot] = value
+    return holder[0], spans, key_spans
+
+
+def _compose(text: str) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span], bool]:
+    composer = _Composer(text)
+    try:
+        root = composer.get_single_node()
+    except yaml.composer.ComposerError as exc:
+        if "single document" in str(exc.context or ""):
+            mark = exc.problem_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+            raise LoadError(line, col, "multiple-documents", "a content file holds one YAML document; remove the second `---`") from None
+        raise
+    finally:
+        composer.dispose()
+    if root is None:
+        return None, {}, {}, False
+    value, spans, key_spans = _convert(root)
+    return value, spans, key_spans, True
+
+
+def _only_comments(text: str) -> bool:
+    """True when every line is blank, a comment or a document marker."""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line and not line.startswith("#") and line not in ("---", "..."):
+            return False
+    return True
+
+
+def parse_text(text: str, path: str) -> Document:
+    """Parse decoded text; raises LoadError for anything that is not plain JSON-shaped data."""
+    fast = _Composer is not None and _plain_data_only(text)
+    parser = None if fast else _Parser(text)
+    try:
+        root, spans, key_spans, had_document = _compose(text) if fast else _build(parser)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        problem = exc.problem or "invalid YAML"
+        if exc.context and exc.problem:
+            problem = f"{problem} ({exc.context})"
+        raise LoadError(line, col, "yaml-syntax", f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise LoadError(1, 1, "yaml-syntax", f"invalid YAML: {exc}") from None
+    finally:
+        if parser is not None:
+            parser.dispose()
+    if not had_document or (root is None and _only_comments(text)):
+        raise LoadError(1, 1, "empty-file", "the file is empty (or only comments); it must hold a mapping")
+    if not isinstance(root, dict):
+        span = spans.get((), Span(1, 1, 0, ""))
+        got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {root!r}"
+        raise LoadError(span.line, span.col, "not-a-mapping", f"the top level must be a mapping of keys to values, not {got}")
+    return Document(path=path, data=root, text=text, spans=spans, key_spans=key_spans)
+
+
+def load_bytes(raw: bytes, path: str) -> Document:
+    if len(raw) > MAX_FILE_BYTES:
+        raise LoadError(1, 1, "file-too-large", f"file is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")
+    return parse_text(decode(raw), path)
+
+
+def load_file(fs_path: str | os.PathLike[str], display: str) -> tuple[Document | None, list[Problem]]:
+    """Load one file from disk; returns the document, or None and the one problem that stopped it."""
+    try:
+        info = os.stat(fs_path)
+        if not stat.S_ISREG(info.st_mode):
+            raise LoadError(1, 1, "not-a-file", "not a regular file")
+        if info.st_size > MAX_FILE_BYTES:  # checked before reading or parsing anything
+            raise LoadError(1, 1, "file-too-large", f"file is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")
+        with open(fs_path, "rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        return load_bytes(raw, display), []
+    except LoadError as exc:
+        return None, [Problem(display, exc.line, exc.col, exc.code, exc.message)]
+    except OSError as exc:
+        return None, [Problem(display, 1, 1, "io-error", f"cannot read the file: {exc.strerror or exc}")]

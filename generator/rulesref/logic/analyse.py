@@ -1,0 +1,421 @@
+"""Static analysis of one check: names, types and shape, turned into a `Plan` for the compiler.
+
+Everything that can be decided without running the logic is decided here: that names are
+usable in Python and unique, that inputs are well-formed, that every expression passes the
+allow-list and has the right type, that records have exactly their fields, and that
+examples name exactly the function's arguments.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rulesref.check_content import reserved_reason
+from rulesref.logic import positions as pos
+from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
+from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
+from rulesref.model import Check, DiceSpec, Entry, Expr, Input, OutputField, Param, Result, Where
+from rulesref.problems import Problem
+from rulesref.suggest import did_you_mean
+
+BARE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
+DICE_NOTATION = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}|none")
+MAX_DICE = 20
+# names the generated module defines or imports at module level
+MODULE_NAMES = frozenset({"dataclass", "Fraction", "Literal", "Final", "annotations"})
+
+ArgKind = Literal["bool", "int", "enum", "dice", "param"]
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a generated check function."""
+
+    name: str
+    vtype: VType
+    kind: ArgKind
+    summary: str | None
+    dice: DiceSpec | None = None
+    param: Param | None = None
+
+    @property
+    def is_dice(self) -> bool:
+        return self.dice is not None
+
+
+@dataclass(frozen=True)
+class ResultPlan:
+    """One result: an AST per output field, in field order."""
+
+    values: tuple[ast.expr, ...]
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    when: ast.expr | None
+    then: ResultPlan
+    where: Where
+
+
+@dataclass
+class Plan:
+    """A check ready to compile: typed arguments and rebuilt ASTs of every part."""
+
+    entry: Entry
+    check: Check
+    args: list[Arg]
+    requires: list[tuple[ast.expr, str]]
+    lets: list[tuple[str, ast.expr, VType]]
+    rows: list[RowPlan]
+    is_decide: bool
+    fields: list[tuple[str, VType]]
+    record_class: str | None
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def name(self) -> str:
+        return self.check.name
+
+    @property
+    def dice_args(self) -> list[Arg]:
+        return [a for a in self.args if a.is_dice]
+
+    @property
+    def odds_name(self) -> str | None:
+        return f"{self.check.name}_odds" if self.dice_args else None
+
+    @property
+    def result_annotation(self) -> str:
+        return self.record_class or self.fields[0][1].python()
+
+
+def class_name(check_name: str) -> str:
+    return "".join(part.capitalize() for part in check_name.split("_"))
+
+
+def _input_type(item: Input) -> VType:
+    if item.type == "bool":
+        return BOOL
+    if item.type == "enum":
+        return enum_type(item.values)
+    if item.type == "int":
+        return int_type(item.min, item.max)
+    return int_type(None, None)
+
+
+def _field_type(out: OutputField) -> VType:
+    if out.type == "bool":
+        return BOOL
+    if out.type == "int":
+        return int_type(out.min, out.max)
+    if out.type == "enum":
+        return enum_type(out.values)
+    return DICE
+
+
+def param_type(param: Param) -> VType:
+    return DICE if param.type == "dice" else int_type(param.min, param.max)
+
+
+class _Analyser:
+    def __init__(self, entry: Entry, check: Check) -> None:
+        self.entry = entry
+        self.check = check
+        self.problems: list[Problem] = []
+        self.usage = Usage()
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def report(self, where: Where, code: str, message: str, *, key: bool = False) -> None:
+        self.problems.append(where.problem(code, message, key=key))
+
+    def expression(self, expr: Expr, scope: dict[str, VType]) -> tuple[ast.expr, VType] | None:
+        if not isinstance(expr.source, str):
+            built, vtype = literal(expr.source)
+            return built, vtype
+        try:
+            built, vtype, usage = translate(expr.source, scope)
+        except ExprError as exc:
+            self.problems.append(expr.where.problem_at(exc.offset, exc.code, exc.message))
+            return None
+        self.usage.merge(usage)
+        return built, vtype
+
+    def value(self, expr: Expr, wanted: VType, scope: dict[str, VType], what: str) -> ast.expr | None:
+        """A result value: a literal of the field's type, or an expression of that type."""
+        if isinstance(expr.source, str) and wanted.kind == "str":
+            if wanted.values is not None and expr.source in wanted.values:
+                return pos.Constant(expr.source)
+            if wanted.values is None and DICE_NOTATION.fullmatch(expr.source):
+                return pos.Constant(expr.source)
+            if BARE_WORD.fullmatch(expr.source) and expr.source not in scope:
+                allowed = list(wanted.values or ["D6", "2D6", "D3+1", "none"])
+                self.report(expr.where, "impossible-value", f"{what} `{expr.source}` is not one of {', '.join(allowed)}{did_you_mean(expr.source, allowed)}")
+                return None
+        result = self.expression(expr, scope)
+        if result is None:
+            return None
+        built, got = result
+        if got.kind != wanted.kind:
+            self.report(expr.where, "type-mismatch", f"{what} must be {wanted.describe()}, not {got.describe()}")
+            return None
+        if wanted.kind == "str" and got.values is not None:
+            permitted = wanted.values
+            bad = [v for v in got.values if (v not in permitted if permitted is not None else not DICE_NOTATION.fullmatch(v))]
+            if bad:
+                shown = ", ".join(permitted) if permitted is not None else "dice such as D6, 2D6, D3+1 or none"
+                self.report(expr.where, "impossible-value", f"{what} can be {bad[0]!r}, which is not one of {shown}{did_you_mean(bad[0], permitted or [])}")
+                return None
+        if wanted.kind == "str" and got.is_dice and wanted.values is not None:
+            self.report(expr.where, "type-mismatch", f"{what} must be {wanted.describe()}, not a dice expression")
+            return None
+        return built
+
+    def python_name(self, where: Where, name: str, what: str, *, key: bool = True) -> bool:
+        reason = reserved_reason(name)
+        if reason is None and name in HELPERS:
+            reason = "is the name of a helper"
+        if reason is None and name in MODULE_NAMES:
+            reason = "is used by the generated module"
+        if reason:
+            self.report(where, "python-name", f"{what} `{name}` {reason}; choose another name", key=key)
+            return False
+        return True
+
+    # -- parts -------------------------------------------------------------------------
+
+    def args(self) -> tuple[list[Arg], dict[str, VType]]:
+        check = self.check
+        args: list[Arg] = []
+        scope: dict[str, VType] = {}
+        used_params = self._used_params()
+        for param in self.entry.params:
+            if param.name in used_params:
+                args.append(Arg(param.name, param_type(param), "param", param.summary, param=param))
+                scope[param.name] = param_type(param)
+        for item in check.inputs:
+            self.python_name(item.where, item.name, "input")
+            self._check_input(item)
+            kind: ArgKind = item.type
+            args.append(Arg(item.name, _input_type(item), kind, item.summary, dice=item.dice))
+            scope[item.name] = _input_type(item)
+        return args, scope
+
+    def _used_params(self) -> set[str]:
+        """Parameters named in any expression or dice input of the check."""
+        names: set[str] = set()
+        words = re.compile(r"\b[A-Z][A-Z0-9]*\b")
+        for expr in _expressions(self.check):
+            if isinstance(expr.source, str):
+                names |= set(words.findall(expr.source))
+        for item in self.check.inputs:
+            if item.dice and item.dice.of_param:
+                names.add(item.dice.of_param)
+        return {n for n in names if self.entry.param(n) is not None}
+
+    def _check_input(self, item: Input) -> None:
+        where = item.where
+        if item.type == "int" and item.min is not None and item.max is not None and item.min > item.max:
+            self.report(where / "min", "bad-range", f"min {item.min} is above max {item.max}")
+        for key in ("min", "max"):
+            if getattr(item, key) is not None and item.type != "int":
+                self.report(where / key, "bad-input", f"`{key}` applies to int inputs only", key=True)
+        if item.values and item.type != "enum":
+            self.report(where / "values", "bad-input", "`values` applies to enum inputs only", key=True)
+        dice = item.dice
+        if dice is None:
+            if (where / "count").value() is not None or (where / "of").value() is not None:
+                self.report(where / "type", "bad-input", "`count` and `of` apply to dice inputs only")
+            return
+        if dice.count_input is not None:
+            if dice.count != 1:
+                self.report(where / "type", "bad-input", f"with `count`, write the type as `D{dice.sides}`")
+            counter = self.check.input(dice.count_input)
+            if counter is None:
+                self.report(where / "count", "unknown-name", f"no input `{dice.count_input}` to count the dice{did_you_mean(dice.count_input, [i.name for i in self.check.inputs])}")
+            elif counter.type != "int" or counter.min is None or counter.max is None:
+                self.report(where / "count", "bad-input", f"`{dice.count_input}` must be an int input to count dice")
+            elif counter.min < 0 or counter.max > MAX_DICE:
+                self.report(counter.where / "max", "bad-range", f"`{dice.count_input}` counts dice, so it must stay within 0 to {MAX_DICE}")
+        if dice.of_param is not None:
+            param = self.entry.param(dice.of_param)
+            if param is None or param.type != "dice":
+                self.report(where / "of", "unknown-name", f"`of: {dice.of_param}` must name a dice parameter of this rule")
+
+    def requires(self, scope: dict[str, VType], dice_names: set[str]) -> list[tuple[ast.expr, str]]:
+        out = []
+        for require in self.check.requires:
+            if isinstance(require.that.source, str):
+                uses = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", require.that.source)) & dice_names
+                if uses:
+                    self.report(require.that.where, "dice-in-requires", f"a precondition cannot depend on the dice input `{sorted(uses)[0]}`")
+                    continue
+            result = self.expression(require.that, scope)
+            if result is None:
+                continue
+            built, vtype = result
+            if vtype.kind != "bool":
+                self.report(require.that.where, "type-mismatch", f"`that` must be true/false, not {vtype.describe()}")
+                continue
+            out.append((built, require.message))
+        return out
+
+    def lets(self, scope: dict[str, VType]) -> list[tuple[str, ast.expr, VType]]:
+        out = []
+        for name, expr in self.check.lets:
+            where = self.check.where / "let" / name
+            if name in scope:
+                self.report(where, "duplicate-name", f"`{name}` is already an input or step", key=True)
+                continue
+            if not self.python_name(where, name, "step"):
+                continue
+            result = self.expression(expr, scope)
+            if result is None:
+                scope[name] = int_type(None, None)  # keep going; the error is reported
+                continue
+            built, vtype = result
+            out.append((name, built, vtype))
+            scope[name] = vtype
+        return out
+
+    def result(self, result: Result, fields: list[tuple[str, VType]], scope: dict[str, VType]) -> ResultPlan | None:
+        given = dict(result.values)
+        values: list[ast.expr] = []
+        ok = True
+        if self.check.is_record:
+            if not isinstance(result.where.value(), dict):
+                self.report(result.where, "wrong-type", f"the output is a record: give {', '.join(f'`{n}`' for n, _ in fields)}")
+                return None
+            for name in given:
+                if name not in dict(fields):
+                    self.report(result.where / name, "unknown-field", f"the output has no field `{name}`{did_you_mean(name, dict(fields))}", key=True)
+                    ok = False
+        elif isinstance(result.where.value(), dict):
+            self.report(result.where, "wrong-type", "the output is a single value, not a record")
+            return None
+        for name, vtype in fields:
+            if name not in given:
+                self.report(result.where, "missing-field", f"no value for the output field `{name}`")
+                ok = False
+                continue
+            built = self.value(given[name], vtype, scope, f"`{name}`" if name else "the result")
+            if built is None:
+                ok = False
+            else:
+                values.append(built)
+        return ResultPlan(tuple(values)) if ok else None
+
+    def body(self, fields: list[tuple[str, VType]], scope: dict[str, VType]) -> tuple[list[RowPlan], bool]:
+        check = self.check
+        if check.expr is None and check.decide is None:
+            self.report(check.where, "missing-body", f"check `{check.name}` needs `expr` or `decide`", key=True)
+            return [], False
+        if check.expr is not None and check.decide is not None:
+            self.report(check.where / "decide", "conflicting-keys", "a check has `expr` or `decide`, not both", key=True)
+            return [], False
+        if check.expr is not None:
+            plan = self.result(check.expr, fields, scope)
+            return ([RowPlan(None, plan, check.expr.where)] if plan else []), False
+        rows: list[RowPlan] = []
+        assert check.decide is not None
+        for index, row in enumerate(check.decide):
+            if row.when is None and index != len(check.decide) - 1:
+                self.report(row.where, "otherwise-not-last", f"`otherwise` must be the last row (it is row {index + 1} of {len(check.decide)})")
+            when = None
+            if row.when is not None:
+                result = self.expression(row.when, scope)
+                if result is not None:
+                    when, vtype = result
+                    if vtype.kind != "bool":
+                        self.report(row.when.where, "type-mismatch", f"`when` must be true/false, not {vtype.describe()}")
+                        when = None
+                if when is None:
+                    continue
+            plan = self.result(row.then, fields, scope)
+            if plan is not None:
+                rows.append(RowPlan(when, plan, row.where))
+        return rows, True
+
+    def unused(self, args: list[Arg], lets: list[tuple[str, ast.expr, VType]]) -> None:
+        """An input or step that cannot affect the result is a mistake (or a misleading argument)."""
+        if self.problems:
+            return
+        used = self.usage.free | set(self.usage.compared)
+        used |= {a.dice.count_input for a in args if a.dice and a.dice.count_input}
+        for arg in args:
+            if arg.kind != "param" and arg.name not in used:
+                self.report(self.check.where / "inputs" / arg.name, "unused-input", f"input `{arg.name}` is never used; use it or remove it", key=True)
+        for name, _, _ in lets:
+            if name not in used:
+                self.report(self.check.where / "let" / name, "unused-step", f"step `{name}` is never used; use it or remove it", key=True)
+
+    def examples(self, args: list[Arg], fields: list[tuple[str, VType]]) -> None:
+        names = [a.name for a in args]
+        for example in self.check.examples:
+            given = dict(example.given)
+            for name in given:
+                if name not in names:
+                    self.report(example.where / "given" / name, "example-input", f"`{name}` is not an input of `{self.check.name}`{did_you_mean(name, names)}", key=True)
+            missing = [n for n in names if n not in given]
+            if missing:
+                self.report(example.where / "given", "example-input", f"the example gives no value for {', '.join(f'`{m}`' for m in missing)}")
+            if example.expect is None:
+                continue
+            expect_raw = (example.where / "expect").value()
+            if self.check.is_record:
+                if not isinstance(expect_raw, dict):
+                    self.report(example.where / "expect", "example-expect", f"expect a record: {', '.join(f'`{n}`' for n, _ in fields)}")
+                    continue
+                for name in expect_raw:
+                    if name not in dict(fields):
+                        self.report(example.where / "expect" / name, "example-expect", f"the output has no field `{name}`{did_you_mean(name, dict(fields))}", key=True)
+                for name, _ in fields:
+                    if name not in expect_raw:
+                        self.report(example.where / "expect", "example-expect", f"expect gives no value for the field `{name}`")
+            elif isinstance(expect_raw, dict):
+                self.report(example.where / "expect", "example-expect", "the output is a single value, not a record")
+
+    def plan(self) -> Plan | None:
+        check = self.check
+        self.python_name(check.where, check.name, "check name")
+        if check.name.endswith("_odds") or any(f"{c.name}_odds" == check.name for c in self.entry.checks):
+            self.report(check.where, "python-name", f"`{check.name}` clashes with the odds function of another check", key=True)
+        fields: list[tuple[str, VType]] = []
+        for out in check.output:
+            if out.name:
+                self.python_name(out.where, out.name, "output field")
+            if out.type == "int" and out.min is not None and out.max is not None and out.min > out.max:
+                self.report(out.where / "min", "bad-range", f"min {out.min} is above max {out.max}")
+            fields.append((out.name, _field_type(out)))
+        args, scope = self.args()
+        dice_names = {a.name for a in args if a.is_dice}
+        requires = self.requires(dict(scope), dice_names)
+        lets = self.lets(scope)
+        rows, is_decide = self.body(fields, scope)
+        self.unused(args, lets)
+        self.examples(args, fields)
+        if self.problems:
+            return None
+        record = class_name(check.name) if check.is_record else None
+        if record and record in MODULE_NAMES:
+            self.report(check.where, "python-name", f"check `{check.name}` would define the class `{record}`, which the module imports", key=True)
+            return None
+        return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage)
+
+
+def _expressions(check: Check) -> list[Expr]:
+    exprs = [r.that for r in check.requires] + [e for _, e in check.lets]
+    if check.expr:
+        exprs += [e for _, e in check.expr.values]
+    for row in check.decide or ():
+        exprs += ([row.when] if row.when else []) + [e for _, e in row.then.values]
+    return exprs
+
+
+def analyse(entry: Entry, check: Check) -> tuple[Plan | None, list[Problem]]:
+    analyser = _Analyser(entry, check)
+    plan = analyser.plan()
+    return plan, analyser.problems

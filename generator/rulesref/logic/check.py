@@ -1,0 +1,183 @@
+"""Validation of the logic: analyse every check, compile it, run its examples and prove it.
+
+Validation compiles the same function ASTs that `rulesref generate` writes out (the records,
+the checked entry points and the logic; only docstrings and odds wrappers are left out), so
+what validation proves is what tool authors import.
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+from dataclasses import dataclass
+from typing import Any
+
+from rulesref.config import entry_url
+from rulesref.logic.analyse import Plan, analyse
+from rulesref.logic.codegen import module_ast, validation_module
+from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
+from rulesref.logic.sandbox import run_module
+from rulesref.model import Content, Entry, Example, Scalar
+from rulesref.problems import Problem
+
+
+@dataclass(frozen=True)
+class Compiled:
+    entry: Entry
+    plans: list[Plan]
+    module: ast.Module
+
+
+def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
+    """Analyse every check of an entry; plans only when all of them are sound."""
+    plans: list[Plan] = []
+    problems: list[Problem] = []
+    for check in entry.checks:
+        plan, found = analyse(entry, check)
+        problems += found
+        if plan is not None:
+            plans.append(plan)
+    return ([] if problems else plans), problems
+
+
+def compile_entry(entry: Entry, system_name: str) -> tuple[Compiled | None, list[Problem]]:
+    """Analyse and compile every check of an entry into the module AST that is written out."""
+    plans, problems = plan_entry(entry)
+    if not plans:
+        return None, problems
+    module = module_ast(entry, plans, system_name=system_name, url=entry_url(entry))
+    return Compiled(entry, plans, module), []
+
+
+def _show(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in values.items())
+
+
+def _same(expected: Scalar, got: Any) -> bool:
+    return type(expected) is type(got) and expected == got
+
+
+def _example_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
+    function = namespace[plan.name]
+    problems = []
+    for example in plan.check.examples:
+        problems += _run_example(plan, function, example)
+    return problems
+
+
+def _run_example(plan: Plan, function: Any, example: Example) -> list[Problem]:
+    where = example.where
+    given = dict(example.given)
+    try:
+        got = function(**given)
+    except ValueError as exc:
+        if example.raises is None:
+            return [(where / "given").problem("example-failed", f"the example raised ValueError: {exc}")]
+        if example.raises not in str(exc):
+            return [(where / "raises").problem("example-failed", f"expected an error containing {example.raises!r}, but it says: {exc}")]
+        return []
+    except ArithmeticError as exc:
+        return [(where / "given").problem("example-failed", f"the logic fails on this example: {type(exc).__name__}: {exc}")]
+    if example.raises is not None:
+        return [(where / "raises").problem("example-failed", f"expected an error containing {example.raises!r}, but the result is {got!r}")]
+    if plan.record_class is None:
+        assert not isinstance(example.expect, tuple) and example.expect is not None
+        if not _same(example.expect, got):
+            return [(where / "expect").problem("example-failed", f"expected {example.expect!r}, but the logic gives {got!r}")]
+        return []
+    assert isinstance(example.expect, tuple)
+    problems = []
+    for field, expected in example.expect:
+        actual = getattr(got, field)
+        if not _same(expected, actual):
+            problems.append(
+                (where / "expect" / field).problem("example-failed", f"expected {field}={expected!r}, but the logic gives {field}={actual!r}")
+            )
+    return problems
+
+
+def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
+    """Try every input combination: no row dead, none uncovered, no failure, results in range."""
+    check = plan.check
+    conditions, requires = namespace[f"_conditions_{plan.name}"], namespace[f"_requires_{plan.name}"]
+    core = namespace[f"_{plan.name}"]
+    names = [a.name for a in plan.args]
+    first: list[dict[str, Any] | None] = [None] * len(plan.rows)
+    holds: list[dict[str, Any] | None] = [None] * len(plan.rows)
+    uncovered: dict[str, Any] | None = None
+    bounds = [(f, t.lo, t.hi) for f, t in plan.fields if t.kind == "int" and (t.lo is not None or t.hi is not None)]
+    # the results themselves only need computing when they are bounded or could fail
+    run_core = bool(bounds) or plan.usage.divides
+    problems: list[Problem] = []
+    try:
+        for combo in combinations(plan):
+            args = [combo[n] for n in names]
+            try:
+                if not requires(*args):
+                    continue
+                flags = conditions(*args)
+                result = core(*args) if run_core else None
+            except ArithmeticError as exc:
+                return [check.where.problem("logic-error", f"`{check.name}` fails with {type(exc).__name__} for {_show(combo)}", key=True)]
+            except AssertionError:
+                result = None
+            index = next((i for i, flag in enumerate(flags) if flag), None)
+            for i, flag in enumerate(flags):
+                if flag and holds[i] is None:
+                    holds[i] = combo
+            if index is None:
+                uncovered = uncovered or combo
+                continue
+            if first[index] is None:
+                first[index] = combo
+            for field, lo, hi in bounds:
+                value: int = getattr(result, field) if plan.record_class else result  # type: ignore[assignment]
+                if (lo is not None and value < lo) or (hi is not None and value > hi):
+                    where = check.where / "output" / field if field else check.where / "output"
+                    problems.append(where.problem("out-of-range", f"the result {value} is outside {lo} to {hi} for {_show(combo)}"))
+                    bounds = []
+                    break
+    except DomainTooLarge as exc:
+        return [check.where.problem("domain-too-large", f"`{check.name}` has {exc.size:,} input combinations; the proof tries at most {MAX_COMBINATIONS:,}: narrow the min/max of its inputs", key=True)]
+    if not plan.is_decide:
+        return problems
+    assert check.decide is not None
+    if uncovered is not None:
+        problems.append((check.where / "decide").problem("decide-incomplete", f"no row matches {_show(uncovered)}; add a row or an `otherwise`"))
+    for index, row in enumerate(plan.rows):
+        if first[index] is not None:
+            continue
+        where = row.where / "when" if row.when is not None else row.where
+        label = f"row {index + 1}" if row.when is not None else "`otherwise`"
+        if holds[index] is None:
+            problems.append(where.problem("decide-dead-row", f"{label} can never match: its condition never holds"))
+        else:
+            witness = holds[index]
+            assert witness is not None
+            taken = next(i for i in range(index) if first[i] is not None or holds[i] is not None)
+            earlier = _first_true(conditions, [witness[n] for n in names])
+            problems.append(
+                where.problem("decide-dead-row", f"{label} can never be the first to match: wherever it holds an earlier row matches first (e.g. {_show(witness)} goes to row {(earlier if earlier is not None else taken) + 1})")
+            )
+    return problems
+
+
+def _first_true(conditions: Any, args: list[Any]) -> int | None:
+    return next((i for i, flag in enumerate(conditions(*args)) if flag), None)
+
+
+def logic_problems(content: Content) -> list[Problem]:
+    problems: list[Problem] = []
+    for entry in content.entries:
+        if not entry.checks:
+            continue
+        plans, found = plan_entry(entry)
+        problems += found
+        if not plans:
+            continue
+        records = {p.record_class: types.SimpleNamespace for p in plans if p.record_class}
+        namespace = run_module(validation_module(plans), f"rulechecks.{entry.system}.{entry.module}", records)
+        for plan in plans:
+            problems += _example_problems(plan, namespace)
+            problems += _proof_problems(plan, namespace)
+    return problems

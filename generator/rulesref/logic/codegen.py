@@ -1,0 +1,491 @@
+"""The compiler's back end: checked plans -> one Python module AST per entry -> source.
+
+Statements are built from small fixed skeletons of our own (parsed once with `ast`) whose
+placeholder names are replaced by checked nodes; content strings only ever become
+`ast.Constant`s, so `ast.unparse` quotes them. Nothing is pasted into code as text.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from typing import Any
+
+from rulesref.logic import positions as pos
+from rulesref.logic.analyse import Arg, Plan, ResultPlan
+from rulesref.logic.types import VType
+from rulesref.model import Entry, Example
+
+DOCTEST_PROMPT = ">>>"
+
+
+# -- skeletons ------------------------------------------------------------------------------
+
+
+def _skeleton(source: str) -> list[ast.stmt]:
+    return ast.parse(source).body  # parsing afresh is cheaper than deep-copying a cached tree
+
+
+class _Fill(ast.NodeTransformer):
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.values = values
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in self.values:
+            value = self.values[node.id]
+            if isinstance(value, ast.AST):
+                return value
+            if isinstance(value, str) and value.startswith("@"):
+                return ast.copy_location(pos.Name(id=value[1:], ctx=node.ctx), node)
+            return ast.copy_location(pos.Constant(value), node)
+        return node
+
+
+def fill(source: str, **values: Any) -> list[ast.stmt]:
+    """Statements from a fixed skeleton; each upper-case placeholder Name is replaced by an
+    AST node, by a constant, or (for "@name") by the name `name`."""
+    return [_Fill(values).visit(stmt) for stmt in _skeleton(source)]
+
+
+def fill_expr(source: str, **values: Any) -> ast.expr:
+    stmt = fill(source, **values)[0]
+    assert isinstance(stmt, ast.Expr)
+    return stmt.value
+
+
+def name(identifier: str) -> ast.Name:
+    return pos.Name(id=identifier, ctx=ast.Load())
+
+
+def type_node(vtype: VType) -> ast.expr:
+    """The annotation of a type, built as nodes (enum values become constants in `Literal[...]`)."""
+    if vtype.kind == "str" and vtype.values is not None:
+        values: list[ast.expr] = [pos.Constant(v) for v in vtype.values]
+        inner: ast.expr = values[0] if len(values) == 1 else pos.Tuple(elts=values, ctx=ast.Load())
+        return pos.Subscript(value=name("Literal"), slice=inner, ctx=ast.Load())
+    return name(vtype.kind)  # the kinds are named after their Python types
+
+
+def result_type(plan: Plan) -> ast.expr:
+    """A check's result annotation: its record class, or the type of its one value."""
+    return name(plan.record_class) if plan.record_class else type_node(plan.fields[0][1])
+
+
+def message(*parts: str | ast.expr) -> ast.expr:
+    """An f-string built from constant text and expressions (each shown with `!r`)."""
+    values: list[ast.expr] = []
+    for part in parts:
+        if isinstance(part, str):
+            values.append(pos.Constant(part))
+        else:
+            values.append(pos.FormattedValue(value=part, conversion=ord("r"), format_spec=None))
+    return pos.JoinedStr(values=values)
+
+
+def docstring(text: str, indent: str = "") -> ast.Expr:
+    """A docstring node; with `indent`, continuation lines are indented to sit in a body."""
+    if indent:
+        lines = text.rstrip("\n").split("\n")
+        text = "\n".join([lines[0]] + [indent + line if line else "" for line in lines[1:]])
+        text += "\n" + indent if len(lines) > 1 else ""
+    return pos.Expr(pos.Constant(text))
+
+
+def doc_text(text: str) -> str:
+    """Content text made harmless inside a docstring: it can never start a doctest."""
+    return " ".join(text.split()).replace(DOCTEST_PROMPT, ">> >")
+
+
+# -- argument validation --------------------------------------------------------------------
+
+
+def _dice_label(arg: Arg) -> str:
+    assert arg.dice is not None
+    return f"{arg.dice.count if arg.dice.count > 1 else ''}D{arg.dice.sides}"
+
+
+def _guard(test: ast.expr, text: ast.expr) -> list[ast.stmt]:
+    """`if test: raise ValueError(text)` (built directly: validation builds thousands)."""
+    error = pos.Call(func=name("ValueError"), args=[text], keywords=[])
+    return [pos.If(test=test, body=[pos.Raise(exc=error, cause=None)], orelse=[])]
+
+
+def _not_type(a: ast.Name, type_name: str) -> ast.expr:
+    """`type(a) is not <type_name>`: exact, so a bool is not accepted as an int."""
+    return pos.Compare(left=pos.Call(func=name("type"), args=[a], keywords=[]), ops=[ast.IsNot()], comparators=[name(type_name)])
+
+
+def _int_guard(a: ast.Name, lo: ast.expr | int, hi: ast.expr | int, text: ast.expr) -> list[ast.stmt]:
+    """`if type(a) is not int or not lo <= a <= hi: raise ValueError(text)`."""
+    low = lo if isinstance(lo, ast.expr) else pos.Constant(lo)
+    high = hi if isinstance(hi, ast.expr) else pos.Constant(hi)
+    in_range = pos.Compare(left=low, ops=[ast.LtE(), ast.LtE()], comparators=[a, high])
+    test = pos.BoolOp(op=ast.Or(), values=[_not_type(a, "int"), pos.UnaryOp(op=ast.Not(), operand=in_range)])
+    return _guard(test, text)
+
+
+def validation(arg: Arg) -> list[ast.stmt]:
+    """Statements that raise ValueError naming the argument, its value and what is allowed."""
+    a = name(arg.name)
+    t = arg.vtype
+    if arg.kind == "bool":
+        return _guard(_not_type(a, "bool"), message(f"{arg.name} must be True or False, not ", a))
+    if arg.kind == "enum" or (arg.kind == "param" and t.is_dice):
+        values = t.values if t.values is not None else arg.param.values if arg.param else ()
+        allowed = pos.Tuple(elts=[pos.Constant(v) for v in values], ctx=ast.Load())
+        shown = ", ".join(repr(v) for v in values)
+        outside = pos.Compare(left=a, ops=[ast.NotIn()], comparators=[allowed])
+        return _guard(outside, message(f"{arg.name} must be one of {shown}, not ", a))
+    if arg.kind == "dice":
+        dice = arg.dice
+        assert dice is not None
+        if dice.count_input is not None:
+            n = name(dice.count_input)
+            high = fill_expr("S * N", S=dice.sides, N=n)
+            text = message(f"{arg.name} must be a roll of ", n, f" D{dice.sides} (", n, " to ", high, "), not ", a)
+            return _int_guard(a, n, high, text)
+        if dice.of_param is not None:
+            x = name(dice.of_param)
+            low, high = fill_expr("_dice.minimum(X)", X=x), fill_expr("_dice.maximum(X)", X=x)
+            text = message(f"{arg.name} must be a roll of ", x, " (", low, " to ", high, "), not ", a)
+            return _int_guard(a, low, high, text)
+        low_i, high_i = dice.count, dice.count * dice.sides
+        text = message(f"{arg.name} must be a {_dice_label(arg)} roll from {low_i} to {high_i}, not ", a)
+        return _int_guard(a, low_i, high_i, text)
+    lo, hi = t.lo, t.hi
+    assert lo is not None and hi is not None
+    if arg.param is not None and arg.param.type == "roll":
+        text = message(f"{arg.name} must be a dice target from {lo} (for {lo}+) to {hi} (for {hi}+), not ", a)
+    else:
+        text = message(f"{arg.name} must be a whole number from {lo} to {hi}, not ", a)
+    return _int_guard(a, lo, hi, text)
+
+
+_INVERSE: dict[type, type] = {
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In,
+}
+
+
+def negate(test: ast.expr) -> ast.expr:
+    """`not test`, written the way a person would (`not not x` -> `x`, `not a < b` -> `a >= b`)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return pos.Compare(left=test.left, ops=[_INVERSE[type(test.ops[0])]()], comparators=test.comparators)
+    return pos.UnaryOp(op=ast.Not(), operand=test)
+
+
+def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
+    return _guard(negate(test), pos.Constant(text))
+
+
+# -- functions ------------------------------------------------------------------------------
+
+
+def _arguments(args: list[Arg], *, keyword_only: bool) -> ast.arguments:
+    params = [pos.arg(arg=a.name, annotation=type_node(a.vtype)) for a in args]
+    if keyword_only:
+        return ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=params, kw_defaults=[None] * len(params), kwarg=None, defaults=[])
+    return ast.arguments(posonlyargs=[], args=params, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+
+
+# Python 3.12 added type parameters to definitions; unparse expects the field there
+_TYPE_PARAMS: dict[str, Any] = {"type_params": []} if sys.version_info >= (3, 12) else {}
+
+
+def _function(fn_name: str, args: ast.arguments, returns: ast.expr, body: list[ast.stmt]) -> ast.FunctionDef:
+    return pos.FunctionDef(name=fn_name, args=args, body=body, decorator_list=[], returns=returns, **_TYPE_PARAMS)
+
+
+def result_value(plan: Plan, result: ResultPlan) -> ast.expr:
+    if plan.record_class is None:
+        return result.values[0]
+    keywords = [pos.keyword(arg=field, value=value) for (field, _), value in zip(plan.fields, result.values, strict=True)]
+    return pos.Call(func=name(plan.record_class), args=[], keywords=keywords)
+
+
+def core_body(plan: Plan) -> list[ast.stmt]:
+    """The logic itself: steps, then the result (one expression or the decision rows)."""
+    body: list[ast.stmt] = []
+    for step, value, vtype in plan.lets:
+        body.append(pos.AnnAssign(target=pos.Name(id=step, ctx=ast.Store()), annotation=type_node(vtype), value=value, simple=1))
+    if not plan.is_decide:
+        body.append(pos.Return(result_value(plan, plan.rows[0].then)))
+        return body
+    for row in plan.rows:
+        ret = pos.Return(result_value(plan, row.then))
+        if row.when is None:
+            body.append(ret)
+        else:
+            body.append(pos.If(test=row.when, body=[ret], orelse=[]))
+    if plan.rows[-1].when is not None:
+        body += fill("raise AssertionError(M)", M=f"{plan.name}: no row matched (the build proved this cannot happen)")
+    return body
+
+
+def core_name(plan: Plan) -> str:
+    return f"_{plan.name}"
+
+
+def _core_call(plan: Plan) -> ast.expr:
+    return pos.Call(func=name(core_name(plan)), args=[name(a.name) for a in plan.args], keywords=[])
+
+
+def _example_call(plan: Plan, example: Example) -> str:
+    given = dict(example.given)
+    args = ", ".join(f"{a.name}={given[a.name]!r}" for a in plan.args if a.name in given)
+    return f"{plan.name}({args})"
+
+
+def _expected_repr(plan: Plan, example: Example) -> str:
+    if plan.record_class is None:
+        return repr(example.expect)
+    assert isinstance(example.expect, tuple)
+    values = dict(example.expect)
+    return f"{plan.record_class}(" + ", ".join(f"{f}={values[f]!r}" for f, _ in plan.fields) + ")"
+
+
+def function_doc(plan: Plan, url: str) -> str:
+    check = plan.check
+    lines = [doc_text(check.summary), "", f"{doc_text(plan.entry.name)}: {url}"]
+    if plan.args:
+        lines += ["", "Args:"]
+        for arg in plan.args:
+            what = doc_text(arg.summary) if arg.summary else ""
+            lines.append(f"    {arg.name}: {_arg_domain(arg)}{'. ' + what if what else ''}")
+    lines += ["", "Examples:"]
+    for example in check.examples:
+        lines.append("")
+        if example.note:
+            lines.append(f"    {doc_text(example.note)}")
+        call = _example_call(plan, example)
+        if example.raises is not None:
+            lines.append(f"    >>> {call}  # doctest: +ELLIPSIS")
+            lines += ["    Traceback (most recent call last):", "    ...", f"    ValueError: ...{doc_text(example.raises)}..."]
+        else:
+            lines += [f"    >>> {call}", f"    {_expected_repr(plan, example)}"]
+    return "\n".join(lines) + "\n"
+
+
+def _arg_domain(arg: Arg) -> str:
+    t = arg.vtype
+    if arg.kind == "bool":
+        return "True or False"
+    if arg.kind == "enum":
+        return "one of " + ", ".join(repr(v) for v in t.values or ())
+    if arg.kind == "dice" and arg.dice is not None:
+        if arg.dice.count_input:
+            return f"the total of {arg.dice.count_input} D{arg.dice.sides}"
+        if arg.dice.of_param:
+            return f"the total rolled on the dice {arg.dice.of_param}"
+        return f"a {_dice_label(arg)} roll"
+    if arg.param is not None and arg.param.type == "dice":
+        return "one of " + ", ".join(repr(v) for v in arg.param.values)
+    if arg.param is not None and arg.param.type == "roll":
+        return f"the dice target, {t.lo}+ to {t.hi}+"
+    return f"{t.lo} to {t.hi}"
+
+
+def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
+    """The checked entry point; without `url`, no docstring (the lean form validation runs)."""
+    body: list[ast.stmt] = [docstring(function_doc(plan, url), "    ")] if url is not None else []
+    for arg in plan.args:
+        body += validation(arg)
+    for test, text in plan.requires:
+        body += requirement(test, text)
+    body.append(pos.Return(_core_call(plan)))
+    return _function(plan.name, _arguments(plan.args, keyword_only=True), result_type(plan), body)
+
+
+def core_function(plan: Plan) -> ast.FunctionDef:
+    return _function(core_name(plan), _arguments(plan.args, keyword_only=False), result_type(plan), core_body(plan))
+
+
+def _faces_call(arg: Arg) -> ast.expr:
+    dice = arg.dice
+    assert dice is not None
+    if dice.of_param is not None:
+        return fill_expr("_dice.faces_of(X)", X=name(dice.of_param))
+    count: ast.expr = name(dice.count_input) if dice.count_input else pos.Constant(dice.count)
+    return fill_expr("_dice.faces(N, S)", N=count, S=dice.sides)
+
+
+def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
+    """`<check>_odds`: the exact distribution of the result over the dice inputs."""
+    fixed = [a for a in plan.args if not a.is_dice]
+    dice = plan.dice_args
+    rolled = ", ".join(a.name for a in dice)
+    doc = [
+        f"Exact odds of each result of `{plan.name}` over the dice ({rolled}), as fractions summing to 1.",
+        "",
+        f"{doc_text(plan.entry.name)}: {url}",
+    ]
+    body: list[ast.stmt] = [docstring("\n".join(doc) + "\n", "    ")]
+    for arg in fixed:
+        body += validation(arg)
+    for test, text in plan.requires:
+        body += requirement(test, text)
+    key = result_type(plan)
+    body.append(
+        pos.AnnAssign(
+            target=pos.Name(id="_counts", ctx=ast.Store()),
+            annotation=pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("int")], ctx=ast.Load()), ctx=ast.Load()),
+            value=pos.Dict(keys=[], values=[]),
+            simple=1,
+        )
+    )
+    weight: ast.expr = name(f"_w_{dice[0].name}")
+    for arg in dice[1:]:
+        weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(f"_w_{arg.name}"))
+    inner: list[ast.stmt] = fill(
+        "_result = CALL\n_counts[_result] = _counts.get(_result, 0) + W", CALL=_core_call(plan), W=weight
+    )
+    for arg in reversed(dice):
+        target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=f"_w_{arg.name}", ctx=ast.Store())], ctx=ast.Store())
+        inner = [pos.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
+    body += inner
+    body += fill("return _dice.odds(_counts)")
+    returns = pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("Fraction")], ctx=ast.Load()), ctx=ast.Load())
+    assert plan.odds_name is not None
+    return _function(plan.odds_name, _arguments(fixed, keyword_only=True), returns, body)
+
+
+def record_class(plan: Plan) -> ast.ClassDef:
+    assert plan.record_class is not None
+    body: list[ast.stmt] = [docstring(f"The result of `{plan.name}`.", "    ")]
+    for field, vtype in plan.fields:
+        body.append(pos.AnnAssign(target=pos.Name(id=field, ctx=ast.Store()), annotation=type_node(vtype), value=None, simple=1))
+    decorator = fill_expr("dataclass(frozen=True, order=True, slots=True)")
+    return pos.ClassDef(name=plan.record_class, bases=[], keywords=[], body=body, decorator_list=[decorator], **_TYPE_PARAMS)
+
+
+# -- modules --------------------------------------------------------------------------------
+
+
+def _uses(plans: list[Plan], test: Any) -> bool:
+    return any(test(t) for p in plans for t in [a.vtype for a in p.args] + [v for _, v in p.fields] + [v for _, _, v in p.lets])
+
+
+def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -> ast.Module:
+    body: list[ast.stmt] = [docstring(f"{doc_text(entry.name)} ({doc_text(system_name)}): {doc_text(entry.summary)}\n\n{url}\n")]
+    has_odds = any(p.odds_name for p in plans)
+    needs_dice = has_odds or any(a.dice and a.dice.of_param for p in plans for a in p.args) or _uses_dice_helpers(plans)
+    if any(p.record_class for p in plans):
+        body += fill("from dataclasses import dataclass")
+    if has_odds:
+        body += fill("from fractions import Fraction")
+    typing_names = ["Final"] + (["Literal"] if _uses(plans, lambda t: isinstance(t, VType) and t.kind == "str" and t.values is not None) else [])
+    body.append(pos.ImportFrom(module="typing", names=[pos.alias(n) for n in typing_names], level=0))
+    if needs_dice:
+        body += fill("from rulechecks import _dice")
+    exported: list[str] = []
+    for plan in plans:
+        exported += [plan.record_class] if plan.record_class else []
+        exported += [plan.name] + ([plan.odds_name] if plan.odds_name else [])
+    constants = {
+        "ID": entry.id,
+        "NAME": entry.name,
+        "SYSTEM": entry.system,
+        "KIND": entry.kind,
+        "SUMMARY": entry.summary,
+        "URL": url,
+    }
+    names = sorted(["ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL", *exported], key=_isort_key)
+    body.append(pos.Assign(targets=[pos.Name(id="__all__", ctx=ast.Store())], value=pos.List(elts=[pos.Constant(n) for n in names], ctx=ast.Load())))
+    for const, value in constants.items():
+        body.append(pos.AnnAssign(target=pos.Name(id=const, ctx=ast.Store()), annotation=name("Final"), value=pos.Constant(value), simple=1))
+    for plan in plans:
+        if plan.record_class:
+            body.append(record_class(plan))
+        body.append(public_function(plan, url))
+        if plan.odds_name:
+            body.append(odds_function(plan, url))
+        body.append(core_function(plan))
+    module = ast.Module(body=body, type_ignores=[])
+    return ast.fix_missing_locations(module)
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """CONSTANTS, then Classes, then functions: the order linters expect in `__all__`."""
+    return (0 if name.isupper() else 1 if name[0].isupper() else 2, name)
+
+
+def _group(stmt: ast.stmt) -> str:
+    if isinstance(stmt, ast.ImportFrom):
+        return "local-import" if (stmt.module or "").startswith("rulechecks") else "import"
+    if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
+        return "definition"
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+        return "docstring"
+    return "statement"
+
+
+def module_source(module: ast.Module) -> str:
+    """Source of a module, each statement unparsed from the AST, laid out the way PEP 8 and
+    the linters want it: import groups apart, two blank lines around definitions."""
+    chunks: list[str] = []
+    previous = None
+    for stmt in module.body:
+        group = _group(stmt)
+        if previous is not None:
+            if group == "definition" or previous == "definition":
+                chunks.append("\n\n")
+            elif group != previous:
+                chunks.append("\n")
+        if group == "docstring" and previous is None:  # unparsed in place, so it stays a docstring
+            chunks.append(ast.unparse(ast.Module(body=[stmt], type_ignores=[])) + "\n")
+        else:
+            chunks.append(ast.unparse(stmt) + "\n")
+        previous = group
+    return "".join(chunks)
+
+
+def _uses_dice_helpers(plans: list[Plan]) -> bool:
+    for plan in plans:
+        nodes: list[ast.expr] = [v for _, v, _ in plan.lets] + [t for t, _ in plan.requires]
+        for row in plan.rows:
+            nodes += ([row.when] if row.when else []) + list(row.then.values)
+        for node in nodes:
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Name) and sub.id == "_dice":
+                    return True
+    return False
+
+
+# -- validation (compiled in-process only, never written out) ---------------------------------
+
+
+def proof_functions(plan: Plan) -> list[ast.stmt]:
+    """`_conditions_<check>`: every row's condition (steps first); `_requires_<check>`: the
+    preconditions hold. The proof tries these over the whole input domain."""
+    lets: list[ast.stmt] = [
+        pos.Assign(targets=[pos.Name(id=step, ctx=ast.Store())], value=value) for step, value, _ in plan.lets
+    ]
+    conditions = pos.Tuple(elts=[row.when if row.when is not None else pos.Constant(True) for row in plan.rows], ctx=ast.Load())
+    tests = [test for test, _ in plan.requires]
+    requires: ast.expr = pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
+    return [
+        _function(f"_conditions_{plan.name}", _arguments(plan.args, keyword_only=False), name("tuple"), [*lets, pos.Return(conditions)]),
+        _function(f"_requires_{plan.name}", _arguments(plan.args, keyword_only=False), name("bool"), [pos.Return(requires)]),
+    ]
+
+
+def functions_module(plans: list[Plan], *, odds_url: str | None = None, proofs: bool = False) -> ast.Module:
+    """The functions of an entry's module as the package has them, to run in-process: the
+    checked entry points and the logic; with `odds_url`, the odds functions too; with `proofs`,
+    the proof helpers. No docstrings and no record classes: callers pass a record type in
+    (creating a dataclass costs more than everything else about a check)."""
+    body: list[ast.stmt] = fill("from fractions import Fraction\nfrom typing import Literal\nfrom rulechecks import _dice")
+    for plan in plans:
+        body += [public_function(plan, None), core_function(plan)]
+        if odds_url is not None and plan.odds_name:
+            body.append(odds_function(plan, odds_url))
+        if proofs:
+            body += proof_functions(plan)
+    return ast.Module(body=body, type_ignores=[])
+
+
+def validation_module(plans: list[Plan]) -> ast.Module:
+    """What validation runs: the functions and the proof helpers."""
+    return functions_module(plans, proofs=True)

@@ -1,0 +1,455 @@
+"""The content model: frozen dataclasses built from schema-valid documents.
+
+After this phase nothing in the program sees raw dicts. Every object that a later check
+may blame keeps a `Where` (its document and JSON path) so problems land on the right line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rulesref.load import Document, JsonPath
+from rulesref.problems import Problem
+
+Kind = Literal["rule", "unit", "term"]
+Scalar = bool | int | str
+
+
+class Where:
+    """A place in a content file: the document and the JSON path of a value in it.
+
+    A plain slotted class: the model makes one for nearly every value, and equality only
+    needs the file and the path."""
+
+    __slots__ = ("doc", "path")
+
+    def __init__(self, doc: Document, path: JsonPath = ()) -> None:
+        self.doc = doc
+        self.path = path
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Where) and self.path == other.path and self.doc.path == other.doc.path
+
+    def __hash__(self) -> int:
+        return hash((self.doc.path, self.path))
+
+    def __repr__(self) -> str:
+        return f"Where({self.doc.path!r}, {self.path!r})"
+
+    def __truediv__(self, part: str | int) -> Where:
+        return Where(self.doc, (*self.path, part))
+
+    def problem(self, code: str, message: str, *, key: bool = False) -> Problem:
+        return self.doc.problem(self.path, code, message, key=key)
+
+    def value(self) -> Any:
+        """The raw value written here (None if nothing is)."""
+        return self.doc.value(self.path)
+
+    def problem_at(self, offset: int, code: str, message: str) -> Problem:
+        """A problem at character `offset` inside the string value here."""
+        line, col = self.doc.locate(self.path, offset)
+        return Problem(self.doc.path, line, col, code, message)
+
+
+@dataclass(frozen=True)
+class Book:
+    id: str
+    title: str
+    year: int | None
+    edition: str | None
+
+
+@dataclass(frozen=True)
+class System:
+    id: str
+    name: str
+    edition: str
+    short_name: str
+    publisher: str | None
+    year: int | None
+    summary: str | None
+    books: tuple[Book, ...]
+    where: Where
+
+    def book(self, book_id: str) -> Book | None:
+        return next((b for b in self.books if b.id == book_id), None)
+
+    @property
+    def package(self) -> str:
+        return python_name(self.id)
+
+
+@dataclass(frozen=True)
+class Source:
+    book: str
+    page: int | None
+    section: str | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class Correction:
+    original: str
+    corrected: str
+    reason: str | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class TableRow:
+    roll: str
+    title: str | None
+    result: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Table:
+    die: str
+    title: str | None
+    rows: tuple[TableRow, ...]
+    where: Where
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: Literal["int", "roll", "dice"]
+    summary: str
+    min: int | None
+    max: int | None
+    values: tuple[str, ...]
+    where: Where
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A unit's reference to one of its rules, with parameter values."""
+
+    rule: str
+    args: tuple[tuple[str, Scalar], ...]
+    where: Where
+
+
+# -- the logic language ---------------------------------------------------------------------
+
+DICE_TYPE = re.compile(r"([1-9]?)D(3|6)")
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """What a dice input rolls: `count` dice (or as many as the input `count_input`, or the
+    dice of the parameter `of_param`) with `sides` faces, summed."""
+
+    sides: int
+    count: int
+    count_input: str | None = None
+    of_param: str | None = None
+
+
+@dataclass(frozen=True)
+class Input:
+    name: str
+    type: Literal["bool", "int", "enum", "dice"]
+    summary: str | None
+    min: int | None
+    max: int | None
+    values: tuple[str, ...]
+    dice: DiceSpec | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class OutputField:
+    """One typed result. A single-value output is one field named ""."""
+
+    name: str
+    type: Literal["bool", "int", "enum", "dice"]
+    summary: str | None
+    min: int | None
+    max: int | None
+    values: tuple[str, ...]
+    where: Where
+
+
+@dataclass(frozen=True)
+class Expr:
+    """An expression (or a literal) as written, with where it is written."""
+
+    source: Scalar
+    where: Where
+
+
+@dataclass(frozen=True)
+class Result:
+    """A result: one value per output field (field "" for a single-value output)."""
+
+    values: tuple[tuple[str, Expr], ...]
+    where: Where
+
+
+@dataclass(frozen=True)
+class DecideRow:
+    when: Expr | None  # None for `otherwise`
+    then: Result
+    note: str | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class Require:
+    that: Expr
+    message: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Example:
+    given: tuple[tuple[str, Scalar], ...]
+    expect: Scalar | tuple[tuple[str, Scalar], ...] | None
+    raises: str | None
+    note: str | None
+    where: Where
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    summary: str
+    inputs: tuple[Input, ...]
+    output: tuple[OutputField, ...]
+    is_record: bool
+    requires: tuple[Require, ...]
+    lets: tuple[tuple[str, Expr], ...]
+    expr: Result | None
+    decide: tuple[DecideRow, ...] | None
+    examples: tuple[Example, ...]
+    where: Where
+
+    def input(self, name: str) -> Input | None:
+        return next((i for i in self.inputs if i.name == name), None)
+
+
+# -- entries --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    system: str
+    id: str
+    kind: Kind
+    name: str
+    aliases: tuple[str, ...]
+    summary: str
+    text: str | None
+    params: tuple[Param, ...]
+    table: Table | None
+    source: Source | None
+    tags: tuple[str, ...]
+    checks: tuple[Check, ...]
+    rules: tuple[RuleRef, ...]
+    notes: str | None
+    corrections: tuple[Correction, ...]
+    same_as: tuple[str, ...]
+    where: Where
+
+    @property
+    def module(self) -> str:
+        return python_name(self.id)
+
+    @property
+    def key(self) -> str:
+        """`system:id`, unique across the whole content."""
+        return f"{self.system}:{self.id}"
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything loaded: systems and their entries, sorted by id."""
+
+    systems: tuple[System, ...]
+    entries: tuple[Entry, ...]
+
+    def system(self, system_id: str) -> System | None:
+        return next((s for s in self.systems if s.id == system_id), None)
+
+    def entries_of(self, system_id: str) -> tuple[Entry, ...]:
+        return tuple(e for e in self.entries if e.system == system_id)
+
+    def entry(self, key: str) -> Entry | None:
+        return self._by_key.get(key)
+
+    @property
+    def _by_key(self) -> dict[str, Entry]:
+        cached: dict[str, Entry] | None = self.__dict__.get("_by_key_cache")
+        if cached is None:
+            cached = {e.key: e for e in self.entries}
+            object.__setattr__(self, "_by_key_cache", cached)
+        return cached
+
+
+def python_name(identifier: str) -> str:
+    """The Python identifier an id or system id becomes: `mob-rule` -> `mob_rule`."""
+    return identifier.replace("-", "_")
+
+
+# -- building from documents ----------------------------------------------------------------
+
+
+def build_system(doc: Document) -> System:
+    data = doc.data
+    where = Where(doc, ())
+    books = tuple(
+        Book(id=book_id, title=b["title"], year=b.get("year"), edition=b.get("edition"))
+        for book_id, b in data["books"].items()
+    )
+    return System(
+        id=data["id"],
+        name=data["name"],
+        edition=data["edition"],
+        short_name=data.get("short_name", data["id"]),
+        publisher=data.get("publisher"),
+        year=data.get("year"),
+        summary=data.get("summary"),
+        books=books,
+        where=where,
+    )
+
+
+def _dice_spec(spec: dict[str, Any]) -> DiceSpec | None:
+    kind = spec["type"]
+    if kind == "dice":
+        return DiceSpec(sides=6, count=0, of_param=spec.get("of"))
+    match = DICE_TYPE.fullmatch(kind)
+    if match is None:
+        return None
+    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"))
+
+
+def _input(name: str, spec: dict[str, Any], where: Where) -> Input:
+    dice = _dice_spec(spec)
+    kind: Literal["bool", "int", "enum", "dice"] = "dice" if dice is not None else spec["type"]
+    return Input(
+        name=name,
+        type=kind,
+        summary=spec.get("summary"),
+        min=spec.get("min"),
+        max=spec.get("max"),
+        values=tuple(spec.get("values", ())),
+        dice=dice,
+        where=where,
+    )
+
+
+def _output(spec: dict[str, Any], where: Where) -> tuple[tuple[OutputField, ...], bool]:
+    def one(name: str, s: dict[str, Any], w: Where) -> OutputField:
+        return OutputField(name, s["type"], s.get("summary"), s.get("min"), s.get("max"), tuple(s.get("values", ())), w)
+
+    if isinstance(spec.get("type"), str):
+        return (one("", spec, where),), False
+    return tuple(one(name, s, where / name) for name, s in spec.items()), True
+
+
+def _result(value: Any, where: Where, is_record: bool) -> Result:
+    if is_record and isinstance(value, dict):
+        return Result(tuple((name, Expr(v, where / name)) for name, v in value.items()), where)
+    return Result((("", Expr(value, where)),), where)
+
+
+def _check(name: str, data: dict[str, Any], where: Where) -> Check:
+    output, is_record = _output(data["output"], where / "output")
+    decide = None
+    if "decide" in data:
+        rows = []
+        for index, row in enumerate(data["decide"]):
+            row_where = where / "decide" / index
+            if "otherwise" in row:
+                rows.append(DecideRow(None, _result(row["otherwise"], row_where / "otherwise", is_record), row.get("note"), row_where))
+            else:
+                when = Expr(row["when"], row_where / "when")
+                rows.append(DecideRow(when, _result(row["then"], row_where / "then", is_record), row.get("note"), row_where))
+        decide = tuple(rows)
+    examples = []
+    for index, example in enumerate(data["examples"]):
+        ex_where = where / "examples" / index
+        expect = example.get("expect")
+        if isinstance(expect, dict):
+            expect = tuple(expect.items())
+        examples.append(
+            Example(tuple(example["given"].items()), expect, example.get("raises"), example.get("note"), ex_where)
+        )
+    return Check(
+        name=name,
+        summary=data["summary"],
+        inputs=tuple(_input(n, s, where / "inputs" / n) for n, s in data["inputs"].items()),
+        output=output,
+        is_record=is_record,
+        requires=tuple(
+            Require(Expr(r["that"], where / "requires" / i / "that"), r["message"], where / "requires" / i)
+            for i, r in enumerate(data.get("requires", ()))
+        ),
+        lets=tuple((n, Expr(e, where / "let" / n)) for n, e in data.get("let", {}).items()),
+        expr=_result(data["expr"], where / "expr", is_record) if "expr" in data else None,
+        decide=decide,
+        examples=tuple(examples),
+        where=where,
+    )
+
+
+def build_entry(doc: Document, system: str) -> Entry:
+    data = doc.data
+    where = Where(doc, ())
+    table = None
+    if "table" in data:
+        t = data["table"]
+        tw = where / "table"
+        table = Table(
+            die=t["die"],
+            title=t.get("title"),
+            rows=tuple(
+                TableRow(str(r["roll"]), r.get("title"), r["result"], tw / "rows" / i) for i, r in enumerate(t["rows"])
+            ),
+            where=tw,
+        )
+    source = None
+    if "source" in data:
+        s = data["source"]
+        source = Source(s["book"], s.get("page"), s.get("section"), where / "source")
+    rules = []
+    for index, ref in enumerate(data.get("rules", ())):
+        if isinstance(ref, str):
+            rules.append(RuleRef(ref, (), where / "rules" / index))
+        else:
+            args = tuple((k, v) for k, v in ref.items() if k != "rule")
+            rules.append(RuleRef(ref["rule"], args, where / "rules" / index))
+    return Entry(
+        system=system,
+        id=data["id"],
+        kind=data["kind"],
+        name=data["name"],
+        aliases=tuple(data.get("aliases", ())),
+        summary=data["summary"],
+        text=data.get("text"),
+        params=tuple(
+            Param(n, p["type"], p["summary"], p.get("min"), p.get("max"), tuple(p.get("values", ())), where / "params" / n)
+            for n, p in data.get("params", {}).items()
+        ),
+        table=table,
+        source=source,
+        tags=tuple(data.get("tags", ())),
+        checks=tuple(_check(n, c, where / "checks" / n) for n, c in data.get("checks", {}).items()),
+        rules=tuple(rules),
+        notes=data.get("notes"),
+        corrections=tuple(
+            Correction(c["original"], c["corrected"], c.get("reason"), where / "corrections" / i)
+            for i, c in enumerate(data.get("corrections", ()))
+        ),
+        same_as=tuple(data.get("same_as", ())),
+        where=where,
+    )

@@ -1,0 +1,170 @@
+"""The static JSON API: `api/index.json` (systems), `api/<system>/index.json` (its entries)
+and `api/<system>/<id>.json` (one entry in full), described by `schemas/api.schema.json`,
+which is published beside them as `api/schema.json`.
+
+Files are built from the model and the same check views the pages show, with keys in a
+fixed order, so two builds write the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rulesref.config import entry_url, site_url
+from rulesref.model import Content, Entry, System
+from rulesref.render import paths
+from rulesref.render.checks import CheckView
+from rulesref.render.relations import Relations
+from rulesref.schemas import API, schema_dir
+
+VERSION = 1
+
+
+def dump(data: object) -> bytes:
+    """Compact JSON (the C encoder: a big site writes thousands of these files)."""
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _ref(entry: Entry, args: tuple[tuple[str, Any], ...] = ()) -> dict[str, Any]:
+    ref: dict[str, Any] = {"system": entry.system, "id": entry.id, "name": entry.name, "url": entry_url(entry)}
+    if args:
+        ref["args"] = dict(args)
+    return ref
+
+
+def _system(system: System, content: Content) -> dict[str, Any]:
+    entries = content.entries_of(system.id)
+    return {
+        "id": system.id,
+        "name": system.name,
+        "edition": system.edition,
+        "short_name": system.short_name,
+        "publisher": system.publisher,
+        "year": system.year,
+        "summary": system.summary,
+        "url": f"{site_url()}{system.id}/",
+        "index": f"{system.id}/index.json",
+        "counts": {kind: sum(1 for e in entries if e.kind == kind) for kind in ("rule", "unit", "term")},
+        "books": [{"id": b.id, "title": b.title, "year": b.year, "edition": b.edition} for b in system.books],
+    }
+
+
+def _check(view: CheckView) -> dict[str, Any]:
+    return {
+        "name": view.name,
+        "summary": view.summary,
+        "module": view.module,
+        "function": view.name,
+        "odds_function": view.odds_name,
+        "signature": view.signature,
+        "args": [
+            {
+                "name": a.name,
+                "kind": a.kind,
+                "type": a.annotation,
+                "values": a.domain,
+                "summary": a.summary,
+                "min": a.lo,
+                "max": a.hi,
+                "choices": list(a.values),
+                "dice": a.dice,
+            }
+            for a in view.args
+        ],
+        "output": {
+            "record": view.record_class,
+            "fields": [{"name": f.name, "type": f.annotation, "values": f.domain, "summary": f.summary} for f in view.fields],
+        },
+        "examples": [
+            {
+                "given": dict(e.given),
+                "expect": (None if e.expect is None else e.expect[0][1] if view.record_class is None else dict(e.expect)),
+                "raises": e.raises,
+                "note": e.note,
+            }
+            for e in view.examples
+        ],
+    }
+
+
+def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[CheckView, ...]) -> dict[str, Any]:
+    table = None
+    if entry.table is not None:
+        table = {
+            "die": entry.table.die,
+            "title": entry.table.title,
+            "rows": [{"roll": r.roll, "title": r.title, "result": r.result} for r in entry.table.rows],
+        }
+    source = None
+    if entry.source is not None:
+        book = system.book(entry.source.book)
+        source = {
+            "book": entry.source.book,
+            "title": book.title if book else None,
+            "page": entry.source.page,
+            "section": entry.source.section,
+        }
+    content = relations.content
+    rules = []
+    for ref in entry.rules:
+        target = content.entry(f"{entry.system}:{ref.rule}")
+        if target is not None:
+            rules.append(_ref(target, ref.args))
+    links: list[dict[str, Any]] = []
+    for resolved in relations.links_out.get(entry.key, ()):
+        item = _ref(resolved.entry, resolved.args)
+        if item not in links:
+            links.append(item)
+    return {
+        "system": entry.system,
+        "id": entry.id,
+        "kind": entry.kind,
+        "name": entry.name,
+        "aliases": list(entry.aliases),
+        "summary": entry.summary,
+        "url": entry_url(entry),
+        "text": entry.text,
+        "notes": entry.notes,
+        "params": [
+            {"name": p.name, "type": p.type, "summary": p.summary, "min": p.min, "max": p.max, "values": list(p.values)}
+            for p in entry.params
+        ],
+        "table": table,
+        "rules": rules,
+        "source": source,
+        "tags": list(entry.tags),
+        "links": links,
+        "referenced_by": [_ref(e) for e in relations.referenced_by.get(entry.key, ())],
+        "same_as": [_ref(e) for e in relations.same_rule.get(entry.key, ())],
+        "corrections": [{"original": c.original, "corrected": c.corrected, "reason": c.reason} for c in entry.corrections],
+        "checks": [_check(v) for v in checks],
+    }
+
+
+def api_files(content: Content, relations: Relations, checks: dict[str, tuple[CheckView, ...]]) -> dict[str, bytes]:
+    files: dict[str, bytes] = {
+        "api/index.json": dump(
+            {"version": VERSION, "schema": "schema.json", "site": site_url(), "systems": [_system(s, content) for s in content.systems]}
+        ),
+        "api/schema.json": (schema_dir() / API).read_bytes(),
+    }
+    for system in content.systems:
+        entries = content.entries_of(system.id)
+        listing = [
+            {
+                "id": e.id,
+                "kind": e.kind,
+                "name": e.name,
+                "aliases": list(e.aliases),
+                "summary": e.summary,
+                "url": entry_url(e),
+                "data": f"{e.id}.json",
+            }
+            for e in entries
+        ]
+        files[paths.api_system(system.id)] = dump({"version": VERSION, "system": system.id, "entries": listing})
+        for entry in entries:
+            files[paths.api_entry(entry)] = dump({"version": VERSION, **_entry(entry, system, relations, checks.get(entry.key, ()))})
+    return files
+

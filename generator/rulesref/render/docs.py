@@ -1,0 +1,61 @@
+"""The whole generated docs folder, in memory: pages, nav, JSON API and static assets.
+
+Nothing is written here; `rulesref.site` decides how the files reach the disk (all at
+once for a build, changed files only for `serve`).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from rulesref.model import Content
+from rulesref.problems import Problem
+from rulesref.render import paths
+from rulesref.render.api import api_files
+from rulesref.render.checks import CheckView, check_views
+from rulesref.render.nav import nav_file
+from rulesref.render.pages import Site
+from rulesref.render.relations import relations
+from rulesref.validate import Validated
+
+
+def asset_files() -> dict[str, bytes]:
+    """The site's own CSS and JavaScript, from `generator/rulesref/templates/site/assets/`."""
+    folder = resources.files("rulesref").joinpath("templates", "site", "assets")
+    return {
+        f"{paths.ASSETS}/{item.name}": item.read_bytes()
+        for item in sorted(folder.iterdir(), key=lambda i: i.name)
+        if item.is_file() and item.name.endswith((".css", ".js"))
+    }
+
+
+def all_checks(content: Content) -> dict[str, tuple[CheckView, ...]]:
+    return {e.key: check_views(e) for e in content.entries if e.checks}
+
+
+def docs_files(validated: Validated) -> tuple[dict[str, bytes], list[Problem]]:
+    """Every file of the docs folder by relative path, or the problems that prevent it."""
+    content = validated.content
+    problems = paths.layout_problems(content)
+    if problems:
+        return {}, problems
+    facts = relations(content, validated.links)
+    checks = all_checks(content)
+    site = Site(content, facts, checks, validated.files.roots)
+    pages: dict[str, str] = {
+        paths.NAV_FILE: nav_file(content),
+        paths.HOME: site.home(),
+        paths.GLOSSARY: site.glossary(),
+        paths.TAGS: site.tags(),
+        paths.API_PAGE: site.api_page(),
+    }
+    for tag in facts.tags:
+        pages[paths.tag_page(tag)] = site.tag(tag)
+    for system in content.systems:
+        pages[paths.system_page(system.id)] = site.system(system)
+    for entry in content.entries:
+        pages[paths.entry_page(entry)] = site.entry(entry)
+    files = {path: text.encode("utf-8") for path, text in pages.items()}
+    files.update(api_files(content, facts, checks))
+    files.update(asset_files())
+    return dict(sorted(files.items())), []

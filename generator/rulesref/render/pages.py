@@ -1,0 +1,376 @@
+"""The Markdown pages of the site: home, one index per system, one page per entry, the
+glossary, the tags and a page about the JSON API.
+
+Every value is made safe here, in Python, before it reaches a template: plain text through
+`plain` (Markdown) or `attribute` (HTML), rule text through `user_markdown`. The templates
+only place finished fragments; content is never itself a template.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
+
+from rulesref.links import PARAM_CALL, LinkMatch, Resolved, normalise
+from rulesref.model import Content, Entry, Param, Scalar, System
+from rulesref.render import paths
+from rulesref.render.check_section import check_section
+from rulesref.render.checks import CheckView, show
+from rulesref.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
+from rulesref.render.relations import Relations
+from rulesref.templates import render
+
+KIND_TITLES = {"rule": "Rules", "unit": "Units", "term": "Terms"}
+LETTERS_FROM = 20  # a kind with more entries than this gets A-Z headings on its index
+
+
+def front_matter(title: str, description: str, **values: object) -> str:
+    """YAML front matter (strings as JSON strings, which YAML reads as they are).
+
+    The theme puts `title` and `description` into the page unescaped (into `<title>` and a
+    `<meta>` attribute), so they are HTML-escaped here; the theme shows them as written."""
+    lines = [f"title: {json.dumps(attribute(title), ensure_ascii=False)}"]
+    lines.append(f"description: {json.dumps(attribute(description), ensure_ascii=False)}")
+    for key, value in values.items():
+        if isinstance(value, dict):
+            lines.append(f"{key}:")
+            lines += [f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+        else:
+            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    return "\n".join(lines)
+
+
+def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
+    """`Brutal (X)` with X=3 is `Brutal (3)`; a dice target is shown as `4+`."""
+    given = dict(args)
+    call = PARAM_CALL.fullmatch(entry.name)
+    if not given or call is None or not entry.params:
+        return entry.name
+    shown = []
+    for param in entry.params:
+        value = given.get(param.name, param.name)
+        shown.append(f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value))
+    return f"{call.group(1)} ({', '.join(shown)})"
+
+
+def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:
+    """The text a link's preview shows: the target's summary (and parameter values)."""
+    values = ", ".join(f"{k} = {show(v)}" for k, v in args)
+    return f"{entry.summary} ({values})" if values else entry.summary
+
+
+@dataclass(frozen=True)
+class LetterGroup:
+    letter: str
+    anchor: str  # "" when the kind is short enough to need no A-Z headings
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class KindSection:
+    kind: str
+    title: str
+    anchor: str
+    lettered: bool
+    groups: tuple[LetterGroup, ...]
+
+
+class Site:
+    """Everything needed to render pages, computed once per build."""
+
+    def __init__(
+        self, content: Content, relations: Relations, checks: dict[str, tuple[CheckView, ...]], roots: tuple[Path, ...]
+    ) -> None:
+        self.content = content
+        self.roots = roots
+        self.relations = relations
+        self.checks = checks
+        self.systems = {s.id: s for s in content.systems}
+        self.refs = References()
+        self._kinds: dict[str, list[KindSection]] = {}
+        self._resolved: dict[tuple[str, str | None, str], Resolved | str | None] = {}
+
+    def _begin(self) -> None:
+        """Start a page: its link previews are collected afresh and written at its end."""
+        self.refs = References()
+
+    # -- links -----------------------------------------------------------------------------
+
+    def entry_link(
+        self, page: str, entry: Entry, label: str | None = None, args: Iterable[tuple[str, Scalar]] = (), *, previewed: bool = True
+    ) -> str:
+        """A link to an entry's page that previews its summary (not where the summary is
+        shown next to it anyway, as in lists of entries)."""
+        args = tuple(args)
+        text = plain(label if label is not None else display_name(entry, args))
+        href = paths.relative(page, paths.entry_page(entry))
+        return self.refs.link(text, href, preview(entry, args)) if previewed else markdown_link(text, href)
+
+    def text_link_writer(self, page: str, entry: Entry) -> Callable[[LinkMatch], str]:
+        def write(link: LinkMatch) -> str:
+            resolved = self.resolve(entry.system, link)
+            if not isinstance(resolved, Resolved):  # validation refuses these; show the words
+                return plain(link.label)
+            return self.entry_link(page, resolved.entry, link.label, resolved.args)
+
+        return write
+
+    def resolve(self, system: str, link: LinkMatch) -> Resolved | str | None:
+        """`LinkIndex.resolve`, remembered: a big site writes the same links many times."""
+        key = (system, link.system, link.target)
+        if key not in self._resolved:
+            self._resolved[key] = self.relations.links.resolve(system, link)
+        return self._resolved[key]
+
+    def system_label(self, system_id: str) -> str:
+        system = self.systems.get(system_id)
+        return system.short_name if system else system_id
+
+    # -- entry pages -----------------------------------------------------------------------
+
+    def entry(self, entry: Entry) -> str:
+        self._begin()
+        page = paths.entry_page(entry)
+        system = self.systems[entry.system]
+        links = self.text_link_writer(page, entry)
+        badges = [markdown_link(plain(system.short_name), paths.relative(page, paths.system_page(system.id)))]
+        badges.append(
+            markdown_link(plain(entry.kind), paths.relative(page, paths.system_page(system.id), self.kind_anchor(system, entry.kind)))
+        )
+        badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
+        params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
+        table = None
+        if entry.table is not None:
+            rows = [
+                (plain(row.roll), (f"**{plain(row.title)}:** " if row.title else "") + user_inline(row.result, links))
+                for row in entry.table.rows
+            ]
+            table = {"heading": plain(entry.table.title or f"{entry.table.die} table"), "die": plain(entry.table.die), "rows": rows}
+        referenced = self.relations.referenced_by.get(entry.key, ())
+        same = self.relations.same_rule.get(entry.key, ())
+        rules = [
+            {"link": self.entry_link(page, target, args=ref.args, previewed=False), "summary": plain(preview(target, ref.args))}
+            for ref in entry.rules
+            if (target := self.content.entry(f"{entry.system}:{ref.rule}")) is not None
+        ]
+        return render(
+            "site/entry.md.jinja",
+            front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}),
+            heading=plain(entry.name),
+            badges=" ".join(badges),
+            params=" ".join(params),
+            summary=attribute(entry.summary),
+            aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
+            text=user_markdown(entry.text, links) if entry.text else "",
+            table=table,
+            param_rows=[(code(p.name), plain(p.type), plain(_param_domain(p)), plain(p.summary)) for p in entry.params],
+            rules=rules,
+            checks=[check_section(entry, view) for view in self.checks.get(entry.key, ())],
+            notes=user_markdown(entry.notes, links) if entry.notes else "",
+            source=plain(self.citation(entry)) if entry.source else "",
+            referenced=[self.listed(page, e, entry.system) for e in referenced],
+            same=[self.listed(page, e, entry.system) for e in same],
+            corrections=[(plain(c.original), plain(c.corrected), plain(c.reason or "")) for c in entry.corrections],
+            json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
+            source_file=plain(content_path(entry, self.roots)),
+            references=self.refs.definitions(),
+        )
+
+    def listed(self, page: str, entry: Entry, here: str) -> str:
+        where = "" if entry.system == here else f", {plain(self.system_label(entry.system))}"
+        return f"{self.entry_link(page, entry)} ({plain(entry.kind)}{where})"
+
+    def citation(self, entry: Entry) -> str:
+        assert entry.source is not None
+        book = self.systems[entry.system].book(entry.source.book)
+        parts = [book.title if book else entry.source.book]
+        if book and (book.edition or book.year):
+            parts[0] += f" ({', '.join(str(x) for x in (book.edition, book.year) if x)})"
+        if entry.source.page:
+            parts.append(f"page {entry.source.page}")
+        if entry.source.section:
+            parts.append(entry.source.section)
+        return ", ".join(parts)
+
+    # -- index pages -----------------------------------------------------------------------
+
+    def kind_anchor(self, system: System, kind: str) -> str:
+        return next(k.anchor for k in self._system_kinds(system) if k.kind == kind)
+
+    def _system_kinds(self, system: System) -> list[KindSection]:
+        """The kinds of a system's index page with their A-Z groups, and the heading ids the
+        `toc` extension will give them (computed the same way, in page order)."""
+        if system.id in self._kinds:
+            return self._kinds[system.id]
+        ids: set[str] = set()
+        unique(slugify(system.name, "-"), ids)
+        kinds: list[KindSection] = []
+        entries = self.content.entries_of(system.id)
+        for kind, title in KIND_TITLES.items():
+            of_kind = sorted((e for e in entries if e.kind == kind), key=lambda e: (normalise(e.name), e.id))
+            if not of_kind:
+                continue
+            anchor = unique(slugify(title, "-"), ids)
+            letters: dict[str, list[Entry]] = {}
+            for e in of_kind:
+                letter = e.name[:1].upper() if e.name[:1].isalpha() and e.name[:1].isascii() else "#"
+                letters.setdefault(letter, []).append(e)
+            lettered = len(of_kind) > LETTERS_FROM
+            groups = [
+                LetterGroup(letter, unique(slugify(f"{title}: {letter}", "-"), ids) if lettered else "", tuple(members))
+                for letter, members in sorted(letters.items())
+            ]
+            kinds.append(KindSection(kind, title, anchor, lettered, tuple(groups)))
+        self._kinds[system.id] = kinds
+        return kinds
+
+    def system(self, system: System) -> str:
+        self._begin()
+        page = paths.system_page(system.id)
+        entries = self.content.entries_of(system.id)
+        kinds = [
+            {
+                "title": kind.title,
+                "lettered": kind.lettered,
+                "groups": [
+                    {"letter": plain(g.letter), "anchor": g.anchor, "items": [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in g.entries]}
+                    for g in kind.groups
+                ],
+            }
+            for kind in self._system_kinds(system)
+        ]
+        facts = [system.edition] + [x for x in (system.publisher, str(system.year) if system.year else None) if x]
+        books = [plain(b.title + (f" ({b.edition})" if b.edition else "") + (f", {b.year}" if b.year else "")) for b in system.books]
+        return render(
+            "site/system.md.jinja",
+            front=front_matter(title=f"{system.name} ({system.edition})", description=system.summary or system.name, search={"exclude": True}),
+            heading=plain(system.name),
+            summary=attribute(system.summary or ""),
+            facts=plain(" · ".join(facts)),
+            counts=plain(_counts(entries)),
+            books=books,
+            kinds=kinds,
+            api_link=markdown_link(plain(paths.api_system(system.id)), paths.relative(page, paths.api_system(system.id))),
+            references=self.refs.definitions(),
+        )
+
+    def home(self) -> str:
+        self._begin()
+        rows = []
+        for system in self.content.systems:
+            entries = self.content.entries_of(system.id)
+            counts = [sum(1 for e in entries if e.kind == k) for k in KIND_TITLES]
+            link = markdown_link(plain(system.name), paths.relative(paths.HOME, paths.system_page(system.id)))
+            rows.append([link, plain(system.edition), *[str(c) for c in counts]])
+        return render(
+            "site/home.md.jinja",
+            front=front_matter(title="Home", description="Tabletop wargame rules as code: a reference of rules, units and terms."),
+            rows=rows,
+            total=plain(_counts(self.content.entries)),
+            glossary=paths.relative(paths.HOME, paths.GLOSSARY),
+            tags=paths.relative(paths.HOME, paths.TAGS),
+            api=paths.relative(paths.HOME, paths.API_PAGE),
+        )
+
+    def glossary(self) -> str:
+        self._begin()
+        page = paths.GLOSSARY
+        systems = []
+        for system in self.content.systems:
+            terms = sorted((e for e in self.content.entries_of(system.id) if e.kind == "term"), key=lambda e: normalise(e.name))
+            if terms:
+                items = [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in terms]
+                systems.append({"title": plain(f"{system.name} ({system.short_name})"), "items": items})
+        return render(
+            "site/glossary.md.jinja",
+            front=front_matter(title="Glossary", description="Short definitions of the core terms rules link to.", search={"exclude": True}),
+            systems=systems,
+            references=self.refs.definitions(),
+        )
+
+    def tags(self) -> str:
+        """The tags, each with how many entries carry it; every tag has a page of its own,
+        so no page lists the whole content."""
+        self._begin()
+        items = [
+            f"{markdown_link(plain(tag), paths.relative(paths.TAGS, paths.tag_page(tag)))} ({len(entries)})"
+            for tag, entries in self.relations.tags.items()
+        ]
+        return render(
+            "site/tags.md.jinja",
+            front=front_matter(title="Tags", description="Entries grouped by tag.", search={"exclude": True}),
+            items=items,
+        )
+
+    def tag(self, tag: str) -> str:
+        self._begin()
+        page = paths.tag_page(tag)
+        entries = self.relations.tags[tag]
+        items = [
+            f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}, {plain(e.kind)}): {plain(e.summary)}"
+            for e in entries
+        ]
+        return render(
+            "site/tag.md.jinja",
+            front=front_matter(title=f"#{tag}", description=f"Entries tagged {tag}.", search={"exclude": True}),
+            heading=plain(f"#{tag}"),
+            count=plain(_counts(entries)),
+            items=items,
+            tags=paths.relative(page, paths.TAGS),
+            references=self.refs.definitions(),
+        )
+
+    def api_page(self) -> str:
+        self._begin()
+        systems = [
+            (plain(s.name), markdown_link(plain(paths.api_system(s.id)), paths.relative(paths.API_PAGE, paths.api_system(s.id))))
+            for s in self.content.systems
+        ]
+        example = next((e for e in self.content.entries if e.checks), self.content.entries[0] if self.content.entries else None)
+        return render(
+            "site/api.md.jinja",
+            front=front_matter(title="JSON API", description="Static JSON files with every entry's data, described by a JSON Schema."),
+            index=markdown_link("api/index.json", "index.json"),
+            schema=markdown_link("api/schema.json", "schema.json"),
+            systems=systems,
+            example=markdown_link(plain(paths.api_entry(example)), paths.relative(paths.API_PAGE, paths.api_entry(example))) if example else "",
+        )
+
+
+def _param_badge(param: Param) -> str:
+    """A parameter in a badge: short, whatever its values (the table below has them all)."""
+    if param.type == "dice" and len(param.values) > 3:
+        return f"{param.name}: {', '.join(param.values[:3])}, \u2026"
+    return f"{param.name}: {_param_domain(param)}"
+
+
+def _param_domain(param: Param) -> str:
+    if param.type == "dice":
+        return ", ".join(param.values)
+    if param.type == "roll":
+        return f"{param.min}+ to {param.max}+"
+    return f"{param.min} to {param.max}"
+
+
+def _counts(entries: Iterable[Entry]) -> str:
+    entries = list(entries)
+    parts = []
+    for kind, word in (("rule", "rule"), ("unit", "unit"), ("term", "term")):
+        n = sum(1 for e in entries if e.kind == kind)
+        if n:
+            parts.append(f"{n} {word}{'s' if n != 1 else ''}")
+    return ", ".join(parts) or "no entries"
+
+
+def content_path(entry: Entry, roots: tuple[Path, ...]) -> str:
+    """The entry's file as `<content root>/<system>/<file>`, the same from any working folder."""
+    for path in (os.path.abspath(entry.where.doc.path), str(Path(entry.where.doc.path).resolve())):
+        for root in roots:
+            if path.startswith(str(root) + os.sep):
+                return Path(os.path.relpath(path, root.parent)).as_posix()
+    return Path(entry.where.doc.path).name

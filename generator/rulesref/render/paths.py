@@ -1,0 +1,79 @@
+"""Where every page of the site lives, and how one page links to another.
+
+Paths are file paths inside the generated docs folder (`w40k7/fear/index.md`); MkDocs turns
+each into a directory URL (`w40k7/fear/`). An entry gets a folder of its own, so its URL is
+`/<system>/<id>/` whatever its id is (even `index`). Links between pages are written as
+relative `.md` paths, which both MkDocs and Zensical check and rewrite.
+"""
+
+from __future__ import annotations
+
+from rulesref.model import Content, Entry
+from rulesref.problems import Problem
+
+HOME = "index.md"
+GLOSSARY = "glossary/index.md"
+TAGS = "tags/index.md"
+API_PAGE = "api/index.md"
+ASSETS = "assets"
+NAV_FILE = ".nav.yml"
+
+# Top-level folders the site itself uses (MkDocs and Material write `assets/`, `search/`
+# and `404.html` into the built site); a system with one of these ids would collide.
+RESERVED_TOP = frozenset({"api", "assets", "glossary", "search", "tags", "404", "sitemap"})
+
+
+def entry_page(entry: Entry) -> str:
+    return f"{entry.system}/{entry.id}/index.md"
+
+
+def system_page(system_id: str) -> str:
+    return f"{system_id}/index.md"
+
+
+def tag_page(tag: str) -> str:
+    return f"tags/{tag}/index.md"
+
+
+def api_entry(entry: Entry) -> str:
+    return f"api/{entry.system}/{entry.id}.json"
+
+
+def api_system(system_id: str) -> str:
+    return f"api/{system_id}/index.json"
+
+
+def relative(from_page: str, to_file: str, anchor: str = "") -> str:
+    """The link from one docs file to another, relative, as MkDocs wants it in Markdown.
+    (Both are clean relative paths, so plain list work does what `relpath` does, faster:
+    a big site makes tens of thousands of links.)"""
+    here = from_page.split("/")[:-1]
+    there = to_file.split("/")
+    common = 0
+    while common < len(here) and common < len(there) - 1 and here[common] == there[common]:
+        common += 1
+    rel = "/".join([".."] * (len(here) - common) + there[common:])
+    return rel + (f"#{anchor}" if anchor else "")
+
+
+def url_of(path: str) -> str:
+    """The site URL path (relative to the site root) of a docs file, with directory URLs."""
+    if path.endswith("index.md"):
+        return path[: -len("index.md")]
+    if path.endswith(".md"):
+        return path[: -len(".md")] + "/"
+    return path
+
+
+def layout_problems(content: Content) -> list[Problem]:
+    """Content the site cannot lay out: a system id that is also a folder the site needs."""
+    problems = []
+    for system in content.systems:
+        if system.id in RESERVED_TOP:
+            taken = ", ".join(sorted(RESERVED_TOP))
+            problems.append(
+                (system.where / "id").problem(
+                    "reserved-id", f"system id `{system.id}` is a folder the site uses ({taken}); choose another id"
+                )
+            )
+    return problems

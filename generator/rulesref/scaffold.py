@@ -1,0 +1,73 @@
+"""`rulesref new`: start a system or an entry from a skeleton that already validates.
+
+The skeleton names its schema for editor autocompletion and holds placeholder words the
+editor replaces; it never overwrites a file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rulesref.check_content import reserved_reason
+from rulesref.discover import UsageError
+from rulesref.model import python_name
+from rulesref.templates import render
+
+ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+KINDS = ("rule", "unit", "term")
+
+
+def _check_id(identifier: str, what: str) -> None:
+    if not ID.fullmatch(identifier) or len(identifier) > 60:
+        raise UsageError(f"{what} `{identifier}` must be kebab-case ASCII, e.g. `hit-and-run`")
+    reason = reserved_reason(python_name(identifier))
+    if reason:
+        raise UsageError(f"{what} `{identifier}` becomes the Python name `{python_name(identifier)}`, which {reason}")
+
+
+def title(identifier: str) -> str:
+    """`hit-and-run` -> `Hit And Run`: a starting name the editor will correct."""
+    return " ".join(part.capitalize() for part in identifier.split("-"))
+
+
+def _yaml_string(text: str) -> str:
+    """A double-quoted YAML string (JSON string syntax is valid YAML)."""
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def new_system(content: Path, system: str, name: str | None) -> Path:
+    _check_id(system, "system id")
+    folder = content / system
+    target = folder / "system.yml"
+    if target.exists():
+        raise UsageError(f"{target} already exists")
+    folder.mkdir(parents=True, exist_ok=True)
+    target.write_text(render("new/system.yml.jinja", id=system, name=_yaml_string(name or title(system))), encoding="utf-8")
+    return target
+
+
+def new_entry(content: Path, kind: str, system: str, identifier: str, name: str | None) -> Path:
+    if kind not in KINDS:
+        raise UsageError(f"kind must be one of {', '.join(KINDS)} (or `system`)")
+    _check_id(identifier, "id")
+    if identifier == "system":
+        raise UsageError("`system` is reserved for system.yml")
+    folder = content / system
+    if not (folder / "system.yml").is_file():
+        raise UsageError(f"no system `{system}` in {content}/; create it with `rulesref new system {system}`")
+    target = folder / f"{identifier}.yml"
+    if target.exists() or (folder / f"{identifier}.yaml").exists():
+        raise UsageError(f"{target} already exists")
+    depth = "../" * (len(folder.resolve().relative_to(content.resolve().parent).parts))
+    text = render(
+        f"new/{kind}.yml.jinja",
+        id=identifier,
+        name=_yaml_string(name or title(identifier)),
+        schema=f"{depth}schemas/entry.schema.json",
+        function=python_name(identifier),
+    )
+    target.write_text(text, encoding="utf-8")
+    return target

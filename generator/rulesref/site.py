@@ -1,0 +1,197 @@
+"""Building and serving the reference site: validate -> write the docs folder -> MkDocs.
+
+The generator only writes plain Markdown, a nav file, JSON and static assets; MkDocs (with
+Material) turns that folder into the site, through its command line and nothing else (no
+plugin API), so Zensical can build the same folder.
+
+- `build`: nothing is touched unless the content is valid. The docs folder is swapped in
+  whole (`replace_tree`), MkDocs builds into a fresh folder beside the site, and only a
+  successful build replaces the site, so a failure never leaves a half-written site.
+- `serve`: runs `mkdocs serve` (live reload) on the docs folder, and rewrites the changed
+  files of that folder whenever a content file changes. Content with problems is
+  reported and the last good pages stay up.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rulesref.discover import UsageError
+from rulesref.output import differences, replace_tree, swap_in
+from rulesref.problems import Problem, format_text
+from rulesref.render.docs import docs_files
+from rulesref.render.nav import NAV_HEADER
+from rulesref.render.paths import NAV_FILE
+from rulesref.validate import validate
+
+POLL_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    """The three paths of `mkdocs.yml` the generator needs (read as plain, safe YAML)."""
+
+    config_file: Path
+    docs_dir: Path
+    site_dir: Path
+
+    @classmethod
+    def read(cls, config_file: str) -> SiteConfig:
+        path = Path(config_file)
+        if not path.is_file():
+            raise UsageError(f"no such config file: {config_file} (run in the folder that holds mkdocs.yml, or pass --config-file)")
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise UsageError(f"{config_file} is not valid YAML: {exc}") from None
+        if not isinstance(data, dict):
+            raise UsageError(f"{config_file} must be a mapping of settings")
+        base = path.resolve().parent
+        return cls(path.resolve(), base / str(data.get("docs_dir", "docs")), base / str(data.get("site_dir", "site")))
+
+
+def ensure_ours(docs_dir: Path) -> None:
+    """Refuse to overwrite a docs folder that rulesref did not write (the whole folder is
+    replaced, so a `docs_dir` pointing at hand-written pages would lose them)."""
+    if not docs_dir.exists() or not any(docs_dir.iterdir()):
+        return
+    marker = docs_dir / NAV_FILE
+    if not (marker.is_file() and marker.read_text(encoding="utf-8", errors="replace").startswith(NAV_HEADER)):
+        raise UsageError(
+            f"{docs_dir} holds files that rulesref did not write; point docs_dir in the MkDocs config at a folder of its own (such as build/docs)"
+        )
+
+
+def generate(content: str) -> tuple[dict[str, bytes], list[Problem]]:
+    """Validate the content and render every docs file (nothing is written)."""
+    result = validate([content])
+    if result.problems:
+        return {}, result.problems
+    return docs_files(result)
+
+
+def source_date_epoch(content: str) -> str:
+    """`SOURCE_DATE_EPOCH` when set; else the newest content file's time, so that two builds
+    of the same files agree (MkDocs stamps the sitemap with the build time)."""
+    given = os.environ.get("SOURCE_DATE_EPOCH")
+    if given:
+        return given
+    times = [p.stat().st_mtime for p in Path(content).rglob("*") if p.is_file() and p.suffix in (".yml", ".yaml")]
+    return str(int(max(times, default=0)))
+
+
+def _mkdocs(*args: str) -> list[str]:
+    return [sys.executable, "-m", "mkdocs", *args]
+
+
+def build(content: str, config_file: str, *, strict: bool = False, echo: Callable[[str], None] | None = None) -> int:
+    """Validate, write the docs folder, build the site. Returns the exit code."""
+    say = echo or (lambda text: print(text, file=sys.stderr))
+    config = SiteConfig.read(config_file)
+    ensure_ours(config.docs_dir)
+    started = time.perf_counter()
+    files, problems = generate(content)
+    if problems:
+        sys.stderr.write(format_text(problems))
+        return 1
+    replace_tree(config.docs_dir, files)
+    generated = time.perf_counter()
+    say(f"{config.docs_dir}: {len(files)} files ({generated - started:.2f} s)")
+    config.site_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{config.site_dir.name}.new-", dir=config.site_dir.parent))
+    env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
+    command = _mkdocs("build", "--config-file", str(config.config_file), "--site-dir", str(staging))
+    if strict:
+        command.append("--strict")
+    try:
+        done = subprocess.run(command, env=env, check=False)
+        if done.returncode != 0:
+            say(f"mkdocs build failed (exit {done.returncode}); {config.site_dir} is unchanged")
+            return 1
+        swap_in(staging, config.site_dir)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def sync_tree(target: Path, files: dict[str, bytes]) -> list[str]:
+    """Make `target` hold exactly `files`, rewriting only what changed (each file replaced
+    atomically), so a watcher of the folder sees just the real changes."""
+    changed = differences(target, files)
+    for rel in changed:
+        path = target / rel
+        if rel not in files:
+            path.unlink(missing_ok=True)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.tmp")
+        temporary.write_bytes(files[rel])
+        os.replace(temporary, path)
+    for folder in sorted((p for p in target.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return changed
+
+
+def _snapshot(content: str) -> dict[str, tuple[float, int]]:
+    state = {}
+    for path in sorted(Path(content).rglob("*")):
+        if path.is_file() and path.suffix in (".yml", ".yaml"):
+            stat = path.stat()
+            state[str(path)] = (stat.st_mtime, stat.st_size)
+    return state
+
+
+def serve(content: str, config_file: str, dev_addr: str) -> int:
+    """Serve the site with live reload, regenerating the docs whenever the content changes."""
+    config = SiteConfig.read(config_file)
+    ensure_ours(config.docs_dir)
+    files, problems = generate(content)
+    if problems:
+        sys.stderr.write(format_text(problems))
+        if not (config.docs_dir / "index.md").is_file():
+            print("rulesref: nothing to serve until the content is valid", file=sys.stderr)
+            return 1
+        print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
+    else:
+        config.docs_dir.mkdir(parents=True, exist_ok=True)
+        sync_tree(config.docs_dir, files)
+    command = _mkdocs("serve", "--config-file", str(config.config_file), "--dev-addr", dev_addr, "--livereload")
+    server = subprocess.Popen(command, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    seen = _snapshot(content)
+    try:
+        while server.poll() is None:
+            time.sleep(POLL_SECONDS)
+            now = _snapshot(content)
+            if now == seen:
+                continue
+            seen = now
+            files, problems = generate(content)
+            if problems:
+                sys.stderr.write(format_text(problems))
+                print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
+                continue
+            changed = sync_tree(config.docs_dir, files)
+            print(f"rulesref: content changed; {len(changed)} docs file(s) rewritten", file=sys.stderr)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    return 0 if server.returncode in (0, None, -15) else 1
