@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rulesref import __version__
 from rulesref.discover import UsageError
-from rulesref.problems import FORMATTERS, Problem, format_text, sort_problems
+from rulesref.problems import FORMATTERS, Problem, fails, format_text, sort_problems
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -34,11 +34,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.format == "text" and not result.problems:
         files = len(result.files.all_files()) if result.files.selected is None else len(result.files.selected)
         print(f"{files} file{'s' if files != 1 else ''} checked: no problems", file=sys.stderr)
+    failed = fails(result.problems, strict=args.strict)
     if args.format != "text":
         sys.stdout.write(FORMATTERS[args.format](result.problems))
-        return EXIT_PROBLEMS if result.problems else EXIT_OK
+        return EXIT_PROBLEMS if failed else EXIT_OK
     sys.stderr.write(format_text(result.problems))
-    return EXIT_PROBLEMS if result.problems else EXIT_OK
+    return EXIT_PROBLEMS if failed else EXIT_OK
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -123,6 +124,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="check content files and report every problem", description="Check content files: YAML safety, JSON Schemas, ids, names, links, tables, and the logic of every check (its examples are run). Exit 0 clean, 1 problems, 2 usage error.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: content)")
     p.add_argument("--format", choices=sorted(FORMATTERS), default="text", help="text (default), json, or github (workflow annotations)")
+    p.add_argument("--strict", action="store_true", help="fail on warnings too (by default they are shown and do not fail)")
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("generate", help="write the rulechecks package from the content", description="Validate, then write the generated Python package of check functions.")

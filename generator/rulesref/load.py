@@ -27,7 +27,7 @@ try:  # libyaml's parser; the pure-Python one has the same event API
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml.loader import BaseLoader as _Parser  # type: ignore[assignment]
 
-from rulesref.problems import Problem
+from rulesref.problems import Problem, Severity
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_DEPTH = 20
@@ -78,9 +78,9 @@ class Document:
             s = self.span(path)
         return s.line, s.col
 
-    def problem(self, path: JsonPath, code: str, message: str, *, key: bool = False) -> Problem:
+    def problem(self, path: JsonPath, code: str, message: str, *, key: bool = False, severity: Severity = "error") -> Problem:
         line, col = self.at(path, key=key)
-        return Problem(self.path, line, col, code, message)
+        return Problem(self.path, line, col, code, message, severity)
 
     def locate(self, path: JsonPath, offset: int) -> tuple[int, int]:
         """(line, col) of character `offset` inside the string value at `path`.

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rulesref.load import Document, JsonPath
-from rulesref.problems import Problem
+from rulesref.problems import Problem, Severity
 
 Kind = Literal["rule", "unit", "term"]
 Scalar = bool | int | str
@@ -41,8 +41,8 @@ class Where:
     def __truediv__(self, part: str | int) -> Where:
         return Where(self.doc, (*self.path, part))
 
-    def problem(self, code: str, message: str, *, key: bool = False) -> Problem:
-        return self.doc.problem(self.path, code, message, key=key)
+    def problem(self, code: str, message: str, *, key: bool = False, severity: Severity = "error") -> Problem:
+        return self.doc.problem(self.path, code, message, key=key, severity=severity)
 
     def value(self) -> Any:
         """The raw value written here (None if nothing is)."""

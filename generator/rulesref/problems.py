@@ -9,20 +9,32 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from typing import Literal
+
+
+Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
 class Problem:
-    """One content problem: where it is (1-based line and column) and what is wrong."""
+    """One content problem: where it is (1-based line and column) and what is wrong.
+
+    An `error` fails the run; a `warning` is shown and fails only under `--strict`."""
 
     path: str
     line: int
     col: int
     code: str
     message: str
+    severity: Severity = "error"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: error[{self.code}]: {self.message}"
+        return f"{self.path}:{self.line}:{self.col}: {self.severity}[{self.code}]: {self.message}"
+
+
+def fails(problems: Iterable[Problem], *, strict: bool = False) -> bool:
+    """Whether these problems fail a run: any error, or any warning under `--strict`."""
+    return any(strict or p.severity == "error" for p in problems)
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
@@ -40,7 +52,7 @@ def format_text(problems: list[Problem]) -> str:
 
 
 def format_json(problems: list[Problem]) -> str:
-    items = [dict(asdict(p), severity="error") for p in problems]
+    items = [asdict(p) for p in problems]
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -64,7 +76,7 @@ def format_github(problems: list[Problem]) -> str:
                 f"title={_escape_property('rulesref ' + p.code)}",
             ]
         )
-        out.append(f"::error {props}::{_escape_data(p.message)}")
+        out.append(f"::{p.severity} {props}::{_escape_data(p.message)}")
     return "\n".join(out) + ("\n" if out else "")
 
 
