@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-
 Severity = Literal["error", "warning"]
 
 
