@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
-from typing import Literal
 
 from rulesref.check_content import reserved_reason
 from rulesref.logic import positions as pos
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
+from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
-from rulesref.model import Check, DiceSpec, Entry, Expr, Input, OutputField, Param, Result, Where
+from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
 from rulesref.problems import Problem
 from rulesref.suggest import did_you_mean
 
@@ -26,75 +25,6 @@ DICE_NOTATION = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}|n
 MAX_DICE = 20
 # names the generated module defines or imports at module level
 MODULE_NAMES = frozenset({"dataclass", "Fraction", "Literal", "Final", "annotations"})
-
-ArgKind = Literal["bool", "int", "enum", "dice", "param"]
-
-
-@dataclass(frozen=True)
-class Arg:
-    """One argument of a generated check function."""
-
-    name: str
-    vtype: VType
-    kind: ArgKind
-    summary: str | None
-    dice: DiceSpec | None = None
-    param: Param | None = None
-
-    @property
-    def is_dice(self) -> bool:
-        return self.dice is not None
-
-
-@dataclass(frozen=True)
-class ResultPlan:
-    """One result: an AST per output field, in field order."""
-
-    values: tuple[ast.expr, ...]
-
-
-@dataclass(frozen=True)
-class RowPlan:
-    when: ast.expr | None
-    then: ResultPlan
-    where: Where
-
-
-@dataclass
-class Plan:
-    """A check ready to compile: typed arguments and rebuilt ASTs of every part."""
-
-    entry: Entry
-    check: Check
-    args: list[Arg]
-    requires: list[tuple[ast.expr, str]]
-    lets: list[tuple[str, ast.expr, VType]]
-    rows: list[RowPlan]
-    is_decide: bool
-    fields: list[tuple[str, VType]]
-    record_class: str | None
-    usage: Usage = field(default_factory=Usage)
-
-    @property
-    def name(self) -> str:
-        return self.check.name
-
-    @property
-    def dice_args(self) -> list[Arg]:
-        return [a for a in self.args if a.is_dice]
-
-    @property
-    def odds_name(self) -> str | None:
-        return f"{self.check.name}_odds" if self.dice_args else None
-
-    @property
-    def result_annotation(self) -> str:
-        return self.record_class or self.fields[0][1].python()
-
-
-def class_name(check_name: str) -> str:
-    return "".join(part.capitalize() for part in check_name.split("_"))
-
 
 def _input_type(item: Input) -> VType:
     if item.type == "bool":

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesref.config import entry_url
-from rulesref.logic.analyse import Plan, analyse
+from rulesref.logic.analyse import analyse
 from rulesref.logic.codegen import module_ast, validation_module
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
+from rulesref.logic.plan import Plan
 from rulesref.logic.sandbox import run_module
 from rulesref.model import Content, Entry, Example, Scalar
 from rulesref.problems import Problem

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from rulesref.logic import positions as pos
-from rulesref.logic.analyse import Arg, Plan, ResultPlan
+from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.types import VType
 from rulesref.model import Entry, Example
 

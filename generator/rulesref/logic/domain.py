@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rulesref.logic import runtime_dice
-from rulesref.logic.analyse import Arg, Plan
+from rulesref.logic.plan import Arg, Plan
 
 MAX_COMBINATIONS = 100_000
 

@@ -12,9 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from rulesref.config import entry_url
-from rulesref.logic.analyse import Arg, Plan
 from rulesref.logic.check import plan_entry
 from rulesref.logic.codegen import functions_module
+from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.sandbox import run_module
 from rulesref.logic.types import VType
 from rulesref.model import Entry, Scalar

@@ -1,0 +1,84 @@
+"""A compiled check: typed arguments and rebuilt ASTs of every part, as the analyser leaves it.
+
+This is what the analyser produces and every later stage reads (the prover, the examples'
+runner, the Python and JavaScript writers), so it lives apart from the analyser: a writer
+imports the shape of a plan, never the code that makes one.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rulesref.logic.expressions import Usage
+from rulesref.logic.types import VType
+from rulesref.model import Check, DiceSpec, Entry, Param, Where
+
+ArgKind = Literal["bool", "int", "enum", "dice", "param"]
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of a generated check function."""
+
+    name: str
+    vtype: VType
+    kind: ArgKind
+    summary: str | None
+    dice: DiceSpec | None = None
+    param: Param | None = None
+
+    @property
+    def is_dice(self) -> bool:
+        return self.dice is not None
+
+
+@dataclass(frozen=True)
+class ResultPlan:
+    """One result: an AST per output field, in field order."""
+
+    values: tuple[ast.expr, ...]
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    when: ast.expr | None
+    then: ResultPlan
+    where: Where
+
+
+@dataclass
+class Plan:
+    """A check ready to compile: typed arguments and rebuilt ASTs of every part."""
+
+    entry: Entry
+    check: Check
+    args: list[Arg]
+    requires: list[tuple[ast.expr, str]]
+    lets: list[tuple[str, ast.expr, VType]]
+    rows: list[RowPlan]
+    is_decide: bool
+    fields: list[tuple[str, VType]]
+    record_class: str | None
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def name(self) -> str:
+        return self.check.name
+
+    @property
+    def dice_args(self) -> list[Arg]:
+        return [a for a in self.args if a.is_dice]
+
+    @property
+    def odds_name(self) -> str | None:
+        return f"{self.check.name}_odds" if self.dice_args else None
+
+    @property
+    def result_annotation(self) -> str:
+        return self.record_class or self.fields[0][1].python()
+
+
+def class_name(check_name: str) -> str:
+    return "".join(part.capitalize() for part in check_name.split("_"))
