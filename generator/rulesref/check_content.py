@@ -1,7 +1,8 @@
 """Semantic checks across files, after every file passed its schema.
 
 Ids and names unique per system, ids equal to file names and usable as Python names,
-cited books that exist, units whose rules exist with valid parameters, cross-links that
+cited books that exist, units whose rules exist with valid parameters, profiles that fit
+the system's profile types, cross-links that
 resolve, dice tables that cover every face once, and Markdown with nothing unsafe in it.
 """
 
@@ -14,8 +15,9 @@ from pathlib import Path
 
 from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
 from rulesref.markup import unsafe_markup
-from rulesref.model import Content, Entry, Where
+from rulesref.model import Content, Entry, RuleRef, System, Where
 from rulesref.problems import Problem
+from rulesref.suggest import did_you_mean
 from rulesref.tables import table_problems
 
 RESERVED_NAMES = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
@@ -109,9 +111,15 @@ def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
                     yield where.problem_at(link.start, "unresolved-link", f"[[{link.target}]]: {resolved}")
 
 
+def _rule_refs(entry: Entry) -> Iterator[RuleRef]:
+    yield from entry.rules
+    for profile in entry.profiles:
+        yield from profile.rules
+
+
 def _check_units(content: Content, index: LinkIndex) -> Iterator[Problem]:
     for entry in content.entries:
-        for ref in entry.rules:
+        for ref in _rule_refs(entry):
             key = f"{entry.system}:{ref.rule}"
             target = content.entry(key)
             if target is None:
@@ -131,6 +139,43 @@ def _check_units(content: Content, index: LinkIndex) -> Iterator[Problem]:
             for name in given:
                 if target.param(name) is None:
                     yield (ref.where / name).problem("bad-param", f"`{target.name}` has no parameter {name}", key=True)
+
+
+def _check_profile_types(system: System) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for profile_type in system.profile_types:
+        if profile_type.id in seen:
+            yield (profile_type.where / "id").problem("duplicate-profile-type", f"profile type `{profile_type.id}` is declared twice")
+        seen.add(profile_type.id)
+
+
+def _check_profiles(content: Content) -> Iterator[Problem]:
+    """Every profile names a profile type of its system and gives exactly its characteristics."""
+    for system in content.systems:
+        yield from _check_profile_types(system)
+    for entry in content.entries:
+        owner = content.system(entry.system)
+        if owner is None or not entry.profiles:
+            continue
+        for profile in entry.profiles:
+            profile_type = owner.profile_type(profile.type)
+            if profile_type is None:
+                known = [t.id for t in owner.profile_types]
+                hint = did_you_mean(profile.type, known) if known else "; declare it under `profile_types` in system.yml"
+                yield (profile.where / "type").problem("unknown-profile-type", f"{entry.system} has no profile type `{profile.type}`{hint}")
+                continue
+            given = [c for c, _ in profile.values]
+            for name in given:
+                if name not in profile_type.characteristics:
+                    hint = did_you_mean(name, profile_type.characteristics)
+                    yield (profile.where / "values" / name).problem(
+                        "profile-characteristics", f"`{profile_type.name}` profiles have no characteristic `{name}`{hint}", key=True
+                    )
+            missing = [c for c in profile_type.characteristics if c not in given]
+            if missing:
+                yield (profile.where / "values").problem(
+                    "profile-characteristics", f"`{profile.name}` lacks {', '.join(f'`{c}`' for c in missing)} (a `{profile_type.name}` profile gives every characteristic; write `-` for none)"
+                )
 
 
 def _check_same_as(content: Content, links: LinkIndex) -> Iterator[Problem]:
@@ -168,6 +213,7 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     problems += _check_sources(content)
     problems += _check_texts(content, index)
     problems += _check_units(content, index)
+    problems += _check_profiles(content)
     problems += _check_same_as(content, index)
     problems += _check_corrections(content)
     for entry in content.entries:

@@ -63,6 +63,16 @@ class Book:
 
 
 @dataclass(frozen=True)
+class ProfileType:
+    """A kind of characteristics table the system's units carry (a statline, a weapon)."""
+
+    id: str
+    name: str
+    characteristics: tuple[str, ...]
+    where: Where
+
+
+@dataclass(frozen=True)
 class System:
     id: str
     name: str
@@ -73,9 +83,13 @@ class System:
     summary: str | None
     books: tuple[Book, ...]
     where: Where
+    profile_types: tuple[ProfileType, ...] = ()
 
     def book(self, book_id: str) -> Book | None:
         return next((b for b in self.books if b.id == book_id), None)
+
+    def profile_type(self, type_id: str) -> ProfileType | None:
+        return next((t for t in self.profile_types if t.id == type_id), None)
 
     @property
     def package(self) -> str:
@@ -132,6 +146,23 @@ class RuleRef:
     rule: str
     args: tuple[tuple[str, Scalar], ...]
     where: Where
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One row of a unit's characteristics: its type, its name, each value as printed, its rules.
+
+    `values` keep the file's order; readers go through the profile type's characteristics
+    and ask `value()`, so the printed column order is the system's."""
+
+    type: str
+    name: str
+    values: tuple[tuple[str, str], ...]
+    rules: tuple[RuleRef, ...]
+    where: Where
+
+    def value(self, characteristic: str) -> str | None:
+        return next((v for c, v in self.values if c == characteristic), None)
 
 
 # -- the logic language ---------------------------------------------------------------------
@@ -255,6 +286,7 @@ class Entry:
     corrections: tuple[Correction, ...]
     same_as: tuple[str, ...]
     where: Where
+    profiles: tuple[Profile, ...] = ()
 
     @property
     def module(self) -> str:
@@ -309,6 +341,10 @@ def build_system(doc: Document) -> System:
         Book(id=book_id, title=b["title"], year=b.get("year"), edition=b.get("edition"))
         for book_id, b in data["books"].items()
     )
+    profile_types = tuple(
+        ProfileType(t["id"], t["name"], tuple(t["characteristics"]), where / "profile_types" / i)
+        for i, t in enumerate(data.get("profile_types", ()))
+    )
     return System(
         id=data["id"],
         name=data["name"],
@@ -319,6 +355,7 @@ def build_system(doc: Document) -> System:
         summary=data.get("summary"),
         books=books,
         where=where,
+        profile_types=profile_types,
     )
 
 
@@ -402,6 +439,17 @@ def _check(name: str, data: dict[str, Any], where: Where) -> Check:
     )
 
 
+def _rule_refs(items: Any, where: Where) -> tuple[RuleRef, ...]:
+    refs = []
+    for index, ref in enumerate(items):
+        if isinstance(ref, str):
+            refs.append(RuleRef(ref, (), where / index))
+        else:
+            args = tuple((k, v) for k, v in ref.items() if k != "rule")
+            refs.append(RuleRef(ref["rule"], args, where / index))
+    return tuple(refs)
+
+
 def build_entry(doc: Document, system: str) -> Entry:
     data = doc.data
     where = Where(doc, ())
@@ -421,13 +469,16 @@ def build_entry(doc: Document, system: str) -> Entry:
     if "source" in data:
         s = data["source"]
         source = Source(s["book"], s.get("page"), s.get("section"), where / "source")
-    rules = []
-    for index, ref in enumerate(data.get("rules", ())):
-        if isinstance(ref, str):
-            rules.append(RuleRef(ref, (), where / "rules" / index))
-        else:
-            args = tuple((k, v) for k, v in ref.items() if k != "rule")
-            rules.append(RuleRef(ref["rule"], args, where / "rules" / index))
+    profiles = tuple(
+        Profile(
+            p["type"],
+            p["name"],
+            tuple((c, str(v)) for c, v in p["values"].items()),
+            _rule_refs(p.get("rules", ()), where / "profiles" / i / "rules"),
+            where / "profiles" / i,
+        )
+        for i, p in enumerate(data.get("profiles", ()))
+    )
     return Entry(
         system=system,
         id=data["id"],
@@ -444,7 +495,7 @@ def build_entry(doc: Document, system: str) -> Entry:
         source=source,
         tags=tuple(data.get("tags", ())),
         checks=tuple(_check(n, c, where / "checks" / n) for n, c in data.get("checks", {}).items()),
-        rules=tuple(rules),
+        rules=_rule_refs(data.get("rules", ()), where / "rules"),
         notes=data.get("notes"),
         corrections=tuple(
             Correction(c["original"], c["corrected"], c.get("reason"), where / "corrections" / i)
@@ -452,4 +503,5 @@ def build_entry(doc: Document, system: str) -> Entry:
         ),
         same_as=tuple(data.get("same_as", ())),
         where=where,
+        profiles=profiles,
     )

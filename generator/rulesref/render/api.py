@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from rulesref.config import entry_url, site_url
-from rulesref.model import Content, Entry, System
+from rulesref.model import Content, Entry, RuleRef, System
 from rulesref.render import paths
 from rulesref.render.checks import CheckView
 from rulesref.render.relations import Relations
@@ -47,6 +47,7 @@ def _system(system: System, content: Content) -> dict[str, Any]:
         "index": f"{system.id}/index.json",
         "counts": {kind: sum(1 for e in entries if e.kind == kind) for kind in ("rule", "unit", "term")},
         "books": [{"id": b.id, "title": b.title, "year": b.year, "edition": b.edition} for b in system.books],
+        "profile_types": [{"id": t.id, "name": t.name, "characteristics": list(t.characteristics)} for t in system.profile_types],
     }
 
 
@@ -106,11 +107,16 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
             "section": entry.source.section,
         }
     content = relations.content
-    rules = []
-    for ref in entry.rules:
-        target = content.entry(f"{entry.system}:{ref.rule}")
-        if target is not None:
-            rules.append(_ref(target, ref.args))
+    def refs(written: tuple[RuleRef, ...]) -> list[dict[str, Any]]:
+        targets = ((content.entry(f"{entry.system}:{ref.rule}"), ref.args) for ref in written)
+        return [_ref(target, args) for target, args in targets if target is not None]
+
+    profiles = []
+    for profile in entry.profiles:
+        profile_type = system.profile_type(profile.type)
+        order = profile_type.characteristics if profile_type is not None else tuple(c for c, _ in profile.values)
+        values = {c: profile.value(c) for c in order}
+        profiles.append({"type": profile.type, "name": profile.name, "values": values, "rules": refs(profile.rules)})
     links: list[dict[str, Any]] = []
     for resolved in relations.links_out.get(entry.key, ()):
         item = _ref(resolved.entry, resolved.args)
@@ -131,7 +137,7 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
             for p in entry.params
         ],
         "table": table,
-        "rules": rules,
+        "rules": refs(entry.rules),
         "source": source,
         "tags": list(entry.tags),
         "links": links,
@@ -139,6 +145,7 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
         "same_as": [_ref(e) for e in relations.same_rule.get(entry.key, ())],
         "corrections": [{"original": c.original, "corrected": c.corrected, "reason": c.reason} for c in entry.corrections],
         "checks": [_check(v) for v in checks],
+        "profiles": profiles,
     }
 
 
