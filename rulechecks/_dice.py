@@ -12,7 +12,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Protocol, TypeVar
 
-_NOTATION = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|([0-9]{1,3})")
+# Dice as rules write them: `D6`, `2D6`, `D3+1`, or a plain number. The one definition of
+# the notation: rulesref reads content with it too, and the JSON Schema spells it alike (a test
+# holds them together).
+NOTATION = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|([0-9]{1,3})")
 
 
 class _Ordered(Protocol):
@@ -38,7 +41,7 @@ def faces(count: int, sides: int, modifier: int = 0) -> tuple[tuple[int, int], .
 
 def parse(notation: str) -> tuple[int, int, int]:
     """`2D6+1` -> (2, 6, 1); a fixed number `3` -> (0, 6, 3)."""
-    match = _NOTATION.fullmatch(notation)
+    match = NOTATION.fullmatch(notation)
     if match is None:
         raise ValueError(f"not a dice expression: {notation!r}")
     if match.group(4) is not None:

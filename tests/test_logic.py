@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rulesref.logic.check import compile_entry
+from rulesref.logic.codegen import module_ast
 from rulesref.logic.expressions import ExprError, translate
 from rulesref.logic.sandbox import run_module
 from rulesref.logic.types import BOOL, enum_type, int_type
@@ -116,9 +116,9 @@ def compiled(content: Path, system: str, entry_id: str) -> dict[str, Any]:
     assert result.problems == []
     entry = result.content.entry(f"{system}:{entry_id}")
     assert entry is not None
-    module, problems = compile_entry(entry, system)
-    assert module is not None and problems == []
-    return run_module(module.module, f"rulechecks.{system}.{entry.module}")
+    built = result.compiled[entry.key]
+    module = module_ast(entry, built.plans, system_name=system, url=result.settings.entry_url(entry))
+    return run_module(module, result.settings.module_path(entry))
 
 
 def test_generated_functions_are_keyword_only_and_validate_inputs(content: Path) -> None:

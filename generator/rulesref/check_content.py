@@ -21,6 +21,10 @@ from rulesref.suggest import did_you_mean
 from rulesref.tables import table_problems
 
 RESERVED_NAMES = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
+# Top-level folders of the built site that are not systems (the site's own pages, and what
+# MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
+# of these ids would collide with them.
+RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "glossary", "search", "tags", "404", "sitemap", "schemas"})
 
 
 def reserved_reason(name: str) -> str | None:
@@ -38,6 +42,9 @@ def reserved_reason(name: str) -> str | None:
 
 def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Problem]:
     for system in content.systems:
+        if system.id in RESERVED_SYSTEM_IDS:
+            taken = ", ".join(sorted(RESERVED_SYSTEM_IDS))
+            yield (system.where / "id").problem("reserved-id", f"system id `{system.id}` is a folder the site uses ({taken}); choose another id")
         folder = Path(system.where.doc.path).parent.name
         if system.id != folder:
             yield (system.where / "id").problem("id-mismatch", f"system id `{system.id}` must equal its folder name `{folder}`")

@@ -1,8 +1,10 @@
 """The `rulesref` command line.
 
 Exit codes: 0 when clean, 1 when the content has problems (each printed as
-`path:line:col: error[code]: message`), 2 for a usage error. A content problem never
-produces a traceback.
+`path:line:col: error[code]: message`), 2 for a usage error or something the machine
+refuses (a busy port, a folder that cannot be written, a missing optional dependency).
+`main` is the one place errors become exit codes; a content problem never produces a
+traceback, and neither do a closed pipe or Ctrl-C.
 """
 
 from __future__ import annotations
@@ -12,25 +14,35 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from rulesref import __version__
-from rulesref.discover import UsageError
+from rulesref.config import Settings, load_settings
+from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import FORMATTERS, Problem, fails, format_text, sort_problems
-
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _report(problems: list[Problem], fmt: str = "text") -> int:
     text = FORMATTERS[fmt](sort_problems(problems))
     (sys.stdout if fmt != "text" else sys.stderr).write(text)
-    return EXIT_PROBLEMS if problems else EXIT_OK
+    return EXIT_PROBLEMS if fails(problems) else EXIT_OK
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """The repository's settings, with `--content` (where given) taking precedence."""
+    settings = load_settings()
+    content = getattr(args, "content", None)
+    if content is not None:
+        settings = replace(settings, content=content)
+    return settings
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from rulesref.validate import validate
 
-    result = validate(args.paths)
+    settings = _settings(args)
+    result = validate(args.paths or [settings.content], settings)
     if args.format == "text" and not result.problems:
         files = len(result.files.all_files()) if result.files.selected is None else len(result.files.selected)
         print(f"{files} file{'s' if files != 1 else ''} checked: no problems", file=sys.stderr)
@@ -47,13 +59,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from rulesref.render.python import package_files
     from rulesref.validate import validate
 
-    result = validate([args.content])
-    if result.problems:
-        return _report(result.problems)
-    files, problems = package_files(result.content, result.files.roots)
-    if problems:
-        return _report(problems)
-    target = Path(args.out)
+    settings = _settings(args)
+    build = validate([settings.content], settings)
+    if not build.ok:
+        return _report(build.problems)
+    sys.stderr.write(format_text(build.problems))
+    files = package_files(build)
+    target = Path(args.out or settings.package)
     stale = differences(target, files)
     if args.check:
         if stale:
@@ -72,19 +84,21 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from rulesref.site import build
 
-    return build(args.content, args.config_file, strict=args.strict)
+    settings = _settings(args)
+    return build(settings.content, args.config_file, strict=args.strict, settings=settings)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from rulesref.site import serve
 
-    return serve(args.content, args.config_file, args.dev_addr)
+    settings = _settings(args)
+    return serve(settings.content, args.config_file, args.dev_addr, settings)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     from rulesref.scaffold import new_entry, new_system
 
-    content = Path(args.content)
+    content = Path(_settings(args).content)
     if args.kind == "system":
         if args.id is not None:
             raise UsageError("usage: rulesref new system ID [--name NAME]")
@@ -122,25 +136,25 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("validate", help="check content files and report every problem", description="Check content files: YAML safety, JSON Schemas, ids, names, links, tables, and the logic of every check (its examples are run). Exit 0 clean, 1 problems, 2 usage error.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: content)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the content folder)")
     p.add_argument("--format", choices=sorted(FORMATTERS), default="text", help="text (default), json, or github (workflow annotations)")
     p.add_argument("--strict", action="store_true", help="fail on warnings too (by default they are shown and do not fail)")
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("generate", help="write the rulechecks package from the content", description="Validate, then write the generated Python package of check functions.")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 and list the files that are out of date")
-    p.add_argument("--content", default="content", help="content folder (default: content)")
-    p.add_argument("--out", default="rulechecks", help="package folder to write (default: rulechecks)")
+    p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
+    p.add_argument("--out", help="package folder to write (default: the package name, `package` in [tool.rulesref], else rulechecks)")
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
-    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")
-    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.set_defaults(run=cmd_serve)
@@ -150,7 +164,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("system", metavar="SYSTEM", help="the system id (for `system`, the id to create)")
     p.add_argument("id", nargs="?", metavar="ID", help="the new entry's id (kebab-case; also its file name)")
     p.add_argument("--name", help="the printed name (default: from the id)")
-    p.add_argument("--content", default="content", help="content folder (default: content)")
+    p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("codes", help="explain the problem codes", description="List every problem code with what it means, or explain one.")
@@ -160,16 +174,36 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _quiet_stdout() -> None:
+    """After a closed pipe (`rulesref codes | head -1`), point stdout at nothing, so the
+    interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
-    except UsageError as exc:
+        code = run(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_OK
+    except RulesrefError as exc:
         print(f"rulesref: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return exc.exit_code
     except KeyboardInterrupt:
-        return 130
+        print("rulesref: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as exc:  # the machine refused a read or write: say which file and why
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"rulesref: error: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception:  # a bug, not a content problem: say so plainly
         if os.environ.get("RULESREF_DEBUG"):
             traceback.print_exc()

@@ -1,20 +1,90 @@
-"""Settings that shape generated output. They are few, and deterministic by default."""
+"""Settings of a rules repository: `[tool.rulesref]` in its `pyproject.toml`.
+
+rulesref serves more than one rules community, so the few things that differ between their
+repositories are settings, read once per command and carried in the build, never looked up
+deep inside a stage:
+
+```toml
+[tool.rulesref]
+content = "content"                          # the content folder
+package = "rulechecks"                       # the generated Python package (and its folder)
+site_url = "https://example.org/reference/"  # where the reference site is published
+```
+
+Every key is optional; a repository without the table gets the defaults.
+"""
 
 from __future__ import annotations
 
-import os
+import keyword
+import re
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
 
+from rulesref.errors import UsageError
 from rulesref.model import Entry
+from rulesref.suggest import did_you_mean
 
 DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
+SETTINGS_FILE = "pyproject.toml"
+_PACKAGE_NAME = re.compile(r"[a-z_][a-z0-9_]*")
 
 
-def site_url() -> str:
-    """Base URL of the published reference; `RULESREF_SITE_URL` overrides it for other repos."""
-    url = os.environ.get("RULESREF_SITE_URL", DEFAULT_SITE_URL)
-    return url if url.endswith("/") else url + "/"
+@dataclass(frozen=True)
+class Settings:
+    """What differs between rules repositories."""
+
+    content: str = "content"
+    package: str = "rulechecks"
+    site_url: str = DEFAULT_SITE_URL
+
+    def system_url(self, system_id: str) -> str:
+        return f"{self.site_url}{system_id}/"
+
+    def entry_url(self, entry: Entry) -> str:
+        """The stable URL of an entry's page: `<site>/<system>/<id>/`."""
+        return f"{self.site_url}{entry.system}/{entry.id}/"
+
+    def module_path(self, entry: Entry) -> str:
+        """The dotted import path of an entry's generated module: `rulechecks.w40k7.mob_rule`."""
+        return f"{self.package}.{entry.system.replace('-', '_')}.{entry.module}"
 
 
-def entry_url(entry: Entry) -> str:
-    """The stable URL of an entry's page: `<site>/<system>/<id>/`."""
-    return f"{site_url()}{entry.system}/{entry.id}/"
+def _problem(where: str, message: str) -> UsageError:
+    return UsageError(f"{where}: [tool.rulesref] {message}")
+
+
+def _parse(table: object, where: str) -> Settings:
+    if not isinstance(table, dict):
+        raise _problem(where, "must be a table of settings")
+    known = [f.name for f in fields(Settings)]
+    values: dict[str, str] = {}
+    for key, value in table.items():
+        if key not in known:
+            raise _problem(where, f"has no setting `{key}`{did_you_mean(key, known)} (settings: {', '.join(known)})")
+        if not isinstance(value, str) or not value.strip():
+            raise _problem(where, f"`{key}` must be a non-empty string")
+        values[key] = value.strip()
+    package = values.get("package")
+    if package is not None and (not _PACKAGE_NAME.fullmatch(package) or keyword.iskeyword(package)):
+        raise _problem(where, f"`package = {package!r}` must be a lowercase Python package name, such as `rulechecks`")
+    url = values.get("site_url")
+    if url is not None:
+        if not url.startswith(("https://", "http://")):
+            raise _problem(where, f"`site_url = {url!r}` must be an http(s) URL")
+        values["site_url"] = url if url.endswith("/") else url + "/"
+    return Settings(**values)
+
+
+def load_settings(folder: Path | None = None) -> Settings:
+    """The settings of the repository in `folder` (default: the working folder)."""
+    path = (folder or Path.cwd()) / SETTINGS_FILE
+    if not path.is_file():
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path.name} cannot be read: {exc}") from None
+    table = data.get("tool", {}).get("rulesref") if isinstance(data.get("tool"), dict) else None
+    return Settings() if table is None else _parse(table, path.name)

@@ -12,12 +12,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesref.errors import UsageError
+
 SYSTEM_FILE_NAMES = ("system.yml", "system.yaml")
 ENTRY_SUFFIXES = (".yml", ".yaml")
-
-
-class UsageError(Exception):
-    """A command-line mistake (exit code 2), not a content problem."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
 OPEN = re.compile(r"\[\[")
 PARAM_CALL = re.compile(r"(.+?)\s*\(([^()]*)\)")
 ROLL = re.compile(r"([1-9])\+")
-DICE_VALUE = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}")
 
 
 @lru_cache(maxsize=1 << 16)

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from rulesref.check_content import reserved_reason
-from rulesref.discover import UsageError
+from rulesref.errors import UsageError
 from rulesref.model import python_name
 from rulesref.templates import render
 

@@ -14,8 +14,11 @@ plugin API), so Zensical can build the same folder.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -26,7 +29,8 @@ from pathlib import Path
 
 import yaml
 
-from rulesref.discover import UsageError
+from rulesref.config import Settings
+from rulesref.errors import EnvironmentProblem, MissingExtra, UsageError
 from rulesref.output import differences, replace_tree, swap_in
 from rulesref.problems import Problem, format_text
 from rulesref.render.docs import docs_files
@@ -72,12 +76,20 @@ def ensure_ours(docs_dir: Path) -> None:
         )
 
 
-def generate(content: str) -> tuple[dict[str, bytes], list[Problem]]:
-    """Validate the content and render every docs file (nothing is written)."""
-    result = validate([content])
-    if result.problems:
-        return {}, result.problems
-    return docs_files(result)
+def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
+    """Validate and compile the content, then render every docs file (nothing is written).
+    Returns the files (none when the content has errors) and the problems, warnings included."""
+    build = validate([content], settings, odds=True)
+    if not build.ok:
+        return {}, build.problems
+    return docs_files(build), build.problems
+
+
+def require_site_tools(command: str) -> None:
+    """Building pages needs MkDocs (and the Python-Markdown it brings): the `site` extra."""
+    for module in ("mkdocs", "material", "markdown"):
+        if importlib.util.find_spec(module) is None:
+            raise MissingExtra(command, "site", {"material": "mkdocs-material"}.get(module, module))
 
 
 def source_date_epoch(content: str) -> str:
@@ -94,15 +106,18 @@ def _mkdocs(*args: str) -> list[str]:
     return [sys.executable, "-m", "mkdocs", *args]
 
 
-def build(content: str, config_file: str, *, strict: bool = False, echo: Callable[[str], None] | None = None) -> int:
+def build(
+    content: str, config_file: str, *, strict: bool = False, echo: Callable[[str], None] | None = None, settings: Settings | None = None
+) -> int:
     """Validate, write the docs folder, build the site. Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
+    require_site_tools("build")
     config = SiteConfig.read(config_file)
     ensure_ours(config.docs_dir)
     started = time.perf_counter()
-    files, problems = generate(content)
-    if problems:
-        sys.stderr.write(format_text(problems))
+    files, problems = generate(content, settings or Settings())
+    sys.stderr.write(format_text(problems))
+    if not files:
         return 1
     replace_tree(config.docs_dir, files)
     generated = time.perf_counter()
@@ -154,13 +169,38 @@ def _snapshot(content: str) -> dict[str, tuple[float, int]]:
     return state
 
 
-def serve(content: str, config_file: str, dev_addr: str) -> int:
+def _free_port(dev_addr: str) -> None:
+    """Refuse a busy address up front, in one line, instead of letting the server fail."""
+    host, _, port = dev_addr.rpartition(":")
+    if not host or not port.isdigit():
+        raise UsageError(f"--dev-addr must be HOST:PORT, such as 127.0.0.1:8000, not {dev_addr!r}")
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host.strip("[]"), int(port)))
+        except OSError as exc:
+            raise EnvironmentProblem(f"cannot serve on {dev_addr}: {exc.strerror or exc}; stop what uses it or pass --dev-addr") from None
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends `serve` the way Ctrl-C does, so the server child is always stopped."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
     """Serve the site with live reload, regenerating the docs whenever the content changes."""
+    require_site_tools("serve")
+    settings = settings or Settings()
     config = SiteConfig.read(config_file)
     ensure_ours(config.docs_dir)
-    files, problems = generate(content)
-    if problems:
-        sys.stderr.write(format_text(problems))
+    _free_port(dev_addr)
+    _stop_on_sigterm()
+    files, problems = generate(content, settings)
+    sys.stderr.write(format_text(problems))
+    if not files:
         if not (config.docs_dir / "index.md").is_file():
             print("rulesref: nothing to serve until the content is valid", file=sys.stderr)
             return 1
@@ -178,9 +218,9 @@ def serve(content: str, config_file: str, dev_addr: str) -> int:
             if now == seen:
                 continue
             seen = now
-            files, problems = generate(content)
-            if problems:
-                sys.stderr.write(format_text(problems))
+            files, problems = generate(content, settings)
+            sys.stderr.write(format_text(problems))
+            if not files:
                 print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
                 continue
             changed = sync_tree(config.docs_dir, files)

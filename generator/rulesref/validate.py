@@ -1,39 +1,31 @@
-"""Validation, start to finish: discover -> load -> JSON Schema -> model -> semantic checks.
+"""The front of every command: discover -> load -> JSON Schema -> model -> semantic checks
+-> compile, returning one `Build`.
 
 Every phase adds problems to one list instead of stopping, so a run reports every problem
 in every file. A file that fails to load or fails its schema is left out of the model (its
 name still counts for links, so one broken file does not make every link to it dangle).
+Everything a later command would refuse is refused here, so `rulesref validate` passing
+means `generate` and `build` will too.
 """
 
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
 from pathlib import Path
 
+from rulesref.build import Build
 from rulesref.check_content import content_problems
 from rulesref.check_schema import schema_problems
-from rulesref.discover import SYSTEM_FILE_NAMES, ContentFiles, discover, display_path
+from rulesref.config import Settings
+from rulesref.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.links import LinkIndex, normalise
 from rulesref.load import load_file
-from rulesref.logic.check import logic_problems
+from rulesref.logic.check import compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
 from rulesref.schemas import ENTRY, SYSTEM
 
-
-@dataclass(frozen=True)
-class Validated:
-    """The outcome of validation: the model of every valid file, and the problems found."""
-
-    content: Content
-    problems: list[Problem]
-    files: ContentFiles
-    links: LinkIndex
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
+Validated = Build  # the name the outcome of validation had before it became the build
 
 
 def _names_of(data: object) -> list[str]:
@@ -44,8 +36,9 @@ def _names_of(data: object) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def validate(paths: list[str]) -> Validated:
-    """Validate the content that `paths` belong to; report problems of the files in `paths`.
+def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False) -> Build:
+    """Validate and compile the content that `paths` belong to; report problems of the files
+    in `paths`. With `odds`, the build also holds the exact odds the pages chart.
 
     The cyclic garbage collector is paused meanwhile: validation builds many long-lived
     objects and no cycles worth collecting, and the collector's repeated scans of the growing
@@ -54,13 +47,13 @@ def validate(paths: list[str]) -> Validated:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _validate(paths)
+        return _validate(paths, settings or Settings(), odds)
     finally:
         if enabled:
             gc.enable()
 
 
-def _validate(paths: list[str]) -> Validated:
+def _validate(paths: list[str], settings: Settings, odds: bool) -> Build:
     files = discover(paths)
     problems: list[Problem] = []
     systems: list[System] = []
@@ -109,6 +102,7 @@ def _validate(paths: list[str]) -> Validated:
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids))
     problems += content_problems(content, file_stems, links)
-    problems += logic_problems(content)
+    compiled, found = compile_content(content, settings, odds=odds)
+    problems += found
     reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]
-    return Validated(content, sort_problems(reported), files, links)
+    return Build(settings, content, sort_problems(reported), files, links, compiled)

@@ -22,9 +22,9 @@ def wounds_suffered(*, X: int, allocated_wounds: int, has_toughness: bool) -> in
     Brutal (X): https://rulesref.github.io/rulesref/hh2/brutal/
 
     Args:
-        X: 2 to 10. How many Wounds each allocated Wound becomes
-        allocated_wounds: 0 to 100. Wounds from the weapon allocated to the model
-        has_toughness: True or False. Whether the model has a Toughness value
+        X: a whole number from 2 to 10. How many Wounds each allocated Wound becomes
+        allocated_wounds: a whole number from 0 to 100. Wounds from the weapon allocated to the model
+        has_toughness: true or false. Whether the model has a Toughness value
 
     Examples:
 
@@ -55,7 +55,7 @@ def wounds_suffered(*, X: int, allocated_wounds: int, has_toughness: bool) -> in
     if type(allocated_wounds) is not int or not 0 <= allocated_wounds <= 100:
         raise ValueError(f'allocated_wounds must be a whole number from 0 to 100, not {allocated_wounds!r}')
     if type(has_toughness) is not bool:
-        raise ValueError(f'has_toughness must be True or False, not {has_toughness!r}')
+        raise ValueError(f'has_toughness must be true or false, not {has_toughness!r}')
     return _wounds_suffered(X, allocated_wounds, has_toughness)
 
 
@@ -69,9 +69,9 @@ def wounds_lost_by_model(*, X: int, unsaved_wounds: int, wounds_remaining: int) 
     Brutal (X): https://rulesref.github.io/rulesref/hh2/brutal/
 
     Args:
-        X: 2 to 10. How many Wounds each allocated Wound becomes
-        unsaved_wounds: 0 to 10. How many of the X Wounds failed their saves
-        wounds_remaining: 1 to 10. Wounds the model has left
+        X: a whole number from 2 to 10. How many Wounds each allocated Wound becomes
+        unsaved_wounds: a whole number from 0 to 10. How many of the X Wounds failed their saves
+        wounds_remaining: a whole number from 1 to 10. Wounds the model has left
 
     Examples:
 

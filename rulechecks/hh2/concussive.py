@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'WsReduction', 'must_test', 'ws_reduction', 'ws_reduction_odds']
 ID: Final = 'concussive'
@@ -26,8 +26,8 @@ def must_test(*, wounds_suffered: int, already_tested: bool) -> bool:
     Concussive (X): https://rulesref.github.io/rulesref/hh2/concussive/
 
     Args:
-        wounds_suffered: 0 to 50. Wounds from Concussive weapons suffered this phase or combat, saved or not
-        already_tested: True or False. Whether the unit already took its one Concussive Leadership test for these attacks
+        wounds_suffered: a whole number from 0 to 50. Wounds from Concussive weapons suffered this phase or combat, saved or not
+        already_tested: true or false. Whether the unit already took its one Concussive Leadership test for these attacks
 
     Examples:
 
@@ -50,7 +50,7 @@ def must_test(*, wounds_suffered: int, already_tested: bool) -> bool:
     if type(wounds_suffered) is not int or not 0 <= wounds_suffered <= 50:
         raise ValueError(f'wounds_suffered must be a whole number from 0 to 50, not {wounds_suffered!r}')
     if type(already_tested) is not bool:
-        raise ValueError(f'already_tested must be True or False, not {already_tested!r}')
+        raise ValueError(f'already_tested must be true or false, not {already_tested!r}')
     return _must_test(wounds_suffered, already_tested)
 
 
@@ -71,10 +71,10 @@ def ws_reduction(*, X: int, leadership: int, roll: int, other_highest: int) -> W
     Concussive (X): https://rulesref.github.io/rulesref/hh2/concussive/
 
     Args:
-        X: 1 to 5. How much a failed test reduces the unit's WS (a plain Concussive weapon counts as 1)
-        leadership: 2 to 10. The unit's Leadership
-        roll: a 2D6 roll. The Leadership test roll
-        other_highest: 0 to 5. Highest value among the other Concussive attacks that hit the unit (0 if none)
+        X: a whole number from 1 to 5. How much a failed test reduces the unit's WS (a plain Concussive weapon counts as 1)
+        leadership: a whole number from 2 to 10. The unit's Leadership
+        roll: a 2D6 roll from 2 to 12. The Leadership test roll
+        other_highest: a whole number from 0 to 5. Highest value among the other Concussive attacks that hit the unit (0 if none)
 
     Examples:
 

@@ -8,7 +8,7 @@ https://rulesref.github.io/rulesref/hh2/pinning/
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'charger_initiative_penalty', 'still_pinned', 'test_needed', 'test_result', 'test_result_odds']
 ID: Final = 'pinning'
@@ -25,13 +25,13 @@ def test_needed(*, unsaved_wounds: int, already_tested_against_shooter: bool, lo
     Pinning: https://rulesref.github.io/rulesref/hh2/pinning/
 
     Args:
-        unsaved_wounds: 0 to 20. Unsaved Wounds from Pinning weapons of this firing unit
-        already_tested_against_shooter: True or False. Whether the unit already took a Pinning test for this firing unit this turn
-        locked_in_combat: True or False
-        already_pinned: True or False
-        all_vehicles: True or False. Whether every model in the unit is a Vehicle
-        embarked: True or False. Whether the unit is Embarked on a Transport Vehicle
-        fearless: True or False. Whether the unit is affected by Fearless
+        unsaved_wounds: a whole number from 0 to 20. Unsaved Wounds from Pinning weapons of this firing unit
+        already_tested_against_shooter: true or false. Whether the unit already took a Pinning test for this firing unit this turn
+        locked_in_combat: true or false
+        already_pinned: true or false
+        all_vehicles: true or false. Whether every model in the unit is a Vehicle
+        embarked: true or false. Whether the unit is Embarked on a Transport Vehicle
+        fearless: true or false. Whether the unit is affected by Fearless
 
     Examples:
 
@@ -66,17 +66,17 @@ def test_needed(*, unsaved_wounds: int, already_tested_against_shooter: bool, lo
     if type(unsaved_wounds) is not int or not 0 <= unsaved_wounds <= 20:
         raise ValueError(f'unsaved_wounds must be a whole number from 0 to 20, not {unsaved_wounds!r}')
     if type(already_tested_against_shooter) is not bool:
-        raise ValueError(f'already_tested_against_shooter must be True or False, not {already_tested_against_shooter!r}')
+        raise ValueError(f'already_tested_against_shooter must be true or false, not {already_tested_against_shooter!r}')
     if type(locked_in_combat) is not bool:
-        raise ValueError(f'locked_in_combat must be True or False, not {locked_in_combat!r}')
+        raise ValueError(f'locked_in_combat must be true or false, not {locked_in_combat!r}')
     if type(already_pinned) is not bool:
-        raise ValueError(f'already_pinned must be True or False, not {already_pinned!r}')
+        raise ValueError(f'already_pinned must be true or false, not {already_pinned!r}')
     if type(all_vehicles) is not bool:
-        raise ValueError(f'all_vehicles must be True or False, not {all_vehicles!r}')
+        raise ValueError(f'all_vehicles must be true or false, not {all_vehicles!r}')
     if type(embarked) is not bool:
-        raise ValueError(f'embarked must be True or False, not {embarked!r}')
+        raise ValueError(f'embarked must be true or false, not {embarked!r}')
     if type(fearless) is not bool:
-        raise ValueError(f'fearless must be True or False, not {fearless!r}')
+        raise ValueError(f'fearless must be true or false, not {fearless!r}')
     return _test_needed(unsaved_wounds, already_tested_against_shooter, locked_in_combat, already_pinned, all_vehicles, embarked, fearless)
 
 
@@ -94,8 +94,8 @@ def test_result(*, leadership: int, roll: int) -> bool:
     Pinning: https://rulesref.github.io/rulesref/hh2/pinning/
 
     Args:
-        leadership: 2 to 10. The unit's Leadership
-        roll: a 2D6 roll. The Pinning test roll
+        leadership: a whole number from 2 to 10. The unit's Leadership
+        roll: a 2D6 roll from 2 to 12. The Pinning test roll
 
     Examples:
 
@@ -146,8 +146,8 @@ def still_pinned(*, following_turn_ended: bool, forced_to_move: bool) -> bool:
     Pinning: https://rulesref.github.io/rulesref/hh2/pinning/
 
     Args:
-        following_turn_ended: True or False. Whether the end of its turn after becoming Pinned has been reached
-        forced_to_move: True or False. Whether it has been forced to move, for example to Fall Back
+        following_turn_ended: true or false. Whether the end of its turn after becoming Pinned has been reached
+        forced_to_move: true or false. Whether it has been forced to move, for example to Fall Back
 
     Examples:
 
@@ -164,9 +164,9 @@ def still_pinned(*, following_turn_ended: bool, forced_to_move: bool) -> bool:
         False
     """
     if type(following_turn_ended) is not bool:
-        raise ValueError(f'following_turn_ended must be True or False, not {following_turn_ended!r}')
+        raise ValueError(f'following_turn_ended must be true or false, not {following_turn_ended!r}')
     if type(forced_to_move) is not bool:
-        raise ValueError(f'forced_to_move must be True or False, not {forced_to_move!r}')
+        raise ValueError(f'forced_to_move must be true or false, not {forced_to_move!r}')
     return _still_pinned(following_turn_ended, forced_to_move)
 
 
@@ -180,8 +180,8 @@ def charger_initiative_penalty(*, target_in_difficult_terrain: bool, target_pinn
     Pinning: https://rulesref.github.io/rulesref/hh2/pinning/
 
     Args:
-        target_in_difficult_terrain: True or False
-        target_pinned: True or False
+        target_in_difficult_terrain: true or false
+        target_pinned: true or false
 
     Examples:
 
@@ -198,9 +198,9 @@ def charger_initiative_penalty(*, target_in_difficult_terrain: bool, target_pinn
         False
     """
     if type(target_in_difficult_terrain) is not bool:
-        raise ValueError(f'target_in_difficult_terrain must be True or False, not {target_in_difficult_terrain!r}')
+        raise ValueError(f'target_in_difficult_terrain must be true or false, not {target_in_difficult_terrain!r}')
     if type(target_pinned) is not bool:
-        raise ValueError(f'target_pinned must be True or False, not {target_pinned!r}')
+        raise ValueError(f'target_pinned must be true or false, not {target_pinned!r}')
     return _charger_initiative_penalty(target_in_difficult_terrain, target_pinned)
 
 

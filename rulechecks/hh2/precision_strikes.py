@@ -8,7 +8,7 @@ https://rulesref.github.io/rulesref/hh2/precision-strikes/
 from fractions import Fraction
 from typing import Final
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'is_precision_strike', 'is_precision_strike_odds']
 ID: Final = 'precision-strikes'
@@ -25,9 +25,9 @@ def is_precision_strike(*, X: int, roll: int, melee: bool) -> bool:
     Precision Strikes (X): https://rulesref.github.io/rulesref/hh2/precision-strikes/
 
     Args:
-        X: the dice target, 2+ to 6+. The To Hit roll needed for a Precision Strike (written 4+)
-        roll: a D6 roll. The To Hit roll
-        melee: True or False. Whether the To Hit roll is part of a melee attack
+        X: a dice target from 2 (for 2+) to 6 (for 6+). The To Hit roll needed for a Precision Strike (written 4+)
+        roll: a D6 roll from 1 to 6. The To Hit roll
+        melee: true or false. Whether the To Hit roll is part of a melee attack
 
     Examples:
 
@@ -56,7 +56,7 @@ def is_precision_strike(*, X: int, roll: int, melee: bool) -> bool:
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
     if type(melee) is not bool:
-        raise ValueError(f'melee must be True or False, not {melee!r}')
+        raise ValueError(f'melee must be true or false, not {melee!r}')
     return _is_precision_strike(X, roll, melee)
 
 
@@ -68,7 +68,7 @@ def is_precision_strike_odds(*, X: int, melee: bool) -> dict[bool, Fraction]:
     if type(X) is not int or not 2 <= X <= 6:
         raise ValueError(f'X must be a dice target from 2 (for 2+) to 6 (for 6+), not {X!r}')
     if type(melee) is not bool:
-        raise ValueError(f'melee must be True or False, not {melee!r}')
+        raise ValueError(f'melee must be true or false, not {melee!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
         _result = _is_precision_strike(X, roll, melee)

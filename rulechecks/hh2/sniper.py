@@ -22,9 +22,9 @@ def is_precision_shot(*, snap_shot: bool, blast: bool, template: bool) -> bool:
     Sniper: https://rulesref.github.io/rulesref/hh2/sniper/
 
     Args:
-        snap_shot: True or False. Whether the attack was fired as a Snap Shot
-        blast: True or False. Whether the attack has the Blast rule
-        template: True or False. Whether the attack has the Template rule
+        snap_shot: true or false. Whether the attack was fired as a Snap Shot
+        blast: true or false. Whether the attack has the Blast rule
+        template: true or false. Whether the attack has the Template rule
 
     Examples:
 
@@ -45,11 +45,11 @@ def is_precision_shot(*, snap_shot: bool, blast: bool, template: bool) -> bool:
         False
     """
     if type(snap_shot) is not bool:
-        raise ValueError(f'snap_shot must be True or False, not {snap_shot!r}')
+        raise ValueError(f'snap_shot must be true or false, not {snap_shot!r}')
     if type(blast) is not bool:
-        raise ValueError(f'blast must be True or False, not {blast!r}')
+        raise ValueError(f'blast must be true or false, not {blast!r}')
     if type(template) is not bool:
-        raise ValueError(f'template must be True or False, not {template!r}')
+        raise ValueError(f'template must be true or false, not {template!r}')
     return _is_precision_shot(snap_shot, blast, template)
 
 

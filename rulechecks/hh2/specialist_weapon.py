@@ -22,9 +22,9 @@ def two_weapon_bonus(*, fighting_with_specialist: bool, specialist_weapons: int,
     Specialist Weapon: https://rulesref.github.io/rulesref/hh2/specialist-weapon/
 
     Args:
-        fighting_with_specialist: True or False. Whether the weapon it fights with has the Specialist Weapon rule
-        specialist_weapons: 0 to 4. Melee weapons with the Specialist Weapon rule it carries
-        other_melee_weapons: 0 to 4. Other melee weapons it carries
+        fighting_with_specialist: true or false. Whether the weapon it fights with has the Specialist Weapon rule
+        specialist_weapons: a whole number from 0 to 4. Melee weapons with the Specialist Weapon rule it carries
+        other_melee_weapons: a whole number from 0 to 4. Other melee weapons it carries
 
     Examples:
 
@@ -51,7 +51,7 @@ def two_weapon_bonus(*, fighting_with_specialist: bool, specialist_weapons: int,
         ValueError: ...carries at least one...
     """
     if type(fighting_with_specialist) is not bool:
-        raise ValueError(f'fighting_with_specialist must be True or False, not {fighting_with_specialist!r}')
+        raise ValueError(f'fighting_with_specialist must be true or false, not {fighting_with_specialist!r}')
     if type(specialist_weapons) is not int or not 0 <= specialist_weapons <= 4:
         raise ValueError(f'specialist_weapons must be a whole number from 0 to 4, not {specialist_weapons!r}')
     if type(other_melee_weapons) is not int or not 0 <= other_melee_weapons <= 4:

@@ -22,8 +22,8 @@ def removed_at_end_of_step(*, agility_step: int, has_dying_blow: bool) -> int:
     Dying Blow: https://rulesref.github.io/rulesref/t9a/dying-blow/
 
     Args:
-        agility_step: 0 to 10. The Agility Step in which the model is about to be removed as a casualty
-        has_dying_blow: True or False
+        agility_step: a whole number from 0 to 10. The Agility Step in which the model is about to be removed as a casualty
+        has_dying_blow: true or false
 
     Examples:
 
@@ -46,7 +46,7 @@ def removed_at_end_of_step(*, agility_step: int, has_dying_blow: bool) -> int:
     if type(agility_step) is not int or not 0 <= agility_step <= 10:
         raise ValueError(f'agility_step must be a whole number from 0 to 10, not {agility_step!r}')
     if type(has_dying_blow) is not bool:
-        raise ValueError(f'has_dying_blow must be True or False, not {has_dying_blow!r}')
+        raise ValueError(f'has_dying_blow must be true or false, not {has_dying_blow!r}')
     return _removed_at_end_of_step(agility_step, has_dying_blow)
 
 

@@ -23,9 +23,9 @@ def may_choose_flee(*, contains_fearless: bool, already_shaken: bool, whole_unit
     Fearless: https://rulesref.github.io/rulesref/t9a/fearless/
 
     Args:
-        contains_fearless: True or False
-        already_shaken: True or False
-        whole_unit_feigned_flight: True or False. Whether every model in the unit has Feigned Flight
+        contains_fearless: true or false
+        already_shaken: true or false
+        whole_unit_feigned_flight: true or false. Whether every model in the unit has Feigned Flight
 
     Examples:
 
@@ -46,11 +46,11 @@ def may_choose_flee(*, contains_fearless: bool, already_shaken: bool, whole_unit
         True
     """
     if type(contains_fearless) is not bool:
-        raise ValueError(f'contains_fearless must be True or False, not {contains_fearless!r}')
+        raise ValueError(f'contains_fearless must be true or false, not {contains_fearless!r}')
     if type(already_shaken) is not bool:
-        raise ValueError(f'already_shaken must be True or False, not {already_shaken!r}')
+        raise ValueError(f'already_shaken must be true or false, not {already_shaken!r}')
     if type(whole_unit_feigned_flight) is not bool:
-        raise ValueError(f'whole_unit_feigned_flight must be True or False, not {whole_unit_feigned_flight!r}')
+        raise ValueError(f'whole_unit_feigned_flight must be true or false, not {whole_unit_feigned_flight!r}')
     return _may_choose_flee(contains_fearless, already_shaken, whole_unit_feigned_flight)
 
 
@@ -71,9 +71,9 @@ def effects(*, contains_fearless: bool, panic_test_called: bool, horror_applies:
     Fearless: https://rulesref.github.io/rulesref/t9a/fearless/
 
     Args:
-        contains_fearless: True or False
-        panic_test_called: True or False. Whether something calls for a Panic Test
-        horror_applies: True or False. Whether a Horror effect would apply to the unit
+        contains_fearless: true or false
+        panic_test_called: true or false. Whether something calls for a Panic Test
+        horror_applies: true or false. Whether a Horror effect would apply to the unit
 
     Examples:
 
@@ -90,11 +90,11 @@ def effects(*, contains_fearless: bool, panic_test_called: bool, horror_applies:
         Effects(panic_test='none', affected_by_horror=False)
     """
     if type(contains_fearless) is not bool:
-        raise ValueError(f'contains_fearless must be True or False, not {contains_fearless!r}')
+        raise ValueError(f'contains_fearless must be true or false, not {contains_fearless!r}')
     if type(panic_test_called) is not bool:
-        raise ValueError(f'panic_test_called must be True or False, not {panic_test_called!r}')
+        raise ValueError(f'panic_test_called must be true or false, not {panic_test_called!r}')
     if type(horror_applies) is not bool:
-        raise ValueError(f'horror_applies must be True or False, not {horror_applies!r}')
+        raise ValueError(f'horror_applies must be true or false, not {horror_applies!r}')
     return _effects(contains_fearless, panic_test_called, horror_applies)
 
 

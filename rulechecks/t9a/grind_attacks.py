@@ -8,7 +8,7 @@ https://rulesref.github.io/rulesref/t9a/grind-attacks/
 from fractions import Fraction
 from typing import Final
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'hits', 'hits_odds']
 ID: Final = 'grind-attacks'
@@ -26,7 +26,7 @@ def hits(*, X: str, roll: int) -> int:
 
     Args:
         X: one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6'. The number of hits, fixed or rolled
-        roll: the total rolled on the dice X. The total rolled for X (X itself when it is a fixed number)
+        roll: a roll of X. The total rolled for X (X itself when it is a fixed number)
 
     Examples:
 

@@ -22,9 +22,9 @@ def may_choose(*, has_hand_weapon: bool, other_options: bool, weapon_master: boo
     Hand Weapon: https://rulesref.github.io/rulesref/t9a/hand-weapon/
 
     Args:
-        has_hand_weapon: True or False. Whether it has a Hand Weapon (every model part without Innate Weapons does)
-        other_options: True or False. Whether it has any other weapon to choose
-        weapon_master: True or False
+        has_hand_weapon: true or false. Whether it has a Hand Weapon (every model part without Innate Weapons does)
+        other_options: true or false. Whether it has any other weapon to choose
+        weapon_master: true or false
 
     Examples:
 
@@ -45,11 +45,11 @@ def may_choose(*, has_hand_weapon: bool, other_options: bool, weapon_master: boo
         False
     """
     if type(has_hand_weapon) is not bool:
-        raise ValueError(f'has_hand_weapon must be True or False, not {has_hand_weapon!r}')
+        raise ValueError(f'has_hand_weapon must be true or false, not {has_hand_weapon!r}')
     if type(other_options) is not bool:
-        raise ValueError(f'other_options must be True or False, not {other_options!r}')
+        raise ValueError(f'other_options must be true or false, not {other_options!r}')
     if type(weapon_master) is not bool:
-        raise ValueError(f'weapon_master must be True or False, not {weapon_master!r}')
+        raise ValueError(f'weapon_master must be true or false, not {weapon_master!r}')
     return _may_choose(has_hand_weapon, other_options, weapon_master)
 
 
@@ -63,8 +63,8 @@ def gains_parry(*, has_shield: bool, using_hand_weapon: bool) -> bool:
     Hand Weapon: https://rulesref.github.io/rulesref/t9a/hand-weapon/
 
     Args:
-        has_shield: True or False
-        using_hand_weapon: True or False
+        has_shield: true or false
+        using_hand_weapon: true or false
 
     Examples:
 
@@ -81,9 +81,9 @@ def gains_parry(*, has_shield: bool, using_hand_weapon: bool) -> bool:
         False
     """
     if type(has_shield) is not bool:
-        raise ValueError(f'has_shield must be True or False, not {has_shield!r}')
+        raise ValueError(f'has_shield must be true or false, not {has_shield!r}')
     if type(using_hand_weapon) is not bool:
-        raise ValueError(f'using_hand_weapon must be True or False, not {using_hand_weapon!r}')
+        raise ValueError(f'using_hand_weapon must be true or false, not {using_hand_weapon!r}')
     return _gains_parry(has_shield, using_hand_weapon)
 
 

@@ -22,7 +22,7 @@ def command_test(*, entirely_with_rule: bool, purpose: Literal['combat-reform', 
     Mindless: https://rulesref.github.io/rulesref/t9a/mindless/
 
     Args:
-        entirely_with_rule: True or False. Whether every model in the unit has the rule
+        entirely_with_rule: true or false. Whether every model in the unit has the rule
         purpose: one of 'combat-reform', 'redirecting-charges', 'other'. What the Command Test is for
 
     Examples:
@@ -44,7 +44,7 @@ def command_test(*, entirely_with_rule: bool, purpose: Literal['combat-reform', 
         'roll'
     """
     if type(entirely_with_rule) is not bool:
-        raise ValueError(f'entirely_with_rule must be True or False, not {entirely_with_rule!r}')
+        raise ValueError(f'entirely_with_rule must be true or false, not {entirely_with_rule!r}')
     if purpose not in ('combat-reform', 'redirecting-charges', 'other'):
         raise ValueError(f"purpose must be one of 'combat-reform', 'redirecting-charges', 'other', not {purpose!r}")
     return _command_test(entirely_with_rule, purpose)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'ReplacedMove', 'dangerous_terrain_test', 'mobility', 'move_distance', 'move_distance_odds', 'replaced_move']
 ID: Final = 'random-movement'
@@ -58,7 +58,7 @@ def move_distance(*, X: str, roll: int) -> int:
 
     Args:
         X: one of 'D6', '2D6', '3D6'. The dice rolled for the distance it moves in inches
-        roll: the total rolled on the dice X. The total rolled for X
+        roll: a roll of X. The total rolled for X
 
     Examples:
 
@@ -161,8 +161,8 @@ def dangerous_terrain_test(*, test_called_for: bool, charging: bool) -> bool:
     Random Movement (X): https://rulesref.github.io/rulesref/t9a/random-movement/
 
     Args:
-        test_called_for: True or False. Whether the move would normally call for a Dangerous Terrain Test
-        charging: True or False
+        test_called_for: true or false. Whether the move would normally call for a Dangerous Terrain Test
+        charging: true or false
 
     Examples:
 
@@ -179,9 +179,9 @@ def dangerous_terrain_test(*, test_called_for: bool, charging: bool) -> bool:
         False
     """
     if type(test_called_for) is not bool:
-        raise ValueError(f'test_called_for must be True or False, not {test_called_for!r}')
+        raise ValueError(f'test_called_for must be true or false, not {test_called_for!r}')
     if type(charging) is not bool:
-        raise ValueError(f'charging must be True or False, not {charging!r}')
+        raise ValueError(f'charging must be true or false, not {charging!r}')
     return _dangerous_terrain_test(test_called_for, charging)
 
 

@@ -8,7 +8,7 @@ https://rulesref.github.io/rulesref/t9a/regeneration/
 from fractions import Fraction
 from typing import Final
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'improved_value', 'is_saved', 'is_saved_odds']
 ID: Final = 'regeneration'
@@ -25,10 +25,10 @@ def improved_value(*, has_regeneration: bool, current: int, modifier: int, maxim
     Regeneration (X): https://rulesref.github.io/rulesref/t9a/regeneration/
 
     Args:
-        has_regeneration: True or False. Whether the model already has Regeneration
-        current: 2 to 6. Its current Regeneration value (5 for 5+); ignored without Regeneration
-        modifier: 1 to 4. The modifier gained (2 for +2)
-        maximum: 3 to 6. The maximum value printed with the modifier (3 if none)
+        has_regeneration: true or false. Whether the model already has Regeneration
+        current: a whole number from 2 to 6. Its current Regeneration value (5 for 5+); ignored without Regeneration
+        modifier: a whole number from 1 to 4. The modifier gained (2 for +2)
+        maximum: a whole number from 3 to 6. The maximum value printed with the modifier (3 if none)
 
     Examples:
 
@@ -61,7 +61,7 @@ def improved_value(*, has_regeneration: bool, current: int, modifier: int, maxim
         3
     """
     if type(has_regeneration) is not bool:
-        raise ValueError(f'has_regeneration must be True or False, not {has_regeneration!r}')
+        raise ValueError(f'has_regeneration must be true or false, not {has_regeneration!r}')
     if type(current) is not int or not 2 <= current <= 6:
         raise ValueError(f'current must be a whole number from 2 to 6, not {current!r}')
     if type(modifier) is not int or not 1 <= modifier <= 4:
@@ -83,10 +83,10 @@ def is_saved(*, X: int, roll: int, flaming_attacks: bool, lethal_strike_six: boo
     Regeneration (X): https://rulesref.github.io/rulesref/t9a/regeneration/
 
     Args:
-        X: the dice target, 2+ to 6+. The roll needed to save (written 5+)
-        roll: a D6 roll. The Regeneration save roll
-        flaming_attacks: True or False. Whether the attack has Flaming Attacks
-        lethal_strike_six: True or False. Whether the attack has Lethal Strike and rolled a 6 to wound
+        X: a dice target from 2 (for 2+) to 6 (for 6+). The roll needed to save (written 5+)
+        roll: a D6 roll from 1 to 6. The Regeneration save roll
+        flaming_attacks: true or false. Whether the attack has Flaming Attacks
+        lethal_strike_six: true or false. Whether the attack has Lethal Strike and rolled a 6 to wound
 
     Examples:
 
@@ -115,9 +115,9 @@ def is_saved(*, X: int, roll: int, flaming_attacks: bool, lethal_strike_six: boo
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
     if type(flaming_attacks) is not bool:
-        raise ValueError(f'flaming_attacks must be True or False, not {flaming_attacks!r}')
+        raise ValueError(f'flaming_attacks must be true or false, not {flaming_attacks!r}')
     if type(lethal_strike_six) is not bool:
-        raise ValueError(f'lethal_strike_six must be True or False, not {lethal_strike_six!r}')
+        raise ValueError(f'lethal_strike_six must be true or false, not {lethal_strike_six!r}')
     return _is_saved(X, roll, flaming_attacks, lethal_strike_six)
 
 
@@ -129,9 +129,9 @@ def is_saved_odds(*, X: int, flaming_attacks: bool, lethal_strike_six: bool) -> 
     if type(X) is not int or not 2 <= X <= 6:
         raise ValueError(f'X must be a dice target from 2 (for 2+) to 6 (for 6+), not {X!r}')
     if type(flaming_attacks) is not bool:
-        raise ValueError(f'flaming_attacks must be True or False, not {flaming_attacks!r}')
+        raise ValueError(f'flaming_attacks must be true or false, not {flaming_attacks!r}')
     if type(lethal_strike_six) is not bool:
-        raise ValueError(f'lethal_strike_six must be True or False, not {lethal_strike_six!r}')
+        raise ValueError(f'lethal_strike_six must be true or false, not {lethal_strike_six!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
         _result = _is_saved(X, roll, flaming_attacks, lethal_strike_six)

@@ -22,8 +22,8 @@ def can_join(*, joining_contains_solitary: bool, target_contains_solitary: bool)
     Solitary: https://rulesref.github.io/rulesref/t9a/solitary/
 
     Args:
-        joining_contains_solitary: True or False. Whether the model or unit that would join contains Solitary
-        target_contains_solitary: True or False. Whether the unit to be joined contains Solitary
+        joining_contains_solitary: true or false. Whether the model or unit that would join contains Solitary
+        target_contains_solitary: true or false. Whether the unit to be joined contains Solitary
 
     Examples:
 
@@ -44,9 +44,9 @@ def can_join(*, joining_contains_solitary: bool, target_contains_solitary: bool)
         False
     """
     if type(joining_contains_solitary) is not bool:
-        raise ValueError(f'joining_contains_solitary must be True or False, not {joining_contains_solitary!r}')
+        raise ValueError(f'joining_contains_solitary must be true or false, not {joining_contains_solitary!r}')
     if type(target_contains_solitary) is not bool:
-        raise ValueError(f'target_contains_solitary must be True or False, not {target_contains_solitary!r}')
+        raise ValueError(f'target_contains_solitary must be true or false, not {target_contains_solitary!r}')
     return _can_join(joining_contains_solitary, target_contains_solitary)
 
 
@@ -60,8 +60,8 @@ def deployment(*, has_solitary: bool, has_attached: bool) -> Literal['deployed',
     Solitary: https://rulesref.github.io/rulesref/t9a/solitary/
 
     Args:
-        has_solitary: True or False
-        has_attached: True or False
+        has_solitary: true or false
+        has_attached: true or false
 
     Examples:
 
@@ -78,9 +78,9 @@ def deployment(*, has_solitary: bool, has_attached: bool) -> Literal['deployed',
         'deployed'
     """
     if type(has_solitary) is not bool:
-        raise ValueError(f'has_solitary must be True or False, not {has_solitary!r}')
+        raise ValueError(f'has_solitary must be true or false, not {has_solitary!r}')
     if type(has_attached) is not bool:
-        raise ValueError(f'has_attached must be True or False, not {has_attached!r}')
+        raise ValueError(f'has_attached must be true or false, not {has_attached!r}')
     return _deployment(has_solitary, has_attached)
 
 

@@ -22,9 +22,9 @@ def discipline_penalty(*, lost_by: int, stubborn: bool, steady: bool) -> int:
     Stubborn: https://rulesref.github.io/rulesref/t9a/stubborn/
 
     Args:
-        lost_by: 1 to 20. The Combat Score difference by which the combat was lost
-        stubborn: True or False. Whether the unit contains Stubborn
-        steady: True or False. Whether the unit is Steady
+        lost_by: a whole number from 1 to 20. The Combat Score difference by which the combat was lost
+        stubborn: true or false. Whether the unit contains Stubborn
+        steady: true or false. Whether the unit is Steady
 
     Examples:
 
@@ -61,9 +61,9 @@ def discipline_penalty(*, lost_by: int, stubborn: bool, steady: bool) -> int:
     if type(lost_by) is not int or not 1 <= lost_by <= 20:
         raise ValueError(f'lost_by must be a whole number from 1 to 20, not {lost_by!r}')
     if type(stubborn) is not bool:
-        raise ValueError(f'stubborn must be True or False, not {stubborn!r}')
+        raise ValueError(f'stubborn must be true or false, not {stubborn!r}')
     if type(steady) is not bool:
-        raise ValueError(f'steady must be True or False, not {steady!r}')
+        raise ValueError(f'steady must be true or false, not {steady!r}')
     return _discipline_penalty(lost_by, stubborn, steady)
 
 

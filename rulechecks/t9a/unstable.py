@@ -22,11 +22,11 @@ def health_point_losses(*, lost_by: int, stubborn: bool, beacon_of_courage: bool
     Unstable: https://rulesref.github.io/rulesref/t9a/unstable/
 
     Args:
-        lost_by: 1 to 20. The amount by which the combat was lost
-        stubborn: True or False. Whether the unit contains Stubborn
-        beacon_of_courage: True or False. Whether the unit is affected by Beacon of Courage
-        steady: True or False
-        solid: True or False
+        lost_by: a whole number from 1 to 20. The amount by which the combat was lost
+        stubborn: true or false. Whether the unit contains Stubborn
+        beacon_of_courage: true or false. Whether the unit is affected by Beacon of Courage
+        steady: true or false
+        solid: true or false
 
     Examples:
 
@@ -65,13 +65,13 @@ def health_point_losses(*, lost_by: int, stubborn: bool, beacon_of_courage: bool
     if type(lost_by) is not int or not 1 <= lost_by <= 20:
         raise ValueError(f'lost_by must be a whole number from 1 to 20, not {lost_by!r}')
     if type(stubborn) is not bool:
-        raise ValueError(f'stubborn must be True or False, not {stubborn!r}')
+        raise ValueError(f'stubborn must be true or false, not {stubborn!r}')
     if type(beacon_of_courage) is not bool:
-        raise ValueError(f'beacon_of_courage must be True or False, not {beacon_of_courage!r}')
+        raise ValueError(f'beacon_of_courage must be true or false, not {beacon_of_courage!r}')
     if type(steady) is not bool:
-        raise ValueError(f'steady must be True or False, not {steady!r}')
+        raise ValueError(f'steady must be true or false, not {steady!r}')
     if type(solid) is not bool:
-        raise ValueError(f'solid must be True or False, not {solid!r}')
+        raise ValueError(f'solid must be true or false, not {solid!r}')
     return _health_point_losses(lost_by, stubborn, beacon_of_courage, steady, solid)
 
 
@@ -87,8 +87,8 @@ def can_join(*, model_has_unstable: bool, unit_contains_unstable: bool) -> bool:
     Unstable: https://rulesref.github.io/rulesref/t9a/unstable/
 
     Args:
-        model_has_unstable: True or False. Whether the Attachable Model has Unstable
-        unit_contains_unstable: True or False
+        model_has_unstable: true or false. Whether the Attachable Model has Unstable
+        unit_contains_unstable: true or false
 
     Examples:
 
@@ -109,9 +109,9 @@ def can_join(*, model_has_unstable: bool, unit_contains_unstable: bool) -> bool:
         True
     """
     if type(model_has_unstable) is not bool:
-        raise ValueError(f'model_has_unstable must be True or False, not {model_has_unstable!r}')
+        raise ValueError(f'model_has_unstable must be true or false, not {model_has_unstable!r}')
     if type(unit_contains_unstable) is not bool:
-        raise ValueError(f'unit_contains_unstable must be True or False, not {unit_contains_unstable!r}')
+        raise ValueError(f'unit_contains_unstable must be true or false, not {unit_contains_unstable!r}')
     return _can_join(model_has_unstable, unit_contains_unstable)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'BlitzMove', 'assault_attacks', 'blitz_move', 'blitz_move_odds', 'may_end_move_here']
 ID: Final = 'blitz'
@@ -33,9 +33,9 @@ def blitz_move(*, turn: int, roll: int, used_before: bool) -> BlitzMove:
     Blitz: https://rulesref.github.io/rulesref/w40k7/blitz/
 
     Args:
-        turn: 1 to 7. The current game turn number
-        roll: the total of turn D6. The total of the D6 rolled (one per game turn)
-        used_before: True or False. The Solitaire has already Blitzed this game
+        turn: a whole number from 1 to 7. The current game turn number
+        roll: a roll of turn D6. The total of the D6 rolled (one per game turn)
+        used_before: true or false. The Solitaire has already Blitzed this game
 
     Examples:
 
@@ -76,7 +76,7 @@ def blitz_move(*, turn: int, roll: int, used_before: bool) -> BlitzMove:
     if type(roll) is not int or not turn <= roll <= 6 * turn:
         raise ValueError(f'roll must be a roll of {turn!r} D6 ({turn!r} to {6 * turn!r}), not {roll!r}')
     if type(used_before) is not bool:
-        raise ValueError(f'used_before must be True or False, not {used_before!r}')
+        raise ValueError(f'used_before must be true or false, not {used_before!r}')
     return _blitz_move(turn, roll, used_before)
 
 
@@ -88,7 +88,7 @@ def blitz_move_odds(*, turn: int, used_before: bool) -> dict[BlitzMove, Fraction
     if type(turn) is not int or not 1 <= turn <= 7:
         raise ValueError(f'turn must be a whole number from 1 to 7, not {turn!r}')
     if type(used_before) is not bool:
-        raise ValueError(f'used_before must be True or False, not {used_before!r}')
+        raise ValueError(f'used_before must be true or false, not {used_before!r}')
     _counts: dict[BlitzMove, int] = {}
     for roll, _w_roll in _dice.faces(turn, 6):
         _result = _blitz_move(turn, roll, used_before)
@@ -108,8 +108,8 @@ def assault_attacks(*, attacks: int, blitzed_this_turn: bool) -> int:
     Blitz: https://rulesref.github.io/rulesref/w40k7/blitz/
 
     Args:
-        attacks: 1 to 10. Attacks characteristic on the profile
-        blitzed_this_turn: True or False. The Solitaire Blitzed in this turn's Movement phase
+        attacks: a whole number from 1 to 10. Attacks characteristic on the profile
+        blitzed_this_turn: true or false. The Solitaire Blitzed in this turn's Movement phase
 
     Examples:
 
@@ -132,7 +132,7 @@ def assault_attacks(*, attacks: int, blitzed_this_turn: bool) -> int:
     if type(attacks) is not int or not 1 <= attacks <= 10:
         raise ValueError(f'attacks must be a whole number from 1 to 10, not {attacks!r}')
     if type(blitzed_this_turn) is not bool:
-        raise ValueError(f'blitzed_this_turn must be True or False, not {blitzed_this_turn!r}')
+        raise ValueError(f'blitzed_this_turn must be true or false, not {blitzed_this_turn!r}')
     return _assault_attacks(attacks, blitzed_this_turn)
 
 
@@ -146,9 +146,9 @@ def may_end_move_here(*, on_other_model: bool, on_impassable_terrain: bool, with
     Blitz: https://rulesref.github.io/rulesref/w40k7/blitz/
 
     Args:
-        on_other_model: True or False. The spot is on top of another model
-        on_impassable_terrain: True or False. The spot is on impassable terrain
-        within_blitz_distance: True or False. The spot is within the inches rolled
+        on_other_model: true or false. The spot is on top of another model
+        on_impassable_terrain: true or false. The spot is on impassable terrain
+        within_blitz_distance: true or false. The spot is within the inches rolled
 
     Examples:
 
@@ -169,11 +169,11 @@ def may_end_move_here(*, on_other_model: bool, on_impassable_terrain: bool, with
         False
     """
     if type(on_other_model) is not bool:
-        raise ValueError(f'on_other_model must be True or False, not {on_other_model!r}')
+        raise ValueError(f'on_other_model must be true or false, not {on_other_model!r}')
     if type(on_impassable_terrain) is not bool:
-        raise ValueError(f'on_impassable_terrain must be True or False, not {on_impassable_terrain!r}')
+        raise ValueError(f'on_impassable_terrain must be true or false, not {on_impassable_terrain!r}')
     if type(within_blitz_distance) is not bool:
-        raise ValueError(f'within_blitz_distance must be True or False, not {within_blitz_distance!r}')
+        raise ValueError(f'within_blitz_distance must be true or false, not {within_blitz_distance!r}')
     return _may_end_move_here(on_other_model, on_impassable_terrain, within_blitz_distance)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'MisplacedSpot', 'mishap', 'mishap_odds', 'misplaced_spot']
 ID: Final = 'deep-strike'
@@ -26,7 +26,7 @@ def mishap(*, roll: int) -> Literal['destroyed', 'misplaced', 'delayed']:
     Deep Strike: https://rulesref.github.io/rulesref/w40k7/deep-strike/
 
     Args:
-        roll: a D6 roll. The D6 rolled on the table
+        roll: a D6 roll from 1 to 6. The D6 rolled on the table
 
     Examples:
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'Charge', 'charge', 'charge_odds']
 ID: Final = 'ere-we-go'
@@ -34,11 +34,11 @@ def charge(*, first: int, second: int, reroll: int, needed: int, every_model_has
     'Ere We Go!: https://rulesref.github.io/rulesref/w40k7/ere-we-go/
 
     Args:
-        first: a D6 roll. The first charge die
-        second: a D6 roll. The second charge die
-        reroll: a D6 roll. The re-rolled die (used only when re-rolling)
-        needed: 2 to 12. The distance to the enemy in inches
-        every_model_has_rule: True or False
+        first: a D6 roll from 1 to 6. The first charge die
+        second: a D6 roll from 1 to 6. The second charge die
+        reroll: a D6 roll from 1 to 6. The re-rolled die (used only when re-rolling)
+        needed: a whole number from 2 to 12. The distance to the enemy in inches
+        every_model_has_rule: true or false
 
     Examples:
 
@@ -71,7 +71,7 @@ def charge(*, first: int, second: int, reroll: int, needed: int, every_model_has
     if type(needed) is not int or not 2 <= needed <= 12:
         raise ValueError(f'needed must be a whole number from 2 to 12, not {needed!r}')
     if type(every_model_has_rule) is not bool:
-        raise ValueError(f'every_model_has_rule must be True or False, not {every_model_has_rule!r}')
+        raise ValueError(f'every_model_has_rule must be true or false, not {every_model_has_rule!r}')
     return _charge(first, second, reroll, needed, every_model_has_rule)
 
 
@@ -83,7 +83,7 @@ def charge_odds(*, needed: int, every_model_has_rule: bool) -> dict[Charge, Frac
     if type(needed) is not int or not 2 <= needed <= 12:
         raise ValueError(f'needed must be a whole number from 2 to 12, not {needed!r}')
     if type(every_model_has_rule) is not bool:
-        raise ValueError(f'every_model_has_rule must be True or False, not {every_model_has_rule!r}')
+        raise ValueError(f'every_model_has_rule must be true or false, not {every_model_has_rule!r}')
     _counts: dict[Charge, int] = {}
     for first, _w_first in _dice.faces(1, 6):
         for second, _w_second in _dice.faces(1, 6):

@@ -22,9 +22,9 @@ def wounds_lost(*, wounds: int, instant_death: bool, eternal_warrior: bool) -> i
     Eternal Warrior: https://rulesref.github.io/rulesref/w40k7/eternal-warrior/
 
     Args:
-        wounds: 1 to 10. The model's remaining Wounds
-        instant_death: True or False. The attack inflicts Instant Death
-        eternal_warrior: True or False. The model has Eternal Warrior
+        wounds: a whole number from 1 to 10. The model's remaining Wounds
+        instant_death: true or false. The attack inflicts Instant Death
+        eternal_warrior: true or false. The model has Eternal Warrior
 
     Examples:
 
@@ -53,9 +53,9 @@ def wounds_lost(*, wounds: int, instant_death: bool, eternal_warrior: bool) -> i
     if type(wounds) is not int or not 1 <= wounds <= 10:
         raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(instant_death) is not bool:
-        raise ValueError(f'instant_death must be True or False, not {instant_death!r}')
+        raise ValueError(f'instant_death must be true or false, not {instant_death!r}')
     if type(eternal_warrior) is not bool:
-        raise ValueError(f'eternal_warrior must be True or False, not {eternal_warrior!r}')
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
     return _wounds_lost(wounds, instant_death, eternal_warrior)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'FearTest', 'fear_test', 'fear_test_odds']
 ID: Final = 'fear'
@@ -33,11 +33,11 @@ def fear_test(*, roll: int, leadership: int, weapon_skill: int, touching_fear: b
     Fear: https://rulesref.github.io/rulesref/w40k7/fear/
 
     Args:
-        roll: a 2D6 roll. The 2D6 rolled for the Leadership test
-        leadership: 2 to 10. The unit's Leadership
-        weapon_skill: 1 to 10. The models' Weapon Skill
-        touching_fear: True or False. The unit is in base contact with an enemy model that causes Fear
-        fearless: True or False. The unit has a Fearless model
+        roll: a 2D6 roll from 2 to 12. The 2D6 rolled for the Leadership test
+        leadership: a whole number from 2 to 10. The unit's Leadership
+        weapon_skill: a whole number from 1 to 10. The models' Weapon Skill
+        touching_fear: true or false. The unit is in base contact with an enemy model that causes Fear
+        fearless: true or false. The unit has a Fearless model
 
     Examples:
 
@@ -73,9 +73,9 @@ def fear_test(*, roll: int, leadership: int, weapon_skill: int, touching_fear: b
     if type(weapon_skill) is not int or not 1 <= weapon_skill <= 10:
         raise ValueError(f'weapon_skill must be a whole number from 1 to 10, not {weapon_skill!r}')
     if type(touching_fear) is not bool:
-        raise ValueError(f'touching_fear must be True or False, not {touching_fear!r}')
+        raise ValueError(f'touching_fear must be true or false, not {touching_fear!r}')
     if type(fearless) is not bool:
-        raise ValueError(f'fearless must be True or False, not {fearless!r}')
+        raise ValueError(f'fearless must be true or false, not {fearless!r}')
     return _fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
 
 
@@ -89,9 +89,9 @@ def fear_test_odds(*, leadership: int, weapon_skill: int, touching_fear: bool, f
     if type(weapon_skill) is not int or not 1 <= weapon_skill <= 10:
         raise ValueError(f'weapon_skill must be a whole number from 1 to 10, not {weapon_skill!r}')
     if type(touching_fear) is not bool:
-        raise ValueError(f'touching_fear must be True or False, not {touching_fear!r}')
+        raise ValueError(f'touching_fear must be true or false, not {touching_fear!r}')
     if type(fearless) is not bool:
-        raise ValueError(f'fearless must be True or False, not {fearless!r}')
+        raise ValueError(f'fearless must be true or false, not {fearless!r}')
     _counts: dict[FearTest, int] = {}
     for roll, _w_roll in _dice.faces(2, 6):
         _result = _fear_test(roll, leadership, weapon_skill, touching_fear, fearless)

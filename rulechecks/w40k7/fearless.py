@@ -24,7 +24,7 @@ def auto_passes(*, test: Literal['morale-check', 'pinning-test', 'fear-test', 'r
 
     Args:
         test: one of 'morale-check', 'pinning-test', 'fear-test', 'regroup-test', 'other-leadership-test'
-        fearless_models: 0 to 30. Models in the unit with Fearless
+        fearless_models: a whole number from 0 to 30. Models in the unit with Fearless
 
     Examples:
 
@@ -73,8 +73,8 @@ def options(*, fearless_models: int, weapons_useless: bool) -> Options:
     Fearless: https://rulesref.github.io/rulesref/w40k7/fearless/
 
     Args:
-        fearless_models: 0 to 30. Models in the unit with Fearless
-        weapons_useless: True or False. The unit cannot hurt its close combat enemy (Our Weapons Are Useless applies)
+        fearless_models: a whole number from 0 to 30. Models in the unit with Fearless
+        weapons_useless: true or false. The unit cannot hurt its close combat enemy (Our Weapons Are Useless applies)
 
     Examples:
 
@@ -96,7 +96,7 @@ def options(*, fearless_models: int, weapons_useless: bool) -> Options:
     if type(fearless_models) is not int or not 0 <= fearless_models <= 30:
         raise ValueError(f'fearless_models must be a whole number from 0 to 30, not {fearless_models!r}')
     if type(weapons_useless) is not bool:
-        raise ValueError(f'weapons_useless must be True or False, not {weapons_useless!r}')
+        raise ValueError(f'weapons_useless must be true or false, not {weapons_useless!r}')
     return _options(fearless_models, weapons_useless)
 
 
@@ -110,8 +110,8 @@ def still_gone_to_ground(*, gone_to_ground: bool, gains_fearless: bool) -> bool:
     Fearless: https://rulesref.github.io/rulesref/w40k7/fearless/
 
     Args:
-        gone_to_ground: True or False. The unit had Gone to Ground
-        gains_fearless: True or False. The unit has since gained Fearless
+        gone_to_ground: true or false. The unit had Gone to Ground
+        gains_fearless: true or false. The unit has since gained Fearless
 
     Examples:
 
@@ -127,9 +127,9 @@ def still_gone_to_ground(*, gone_to_ground: bool, gains_fearless: bool) -> bool:
         False
     """
     if type(gone_to_ground) is not bool:
-        raise ValueError(f'gone_to_ground must be True or False, not {gone_to_ground!r}')
+        raise ValueError(f'gone_to_ground must be true or false, not {gone_to_ground!r}')
     if type(gains_fearless) is not bool:
-        raise ValueError(f'gains_fearless must be True or False, not {gains_fearless!r}')
+        raise ValueError(f'gains_fearless must be true or false, not {gains_fearless!r}')
     return _still_gone_to_ground(gone_to_ground, gains_fearless)
 
 

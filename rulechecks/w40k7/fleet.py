@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'Charge', 'Run', 'charge', 'charge_odds', 'run', 'run_odds']
 ID: Final = 'fleet'
@@ -34,12 +34,12 @@ def charge(*, first: int, second: int, reroll_a: int, reroll_b: int, needed: int
     Fleet: https://rulesref.github.io/rulesref/w40k7/fleet/
 
     Args:
-        first: a D6 roll. The first charge die
-        second: a D6 roll. The second charge die
-        reroll_a: a D6 roll. The first re-rolled die (used when re-rolling one or both)
-        reroll_b: a D6 roll. The second re-rolled die (used when re-rolling both)
-        needed: 2 to 12. The distance to the enemy in inches
-        all_models_fleet: True or False. Every model in the unit has Fleet
+        first: a D6 roll from 1 to 6. The first charge die
+        second: a D6 roll from 1 to 6. The second charge die
+        reroll_a: a D6 roll from 1 to 6. The first re-rolled die (used when re-rolling one or both)
+        reroll_b: a D6 roll from 1 to 6. The second re-rolled die (used when re-rolling both)
+        needed: a whole number from 2 to 12. The distance to the enemy in inches
+        all_models_fleet: true or false. Every model in the unit has Fleet
 
     Examples:
 
@@ -78,7 +78,7 @@ def charge(*, first: int, second: int, reroll_a: int, reroll_b: int, needed: int
     if type(needed) is not int or not 2 <= needed <= 12:
         raise ValueError(f'needed must be a whole number from 2 to 12, not {needed!r}')
     if type(all_models_fleet) is not bool:
-        raise ValueError(f'all_models_fleet must be True or False, not {all_models_fleet!r}')
+        raise ValueError(f'all_models_fleet must be true or false, not {all_models_fleet!r}')
     return _charge(first, second, reroll_a, reroll_b, needed, all_models_fleet)
 
 
@@ -90,7 +90,7 @@ def charge_odds(*, needed: int, all_models_fleet: bool) -> dict[Charge, Fraction
     if type(needed) is not int or not 2 <= needed <= 12:
         raise ValueError(f'needed must be a whole number from 2 to 12, not {needed!r}')
     if type(all_models_fleet) is not bool:
-        raise ValueError(f'all_models_fleet must be True or False, not {all_models_fleet!r}')
+        raise ValueError(f'all_models_fleet must be true or false, not {all_models_fleet!r}')
     _counts: dict[Charge, int] = {}
     for first, _w_first in _dice.faces(1, 6):
         for second, _w_second in _dice.faces(1, 6):
@@ -126,10 +126,10 @@ def run(*, roll: int, reroll: int, wanted: int, all_models_fleet: bool) -> Run:
     Fleet: https://rulesref.github.io/rulesref/w40k7/fleet/
 
     Args:
-        roll: a D6 roll. The Run die
-        reroll: a D6 roll. The re-rolled die (used only when re-rolling)
-        wanted: 1 to 6. The distance the unit wants to Run
-        all_models_fleet: True or False. Every model in the unit has Fleet
+        roll: a D6 roll from 1 to 6. The Run die
+        reroll: a D6 roll from 1 to 6. The re-rolled die (used only when re-rolling)
+        wanted: a whole number from 1 to 6. The distance the unit wants to Run
+        all_models_fleet: true or false. Every model in the unit has Fleet
 
     Examples:
 
@@ -156,7 +156,7 @@ def run(*, roll: int, reroll: int, wanted: int, all_models_fleet: bool) -> Run:
     if type(wanted) is not int or not 1 <= wanted <= 6:
         raise ValueError(f'wanted must be a whole number from 1 to 6, not {wanted!r}')
     if type(all_models_fleet) is not bool:
-        raise ValueError(f'all_models_fleet must be True or False, not {all_models_fleet!r}')
+        raise ValueError(f'all_models_fleet must be true or false, not {all_models_fleet!r}')
     return _run(roll, reroll, wanted, all_models_fleet)
 
 
@@ -168,7 +168,7 @@ def run_odds(*, wanted: int, all_models_fleet: bool) -> dict[Run, Fraction]:
     if type(wanted) is not int or not 1 <= wanted <= 6:
         raise ValueError(f'wanted must be a whole number from 1 to 6, not {wanted!r}')
     if type(all_models_fleet) is not bool:
-        raise ValueError(f'all_models_fleet must be True or False, not {all_models_fleet!r}')
+        raise ValueError(f'all_models_fleet must be true or false, not {all_models_fleet!r}')
     _counts: dict[Run, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
         for reroll, _w_reroll in _dice.faces(1, 6):

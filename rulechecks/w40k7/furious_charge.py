@@ -22,9 +22,9 @@ def strength(*, strength: int, charged: bool, disordered: bool) -> int:
     Furious Charge: https://rulesref.github.io/rulesref/w40k7/furious-charge/
 
     Args:
-        strength: 1 to 10. Strength on the profile
-        charged: True or False. The model charged into combat this turn
-        disordered: True or False. The charge was a disordered charge
+        strength: a whole number from 1 to 10. Strength on the profile
+        charged: true or false. The model charged into combat this turn
+        disordered: true or false. The charge was a disordered charge
 
     Examples:
 
@@ -50,9 +50,9 @@ def strength(*, strength: int, charged: bool, disordered: bool) -> int:
     if type(strength) is not int or not 1 <= strength <= 10:
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(charged) is not bool:
-        raise ValueError(f'charged must be True or False, not {charged!r}')
+        raise ValueError(f'charged must be true or false, not {charged!r}')
     if type(disordered) is not bool:
-        raise ValueError(f'disordered must be True or False, not {disordered!r}')
+        raise ValueError(f'disordered must be true or false, not {disordered!r}')
     return _strength(strength, charged, disordered)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'BreakAway', 'MoveThroughTerrain', 'break_away', 'break_away_odds', 'move_through_terrain']
 ID: Final = 'hit-and-run'
@@ -33,10 +33,10 @@ def break_away(*, initiative: int, test_roll: int, distance: int, needed: int) -
     Hit & Run: https://rulesref.github.io/rulesref/w40k7/hit-and-run/
 
     Args:
-        initiative: 1 to 10. The Initiative the unit tests against
-        test_roll: a D6 roll. The D6 for the Initiative test
-        distance: a 3D6 roll. The 3D6 rolled for the move
-        needed: 1 to 18. Inches needed to bring the whole unit exactly 1 inch from every enemy unit it was locked with
+        initiative: a whole number from 1 to 10. The Initiative the unit tests against
+        test_roll: a D6 roll from 1 to 6. The D6 for the Initiative test
+        distance: a 3D6 roll from 3 to 18. The 3D6 rolled for the move
+        needed: a whole number from 1 to 18. Inches needed to bring the whole unit exactly 1 inch from every enemy unit it was locked with
 
     Examples:
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'BestSave', 'best_save', 'saved', 'saved_odds']
 ID: Final = 'impossible-form'
@@ -26,7 +26,7 @@ def saved(*, roll: int) -> bool:
     Impossible Form: https://rulesref.github.io/rulesref/w40k7/impossible-form/
 
     Args:
-        roll: a D6 roll. The D6 rolled for the invulnerable save
+        roll: a D6 roll from 1 to 6. The D6 rolled for the invulnerable save
 
     Examples:
 
@@ -86,8 +86,8 @@ def best_save(*, armour_save: int, ap: int) -> BestSave:
     Impossible Form: https://rulesref.github.io/rulesref/w40k7/impossible-form/
 
     Args:
-        armour_save: 2 to 7. Armour save target (2 for 2+ ... 6 for 6+; 7 for no armour save)
-        ap: 1 to 7. The attack's AP (1 to 6; 7 for AP -)
+        armour_save: a whole number from 2 to 7. Armour save target (2 for 2+ ... 6 for 6+; 7 for no armour save)
+        ap: a whole number from 1 to 7. The attack's AP (1 to 6; 7 for AP -)
 
     Examples:
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'Resolve', 'applies', 'may_allocate_hit', 'resolve', 'resolve_odds']
 ID: Final = 'mob-rule'
@@ -33,10 +33,10 @@ def resolve(*, roll: int, locked_in_combat: bool, has_ork_character: bool, model
     Mob Rule: https://rulesref.github.io/rulesref/w40k7/mob-rule/
 
     Args:
-        roll: a D6 roll. The D6 rolled on the Mob Rule table
-        locked_in_combat: True or False. The unit is locked in combat
-        has_ork_character: True or False. The unit includes an Ork character (Independent Characters too)
-        models: 1 to 100. Models in the unit
+        roll: a D6 roll from 1 to 6. The D6 rolled on the Mob Rule table
+        locked_in_combat: true or false. The unit is locked in combat
+        has_ork_character: true or false. The unit includes an Ork character (Independent Characters too)
+        models: a whole number from 1 to 100. Models in the unit
 
     Examples:
 
@@ -75,9 +75,9 @@ def resolve(*, roll: int, locked_in_combat: bool, has_ork_character: bool, model
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
     if type(locked_in_combat) is not bool:
-        raise ValueError(f'locked_in_combat must be True or False, not {locked_in_combat!r}')
+        raise ValueError(f'locked_in_combat must be true or false, not {locked_in_combat!r}')
     if type(has_ork_character) is not bool:
-        raise ValueError(f'has_ork_character must be True or False, not {has_ork_character!r}')
+        raise ValueError(f'has_ork_character must be true or false, not {has_ork_character!r}')
     if type(models) is not int or not 1 <= models <= 100:
         raise ValueError(f'models must be a whole number from 1 to 100, not {models!r}')
     return _resolve(roll, locked_in_combat, has_ork_character, models)
@@ -89,9 +89,9 @@ def resolve_odds(*, locked_in_combat: bool, has_ork_character: bool, models: int
     Mob Rule: https://rulesref.github.io/rulesref/w40k7/mob-rule/
     """
     if type(locked_in_combat) is not bool:
-        raise ValueError(f'locked_in_combat must be True or False, not {locked_in_combat!r}')
+        raise ValueError(f'locked_in_combat must be true or false, not {locked_in_combat!r}')
     if type(has_ork_character) is not bool:
-        raise ValueError(f'has_ork_character must be True or False, not {has_ork_character!r}')
+        raise ValueError(f'has_ork_character must be true or false, not {has_ork_character!r}')
     if type(models) is not int or not 1 <= models <= 100:
         raise ValueError(f'models must be a whole number from 1 to 100, not {models!r}')
     _counts: dict[Resolve, int] = {}
@@ -121,9 +121,9 @@ def applies(*, every_model_has_rule: bool, test: Literal['morale-check', 'pinnin
     Mob Rule: https://rulesref.github.io/rulesref/w40k7/mob-rule/
 
     Args:
-        every_model_has_rule: True or False. Every model in the unit has Mob Rule
+        every_model_has_rule: true or false. Every model in the unit has Mob Rule
         test: one of 'morale-check', 'pinning-test', 'other-test'. The test the unit took
-        failed: True or False. The unit failed the test after any re-rolls
+        failed: true or false. The unit failed the test after any re-rolls
 
     Examples:
 
@@ -146,11 +146,11 @@ def applies(*, every_model_has_rule: bool, test: Literal['morale-check', 'pinnin
         False
     """
     if type(every_model_has_rule) is not bool:
-        raise ValueError(f'every_model_has_rule must be True or False, not {every_model_has_rule!r}')
+        raise ValueError(f'every_model_has_rule must be true or false, not {every_model_has_rule!r}')
     if test not in ('morale-check', 'pinning-test', 'other-test'):
         raise ValueError(f"test must be one of 'morale-check', 'pinning-test', 'other-test', not {test!r}")
     if type(failed) is not bool:
-        raise ValueError(f'failed must be True or False, not {failed!r}')
+        raise ValueError(f'failed must be true or false, not {failed!r}')
     return _applies(every_model_has_rule, test, failed)
 
 
@@ -164,8 +164,8 @@ def may_allocate_hit(*, roll: int, to_ork_character: bool) -> bool:
     Mob Rule: https://rulesref.github.io/rulesref/w40k7/mob-rule/
 
     Args:
-        roll: 1 to 6. The result already rolled on the Mob Rule table
-        to_ork_character: True or False. The model is an Ork character
+        roll: a whole number from 1 to 6. The result already rolled on the Mob Rule table
+        to_ork_character: true or false. The model is an Ork character
 
     Examples:
 
@@ -188,7 +188,7 @@ def may_allocate_hit(*, roll: int, to_ork_character: bool) -> bool:
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a whole number from 1 to 6, not {roll!r}')
     if type(to_ork_character) is not bool:
-        raise ValueError(f'to_ork_character must be True or False, not {to_ork_character!r}')
+        raise ValueError(f'to_ork_character must be true or false, not {to_ork_character!r}')
     if roll < 2:
         raise ValueError('a roll of 1 on the Mob Rule table causes no hits')
     return _may_allocate_hit(roll, to_ork_character)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulechecks import _dice
+from .. import _dice
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'Allocation', 'allocation', 'is_precision_strike', 'is_precision_strike_odds']
 ID: Final = 'precision-strikes'
@@ -26,8 +26,8 @@ def is_precision_strike(*, roll: int, melee_weapon: bool) -> bool:
     Precision Strikes: https://rulesref.github.io/rulesref/w40k7/precision-strikes/
 
     Args:
-        roll: a D6 roll. The To Hit roll
-        melee_weapon: True or False. The attack was made with a Melee weapon
+        roll: a D6 roll from 1 to 6. The To Hit roll
+        melee_weapon: true or false. The attack was made with a Melee weapon
 
     Examples:
 
@@ -49,7 +49,7 @@ def is_precision_strike(*, roll: int, melee_weapon: bool) -> bool:
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
     if type(melee_weapon) is not bool:
-        raise ValueError(f'melee_weapon must be True or False, not {melee_weapon!r}')
+        raise ValueError(f'melee_weapon must be true or false, not {melee_weapon!r}')
     return _is_precision_strike(roll, melee_weapon)
 
 
@@ -59,7 +59,7 @@ def is_precision_strike_odds(*, melee_weapon: bool) -> dict[bool, Fraction]:
     Precision Strikes: https://rulesref.github.io/rulesref/w40k7/precision-strikes/
     """
     if type(melee_weapon) is not bool:
-        raise ValueError(f'melee_weapon must be True or False, not {melee_weapon!r}')
+        raise ValueError(f'melee_weapon must be true or false, not {melee_weapon!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
         _result = _is_precision_strike(roll, melee_weapon)
@@ -84,8 +84,8 @@ def allocation(*, precision_strike: bool, to_character: bool) -> Allocation:
     Precision Strikes: https://rulesref.github.io/rulesref/w40k7/precision-strikes/
 
     Args:
-        precision_strike: True or False. The Wound comes from a Precision Strike
-        to_character: True or False. The Wound is allocated to a character
+        precision_strike: true or false. The Wound comes from a Precision Strike
+        to_character: true or false. The Wound is allocated to a character
 
     Examples:
 
@@ -102,9 +102,9 @@ def allocation(*, precision_strike: bool, to_character: bool) -> Allocation:
         Allocation(allocated_by='normal-rules', look_out_sir=False)
     """
     if type(precision_strike) is not bool:
-        raise ValueError(f'precision_strike must be True or False, not {precision_strike!r}')
+        raise ValueError(f'precision_strike must be true or false, not {precision_strike!r}')
     if type(to_character) is not bool:
-        raise ValueError(f'to_character must be True or False, not {to_character!r}')
+        raise ValueError(f'to_character must be true or false, not {to_character!r}')
     return _allocation(precision_strike, to_character)
 
 

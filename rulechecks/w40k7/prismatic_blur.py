@@ -22,7 +22,7 @@ def may_move(*, inches: int) -> bool:
     Prismatic Blur: https://rulesref.github.io/rulesref/w40k7/prismatic-blur/
 
     Args:
-        inches: 0 to 48. The distance the Solitaire wants to move
+        inches: a whole number from 0 to 48. The distance the Solitaire wants to move
 
     Examples:
 

@@ -60,9 +60,9 @@ def may_redeploy(*, unit_type: Literal['infantry', 'artillery', 'walker', 'monst
 
     Args:
         unit_type: one of 'infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle'
-        moved: 0 to 24. Furthest distance any part of the model ends from where it stood
-        nearest_enemy: 0 to 72. Distance from the spot to the nearest enemy unit
-        embarks_or_disembarks: True or False. The redeployment would embark or disembark the unit
+        moved: a whole number from 0 to 24. Furthest distance any part of the model ends from where it stood
+        nearest_enemy: a whole number from 0 to 72. Distance from the spot to the nearest enemy unit
+        embarks_or_disembarks: true or false. The redeployment would embark or disembark the unit
 
     Examples:
 
@@ -96,7 +96,7 @@ def may_redeploy(*, unit_type: Literal['infantry', 'artillery', 'walker', 'monst
     if type(nearest_enemy) is not int or not 0 <= nearest_enemy <= 72:
         raise ValueError(f'nearest_enemy must be a whole number from 0 to 72, not {nearest_enemy!r}')
     if type(embarks_or_disembarks) is not bool:
-        raise ValueError(f'embarks_or_disembarks must be True or False, not {embarks_or_disembarks!r}')
+        raise ValueError(f'embarks_or_disembarks must be true or false, not {embarks_or_disembarks!r}')
     return _may_redeploy(unit_type, moved, nearest_enemy, embarks_or_disembarks)
 
 
@@ -111,8 +111,8 @@ def may_charge(*, game_turn: int, scout_redeployed: bool) -> bool:
     Scout: https://rulesref.github.io/rulesref/w40k7/scout/
 
     Args:
-        game_turn: 1 to 7
-        scout_redeployed: True or False. The unit made a Scout redeployment this game
+        game_turn: a whole number from 1 to 7
+        scout_redeployed: true or false. The unit made a Scout redeployment this game
 
     Examples:
 
@@ -134,7 +134,7 @@ def may_charge(*, game_turn: int, scout_redeployed: bool) -> bool:
     if type(game_turn) is not int or not 1 <= game_turn <= 7:
         raise ValueError(f'game_turn must be a whole number from 1 to 7, not {game_turn!r}')
     if type(scout_redeployed) is not bool:
-        raise ValueError(f'scout_redeployed must be True or False, not {scout_redeployed!r}')
+        raise ValueError(f'scout_redeployed must be true or false, not {scout_redeployed!r}')
     return _may_charge(game_turn, scout_redeployed)
 
 
@@ -155,8 +155,8 @@ def conferred_rules(*, kept_in_reserves: bool, in_dedicated_transport: bool) -> 
     Scout: https://rulesref.github.io/rulesref/w40k7/scout/
 
     Args:
-        kept_in_reserves: True or False. The Scout unit is kept in Reserves
-        in_dedicated_transport: True or False. The Scout unit is deployed inside its Dedicated Transport
+        kept_in_reserves: true or false. The Scout unit is kept in Reserves
+        in_dedicated_transport: true or false. The Scout unit is deployed inside its Dedicated Transport
 
     Examples:
 
@@ -176,9 +176,9 @@ def conferred_rules(*, kept_in_reserves: bool, in_dedicated_transport: bool) -> 
         ConferredRules(outflank=False, transport_gains_scout=False)
     """
     if type(kept_in_reserves) is not bool:
-        raise ValueError(f'kept_in_reserves must be True or False, not {kept_in_reserves!r}')
+        raise ValueError(f'kept_in_reserves must be true or false, not {kept_in_reserves!r}')
     if type(in_dedicated_transport) is not bool:
-        raise ValueError(f'in_dedicated_transport must be True or False, not {in_dedicated_transport!r}')
+        raise ValueError(f'in_dedicated_transport must be true or false, not {in_dedicated_transport!r}')
     return _conferred_rules(kept_in_reserves, in_dedicated_transport)
 
 

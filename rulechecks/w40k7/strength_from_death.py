@@ -23,13 +23,13 @@ def may_soulburst(*, inches_away: int, is_vehicle: bool, all_models_have_rule: b
     Strength from Death: https://rulesref.github.io/rulesref/w40k7/strength-from-death/
 
     Args:
-        inches_away: 0 to 72. Distance from the destroyed unit, in whole inches
-        is_vehicle: True or False. The unit is a vehicle unit
-        all_models_have_rule: True or False. Every model in the unit has Strength from Death
-        locked_in_combat: True or False
-        falling_back: True or False
-        gone_to_ground: True or False
-        soulburst_this_turn: True or False. The unit has already made a Soulburst action this turn
+        inches_away: a whole number from 0 to 72. Distance from the destroyed unit, in whole inches
+        is_vehicle: true or false. The unit is a vehicle unit
+        all_models_have_rule: true or false. Every model in the unit has Strength from Death
+        locked_in_combat: true or false
+        falling_back: true or false
+        gone_to_ground: true or false
+        soulburst_this_turn: true or false. The unit has already made a Soulburst action this turn
 
     Examples:
 
@@ -68,17 +68,17 @@ def may_soulburst(*, inches_away: int, is_vehicle: bool, all_models_have_rule: b
     if type(inches_away) is not int or not 0 <= inches_away <= 72:
         raise ValueError(f'inches_away must be a whole number from 0 to 72, not {inches_away!r}')
     if type(is_vehicle) is not bool:
-        raise ValueError(f'is_vehicle must be True or False, not {is_vehicle!r}')
+        raise ValueError(f'is_vehicle must be true or false, not {is_vehicle!r}')
     if type(all_models_have_rule) is not bool:
-        raise ValueError(f'all_models_have_rule must be True or False, not {all_models_have_rule!r}')
+        raise ValueError(f'all_models_have_rule must be true or false, not {all_models_have_rule!r}')
     if type(locked_in_combat) is not bool:
-        raise ValueError(f'locked_in_combat must be True or False, not {locked_in_combat!r}')
+        raise ValueError(f'locked_in_combat must be true or false, not {locked_in_combat!r}')
     if type(falling_back) is not bool:
-        raise ValueError(f'falling_back must be True or False, not {falling_back!r}')
+        raise ValueError(f'falling_back must be true or false, not {falling_back!r}')
     if type(gone_to_ground) is not bool:
-        raise ValueError(f'gone_to_ground must be True or False, not {gone_to_ground!r}')
+        raise ValueError(f'gone_to_ground must be true or false, not {gone_to_ground!r}')
     if type(soulburst_this_turn) is not bool:
-        raise ValueError(f'soulburst_this_turn must be True or False, not {soulburst_this_turn!r}')
+        raise ValueError(f'soulburst_this_turn must be true or false, not {soulburst_this_turn!r}')
     return _may_soulburst(inches_away, is_vehicle, all_models_have_rule, locked_in_combat, falling_back, gone_to_ground, soulburst_this_turn)
 
 
@@ -109,7 +109,7 @@ def soulburst_action(*, action: Literal['move', 'shoot', 'run', 'turbo-boost', '
 
     Args:
         action: one of 'move', 'shoot', 'run', 'turbo-boost', 'charge'. The action chosen
-        in_fight_sub_phase: True or False. The Soulburst happens during a Fight sub-phase
+        in_fight_sub_phase: true or false. The Soulburst happens during a Fight sub-phase
 
     Examples:
 
@@ -136,7 +136,7 @@ def soulburst_action(*, action: Literal['move', 'shoot', 'run', 'turbo-boost', '
     if action not in ('move', 'shoot', 'run', 'turbo-boost', 'charge'):
         raise ValueError(f"action must be one of 'move', 'shoot', 'run', 'turbo-boost', 'charge', not {action!r}")
     if type(in_fight_sub_phase) is not bool:
-        raise ValueError(f'in_fight_sub_phase must be True or False, not {in_fight_sub_phase!r}')
+        raise ValueError(f'in_fight_sub_phase must be true or false, not {in_fight_sub_phase!r}')
     return _soulburst_action(action, in_fight_sub_phase)
 
 

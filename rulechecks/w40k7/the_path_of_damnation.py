@@ -22,8 +22,8 @@ def may_join(*, joiner_is_character: bool, unit_has_solitaire: bool) -> bool:
     The Path of Damnation: https://rulesref.github.io/rulesref/w40k7/the-path-of-damnation/
 
     Args:
-        joiner_is_character: True or False. The model trying to join is a character
-        unit_has_solitaire: True or False. The unit it wants to join is (or contains) a Solitaire
+        joiner_is_character: true or false. The model trying to join is a character
+        unit_has_solitaire: true or false. The unit it wants to join is (or contains) a Solitaire
 
     Examples:
 
@@ -44,9 +44,9 @@ def may_join(*, joiner_is_character: bool, unit_has_solitaire: bool) -> bool:
         False
     """
     if type(joiner_is_character) is not bool:
-        raise ValueError(f'joiner_is_character must be True or False, not {joiner_is_character!r}')
+        raise ValueError(f'joiner_is_character must be true or false, not {joiner_is_character!r}')
     if type(unit_has_solitaire) is not bool:
-        raise ValueError(f'unit_has_solitaire must be True or False, not {unit_has_solitaire!r}')
+        raise ValueError(f'unit_has_solitaire must be true or false, not {unit_has_solitaire!r}')
     return _may_join(joiner_is_character, unit_has_solitaire)
 
 
@@ -64,8 +64,8 @@ def warlord_trait(*, is_warlord: bool, is_solitaire: bool) -> Literal['none', 'a
     The Path of Damnation: https://rulesref.github.io/rulesref/w40k7/the-path-of-damnation/
 
     Args:
-        is_warlord: True or False. The model is the army's Warlord
-        is_solitaire: True or False. The model is a Solitaire
+        is_warlord: true or false. The model is the army's Warlord
+        is_solitaire: true or false. The model is a Solitaire
 
     Examples:
 
@@ -86,9 +86,9 @@ def warlord_trait(*, is_warlord: bool, is_solitaire: bool) -> Literal['none', 'a
         'none'
     """
     if type(is_warlord) is not bool:
-        raise ValueError(f'is_warlord must be True or False, not {is_warlord!r}')
+        raise ValueError(f'is_warlord must be true or false, not {is_warlord!r}')
     if type(is_solitaire) is not bool:
-        raise ValueError(f'is_solitaire must be True or False, not {is_solitaire!r}')
+        raise ValueError(f'is_solitaire must be true or false, not {is_solitaire!r}')
     return _warlord_trait(is_warlord, is_solitaire)
 
 

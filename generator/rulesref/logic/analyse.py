@@ -15,14 +15,19 @@ from rulesref.check_content import reserved_reason
 from rulesref.logic import positions as pos
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
+from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
 from rulesref.problems import Problem
 from rulesref.suggest import did_you_mean
 
 BARE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
-DICE_NOTATION = re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?|[0-9]{1,3}|none")
 MAX_DICE = 20
+
+
+def is_dice_value(text: str) -> bool:
+    """A dice result a check may give: dice notation, or `none`."""
+    return text == "none" or NOTATION.fullmatch(text) is not None
 # names the generated module defines or imports at module level
 MODULE_NAMES = frozenset({"dataclass", "Fraction", "Literal", "Final", "annotations"})
 
@@ -79,7 +84,7 @@ class _Analyser:
         if isinstance(expr.source, str) and wanted.kind == "str":
             if wanted.values is not None and expr.source in wanted.values:
                 return pos.Constant(expr.source)
-            if wanted.values is None and DICE_NOTATION.fullmatch(expr.source):
+            if wanted.values is None and is_dice_value(expr.source):
                 return pos.Constant(expr.source)
             if BARE_WORD.fullmatch(expr.source) and expr.source not in scope:
                 allowed = list(wanted.values or ["D6", "2D6", "D3+1", "none"])
@@ -94,7 +99,7 @@ class _Analyser:
             return None
         if wanted.kind == "str" and got.values is not None:
             permitted = wanted.values
-            bad = [v for v in got.values if (v not in permitted if permitted is not None else not DICE_NOTATION.fullmatch(v))]
+            bad = [v for v in got.values if (v not in permitted if permitted is not None else not is_dice_value(v))]
             if bad:
                 shown = ", ".join(permitted) if permitted is not None else "dice such as D6, 2D6, D3+1 or none"
                 self.report(expr.where, "impossible-value", f"{what} can be {bad[0]!r}, which is not one of {shown}{did_you_mean(bad[0], permitted or [])}")

@@ -1,32 +1,29 @@
-"""Validation of the logic: analyse every check, compile it, run its examples and prove it.
+"""The compile stage for the logic: analyse every check once, run its examples once, prove
+it, and (when pages need them) compute its odds, all from one in-process build of the same
+function ASTs that `rulesref generate` writes out.
 
-Validation compiles the same function ASTs that `rulesref generate` writes out (the records,
-the checked entry points and the logic; only docstrings and odds wrappers are left out), so
-what validation proves is what tool authors import.
+What comes out is a `CompiledEntry` per entry with checks; the writers read those and never
+analyse or run anything again, so what validation proved is what tool authors import and
+what the pages show.
 """
 
 from __future__ import annotations
 
-import ast
-import types
-from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from rulesref.config import entry_url
+from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
+from rulesref.config import Settings
 from rulesref.logic.analyse import analyse
-from rulesref.logic.codegen import module_ast, validation_module
+from rulesref.logic.codegen import functions_module
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
 from rulesref.logic.plan import Plan
+from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
 from rulesref.model import Content, Entry, Example, Scalar
 from rulesref.problems import Problem
 
-
-@dataclass(frozen=True)
-class Compiled:
-    entry: Entry
-    plans: list[Plan]
-    module: ast.Module
+MAX_ODDS = 4  # distributions per check: one per distinct set of non-dice arguments of its examples
 
 
 def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
@@ -41,15 +38,6 @@ def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
     return ([] if problems else plans), problems
 
 
-def compile_entry(entry: Entry, system_name: str) -> tuple[Compiled | None, list[Problem]]:
-    """Analyse and compile every check of an entry into the module AST that is written out."""
-    plans, problems = plan_entry(entry)
-    if not plans:
-        return None, problems
-    module = module_ast(entry, plans, system_name=system_name, url=entry_url(entry))
-    return Compiled(entry, plans, module), []
-
-
 def _show(values: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in values.items())
 
@@ -58,34 +46,27 @@ def _same(expected: Scalar, got: Any) -> bool:
     return type(expected) is type(got) and expected == got
 
 
-def _example_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
-    function = namespace[plan.name]
-    problems = []
-    for example in plan.check.examples:
-        problems += _run_example(plan, function, example)
-    return problems
-
-
-def _run_example(plan: Plan, function: Any, example: Example) -> list[Problem]:
+def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleResult, list[Problem]]:
     where = example.where
     given = dict(example.given)
     try:
         got = function(**given)
     except ValueError as exc:
         if example.raises is None:
-            return [(where / "given").problem("example-failed", f"the example raised ValueError: {exc}")]
+            return ExampleResult(example, None, None), [(where / "given").problem("example-failed", f"the example raised ValueError: {exc}")]
         if example.raises not in str(exc):
-            return [(where / "raises").problem("example-failed", f"expected an error containing {example.raises!r}, but it says: {exc}")]
-        return []
+            return ExampleResult(example, None, None), [(where / "raises").problem("example-failed", f"expected an error containing {example.raises!r}, but it says: {exc}")]
+        return ExampleResult(example, None, None), []
     except ArithmeticError as exc:
-        return [(where / "given").problem("example-failed", f"the logic fails on this example: {type(exc).__name__}: {exc}")]
+        return ExampleResult(example, None, None), [(where / "given").problem("example-failed", f"the logic fails on this example: {type(exc).__name__}: {exc}")]
+    result = ExampleResult(example, got, repr(got))
     if example.raises is not None:
-        return [(where / "raises").problem("example-failed", f"expected an error containing {example.raises!r}, but the result is {got!r}")]
+        return result, [(where / "raises").problem("example-failed", f"expected an error containing {example.raises!r}, but the result is {got!r}")]
     if plan.record_class is None:
         assert not isinstance(example.expect, tuple) and example.expect is not None
         if not _same(example.expect, got):
-            return [(where / "expect").problem("example-failed", f"expected {example.expect!r}, but the logic gives {got!r}")]
-        return []
+            return result, [(where / "expect").problem("example-failed", f"expected {example.expect!r}, but the logic gives {got!r}")]
+        return result, []
     assert isinstance(example.expect, tuple)
     problems = []
     for field, expected in example.expect:
@@ -94,7 +75,7 @@ def _run_example(plan: Plan, function: Any, example: Example) -> list[Problem]:
             problems.append(
                 (where / "expect" / field).problem("example-failed", f"expected {field}={expected!r}, but the logic gives {field}={actual!r}")
             )
-    return problems
+    return result, problems
 
 
 def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
@@ -167,18 +148,57 @@ def _first_true(conditions: Any, args: list[Any]) -> int | None:
     return next((i for i, flag in enumerate(conditions(*args)) if flag), None)
 
 
-def logic_problems(content: Content) -> list[Problem]:
+def _odds(plan: Plan, odds: Any) -> tuple[OddsResult, ...]:
+    """Exact odds for the first few distinct sets of non-dice arguments the examples use."""
+    dice = {a.name for a in plan.dice_args}
+    seen: list[tuple[tuple[str, Scalar], ...]] = []
+    for example in plan.check.examples:
+        if example.raises is not None:
+            continue
+        given = dict(example.given)
+        fixed = tuple((a.name, given[a.name]) for a in plan.args if a.name not in dice and a.name in given)
+        if fixed not in seen:
+            seen.append(fixed)
+    results = []
+    for fixed in seen[:MAX_ODDS]:
+        try:
+            distribution: dict[Any, Fraction] = odds(**dict(fixed))
+        except (ValueError, ArithmeticError):
+            continue
+        results.append(OddsResult(fixed, tuple(distribution.items())))
+    return tuple(results)
+
+
+def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False) -> tuple[CompiledEntry | None, list[Problem]]:
+    """Analyse, run, prove (and with `odds`, weigh) every check of one entry."""
+    plans, problems = plan_entry(entry)
+    if not plans:
+        return None, problems
+    records = {p.record_class: record_type(p.record_class, tuple(f for f, _ in p.fields)) for p in plans if p.record_class}
+    module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None, proofs=True)
+    namespace = run_module(module, settings.module_path(entry), records)
+    checks = []
+    for plan in plans:
+        results = []
+        for example in plan.check.examples:
+            result, found = _run_example(plan, namespace[plan.name], example)
+            results.append(result)
+            problems += found
+        problems += _proof_problems(plan, namespace)
+        weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
+        checks.append(CompiledCheck(plan, tuple(results), weighed))
+    return CompiledEntry(entry, tuple(checks)), problems
+
+
+def compile_content(content: Content, settings: Settings, *, odds: bool = False) -> tuple[dict[str, CompiledEntry], list[Problem]]:
+    """Every entry with checks, compiled; and the problems found on the way."""
+    compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []
     for entry in content.entries:
         if not entry.checks:
             continue
-        plans, found = plan_entry(entry)
+        result, found = compile_entry(entry, settings, odds=odds)
         problems += found
-        if not plans:
-            continue
-        records = {p.record_class: types.SimpleNamespace for p in plans if p.record_class}
-        namespace = run_module(validation_module(plans), f"rulechecks.{entry.system}.{entry.module}", records)
-        for plan in plans:
-            problems += _example_problems(plan, namespace)
-            problems += _proof_problems(plan, namespace)
-    return problems
+        if result is not None:
+            compiled[entry.key] = result
+    return compiled, problems

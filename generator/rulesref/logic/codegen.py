@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from rulesref.logic import positions as pos
+from rulesref.logic.describe import arg_values
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.types import VType
 from rulesref.model import Entry, Example
@@ -99,11 +100,6 @@ def doc_text(text: str) -> str:
 # -- argument validation --------------------------------------------------------------------
 
 
-def _dice_label(arg: Arg) -> str:
-    assert arg.dice is not None
-    return f"{arg.dice.count if arg.dice.count > 1 else ''}D{arg.dice.sides}"
-
-
 def _guard(test: ast.expr, text: ast.expr) -> list[ast.stmt]:
     """`if test: raise ValueError(text)` (built directly: validation builds thousands)."""
     error = pos.Call(func=name("ValueError"), args=[text], keywords=[])
@@ -128,17 +124,18 @@ def validation(arg: Arg) -> list[ast.stmt]:
     """Statements that raise ValueError naming the argument, its value and what is allowed."""
     a = name(arg.name)
     t = arg.vtype
+    words = f"{arg.name} must be {arg_values(arg)}, not "
     if arg.kind == "bool":
-        return _guard(_not_type(a, "bool"), message(f"{arg.name} must be True or False, not ", a))
+        return _guard(_not_type(a, "bool"), message(words, a))
     if arg.kind == "enum" or (arg.kind == "param" and t.is_dice):
         values = t.values if t.values is not None else arg.param.values if arg.param else ()
         allowed = pos.Tuple(elts=[pos.Constant(v) for v in values], ctx=ast.Load())
-        shown = ", ".join(repr(v) for v in values)
         outside = pos.Compare(left=a, ops=[ast.NotIn()], comparators=[allowed])
-        return _guard(outside, message(f"{arg.name} must be one of {shown}, not ", a))
+        return _guard(outside, message(words, a))
     if arg.kind == "dice":
         dice = arg.dice
         assert dice is not None
+        # the range depends on another argument: the message shows it as computed at the call
         if dice.count_input is not None:
             n = name(dice.count_input)
             high = fill_expr("S * N", S=dice.sides, N=n)
@@ -149,16 +146,10 @@ def validation(arg: Arg) -> list[ast.stmt]:
             low, high = fill_expr("_dice.minimum(X)", X=x), fill_expr("_dice.maximum(X)", X=x)
             text = message(f"{arg.name} must be a roll of ", x, " (", low, " to ", high, "), not ", a)
             return _int_guard(a, low, high, text)
-        low_i, high_i = dice.count, dice.count * dice.sides
-        text = message(f"{arg.name} must be a {_dice_label(arg)} roll from {low_i} to {high_i}, not ", a)
-        return _int_guard(a, low_i, high_i, text)
+        return _int_guard(a, dice.count, dice.count * dice.sides, message(words, a))
     lo, hi = t.lo, t.hi
     assert lo is not None and hi is not None
-    if arg.param is not None and arg.param.type == "roll":
-        text = message(f"{arg.name} must be a dice target from {lo} (for {lo}+) to {hi} (for {hi}+), not ", a)
-    else:
-        text = message(f"{arg.name} must be a whole number from {lo} to {hi}, not ", a)
-    return _int_guard(a, lo, hi, text)
+    return _int_guard(a, lo, hi, message(words, a))
 
 
 _INVERSE: dict[type, type] = {
@@ -253,7 +244,7 @@ def function_doc(plan: Plan, url: str) -> str:
         lines += ["", "Args:"]
         for arg in plan.args:
             what = doc_text(arg.summary) if arg.summary else ""
-            lines.append(f"    {arg.name}: {_arg_domain(arg)}{'. ' + what if what else ''}")
+            lines.append(f"    {arg.name}: {arg_values(arg)}{'. ' + what if what else ''}")
     lines += ["", "Examples:"]
     for example in check.examples:
         lines.append("")
@@ -266,25 +257,6 @@ def function_doc(plan: Plan, url: str) -> str:
         else:
             lines += [f"    >>> {call}", f"    {_expected_repr(plan, example)}"]
     return "\n".join(lines) + "\n"
-
-
-def _arg_domain(arg: Arg) -> str:
-    t = arg.vtype
-    if arg.kind == "bool":
-        return "True or False"
-    if arg.kind == "enum":
-        return "one of " + ", ".join(repr(v) for v in t.values or ())
-    if arg.kind == "dice" and arg.dice is not None:
-        if arg.dice.count_input:
-            return f"the total of {arg.dice.count_input} D{arg.dice.sides}"
-        if arg.dice.of_param:
-            return f"the total rolled on the dice {arg.dice.of_param}"
-        return f"a {_dice_label(arg)} roll"
-    if arg.param is not None and arg.param.type == "dice":
-        return "one of " + ", ".join(repr(v) for v in arg.param.values)
-    if arg.param is not None and arg.param.type == "roll":
-        return f"the dice target, {t.lo}+ to {t.hi}+"
-    return f"{t.lo} to {t.hi}"
 
 
 def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
@@ -378,7 +350,7 @@ def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -
     typing_names = ["Final"] + (["Literal"] if _uses(plans, lambda t: isinstance(t, VType) and t.kind == "str" and t.values is not None) else [])
     body.append(pos.ImportFrom(module="typing", names=[pos.alias(n) for n in typing_names], level=0))
     if needs_dice:
-        body += fill("from rulechecks import _dice")
+        body += fill("from .. import _dice")
     exported: list[str] = []
     for plan in plans:
         exported += [plan.record_class] if plan.record_class else []
@@ -413,7 +385,7 @@ def _isort_key(name: str) -> tuple[int, str]:
 
 def _group(stmt: ast.stmt) -> str:
     if isinstance(stmt, ast.ImportFrom):
-        return "local-import" if (stmt.module or "").startswith("rulechecks") else "import"
+        return "local-import" if stmt.level > 0 else "import"
     if isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
         return "definition"
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
@@ -476,7 +448,7 @@ def functions_module(plans: list[Plan], *, odds_url: str | None = None, proofs: 
     checked entry points and the logic; with `odds_url`, the odds functions too; with `proofs`,
     the proof helpers. No docstrings and no record classes: callers pass a record type in
     (creating a dataclass costs more than everything else about a check)."""
-    body: list[ast.stmt] = fill("from fractions import Fraction\nfrom typing import Literal\nfrom rulechecks import _dice")
+    body: list[ast.stmt] = fill("from fractions import Fraction\nfrom typing import Literal\nfrom .. import _dice")
     for plan in plans:
         body += [public_function(plan, None), core_function(plan)]
         if odds_url is not None and plan.odds_name:

@@ -21,8 +21,9 @@ _MODULES: dict[str, Any] = {
     "dataclasses": dataclasses,
     "fractions": fractions,
     "typing": typing,
-    "rulechecks": types.SimpleNamespace(_dice=runtime_dice),
 }
+# what `from .. import _dice` finds: the generated package's copy of the dice runtime
+_PACKAGE = types.SimpleNamespace(_dice=runtime_dice)
 _BUILTINS = {
     name: getattr(builtins, name)
     for name in (
@@ -33,6 +34,8 @@ _BUILTINS = {
 
 
 def _import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (), level: int = 0) -> Any:
+    if level == 2 and name == "" and tuple(fromlist or ()) == ("_dice",):
+        return _PACKAGE
     if level != 0 or name not in _MODULES:
         raise ImportError(f"generated code may not import {name}")
     return _MODULES[name]

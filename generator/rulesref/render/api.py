@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rulesref.config import entry_url, site_url
+from rulesref.config import Settings
 from rulesref.model import Content, Entry, RuleRef, System
 from rulesref.render import paths
 from rulesref.render.checks import CheckView
@@ -26,14 +26,14 @@ def dump(data: object) -> bytes:
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def _ref(entry: Entry, args: tuple[tuple[str, Any], ...] = ()) -> dict[str, Any]:
-    ref: dict[str, Any] = {"system": entry.system, "id": entry.id, "name": entry.name, "url": entry_url(entry)}
+def _ref(settings: Settings, entry: Entry, args: tuple[tuple[str, Any], ...] = ()) -> dict[str, Any]:
+    ref: dict[str, Any] = {"system": entry.system, "id": entry.id, "name": entry.name, "url": settings.entry_url(entry)}
     if args:
         ref["args"] = dict(args)
     return ref
 
 
-def _system(system: System, content: Content) -> dict[str, Any]:
+def _system(settings: Settings, system: System, content: Content) -> dict[str, Any]:
     entries = content.entries_of(system.id)
     return {
         "id": system.id,
@@ -43,7 +43,7 @@ def _system(system: System, content: Content) -> dict[str, Any]:
         "publisher": system.publisher,
         "year": system.year,
         "summary": system.summary,
-        "url": f"{site_url()}{system.id}/",
+        "url": settings.system_url(system.id),
         "index": f"{system.id}/index.json",
         "counts": {kind: sum(1 for e in entries if e.kind == kind) for kind in ("rule", "unit", "term")},
         "books": [{"id": b.id, "title": b.title, "year": b.year, "edition": b.edition} for b in system.books],
@@ -89,7 +89,7 @@ def _check(view: CheckView) -> dict[str, Any]:
     }
 
 
-def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[CheckView, ...]) -> dict[str, Any]:
+def _entry(settings: Settings, entry: Entry, system: System, relations: Relations, checks: tuple[CheckView, ...]) -> dict[str, Any]:
     table = None
     if entry.table is not None:
         table = {
@@ -109,7 +109,7 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
     content = relations.content
     def refs(written: tuple[RuleRef, ...]) -> list[dict[str, Any]]:
         targets = ((content.entry(f"{entry.system}:{ref.rule}"), ref.args) for ref in written)
-        return [_ref(target, args) for target, args in targets if target is not None]
+        return [_ref(settings, target, args) for target, args in targets if target is not None]
 
     profiles = []
     for profile in entry.profiles:
@@ -119,7 +119,7 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
         profiles.append({"type": profile.type, "name": profile.name, "values": values, "rules": refs(profile.rules)})
     links: list[dict[str, Any]] = []
     for resolved in relations.links_out.get(entry.key, ()):
-        item = _ref(resolved.entry, resolved.args)
+        item = _ref(settings, resolved.entry, resolved.args)
         if item not in links:
             links.append(item)
     return {
@@ -129,7 +129,7 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
         "name": entry.name,
         "aliases": list(entry.aliases),
         "summary": entry.summary,
-        "url": entry_url(entry),
+        "url": settings.entry_url(entry),
         "text": entry.text,
         "notes": entry.notes,
         "params": [
@@ -141,18 +141,18 @@ def _entry(entry: Entry, system: System, relations: Relations, checks: tuple[Che
         "source": source,
         "tags": list(entry.tags),
         "links": links,
-        "referenced_by": [_ref(e) for e in relations.referenced_by.get(entry.key, ())],
-        "same_as": [_ref(e) for e in relations.same_rule.get(entry.key, ())],
+        "referenced_by": [_ref(settings, e) for e in relations.referenced_by.get(entry.key, ())],
+        "same_as": [_ref(settings, e) for e in relations.same_rule.get(entry.key, ())],
         "corrections": [{"original": c.original, "corrected": c.corrected, "reason": c.reason} for c in entry.corrections],
         "checks": [_check(v) for v in checks],
         "profiles": profiles,
     }
 
 
-def api_files(content: Content, relations: Relations, checks: dict[str, tuple[CheckView, ...]]) -> dict[str, bytes]:
+def api_files(settings: Settings, content: Content, relations: Relations, checks: dict[str, tuple[CheckView, ...]]) -> dict[str, bytes]:
     files: dict[str, bytes] = {
         "api/index.json": dump(
-            {"version": VERSION, "schema": "schema.json", "site": site_url(), "systems": [_system(s, content) for s in content.systems]}
+            {"version": VERSION, "schema": "schema.json", "site": settings.site_url, "systems": [_system(settings, s, content) for s in content.systems]}
         ),
         "api/schema.json": (schema_dir() / API).read_bytes(),
     }
@@ -165,13 +165,13 @@ def api_files(content: Content, relations: Relations, checks: dict[str, tuple[Ch
                 "name": e.name,
                 "aliases": list(e.aliases),
                 "summary": e.summary,
-                "url": entry_url(e),
+                "url": settings.entry_url(e),
                 "data": f"{e.id}.json",
             }
             for e in entries
         ]
         files[paths.api_system(system.id)] = dump({"version": VERSION, "system": system.id, "entries": listing})
         for entry in entries:
-            files[paths.api_entry(entry)] = dump({"version": VERSION, **_entry(entry, system, relations, checks.get(entry.key, ()))})
+            files[paths.api_entry(entry)] = dump({"version": VERSION, **_entry(settings, entry, system, relations, checks.get(entry.key, ()))})
     return files
 

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from importlib import resources
 
-from rulesref.model import Content
-from rulesref.problems import Problem
+from rulesref.build import Build
 from rulesref.render import paths
 from rulesref.render.api import api_files
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
-from rulesref.validate import Validated
 
 
 def asset_files() -> dict[str, bytes]:
@@ -29,19 +27,17 @@ def asset_files() -> dict[str, bytes]:
     }
 
 
-def all_checks(content: Content) -> dict[str, tuple[CheckView, ...]]:
-    return {e.key: check_views(e) for e in content.entries if e.checks}
+def all_checks(build: Build) -> dict[str, tuple[CheckView, ...]]:
+    return {key: check_views(compiled, build.settings) for key, compiled in build.compiled.items()}
 
 
-def docs_files(validated: Validated) -> tuple[dict[str, bytes], list[Problem]]:
-    """Every file of the docs folder by relative path, or the problems that prevent it."""
-    content = validated.content
-    problems = paths.layout_problems(content)
-    if problems:
-        return {}, problems
-    facts = relations(content, validated.links)
-    checks = all_checks(content)
-    site = Site(content, facts, checks, validated.files.roots)
+def docs_files(build: Build) -> dict[str, bytes]:
+    """Every file of the docs folder by relative path, from a build without errors."""
+    assert build.ok, "pages are written from valid content only"
+    content = build.content
+    facts = relations(content, build.links)
+    checks = all_checks(build)
+    site = Site(content, facts, checks, build.files.roots, build.settings)
     pages: dict[str, str] = {
         paths.NAV_FILE: nav_file(content),
         paths.HOME: site.home(),
@@ -56,6 +52,6 @@ def docs_files(validated: Validated) -> tuple[dict[str, bytes], list[Problem]]:
     for entry in content.entries:
         pages[paths.entry_page(entry)] = site.entry(entry)
     files = {path: text.encode("utf-8") for path, text in pages.items()}
-    files.update(api_files(content, facts, checks))
+    files.update(api_files(build.settings, content, facts, checks))
     files.update(asset_files())
-    return dict(sorted(files.items())), []
+    return dict(sorted(files.items()))

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
+from rulesref.config import Settings
 from rulesref.links import PARAM_CALL, LinkMatch, Resolved, normalise
 from rulesref.model import Content, Entry, Param, Scalar, System
 from rulesref.render import paths
@@ -84,8 +85,14 @@ class Site:
     """Everything needed to render pages, computed once per build."""
 
     def __init__(
-        self, content: Content, relations: Relations, checks: dict[str, tuple[CheckView, ...]], roots: tuple[Path, ...]
+        self,
+        content: Content,
+        relations: Relations,
+        checks: dict[str, tuple[CheckView, ...]],
+        roots: tuple[Path, ...],
+        settings: Settings,
     ) -> None:
+        self.settings = settings
         self.content = content
         self.roots = roots
         self.relations = relations
@@ -275,6 +282,7 @@ class Site:
             glossary=paths.relative(paths.HOME, paths.GLOSSARY),
             tags=paths.relative(paths.HOME, paths.TAGS),
             api=paths.relative(paths.HOME, paths.API_PAGE),
+            package=code(self.settings.package),
         )
 
     def glossary(self) -> str:

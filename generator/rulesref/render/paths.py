@@ -8,8 +8,7 @@ relative `.md` paths, which both MkDocs and Zensical check and rewrite.
 
 from __future__ import annotations
 
-from rulesref.model import Content, Entry
-from rulesref.problems import Problem
+from rulesref.model import Entry
 
 HOME = "index.md"
 GLOSSARY = "glossary/index.md"
@@ -17,11 +16,6 @@ TAGS = "tags/index.md"
 API_PAGE = "api/index.md"
 ASSETS = "assets"
 NAV_FILE = ".nav.yml"
-
-# Top-level folders the site itself uses (MkDocs and Material write `assets/`, `search/`
-# and `404.html` into the built site); a system with one of these ids would collide.
-RESERVED_TOP = frozenset({"api", "assets", "glossary", "search", "tags", "404", "sitemap"})
-
 
 def entry_page(entry: Entry) -> str:
     return f"{entry.system}/{entry.id}/index.md"
@@ -63,17 +57,3 @@ def url_of(path: str) -> str:
     if path.endswith(".md"):
         return path[: -len(".md")] + "/"
     return path
-
-
-def layout_problems(content: Content) -> list[Problem]:
-    """Content the site cannot lay out: a system id that is also a folder the site needs."""
-    problems = []
-    for system in content.systems:
-        if system.id in RESERVED_TOP:
-            taken = ", ".join(sorted(RESERVED_TOP))
-            problems.append(
-                (system.where / "id").problem(
-                    "reserved-id", f"system id `{system.id}` is a folder the site uses ({taken}); choose another id"
-                )
-            )
-    return problems

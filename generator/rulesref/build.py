@@ -1,0 +1,76 @@
+"""The build: everything the compile stage learned, as one value every writer reads.
+
+A command runs discover -> load -> validate -> compile once (`rulesref.validate.validate`)
+and gets a `Build`. The Python package writer, the site's page writer and the JSON API writer
+only read it: they never analyse, prove or run a check themselves, so each check is analysed
+once and each example run once per command, and what the pages show is what was proved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rulesref.config import Settings
+from rulesref.discover import ContentFiles
+from rulesref.links import LinkIndex
+from rulesref.logic.plan import Plan
+from rulesref.model import Content, Entry, Example, Scalar
+from rulesref.problems import Problem, fails
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    """One example as it ran: the value returned (None when it raised) and how it prints."""
+
+    example: Example
+    value: Any
+    shown: str | None
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    """The exact distribution of a check's result for one set of non-dice arguments."""
+
+    given: tuple[tuple[str, Scalar], ...]
+    distribution: tuple[tuple[Any, Fraction], ...]  # result -> probability, in result order
+
+
+@dataclass(frozen=True)
+class CompiledCheck:
+    plan: Plan
+    examples: tuple[ExampleResult, ...]
+    odds: tuple[OddsResult, ...]  # empty unless the build was asked for odds
+
+
+@dataclass(frozen=True)
+class CompiledEntry:
+    entry: Entry
+    checks: tuple[CompiledCheck, ...]
+
+    @property
+    def plans(self) -> list[Plan]:
+        return [c.plan for c in self.checks]
+
+
+@dataclass(frozen=True)
+class Build:
+    """The model of the content, its link index, the problems found, and every entry's
+    compiled checks (by entry key), under the repository's settings."""
+
+    settings: Settings
+    content: Content
+    problems: list[Problem]
+    files: ContentFiles
+    links: LinkIndex
+    compiled: dict[str, CompiledEntry] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """No problem that fails the run (warnings do not)."""
+        return not fails(self.problems)
+
+    def checks_of(self, entry: Entry) -> tuple[CompiledCheck, ...]:
+        compiled = self.compiled.get(entry.key)
+        return compiled.checks if compiled is not None else ()
