@@ -171,3 +171,43 @@ def test_a_broken_file_is_not_blamed_again_in_the_files_that_refer_to_it(content
     result = run("validate", str(content), "--format", "json")
     assert result.returncode == 1
     assert {Path(item["path"]).name for item in json.loads(result.stdout)} == {"brutal.yml"}
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """`rulesref codes | head -1`: the reader is gone before the listing is written."""
+    process = subprocess.Popen([sys.executable, "-m", "rulesref", "codes"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    with process.stderr:
+        error = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 0
+    assert error == ""
+
+
+def test_build_without_the_site_extra_names_the_extra(content: Path) -> None:
+    code = "import sys; sys.modules['mkdocs'] = None; from rulesref.cli import main; raise SystemExit(main(['build']))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=content.parent, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "rulesref: error: `rulesref build` needs mkdocs, which is not installed; install it with: pip install 'rulesref[site]'"
+    ]
+
+
+def test_an_unwritable_output_folder_is_one_line(content: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run("generate", "--content", str(content), "--out", str(blocker / "rulechecks"))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rulesref: error: cannot use") and "Traceback" not in result.stderr
+
+
+def test_settings_come_from_pyproject(content: Path) -> None:
+    root = content.parent
+    (root / "pyproject.toml").write_text('[tool.rulesref]\ncontent = "nowhere"\n', encoding="utf-8")
+    result = run("validate", cwd=root)
+    assert result.returncode == 2 and "no such file or folder: nowhere" in result.stderr
+    (root / "pyproject.toml").write_text('[tool.rulesref]\ncontnet = "content"\n', encoding="utf-8")
+    result = run("validate", cwd=root)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "rulesref: error: pyproject.toml: [tool.rulesref] has no setting `contnet`; did you mean `content`? (settings: content, package, site_url)"

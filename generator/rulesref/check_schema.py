@@ -105,17 +105,14 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
         shown = ", ".join(str(o) for o in options)
         yield path, False, "bad-value", f"{_where(path)} is {_show(value)}; it must be {'one of ' if len(options) > 1 else ''}{shown}{hint}"
         return
+    if keyword == "pattern" and "propertyNames" in error.absolute_schema_path and isinstance(value, str):
+        # a key's name is checked with the key as the instance, at the path of its mapping
+        what = _first_sentence(schema.get("description", "a name"))
+        yield path + (value,), True, "bad-key", f"key `{value}` in {_where(path)} is not allowed: it must be {what[0].lower() + what[1:]}"
+        return
     if keyword == "pattern":
         what = _first_sentence(schema.get("description", "the expected form"))
         yield path, False, "bad-format", f"{_where(path)} {_show(value)} is not in the expected form: {what}"
-        return
-    if keyword == "propertyNames":
-        # the offending key is the instance of the sub-error
-        for sub in error.context or [error]:
-            bad_key: Any = sub.instance if isinstance(sub.instance, str) else value
-            what = _first_sentence(sub.schema.get("description", "a name") if isinstance(sub.schema, dict) else "a name")
-            yield path + (bad_key,), True, "bad-key", f"key `{bad_key}` in {_where(path)} is not allowed: it must be {what[0].lower() + what[1:]}"
-            break
         return
     if keyword in ("minLength", "maxLength"):
         if keyword == "minLength":

@@ -82,6 +82,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from rulesref.extras import require_site_tools
+
+    require_site_tools("build")  # before the page writers import Python-Markdown
     from rulesref.site import build
 
     settings = _settings(args)
@@ -89,6 +92,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from rulesref.extras import require_site_tools
+
+    require_site_tools("serve")
     from rulesref.site import serve
 
     settings = _settings(args)

@@ -14,7 +14,6 @@ plugin API), so Zensical can build the same folder.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import signal
@@ -30,7 +29,8 @@ from pathlib import Path
 import yaml
 
 from rulesref.config import Settings
-from rulesref.errors import EnvironmentProblem, MissingExtra, UsageError
+from rulesref.errors import EnvironmentProblem, UsageError
+from rulesref.extras import require_site_tools
 from rulesref.output import differences, replace_tree, swap_in
 from rulesref.problems import Problem, format_text
 from rulesref.render.docs import docs_files
@@ -83,13 +83,6 @@ def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[P
     if not build.ok:
         return {}, build.problems
     return docs_files(build), build.problems
-
-
-def require_site_tools(command: str) -> None:
-    """Building pages needs MkDocs (and the Python-Markdown it brings): the `site` extra."""
-    for module in ("mkdocs", "material", "markdown"):
-        if importlib.util.find_spec(module) is None:
-            raise MissingExtra(command, "site", {"material": "mkdocs-material"}.get(module, module))
 
 
 def source_date_epoch(content: str) -> str:
@@ -175,6 +168,7 @@ def _free_port(dev_addr: str) -> None:
     if not host or not port.isdigit():
         raise UsageError(f"--dev-addr must be HOST:PORT, such as 127.0.0.1:8000, not {dev_addr!r}")
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will: TIME_WAIT is no obstacle
         try:
             probe.bind((host.strip("[]"), int(port)))
         except OSError as exc:

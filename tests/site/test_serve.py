@@ -91,3 +91,56 @@ def test_serve_regenerates_pages_when_the_content_changes(tmp_path: Path) -> Non
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+
+
+def port_is_free(port: int) -> bool:
+    """Free for a new server: nothing listens (connections in TIME_WAIT do not count, as for
+    any server that sets SO_REUSEADDR)."""
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+@pytest.mark.slow
+def test_sigterm_stops_serve_and_its_server(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "served")
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project.root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+    )
+    try:
+        wait_for(f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}", "Rules reference")
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=20) == 0
+        deadline = time.monotonic() + 10
+        while not port_is_free(port) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert port_is_free(port), "the mkdocs server still holds the port"
+    finally:
+        if server.poll() is None:
+            server.kill()
+        assert server.stderr is not None
+        server.stderr.close()
+
+
+def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "busy")
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "rulesref", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=project.root, capture_output=True, text=True, timeout=60,
+        )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"rulesref: error: cannot serve on 127.0.0.1:{port}")
