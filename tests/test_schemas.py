@@ -112,3 +112,16 @@ def test_schema_comments_in_content_point_at_real_schemas() -> None:
             assert (path.parent / match.group(1)).resolve().is_file(), f"{path}: {match.group(1)}"
             checked += 1
     assert checked > 0
+
+
+def test_the_schema_spells_dice_notation_as_the_runtime_reads_it() -> None:
+    """One notation: the JSON Schema's pattern (for editors) accepts exactly what the dice
+    runtime of the generated package reads."""
+    from rulesref.logic.runtime_dice import NOTATION
+
+    schema = json.loads((schema_dir() / ENTRY).read_text())
+    pattern = re.compile(schema["$defs"]["dice_notation"]["pattern"])
+    samples = ["D6", "D3", "2D6", "10D6", "D6+1", "D3-1", "2D6+12", "0", "7", "100", "999", "1000", "D4", "0D6", "D6+0", "d6", "D", "2D", "+1", "D6+100", "", " D6"]
+    assert any(NOTATION.fullmatch(s) for s in samples) and not all(NOTATION.fullmatch(s) for s in samples)
+    for sample in samples:
+        assert bool(pattern.search(sample)) == bool(NOTATION.fullmatch(sample)), sample

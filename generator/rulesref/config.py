@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from rulesref.errors import UsageError
-from rulesref.model import Entry
+from rulesref.model import Entry, python_name
 from rulesref.suggest import did_you_mean
 
 DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
@@ -48,7 +48,7 @@ class Settings:
 
     def module_path(self, entry: Entry) -> str:
         """The dotted import path of an entry's generated module: `rulechecks.w40k7.mob_rule`."""
-        return f"{self.package}.{entry.system.replace('-', '_')}.{entry.module}"
+        return f"{self.package}.{python_name(entry.system)}.{entry.module}"
 
 
 def _problem(where: str, message: str) -> UsageError:
