@@ -18,6 +18,7 @@ from rulesref.logic.analyse import analyse
 from rulesref.logic.codegen import functions_module
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
 from rulesref.logic.plan import Plan
+from rulesref.logic.ranges import exactness_problems
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
 from rulesref.model import Content, Entry, Example, Scalar
@@ -185,6 +186,7 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False) -> tu
             results.append(result)
             problems += found
         problems += _proof_problems(plan, namespace)
+        problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
         weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))
     return CompiledEntry(entry, tuple(checks)), problems

@@ -13,6 +13,7 @@ from typing import Any
 
 from rulesref.logic import positions as pos
 from rulesref.logic.describe import arg_values
+from rulesref.logic.inputs import Bound, input_check, no_row_matched
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.types import VType
 from rulesref.model import Entry, Example
@@ -111,45 +112,31 @@ def _not_type(a: ast.Name, type_name: str) -> ast.expr:
     return pos.Compare(left=pos.Call(func=name("type"), args=[a], keywords=[]), ops=[ast.IsNot()], comparators=[name(type_name)])
 
 
-def _int_guard(a: ast.Name, lo: ast.expr | int, hi: ast.expr | int, text: ast.expr) -> list[ast.stmt]:
-    """`if type(a) is not int or not lo <= a <= hi: raise ValueError(text)`."""
-    low = lo if isinstance(lo, ast.expr) else pos.Constant(lo)
-    high = hi if isinstance(hi, ast.expr) else pos.Constant(hi)
-    in_range = pos.Compare(left=low, ops=[ast.LtE(), ast.LtE()], comparators=[a, high])
-    test = pos.BoolOp(op=ast.Or(), values=[_not_type(a, "int"), pos.UnaryOp(op=ast.Not(), operand=in_range)])
-    return _guard(test, text)
+def _value(value: Bound) -> ast.expr:
+    """A bound or a value placed in a message, as an expression."""
+    if isinstance(value, int):
+        return pos.Constant(value)
+    if value.kind == "arg":
+        return name(value.name)
+    if value.kind == "times":
+        return fill_expr("S * N", S=value.factor, N=name(value.name))
+    helper = "_dice.minimum(X)" if value.kind == "dice_min" else "_dice.maximum(X)"
+    return fill_expr(helper, X=name(value.name))
 
 
 def validation(arg: Arg) -> list[ast.stmt]:
     """Statements that raise ValueError naming the argument, its value and what is allowed."""
+    check = input_check(arg)
     a = name(arg.name)
-    t = arg.vtype
-    words = f"{arg.name} must be {arg_values(arg)}, not "
-    if arg.kind == "bool":
-        return _guard(_not_type(a, "bool"), message(words, a))
-    if arg.kind == "enum" or (arg.kind == "param" and t.is_dice):
-        values = t.values if t.values is not None else arg.param.values if arg.param else ()
-        allowed = pos.Tuple(elts=[pos.Constant(v) for v in values], ctx=ast.Load())
-        outside = pos.Compare(left=a, ops=[ast.NotIn()], comparators=[allowed])
-        return _guard(outside, message(words, a))
-    if arg.kind == "dice":
-        dice = arg.dice
-        assert dice is not None
-        # the range depends on another argument: the message shows it as computed at the call
-        if dice.count_input is not None:
-            n = name(dice.count_input)
-            high = fill_expr("S * N", S=dice.sides, N=n)
-            text = message(f"{arg.name} must be a roll of ", n, f" D{dice.sides} (", n, " to ", high, "), not ", a)
-            return _int_guard(a, n, high, text)
-        if dice.of_param is not None:
-            x = name(dice.of_param)
-            low, high = fill_expr("_dice.minimum(X)", X=x), fill_expr("_dice.maximum(X)", X=x)
-            text = message(f"{arg.name} must be a roll of ", x, " (", low, " to ", high, "), not ", a)
-            return _int_guard(a, low, high, text)
-        return _int_guard(a, dice.count, dice.count * dice.sides, message(words, a))
-    lo, hi = t.lo, t.hi
-    assert lo is not None and hi is not None
-    return _int_guard(a, lo, hi, message(words, a))
+    text = message(*[part if isinstance(part, str) else _value(part) for part in check.message])
+    if check.test == "bool":
+        return _guard(_not_type(a, "bool"), text)
+    if check.test == "one_of":
+        allowed = pos.Tuple(elts=[pos.Constant(v) for v in check.values], ctx=ast.Load())
+        return _guard(pos.Compare(left=a, ops=[ast.NotIn()], comparators=[allowed]), text)
+    in_range = pos.Compare(left=_value(check.lo), ops=[ast.LtE(), ast.LtE()], comparators=[a, _value(check.hi)])
+    test = pos.BoolOp(op=ast.Or(), values=[_not_type(a, "int"), pos.UnaryOp(op=ast.Not(), operand=in_range)])
+    return _guard(test, text)
 
 
 _INVERSE: dict[type, type] = {
@@ -211,7 +198,7 @@ def core_body(plan: Plan) -> list[ast.stmt]:
         else:
             body.append(pos.If(test=row.when, body=[ret], orelse=[]))
     if plan.rows[-1].when is not None:
-        body += fill("raise AssertionError(M)", M=f"{plan.name}: no row matched (the build proved this cannot happen)")
+        body += fill("raise AssertionError(M)", M=no_row_matched(plan))
     return body
 
 

@@ -1,0 +1,77 @@
+"""How each argument of a check is checked, and what the error says when it fails.
+
+The Python and the JavaScript writers both turn these descriptions into code, so a check
+refuses the same inputs in both languages with the same words (taken from `describe`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rulesref.logic.describe import arg_values
+from rulesref.logic.plan import Arg, Plan
+
+RefKind = Literal["arg", "times", "dice_min", "dice_max"]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A value computed when the check runs: an argument (`arg`), `factor` times an argument
+    (`times`), or the lowest or highest total of the dice an argument names."""
+
+    kind: RefKind
+    name: str
+    factor: int = 1
+
+
+Bound = int | Ref
+Part = str | Ref  # a message is text with values placed in it (an argument shown as its repr)
+
+
+@dataclass(frozen=True)
+class InputCheck:
+    """One argument's test: `bool` (exactly a bool), `one_of` (one of `values`), or
+    `whole` (exactly an int from `lo` to `hi`)."""
+
+    arg: str
+    test: Literal["bool", "one_of", "whole"]
+    message: tuple[Part, ...]
+    values: tuple[str, ...] = ()
+    lo: Bound = 0
+    hi: Bound = 0
+
+
+def input_check(arg: Arg) -> InputCheck:
+    """What makes a value of this argument acceptable, and the error when it is not (the
+    words from `describe`; for dice whose range depends on another argument, that range as
+    computed at the call)."""
+    me = Ref("arg", arg.name)
+    t = arg.vtype
+    words: tuple[Part, ...] = (f"{arg.name} must be {arg_values(arg)}, not ", me)
+    if arg.kind == "bool":
+        return InputCheck(arg.name, "bool", words)
+    if arg.kind == "enum" or (arg.kind == "param" and t.is_dice):
+        values = t.values if t.values is not None else arg.param.values if arg.param else ()
+        return InputCheck(arg.name, "one_of", words, values=values)
+    if arg.kind == "dice":
+        dice = arg.dice
+        assert dice is not None
+        if dice.count_input is not None:
+            n = Ref("arg", dice.count_input)
+            high = Ref("times", dice.count_input, dice.sides)
+            text: tuple[Part, ...] = (f"{arg.name} must be a roll of ", n, f" D{dice.sides} (", n, " to ", high, "), not ", me)
+            return InputCheck(arg.name, "whole", text, lo=n, hi=high)
+        if dice.of_param is not None:
+            x = Ref("arg", dice.of_param)
+            low, top = Ref("dice_min", dice.of_param), Ref("dice_max", dice.of_param)
+            text = (f"{arg.name} must be a roll of ", x, " (", low, " to ", top, "), not ", me)
+            return InputCheck(arg.name, "whole", text, lo=low, hi=top)
+        return InputCheck(arg.name, "whole", words, lo=dice.count, hi=dice.count * dice.sides)
+    assert t.lo is not None and t.hi is not None
+    return InputCheck(arg.name, "whole", words, lo=t.lo, hi=t.hi)
+
+
+def no_row_matched(plan: Plan) -> str:
+    """What a `decide` without `otherwise` raises after its last row (the proof rules it out)."""
+    return f"{plan.name}: no row matched (the build proved this cannot happen)"
