@@ -54,20 +54,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
-def cmd_generate(args: argparse.Namespace) -> int:
+def _stale_report(target: Path, files: dict[str, bytes], *, check: bool) -> int:
+    """Write (or with `check`, only compare) one generated package folder."""
     from rulesref.output import differences, replace_tree
-    from rulesref.render.python import package_files
-    from rulesref.validate import validate
 
-    settings = _settings(args)
-    build = validate([settings.content], settings)
-    if not build.ok:
-        return _report(build.problems)
-    sys.stderr.write(format_text(build.problems))
-    files = package_files(build)
-    target = Path(args.out or settings.package)
     stale = differences(target, files)
-    if args.check:
+    if check:
         if stale:
             print(f"{target}/ is out of date with the content; run `rulesref generate`:", file=sys.stderr)
             for rel in stale:
@@ -79,6 +71,23 @@ def cmd_generate(args: argparse.Namespace) -> int:
         replace_tree(target, files)
     print(f"{target}/: {len(files)} files, {len(stale)} changed", file=sys.stderr)
     return EXIT_OK
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from rulesref.render import javascript
+    from rulesref.render.python import package_files
+    from rulesref.validate import validate
+
+    settings = _settings(args)
+    build = validate([settings.content], settings)
+    if not build.ok:
+        return _report(build.problems)
+    sys.stderr.write(format_text(build.problems))
+    python_out = Path(args.out or settings.package)
+    python_status = _stale_report(python_out, package_files(build), check=args.check)
+    js_out = Path(args.js_out) if args.js_out else python_out.with_name(f"{python_out.name}-js")  # beside it
+    js_status = _stale_report(js_out, javascript.package_files(build), check=args.check)
+    return max(python_status, js_status)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -147,10 +156,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="fail on warnings too (by default they are shown and do not fail)")
     p.set_defaults(run=cmd_validate)
 
-    p = sub.add_parser("generate", help="write the rulechecks package from the content", description="Validate, then write the generated Python package of check functions.")
+    p = sub.add_parser("generate", help="write the rulechecks and rulechecks-js packages from the content", description="Validate, then write the generated packages of check functions: Python (rulechecks/) and JavaScript (rulechecks-js/).")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 and list the files that are out of date")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
-    p.add_argument("--out", help="package folder to write (default: the package name, `package` in [tool.rulesref], else rulechecks)")
+    p.add_argument("--out", help="Python package folder to write (default: the package name, `package` in [tool.rulesref], else rulechecks)")
+    p.add_argument("--js-out", help="JavaScript package folder to write (default: beside the Python package, its name and -js: rulechecks-js)")
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")

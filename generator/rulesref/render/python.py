@@ -17,16 +17,8 @@ from rulesref import __version__
 from rulesref.build import Build
 from rulesref.logic import runtime_dice
 from rulesref.logic.codegen import module_ast, module_source
-from rulesref.model import Entry
+from rulesref.render.origin import source_path
 from rulesref.templates import render
-
-
-def _source_path(entry: Entry, roots: tuple[Path, ...]) -> str:
-    path = Path(entry.where.doc.path).resolve()
-    for root in roots:
-        if root in path.parents:
-            return path.relative_to(root.parent).as_posix()
-    return path.name
 
 
 def _module_text(code: str, source: str) -> bytes:
@@ -78,7 +70,7 @@ def package_files(build: Build) -> dict[str, bytes]:
             if compiled is None:
                 continue
             module = module_ast(entry, compiled.plans, system_name=system.name, url=settings.entry_url(entry))
-            files[f"{system.package}/{entry.module}.py"] = _module_text(module_source(module), _source_path(entry, roots))
+            files[f"{system.package}/{entry.module}.py"] = _module_text(module_source(module), source_path(entry, roots))
             modules.append(entry.module)
         if modules:
             doc = f"Rule checks of {system.name} ({system.edition}), generated from {settings.content}/{system.id}/.\n"

@@ -1,0 +1,134 @@
+// What the generated check modules share: Python's semantics where JavaScript differs, errors
+// worded as Python's, exact dice odds as BigInt fractions. Each export is documented in _runtime.d.ts.
+
+// the dice notation of a parameter, the pattern the Python package uses
+const NOTATION = new RegExp("^(?:" + __NOTATION__ + ")$");
+
+export class ValueError extends RangeError {
+  constructor(message) {
+    super(message);
+    this.name = "ValueError";
+  }
+}
+
+export function fail(message) {
+  throw new ValueError(message);
+}
+
+const ESCAPES = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+export function repr(value) {
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (value === null) return "None";
+  if (typeof value === "string") {
+    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+    let out = "";
+    for (const ch of value) {
+      const code = ch.codePointAt(0);
+      if (ch === quote) out += "\\" + ch;
+      else if (ESCAPES[ch] !== undefined) out += ESCAPES[ch];
+      else if (code < 0x20 || code === 0x7f) out += "\\x" + code.toString(16).padStart(2, "0");
+      else out += ch;
+    }
+    return quote + out + quote;
+  }
+  if (typeof value === "bigint") return String(value);
+  return String(value);
+}
+
+export function floordiv(a, b) {
+  if (b === 0) throw new RangeError("integer division or modulo by zero");
+  return Math.floor(a / b) + 0; // + 0 turns -0 into 0: Python has no negative zero
+}
+
+const FACES = new Map();
+
+export function faces(count, sides, modifier = 0) {
+  const key = count + "," + sides + "," + modifier;
+  let known = FACES.get(key);
+  if (known === undefined) {
+    let ways = new Map([[0, 1n]]);
+    for (let i = 0; i < count; i++) {
+      const rolled = new Map();
+      for (const [total, weight] of ways) {
+        for (let face = 1; face <= sides; face++) {
+          rolled.set(total + face, (rolled.get(total + face) ?? 0n) + weight);
+        }
+      }
+      ways = rolled;
+    }
+    known = Object.freeze(
+      [...ways].sort((a, b) => a[0] - b[0]).map(([total, weight]) => Object.freeze([total + modifier, weight])),
+    );
+    FACES.set(key, known);
+  }
+  return known;
+}
+
+export function parse(notation) {
+  const match = typeof notation === "string" ? NOTATION.exec(notation) : null;
+  if (match === null) throw new ValueError("not a dice expression: " + repr(notation));
+  if (match[4] !== undefined) return [0, 6, Number(match[4])];
+  return [Number(match[1] ?? 1), Number(match[2]), Number(match[3] ?? 0)];
+}
+
+export function facesOf(notation) {
+  return faces(...parse(notation));
+}
+
+export function diceMin(notation) {
+  const [count, , modifier] = parse(notation);
+  return count + modifier;
+}
+
+export function diceMax(notation) {
+  const [count, sides, modifier] = parse(notation);
+  return count * sides + modifier;
+}
+
+function compareValues(a, b) {
+  if (typeof a === "string") {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < x.length && i < y.length; i++) {
+      const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d !== 0) return d;
+    }
+    return x.length - y.length;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareKeys(a, b) {
+  for (let i = 0; i < a.length; i++) {
+    const d = compareValues(a[i], b[i]);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export function tally(counts, result, weight, fields) {
+  const order = fields === null ? [result] : fields.map((field) => result[field]);
+  const key = fields === null ? result : JSON.stringify(order);
+  const seen = counts.get(key);
+  if (seen === undefined) counts.set(key, { result, order, ways: weight });
+  else seen.ways += weight;
+}
+
+function gcd(a, b) {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+export function odds(counts) {
+  const rows = [...counts.values()].sort((a, b) => compareKeys(a.order, b.order));
+  let total = 0n;
+  for (const row of rows) total += row.ways;
+  return Object.freeze(
+    rows.map((row) => {
+      const common = gcd(row.ways, total);
+      return Object.freeze({ result: row.result, numerator: row.ways / common, denominator: total / common });
+    }),
+  );
+}

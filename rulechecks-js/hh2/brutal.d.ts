@@ -1,0 +1,34 @@
+/** Brutal (X) (Warhammer: The Horus Heresy): Every Wound allocated from this weapon turns into X Wounds, each saved separately; extra Wounds never pass to other models. */
+
+export declare const ID: "brutal";
+export declare const NAME: "Brutal (X)";
+export declare const SYSTEM: "hh2";
+export declare const KIND: "rule";
+export declare const SUMMARY: "Every Wound allocated from this weapon turns into X Wounds, each saved separately; extra Wounds never pass to other models.";
+export declare const URL: "https://rulesref.github.io/rulesref/hh2/brutal/";
+
+/** How many Wounds a model suffers from the Wounds allocated to it by a Brutal (X) weapon, before saves. https://rulesref.github.io/rulesref/hh2/brutal/ @throws {RangeError} a ValueError naming the input */
+export declare function wounds_suffered(args: wounds_suffered.Args): number;
+export declare namespace wounds_suffered {
+  interface Args {
+    /** How many Wounds each allocated Wound becomes */
+    readonly X: number;
+    /** Wounds from the weapon allocated to the model */
+    readonly allocated_wounds: number;
+    /** Whether the model has a Toughness value */
+    readonly has_toughness: boolean;
+  }
+}
+
+/** How many Wounds one model actually loses from the X Wounds of one allocated Wound, given how many were not saved. https://rulesref.github.io/rulesref/hh2/brutal/ @throws {RangeError} a ValueError naming the input */
+export declare function wounds_lost_by_model(args: wounds_lost_by_model.Args): number;
+export declare namespace wounds_lost_by_model {
+  interface Args {
+    /** How many Wounds each allocated Wound becomes */
+    readonly X: number;
+    /** How many of the X Wounds failed their saves */
+    readonly unsaved_wounds: number;
+    /** Wounds the model has left */
+    readonly wounds_remaining: number;
+  }
+}

@@ -1,0 +1,30 @@
+/** Grind Attacks (X) (The Ninth Age: Fantasy Battles): A Special Attack at the model part's Agility that inflicts X hits with its Strength, Armour Penetration and Attack Attributes, but not its Weapons. */
+
+import type { Odds } from "../_runtime.js";
+
+export declare const ID: "grind-attacks";
+export declare const NAME: "Grind Attacks (X)";
+export declare const SYSTEM: "t9a";
+export declare const KIND: "rule";
+export declare const SUMMARY: "A Special Attack at the model part's Agility that inflicts X hits with its Strength, Armour Penetration and Attack Attributes, but not its Weapons.";
+export declare const URL: "https://rulesref.github.io/rulesref/t9a/grind-attacks/";
+
+/** How many hits a Grind Attack inflicts. https://rulesref.github.io/rulesref/t9a/grind-attacks/ @throws {RangeError} a ValueError naming the input */
+export declare function hits(args: hits.Args): number;
+export declare namespace hits {
+  interface Args {
+    /** The number of hits, fixed or rolled */
+    readonly X: string;
+    /** The total rolled for X (X itself when it is a fixed number) */
+    readonly roll: number;
+  }
+}
+
+/** Exact odds of each result of `hits` over its dice, in order of result. */
+export declare function hits_odds(args: hits_odds.Args): readonly Odds<number>[];
+export declare namespace hits_odds {
+  interface Args {
+    /** The number of hits, fixed or rolled */
+    readonly X: string;
+  }
+}
