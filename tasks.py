@@ -4,7 +4,7 @@
     python3 tasks.py serve    build the reference site from content/ and serve it with live reload
     python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
     python3 tasks.py build    build the site into build/site/
-    python3 tasks.py bench    run the benchmarks: check call cost, then validate/generate/build at scale
+    python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), then validate/generate/build at scale
     python3 tasks.py setup    only create/refresh .venv
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -48,6 +49,26 @@ def setup() -> None:
     STAMP.write_text(wanted)
 
 
+JS_TESTS = ROOT / "tests" / "js"
+
+
+def setup_js() -> None:
+    """Install the JavaScript tests' npm packages (TypeScript; a link to rulechecks-js/) from
+    their lock file, when npm is there and the lock file changed; without npm those tests skip."""
+    npm = shutil.which("npm")
+    lock = JS_TESTS / "package-lock.json"
+    stamp = JS_TESTS / "node_modules" / ".rulesref-installed"
+    if npm is None:
+        say("npm not found: the JavaScript tests will skip (install Node.js 20 or newer to run them)")
+        return
+    wanted = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    say("installing the JavaScript test packages into tests/js/node_modules")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=JS_TESTS, check=True)
+    stamp.write_text(wanted)
+
+
 def run(*args: str) -> int:
     return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT).returncode
 
@@ -62,13 +83,14 @@ def main(argv: list[str]) -> int:
     if task == "setup":
         return 0
     if task == "test":
+        setup_js()
         return run("python", "-m", "pytest", *rest)
     if task == "serve":
         return run("rulesref", "serve", *rest)
     if task == "build":
         return run("rulesref", "build", *rest)
     if task == "bench":
-        return run("python", "benchmarks/checks.py") or run("python", "benchmarks/run.py", *rest)
+        return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/run.py", *rest)
     print(__doc__, file=sys.stderr)
     return 2
 
