@@ -29,6 +29,7 @@ from pathlib import Path
 import yaml
 
 from rulesref.config import Settings
+from rulesref.csp import make_csp_ready
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
 from rulesref.output import differences, replace_tree, swap_in
@@ -126,6 +127,7 @@ def build(
         if done.returncode != 0:
             say(f"mkdocs build failed (exit {done.returncode}); {config.site_dir} is unchanged")
             return 1
+        make_csp_ready(staging)
         swap_in(staging, config.site_dir)
     finally:
         if staging.exists():

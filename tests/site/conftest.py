@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -70,14 +70,23 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    headers_to_send: ClassVar[dict[str, str]] = {}
+
+    def end_headers(self) -> None:
+        for name, value in self.headers_to_send.items():
+            self.send_header(name, value)
+        super().end_headers()
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
 @contextmanager
-def serving(site: Path) -> Iterator[str]:
-    """A built site over HTTP on 127.0.0.1 and a free port; yields its base URL."""
-    handler = functools.partial(_Quiet, directory=str(site))
+def serving(site: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
+    """A built site over HTTP on 127.0.0.1 and a free port (sending `headers` with every
+    response); yields its base URL."""
+    quiet = type("_Sending", (_Quiet,), {"headers_to_send": dict(headers or {})})
+    handler = functools.partial(quiet, directory=str(site))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:

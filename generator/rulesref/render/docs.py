@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 from rulesref.build import Build
-from rulesref.render import paths
+from rulesref.render import javascript, paths, try_it
 from rulesref.render.api import api_files
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.nav import nav_file
@@ -18,13 +18,15 @@ from rulesref.render.relations import relations
 
 
 def asset_files() -> dict[str, bytes]:
-    """The site's own CSS and JavaScript, from `generator/rulesref/templates/site/assets/`."""
+    """The site's own CSS, JavaScript and icons, from `generator/rulesref/templates/site/assets/`."""
     folder = resources.files("rulesref").joinpath("templates", "site", "assets")
-    return {
-        f"{paths.ASSETS}/{item.name}": item.read_bytes()
-        for item in sorted(folder.iterdir(), key=lambda i: i.name)
-        if item.is_file() and item.name.endswith((".css", ".js"))
-    }
+    files = {}
+    for sub, suffixes in (("", (".css", ".js")), ("icons", (".svg",))):
+        where = folder.joinpath(sub) if sub else folder
+        for item in sorted(where.iterdir(), key=lambda i: i.name):
+            if item.is_file() and item.name.endswith(suffixes):
+                files["/".join(x for x in (paths.ASSETS, sub, item.name) if x)] = item.read_bytes()
+    return files
 
 
 def all_checks(build: Build) -> dict[str, tuple[CheckView, ...]]:
@@ -37,7 +39,8 @@ def docs_files(build: Build) -> dict[str, bytes]:
     content = build.content
     facts = relations(content, build.links)
     checks = all_checks(build)
-    site = Site(content, facts, checks, build.files.roots, build.settings)
+    forms = {key: try_it.placeholders(compiled.entry, compiled.plans) for key, compiled in build.compiled.items()}
+    site = Site(content, facts, checks, build.files.roots, build.settings, forms)
     pages: dict[str, str] = {
         paths.NAV_FILE: nav_file(content),
         paths.HOME: site.home(),
@@ -54,4 +57,7 @@ def docs_files(build: Build) -> dict[str, bytes]:
     files = {path: text.encode("utf-8") for path, text in pages.items()}
     files.update(api_files(build.settings, content, facts, checks))
     files.update(asset_files())
+    # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
+    modules = javascript.package_files(build)
+    files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     return dict(sorted(files.items()))

@@ -91,9 +91,11 @@ class Site:
         checks: dict[str, tuple[CheckView, ...]],
         roots: tuple[Path, ...],
         settings: Settings,
+        forms: dict[str, dict[str, str]] | None = None,
     ) -> None:
         self.settings = settings
         self.content = content
+        self.forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
         self.roots = roots
         self.relations = relations
         self.checks = checks
@@ -177,7 +179,10 @@ class Site:
             table=table,
             param_rows=[(code(p.name), plain(p.type), plain(_param_domain(p)), plain(p.summary)) for p in entry.params],
             rules=rules,
-            checks=[check_section(entry, view) for view in self.checks.get(entry.key, ())],
+            checks=[
+                {**check_section(entry, view), "try_it": self.forms.get(entry.key, {}).get(view.name, "")}
+                for view in self.checks.get(entry.key, ())
+            ],
             notes=user_markdown(entry.notes, links) if entry.notes else "",
             source=plain(self.citation(entry)) if entry.source else "",
             referenced=[self.listed(page, e, entry.system) for e in referenced],

@@ -1,0 +1,260 @@
+// "Try it" (see rulesref/render/try_it.py): each `.rr-try` placeholder becomes a form that runs
+// the check's generated module here; nothing is sent or evaluated, no inline handler or style.
+
+const SVG = "http://www.w3.org/2000/svg";
+let forms = 0;
+
+function element(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : String(value));
+  }
+  node.append(...children);
+  return node;
+}
+
+function drawing(tag, attributes, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  node.append(...children);
+  return node;
+}
+
+/** A value as the page's tables write it: true/false, numbers, words. */
+function show(value) {
+  return value === true ? "true" : value === false ? "false" : String(value);
+}
+
+/** A probability as the static charts print it: one decimal (halves to even), "<0.1%" for tiny ones. */
+function percent(numerator, denominator) {
+  const scaled = numerator * 1000n;
+  if (numerator > 0n && scaled < denominator) return "<0.1%";
+  let tenths = scaled / denominator;
+  const twice = 2n * (scaled % denominator);
+  if (twice > denominator || (twice === denominator && tenths % 2n === 1n)) tenths += 1n;
+  return (Number(tenths) / 10).toFixed(1).replace(/\.0$/, "") + "%";
+}
+
+function gcd(a, b) {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+/** The chart's rows: one per result, labelled by the fields that vary (as the static charts). */
+function shape(odds, spec) {
+  const chart = spec.chart;
+  if (!spec.record) {
+    const rows = odds.map((o) => [show(o.result), o.numerator, o.denominator]);
+    return { rows, histogram: rows.length > chart.maxBars && spec.fields[0].kind === "int", note: "" };
+  }
+  const names = spec.fields.map((f) => f.name);
+  const values = odds.map((o) => names.map((n) => o.result[n]));
+  let varying = names.map((_, i) => i).filter((i) => new Set(values.map((v) => v[i])).size > 1);
+  if (varying.length === 0) varying = names.map((_, i) => i);
+  const fixed = names.map((_, i) => i).filter((i) => !varying.includes(i));
+  let note = fixed.map((i) => `${names[i]}: ${show(values[0][i])}`).join(", ");
+  note = note ? `${note} in every case` : "";
+  const label = (v, which) => which.map((i) => `${names[i]}: ${show(v[i])}`).join(", ");
+  if (odds.length > chart.maxBars && varying.length === 1 && spec.fields[varying[0]].kind === "int") {
+    return { rows: odds.map((o, k) => [show(values[k][varying[0]]), o.numerator, o.denominator]), histogram: true, note };
+  }
+  const words = varying.filter((i) => spec.fields[i].kind !== "int");
+  if (odds.length > chart.maxBars && words.length > 0) {
+    const merged = new Map();
+    odds.forEach((o, k) => {
+      const key = label(values[k], words);
+      const [n, d] = merged.get(key) ?? [0n, 1n];
+      const sumN = n * o.denominator + o.numerator * d;
+      const sumD = d * o.denominator;
+      const common = gcd(sumN, sumD);
+      merged.set(key, [sumN / common, sumD / common]);
+    });
+    const summed = `summed over ${varying.filter((i) => !words.includes(i)).map((i) => names[i]).join(", ")}`;
+    return { rows: [...merged].map(([key, [n, d]]) => [key, n, d]), histogram: false, note: note ? `${note}; ${summed}` : summed };
+  }
+  return { rows: odds.map((o, k) => [label(values[k], varying), o.numerator, o.denominator]), histogram: false, note };
+}
+
+function fraction(label, n, d) {
+  return drawing("title", {}, `${label}: ${n}/${d} (${percent(n, d)})`);
+}
+
+/** Horizontal bars, one per result (mirrors charts.odds_svg). */
+function bars(id, title, rows, c) {
+  const longest = Math.max(1, ...rows.map((r) => r[0].length));
+  const stacked = longest > c.sideLabel;
+  const labelWidth = stacked ? 0 : Math.trunc(Math.max(40, longest * c.char + 10));
+  const row = c.row + (stacked ? c.labelRow : 0);
+  const track = c.width - labelWidth - c.percent;
+  const height = row * rows.length + 4;
+  const chart = drawing("svg", { class: "rr-chart", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
+  chart.append(drawing("title", { id: `${id}-t` }, title));
+  rows.forEach(([label, n, d], index) => {
+    const top = 2 + index * row;
+    const barY = top + (stacked ? c.labelRow : 0) + (c.row - c.bar) / 2;
+    const textY = barY + c.bar / 2 + 4;
+    const shown = stacked
+      ? drawing("text", { class: "rr-label", x: 0, y: top + c.labelRow - 4 }, label)
+      : drawing("text", { class: "rr-label", x: labelWidth - 8, y: textY, "text-anchor": "end" }, label);
+    const p = Number(n) / Number(d);
+    const width = n === 0n ? 0 : Math.max(1, p * track);
+    chart.append(
+      drawing(
+        "g", {}, fraction(label, n, d), shown,
+        drawing("rect", { class: "rr-track", x: labelWidth, y: barY, width: track, height: c.bar, rx: 2 }),
+        drawing("rect", { class: "rr-bar", x: labelWidth, y: barY, width: width.toFixed(1), height: c.bar, rx: 2 }),
+        drawing("text", { class: "rr-pct", x: c.width - 2, y: textY, "text-anchor": "end" }, percent(n, d)),
+      ),
+    );
+  });
+  return chart;
+}
+
+/** Columns for the values of one number (mirrors charts.histogram_svg). */
+function columns(id, title, rows, c) {
+  const [left, right, top, bottom, height] = [40, 4, 14, 20, 150];
+  const plotW = c.width - left - right;
+  const plotH = height - top - bottom;
+  const highest = Math.max(...rows.map(([, n, d]) => Number(n) / Number(d))) || 1;
+  const top1 = rows.find(([, n, d]) => Number(n) / Number(d) === highest) ?? rows[0];
+  const slot = plotW / Math.max(1, rows.length);
+  const step = Math.ceil(rows.length / 12);
+  const base = top + plotH;
+  const chart = drawing("svg", { class: "rr-chart rr-histogram", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
+  chart.append(
+    drawing("title", { id: `${id}-t` }, title),
+    drawing("rect", { class: "rr-track", x: left, y: top, width: plotW, height: 0.6 }),
+    drawing("rect", { class: "rr-track", x: left, y: base, width: plotW, height: 1 }),
+    drawing("text", { class: "rr-pct", x: left - 4, y: top + 4, "text-anchor": "end" }, percent(top1[1], top1[2])),
+    drawing("text", { class: "rr-pct", x: left - 4, y: base, "text-anchor": "end" }, "0%"),
+  );
+  rows.forEach(([label, n, d], index) => {
+    const barH = (Number(n) / Number(d) / highest) * plotH;
+    const group = drawing(
+      "g", {}, fraction(label, n, d),
+      drawing("rect", { class: "rr-bar", x: (left + index * slot + slot * 0.1).toFixed(1), y: (base - barH).toFixed(1), width: Math.max(1, slot * 0.8).toFixed(1), height: barH.toFixed(1) }),
+    );
+    if (index % step === 0) {
+      group.append(drawing("text", { class: "rr-label", x: (left + (index + 0.5) * slot).toFixed(1), y: height - 5, "text-anchor": "middle" }, label));
+    }
+    chart.append(group);
+  });
+  return chart;
+}
+
+function diceName(arg) {
+  if (arg.ofParam) return arg.ofParam;
+  if (arg.countInput) return `${arg.countInput} D${arg.sides}`;
+  return `${arg.count > 1 ? arg.count : ""}D${arg.sides}`;
+}
+
+/** One labelled control per argument; `read` gives its value as the check takes it. */
+function control(arg, id) {
+  const hint = arg.kind === "dice" ? ` (${diceName(arg)})` : arg.kind === "int" ? ` (${arg.lo} to ${arg.hi})` : "";
+  const label = element("label", { for: id }, element("code", {}, arg.name), hint);
+  if (arg.summary) label.append(element("span", { class: "rr-try-hint" }, ` ${arg.summary}`));
+  let input;
+  if (arg.kind === "bool") {
+    input = element("input", { type: "checkbox", id });
+    return { arg, input, label, read: () => input.checked, write: (v) => { input.checked = v === true; } };
+  }
+  if (arg.kind === "int") {
+    input = element("input", { type: "number", id, min: arg.lo, max: arg.hi, step: 1, inputmode: "numeric" });
+    return { arg, input, label, read: () => (input.value.trim() === "" ? null : Number(input.value)), write: (v) => { input.value = String(v); } };
+  }
+  input = element("select", { id });
+  if (arg.kind === "choice") input.append(...arg.values.map((v) => element("option", { value: v }, v)));
+  if (arg.kind === "target") {
+    for (let v = arg.lo; v <= arg.hi; v++) input.append(element("option", { value: v }, `${v}+`));
+  }
+  const numeric = arg.kind !== "choice";
+  return { arg, input, label, read: () => (numeric ? Number(input.value) : input.value), write: (v) => { input.value = String(v); } };
+}
+
+/** The totals a dice argument can roll, given the other controls. */
+function totals(arg, runtime, value) {
+  try {
+    if (arg.ofParam) return runtime.facesOf(value(arg.ofParam)).map(([t]) => t);
+    const count = arg.countInput ? value(arg.countInput) : arg.count;
+    if (!Number.isInteger(count) || count < 0 || count > 100) return [];
+    return runtime.faces(count, arg.sides).map(([t]) => t);
+  } catch {
+    return [];
+  }
+}
+
+async function build(holder) {
+  const spec = JSON.parse(holder.dataset.rrTry);
+  const url = new URL(spec.module, document.baseURI);
+  const [module, runtime] = await Promise.all([import(url.href), import(new URL("../_runtime.js", url).href)]);
+  const id = `rr-try-${++forms}`;
+  const controls = spec.args.map((arg, i) => control(arg, `${id}-${i}`));
+  const byName = new Map(controls.map((c) => [c.arg.name, c]));
+  const value = (name) => byName.get(name).read();
+  const form = element("form", { class: "rr-try-form", novalidate: true });
+  for (const c of controls) form.append(element("div", { class: `rr-try-field rr-try-${c.arg.kind}` }, ...(c.arg.kind === "bool" ? [c.input, c.label] : [c.label, c.input])));
+  const result = element("p", { class: "rr-try-result", role: "status", "aria-live": "polite", id: `${id}-result` });
+  const odds = element("div", { class: "rr-try-odds" });
+  holder.append(element("fieldset", {}, element("legend", {}, "Try it"), form, result, odds));
+  form.addEventListener("submit", (event) => event.preventDefault());
+
+  function refreshDice() {
+    for (const c of controls) {
+      if (c.arg.kind !== "dice") continue;
+      const options = totals(c.arg, runtime, value);
+      const kept = c.input.value;
+      c.input.replaceChildren(...options.map((t) => element("option", { value: t }, String(t))));
+      if (options.map(String).includes(kept)) c.input.value = kept;
+    }
+  }
+
+  function update() {
+    refreshDice();
+    const args = Object.fromEntries(controls.map((c) => [c.arg.name, c.read()]));
+    try {
+      const got = module[spec.check](args);
+      result.classList.remove("rr-try-error");
+      result.textContent = "Result: " + (spec.record ? spec.fields.map((f) => `${f.name}: ${show(got[f.name])}`).join(", ") : show(got));
+    } catch (error) {
+      result.classList.add("rr-try-error");
+      result.textContent = `Not allowed: ${error.message}`;
+    }
+    if (spec.odds) drawOdds(args);
+  }
+
+  function drawOdds(args) {
+    const dice = spec.args.filter((a) => a.kind === "dice").map((a) => a.name);
+    const fixed = Object.fromEntries(Object.entries(args).filter(([name]) => !dice.includes(name)));
+    let table;
+    try {
+      table = module[spec.odds](fixed);
+    } catch {
+      odds.replaceChildren();
+      return;
+    }
+    const inputs = Object.entries(fixed).map(([k, v]) => `${k} = ${show(v)}`).join(", ");
+    const title = `Odds of ${spec.check} over ${dice.join(", ")}` + (inputs ? ` with ${inputs}` : "");
+    const { rows, histogram, note } = shape(table, spec);
+    const chart = histogram ? columns(`${id}-odds`, title, rows, spec.chart) : bars(`${id}-odds`, title, rows, spec.chart);
+    const caption = [inputs || "every roll", note].filter(Boolean).join("; ");
+    odds.replaceChildren(element("figure", { class: "rr-odds" }, chart, element("figcaption", {}, caption)));
+  }
+
+  // the first example, dice last: the totals they offer depend on the other arguments
+  const given = Object.entries(spec.given);
+  const isDice = ([name]) => byName.get(name)?.arg.kind === "dice";
+  for (const [name, v] of [...given.filter((g) => !isDice(g)), ...given.filter(isDice)]) {
+    refreshDice();
+    byName.get(name)?.write(v);
+  }
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+  holder.classList.add("rr-try-ready");
+}
+
+for (const holder of document.querySelectorAll(".rr-try[data-rr-try]")) {
+  build(holder).catch((error) => {
+    holder.replaceChildren(element("p", { class: "rr-try-error" }, `Try it could not start: ${error.message}`));
+  });
+}

@@ -1,0 +1,214 @@
+""""Try it" in headless Chromium, on the shipped content served with a Content-Security-Policy
+of `default-src 'self'`: the forms of Mob Rule, Hit & Run, Brutal, Regeneration and Stubborn
+are filled from the keyboard, and the result and the live odds the page shows are compared
+with what the Python package returns for the same arguments. Any CSP violation, console
+error or page error fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesref.logic.check import plan_entry
+from rulesref.logic.plan import Plan
+from rulesref.model import Entry
+from rulesref.render.checks import _shape, show
+from rulesref.validate import validate
+
+from .conftest import REPO, Built, build_project, make_project, serving
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+CSP = "default-src 'self'"
+PAGES = ["w40k7/mob-rule", "w40k7/hit-and-run", "hh2/brutal", "t9a/regeneration", "t9a/stubborn"]
+
+
+@pytest.fixture(scope="module")
+def shipped_entries() -> dict[str, tuple[Entry, tuple[Plan, ...]]]:
+    result = validate([str(REPO / "content")])
+    assert result.problems == []
+    found = {}
+    for entry in result.content.entries:
+        if f"{entry.system}/{entry.id}" in PAGES:
+            plans, problems = plan_entry(entry)
+            assert problems == []
+            found[f"{entry.system}/{entry.id}"] = (entry, tuple(plans))
+    assert sorted(found) == sorted(PAGES)
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    project = make_project(tmp_path_factory.mktemp("try-it"), REPO / "content")
+    assert build_project(project) == 0
+    return project
+
+
+@pytest.fixture(scope="module")
+def csp_url(site: Built) -> Iterator[str]:
+    with serving(site.site, {"Content-Security-Policy": CSP}) as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    yield page
+    context.close()
+    assert problems == [], problems
+
+
+def python_function(entry: Entry, name: str) -> Any:
+    import importlib
+
+    module = importlib.import_module(f"rulechecks.{entry.system.replace('-', '_')}.{entry.module}")
+    return getattr(module, name)
+
+
+def words(plan: Plan, value: Any) -> str:
+    if plan.record_class is None:
+        return "Result: " + show(value)
+    return "Result: " + ", ".join(f"{f}: {show(getattr(value, f))}" for f, _ in plan.fields)
+
+
+READ_ARGUMENTS = """holder => {
+  const spec = JSON.parse(holder.dataset.rrTry);
+  const out = {};
+  spec.args.forEach((arg, i) => {
+    const control = holder.querySelectorAll('.rr-try-field')[i].querySelector('input, select');
+    if (arg.kind === 'bool') out[arg.name] = control.checked;
+    else if (arg.kind === 'choice') out[arg.name] = control.value;
+    else out[arg.name] = control.value === '' ? null : Number(control.value);
+  });
+  return [spec.check, out];
+}"""
+
+
+def expected_odds(plan: Plan, entry: Entry, args: dict[str, Any]) -> list[str]:
+    """The bar titles the static chart would have for these arguments: label: n/d (...)."""
+    assert plan.odds_name is not None
+    dice = {a.name for a in plan.dice_args}
+    try:
+        distribution = python_function(entry, plan.odds_name)(**{k: v for k, v in args.items() if k not in dice})
+    except ValueError:
+        return []
+    rows, _, _ = _shape(plan, distribution)
+    return [f"{label}: {p.numerator}/{p.denominator}" for label, p in rows]
+
+
+def check_form(page: Any, holder: Any, entry: Entry, plans: dict[str, Plan]) -> str:
+    """The page's result and odds for the form's current arguments equal Python's."""
+    name, args = holder.evaluate(READ_ARGUMENTS)
+    plan = plans[name]
+    try:
+        expected = words(plan, python_function(entry, name)(**args))
+    except ValueError as exc:
+        expected = f"Not allowed: {exc}"
+    result = holder.locator(".rr-try-result")
+    assert result.get_attribute("aria-live") == "polite"
+    assert result.inner_text() == expected, (name, args)
+    if plan.odds_name is not None:
+        titles = holder.locator(".rr-try-odds g > title").evaluate_all("nodes => nodes.map(n => n.textContent)")
+        shown = [t.rsplit(" (", 1)[0] for t in titles]
+        assert shown == expected_odds(plan, entry, args), (name, args)
+        if shown:  # the fractions are exact and sum to one
+            assert sum(Fraction(t.rsplit(": ", 1)[1]) for t in shown) == 1
+    return expected
+
+
+def change_by_keyboard(page: Any, control: Any, kind: str) -> None:
+    control.focus()
+    if kind == "bool":
+        page.keyboard.press("Space")
+    elif kind in ("choice", "target", "dice"):
+        options = control.locator("option").count()
+        index = control.evaluate("c => c.selectedIndex")
+        page.keyboard.press("ArrowDown" if index < options - 1 else "ArrowUp")
+    else:
+        value = control.input_value()
+        low = control.get_attribute("min")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(int(low) + 1 if value == low else int(low)))
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_try_it_answers_like_python_as_the_reader_types(page: Any, csp_url: str, shipped_entries: dict[str, Any], path: str) -> None:
+    entry, plans = shipped_entries[path]
+    by_name = {p.name: p for p in plans}
+    page.goto(f"{csp_url}{path}/")
+    holders = page.locator(".rr-try")
+    assert holders.count() == len(plans)
+    page.wait_for_function(f"document.querySelectorAll('.rr-try-ready').length === {len(plans)}")
+    seen_results = set()
+    for index in range(len(plans)):
+        holder = holders.nth(index)
+        # prefilled with the first example that does not raise
+        name = json.loads(holder.get_attribute("data-rr-try"))["check"]
+        first = next(e for e in by_name[name].check.examples if e.raises is None)
+        assert holder.evaluate(READ_ARGUMENTS)[1] == dict(first.given)
+        seen_results.add(check_form(page, holder, entry, by_name))
+        # then every argument changed in turn, from the keyboard only
+        fields = holder.locator(".rr-try-field")
+        spec = json.loads(holder.get_attribute("data-rr-try"))
+        for i, arg in enumerate(spec["args"]):
+            change_by_keyboard(page, fields.nth(i).locator("input, select"), arg["kind"])
+            seen_results.add(check_form(page, holder, entry, by_name))
+    assert len(seen_results) > 1  # the answers really changed as the arguments did
+
+
+def test_tab_walks_the_controls_in_order(page: Any, csp_url: str) -> None:
+    page.goto(f"{csp_url}w40k7/mob-rule/")
+    page.wait_for_selector(".rr-try-ready")
+    holder = page.locator(".rr-try").first
+    ids = holder.locator("input, select").evaluate_all("controls => controls.map(c => c.id)")
+    assert len(ids) == 4
+    page.focus(f"#{ids[0]}")
+    for expected in ids[1:]:
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == expected
+    for control_id in ids:  # every control has a label
+        assert holder.locator(f"label[for='{control_id}']").count() == 1
+
+
+def test_a_refused_input_says_why_in_the_live_region(page: Any, csp_url: str) -> None:
+    page.goto(f"{csp_url}w40k7/mob-rule/")
+    page.wait_for_selector(".rr-try-ready")
+    holder = page.locator(".rr-try").first
+    models = holder.locator("input[type=number]")
+    models.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0")
+    result = holder.locator(".rr-try-result")
+    assert result.inner_text() == "Not allowed: models must be a whole number from 1 to 100, not 0"
+    assert holder.locator(".rr-try-odds svg").count() == 0  # no odds for arguments the check refuses
+
+
+def test_without_javascript_the_page_keeps_its_examples_and_charts(browser: Any, csp_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{csp_url}w40k7/mob-rule/")
+    assert page.locator(".rr-try").count() == 3
+    assert page.locator(".rr-try > *").count() == 0  # nothing of the form without JavaScript
+    assert page.locator(".rr-examples table").count() == 3
+    assert page.locator(".rr-charts svg").count() >= 1
+    context.close()
+
+
+def test_no_page_of_the_site_has_an_inline_script_or_style(site: Built) -> None:
+    pages = sorted(Path(site.site).rglob("*.html"))
+    assert len(pages) > 100
+    for html_file in pages:
+        html = html_file.read_text(encoding="utf-8")
+        assert "<script>" not in html, html_file
+        assert " style=" not in html, html_file
+        assert " onclick=" not in html and " onload=" not in html, html_file
