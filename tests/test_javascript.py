@@ -457,3 +457,20 @@ def test_arithmetic_beyond_exact_numbers_is_refused(content: Path, tmp_path: Pat
     assert generate(content, tmp_path / "py", tmp_path / "js") == 1
     assert "error[javascript-inexact]" in capsys.readouterr().err
     assert not (tmp_path / "js").exists() and not (tmp_path / "py").exists()  # nothing half-written
+
+
+@pytest.mark.parametrize(
+    ("source", "bared"),
+    [
+        ("(a)", "a"),
+        ("((a === 1) && b)", "(a === 1) && b"),
+        ("(a) && (b)", "(a) && (b)"),
+        ('(x === "(" && y)', 'x === "(" && y'),
+        ('("a\\"b)" === x) || (y)', '("a\\"b)" === x) || (y)'),
+        ('(x === "a\\\\" && (y))', 'x === "a\\\\" && (y)'),
+    ],
+)
+def test_only_parentheses_around_the_whole_condition_are_dropped(source: str, bared: str) -> None:
+    from rulesref.render.js_expressions import bare
+
+    assert bare(source) == bared

@@ -25,8 +25,8 @@ export function test_needed(args) {
 }
 
 function $test_needed(unsaved_wounds, already_tested_against_shooter, locked_in_combat, already_pinned, all_vehicles, embarked, fearless) {
-  if (((unsaved_wounds === 0) || already_tested_against_shooter)) return "no-test";
-  if ((locked_in_combat || already_pinned || all_vehicles || embarked || fearless)) return "automatic-pass";
+  if ((unsaved_wounds === 0) || already_tested_against_shooter) return "no-test";
+  if (locked_in_combat || already_pinned || all_vehicles || embarked || fearless) return "automatic-pass";
   return "roll";
 }
 

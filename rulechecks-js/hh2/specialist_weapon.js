@@ -23,8 +23,8 @@ export function two_weapon_bonus(args) {
 }
 
 function $two_weapon_bonus(fighting_with_specialist, specialist_weapons, other_melee_weapons) {
-  if ((fighting_with_specialist && (specialist_weapons >= 2))) return 1;
+  if (fighting_with_specialist && (specialist_weapons >= 2)) return 1;
   if (fighting_with_specialist) return 0;
-  if (((specialist_weapons + other_melee_weapons) >= 2)) return 1;
+  if ((specialist_weapons + other_melee_weapons) >= 2) return 1;
   return 0;
 }

@@ -20,7 +20,7 @@ export function command_test(args) {
 }
 
 function $command_test(entirely_with_rule, purpose) {
-  if ((entirely_with_rule && (purpose === "combat-reform"))) return "automatic-pass";
-  if ((entirely_with_rule && (purpose === "redirecting-charges"))) return "automatic-fail";
+  if (entirely_with_rule && (purpose === "combat-reform")) return "automatic-pass";
+  if (entirely_with_rule && (purpose === "redirecting-charges")) return "automatic-fail";
   return "roll";
 }

@@ -59,8 +59,8 @@ export function replaced_move(args) {
 }
 
 function $replaced_move(X, move) {
-  if ((move === "declare-charge")) return $ReplacedMove(false, "none", "none");
-  if ((move === "flee-move")) return $ReplacedMove(true, "flee-move", X);
+  if (move === "declare-charge") return $ReplacedMove(false, "none", "none");
+  if (move === "flee-move") return $ReplacedMove(true, "flee-move", X);
   return $ReplacedMove(true, "pursue-move", X);
 }
 

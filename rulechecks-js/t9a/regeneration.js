@@ -50,7 +50,7 @@ export function is_saved_odds(args) {
 }
 
 function $is_saved(X, roll, flaming_attacks, lethal_strike_six) {
-  if ((flaming_attacks || lethal_strike_six)) return false;
-  if ((roll >= X)) return true;
+  if (flaming_attacks || lethal_strike_six) return false;
+  if (roll >= X) return true;
   return false;
 }

@@ -28,8 +28,8 @@ export function mishap_odds() {
 }
 
 function $mishap(roll) {
-  if ((roll === 1)) return "destroyed";
-  if ((roll <= 3)) return "misplaced";
+  if (roll === 1) return "destroyed";
+  if (roll <= 3) return "misplaced";
   return "delayed";
 }
 
@@ -46,7 +46,7 @@ export function misplaced_spot(args) {
 }
 
 function $misplaced_spot(ground) {
-  if ((ground === "impassable-terrain")) return $MisplacedSpot(false, false);
-  if ((ground === "difficult-terrain")) return $MisplacedSpot(true, true);
+  if (ground === "impassable-terrain") return $MisplacedSpot(false, false);
+  if (ground === "difficult-terrain") return $MisplacedSpot(true, true);
   return $MisplacedSpot(true, false);
 }

@@ -46,6 +46,6 @@ export function charge_odds(args) {
 function $charge(first, second, reroll, needed, every_model_has_rule) {
   const kept = (first + second);
   const rerolled_range = (Math.max(first, second) + reroll);
-  if (((kept < needed) && every_model_has_rule)) return $Charge(true, rerolled_range, (rerolled_range >= needed));
+  if ((kept < needed) && every_model_has_rule) return $Charge(true, rerolled_range, (rerolled_range >= needed));
   return $Charge(false, kept, (kept >= needed));
 }

@@ -44,6 +44,6 @@ export function fear_test_odds(args) {
 function $fear_test(roll, leadership, weapon_skill, touching_fear, fearless) {
   if (!touching_fear) return $FearTest("not-taken", weapon_skill);
   if (fearless) return $FearTest("passed", weapon_skill);
-  if ((roll <= leadership)) return $FearTest("passed", weapon_skill);
+  if (roll <= leadership) return $FearTest("passed", weapon_skill);
   return $FearTest("failed", 1);
 }

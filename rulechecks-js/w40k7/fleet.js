@@ -51,8 +51,8 @@ function $charge(first, second, reroll_a, reroll_b, needed, all_models_fleet) {
   const high = Math.max(first, second);
   const one_ways = (6 * Math.min(Math.max(((7 - needed) + high), 0), 6));
   const both_ways = ((needed <= 7) ? (36 - Math.floor(((needed - 1) * (needed - 2)) / 2)) : Math.floor(((13 - needed) * (14 - needed)) / 2));
-  if (((kept >= needed) || !all_models_fleet)) return $Charge("none", kept, (kept >= needed));
-  if ((both_ways > one_ways)) return $Charge("both", (reroll_a + reroll_b), ((reroll_a + reroll_b) >= needed));
+  if ((kept >= needed) || !all_models_fleet) return $Charge("none", kept, (kept >= needed));
+  if (both_ways > one_ways) return $Charge("both", (reroll_a + reroll_b), ((reroll_a + reroll_b) >= needed));
   return $Charge("lower", (high + reroll_a), ((high + reroll_a) >= needed));
 }
 
@@ -86,6 +86,6 @@ export function run_odds(args) {
 }
 
 function $run(roll, reroll, wanted, all_models_fleet) {
-  if (((roll < wanted) && all_models_fleet)) return $Run(true, reroll);
+  if ((roll < wanted) && all_models_fleet) return $Run(true, reroll);
   return $Run(false, roll);
 }

@@ -41,8 +41,8 @@ export function break_away_odds(args) {
 }
 
 function $break_away(initiative, test_roll, distance, needed) {
-  if (((test_roll === 6) || (test_roll > initiative))) return $BreakAway("test-failed", 0);
-  if ((distance > needed)) return $BreakAway("breaks-away", distance);
+  if ((test_roll === 6) || (test_roll > initiative)) return $BreakAway("test-failed", 0);
+  if (distance > needed) return $BreakAway("breaks-away", distance);
   return $BreakAway("too-short", 0);
 }
 

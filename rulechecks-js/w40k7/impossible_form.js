@@ -45,6 +45,6 @@ export function best_save(args) {
 }
 
 function $best_save(armour_save, ap) {
-  if (((armour_save <= 2) && (ap > armour_save))) return $BestSave("armour", 2);
+  if ((armour_save <= 2) && (ap > armour_save)) return $BestSave("armour", 2);
   return $BestSave("invulnerable", 3);
 }

@@ -40,11 +40,11 @@ export function resolve_odds(args) {
 }
 
 function $resolve(roll, locked_in_combat, has_ork_character, models) {
-  if (((roll === 1) && locked_in_combat)) return $Resolve("passed", "none");
-  if ((roll === 1)) return $Resolve("failed", "none");
-  if (((roll <= 3) && has_ork_character)) return $Resolve("passed", "D6");
-  if ((roll <= 3)) return $Resolve("failed", "none");
-  if ((models >= 10)) return $Resolve("passed", "D6");
+  if ((roll === 1) && locked_in_combat) return $Resolve("passed", "none");
+  if (roll === 1) return $Resolve("failed", "none");
+  if ((roll <= 3) && has_ork_character) return $Resolve("passed", "D6");
+  if (roll <= 3) return $Resolve("failed", "none");
+  if (models >= 10) return $Resolve("passed", "D6");
   return $Resolve("failed", "none");
 }
 

@@ -25,9 +25,9 @@ export function may_soulburst(args) {
 }
 
 function $may_soulburst(inches_away, is_vehicle, all_models_have_rule, locked_in_combat, falling_back, gone_to_ground, soulburst_this_turn) {
-  if ((inches_away > 7)) return false;
-  if ((is_vehicle || !all_models_have_rule)) return false;
-  if ((locked_in_combat || falling_back || gone_to_ground)) return false;
+  if (inches_away > 7) return false;
+  if (is_vehicle || !all_models_have_rule) return false;
+  if (locked_in_combat || falling_back || gone_to_ground) return false;
   if (soulburst_this_turn) return false;
   return true;
 }
@@ -46,8 +46,8 @@ export function soulburst_action(args) {
 }
 
 function $soulburst_action(action, in_fight_sub_phase) {
-  if (((action === "charge") && in_fight_sub_phase)) return $SoulburstAction("charge-sub-phase", true, "end-of-initiative-step");
-  if ((action === "charge")) return $SoulburstAction("charge-sub-phase", true, "immediately");
-  if ((action === "move")) return $SoulburstAction("movement-phase", false, "immediately");
+  if ((action === "charge") && in_fight_sub_phase) return $SoulburstAction("charge-sub-phase", true, "end-of-initiative-step");
+  if (action === "charge") return $SoulburstAction("charge-sub-phase", true, "immediately");
+  if (action === "move") return $SoulburstAction("movement-phase", false, "immediately");
   return $SoulburstAction("shooting-phase", false, "immediately");
 }

@@ -23,7 +23,7 @@ from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.ranges import Ranges
 from rulesref.logic.types import VType
 from rulesref.model import Entry, System
-from rulesref.render.js_expressions import ExpressionWriter, constant, local
+from rulesref.render.js_expressions import ExpressionWriter, bare, constant, local
 from rulesref.render.origin import source_path
 from rulesref.templates import render
 
@@ -99,7 +99,7 @@ def validation(arg: Arg) -> str:
 
 
 def _requirements(plan: Plan, writer: ExpressionWriter) -> list[str]:
-    return [f"  if (!{writer.write(test)}) $.fail({constant(text)});" for test, text in plan.requires]
+    return [f"  if (!({bare(writer.write(test))})) $.fail({constant(text)});" for test, text in plan.requires]
 
 
 def _core(plan: Plan) -> str:
@@ -132,7 +132,7 @@ def core_function(plan: Plan) -> list[str]:
         lines.append(f"  const {local(step)} = {writer.write(value)};")
     for row in plan.rows:
         returned = f"return {_result(plan, row.then, writer)};"
-        lines.append(f"  {returned}" if row.when is None else f"  if ({writer.write(row.when)}) {returned}")
+        lines.append(f"  {returned}" if row.when is None else f"  if ({bare(writer.write(row.when))}) {returned}")
     if plan.rows[-1].when is not None:
         lines.append(f"  throw new Error({constant(no_row_matched(plan))});")
     lines.append("}")

@@ -47,6 +47,29 @@ def constant(value: object) -> str:
     raise TypeError(f"not a constant of the logic language: {value!r}")
 
 
+def bare(source: str) -> str:
+    """An expression without the parentheses that wrap all of it, where a statement already
+    brackets it (`if (...)`). Parentheses inside JSON-quoted constants do not count."""
+    if not (source.startswith("(") and source.endswith(")")):
+        return source
+    depth = 0
+    index = 0
+    while index < len(source):
+        char = source[index]
+        if char == '"':  # a JSON-quoted constant: skip to its closing quote
+            index += 1
+            while source[index] != '"':
+                index += 2 if source[index] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0 and index < len(source) - 1:
+                return source  # the first parenthesis closes before the end: `(a) && (b)`
+        index += 1
+    return bare(source[1:-1])
+
+
 _COMPARE = {ast.Eq: "===", ast.NotEq: "!==", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
