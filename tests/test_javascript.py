@@ -33,7 +33,7 @@ from rulesref.cli import main
 from rulesref.logic.check import plan_entry
 from rulesref.logic.domain import dice_domain
 from rulesref.logic.plan import Arg, Plan
-from rulesref.model import Entry
+from rulesref.model import Entry, python_name
 
 from .conftest import REPO
 from .jsnode import JS_TESTS, installed, node
@@ -59,11 +59,11 @@ def shipped() -> tuple[tuple[Entry, tuple[Plan, ...]], ...]:
 
 
 def module_path(entry: Entry) -> str:
-    return f"{entry.system.replace('-', '_')}/{entry.module}"
+    return f"{python_name(entry.system)}/{entry.module}"
 
 
 def python_module(entry: Entry) -> Any:
-    return importlib.import_module(f"rulechecks.{entry.system.replace('-', '_')}.{entry.module}")
+    return importlib.import_module(f"rulechecks.{python_name(entry.system)}.{entry.module}")
 
 
 def run_node(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

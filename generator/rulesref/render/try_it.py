@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from rulesref.logic.plan import Arg, Plan
-from rulesref.model import Entry
+from rulesref.model import Entry, python_name
 from rulesref.render import paths
 from rulesref.render.charts import BAR, CHAR, LABEL_ROW, PERCENT, ROW, SIDE_LABEL, WIDTH
 from rulesref.render.checks import MAX_BARS
@@ -23,7 +23,7 @@ MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated mo
 
 
 def module_asset(entry: Entry) -> str:
-    return f"{MODULES}/{entry.system.replace('-', '_')}/{entry.module}.js"
+    return f"{MODULES}/{python_name(entry.system)}/{entry.module}.js"
 
 
 def _arg(arg: Arg) -> dict[str, Any]:
