@@ -14,7 +14,7 @@ export declare function hits(args: hits.Args): number;
 export declare namespace hits {
   interface Args {
     /** The number of hits, fixed or rolled */
-    readonly X: string;
+    readonly X: "D3" | "D6" | "2D6" | "D3+1" | "D6+1" | "D6+2" | "D6+3" | "2" | "3" | "4" | "5" | "6";
     /** The total rolled for X (X itself when it is a fixed number) */
     readonly roll: number;
   }
@@ -25,6 +25,6 @@ export declare function hits_odds(args: hits_odds.Args): readonly Odds<number>[]
 export declare namespace hits_odds {
   interface Args {
     /** The number of hits, fixed or rolled */
-    readonly X: string;
+    readonly X: "D3" | "D6" | "2D6" | "D3+1" | "D6+1" | "D6+2" | "D6+3" | "2" | "3" | "4" | "5" | "6";
   }
 }

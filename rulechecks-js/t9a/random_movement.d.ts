@@ -14,7 +14,7 @@ export declare function mobility(args: mobility.Args): number;
 export declare namespace mobility {
   interface Args {
     /** The dice rolled for the distance it moves in inches */
-    readonly X: string;
+    readonly X: "D6" | "2D6" | "3D6";
   }
 }
 
@@ -23,7 +23,7 @@ export declare function move_distance(args: move_distance.Args): number;
 export declare namespace move_distance {
   interface Args {
     /** The dice rolled for the distance it moves in inches */
-    readonly X: string;
+    readonly X: "D6" | "2D6" | "3D6";
     /** The total rolled for X */
     readonly roll: number;
   }
@@ -34,7 +34,7 @@ export declare function move_distance_odds(args: move_distance_odds.Args): reado
 export declare namespace move_distance_odds {
   interface Args {
     /** The dice rolled for the distance it moves in inches */
-    readonly X: string;
+    readonly X: "D6" | "2D6" | "3D6";
   }
 }
 
@@ -51,7 +51,7 @@ export declare function replaced_move(args: replaced_move.Args): ReplacedMove;
 export declare namespace replaced_move {
   interface Args {
     /** The dice rolled for the distance it moves in inches */
-    readonly X: string;
+    readonly X: "D6" | "2D6" | "3D6";
     /** The move the unit would normally make */
     readonly move: "declare-charge" | "move-manoeuvre" | "pursue-move" | "flee-move";
   }

@@ -226,6 +226,13 @@ def module_js(item: EntryModule) -> str:
     return _header(item.source) + "\n".join(lines) + "\n"
 
 
+def arg_type(arg: Arg) -> str:
+    """An argument's TypeScript type: a dice parameter is one of the notations it allows."""
+    if arg.param is not None and arg.param.type == "dice":
+        return " | ".join(constant(v) for v in arg.param.values)
+    return ts_type(arg.vtype)
+
+
 def _args_namespace(function: str, args: Sequence[Arg]) -> list[str]:
     """`<function>.Args`: the argument object's type, in a namespace merged with the function,
     so its name can never clash with another declaration of the module."""
@@ -233,7 +240,7 @@ def _args_namespace(function: str, args: Sequence[Arg]) -> list[str]:
     for arg in args:
         if arg.summary:
             lines.append(f"    /** {comment(arg.summary)} */")
-        lines.append(f"    readonly {arg.name}: {ts_type(arg.vtype)};")
+        lines.append(f"    readonly {arg.name}: {arg_type(arg)};")
     return lines + ["  }", "}"]
 
 
