@@ -1,6 +1,6 @@
 """"Try it" in headless Chromium, on the shipped content served with a Content-Security-Policy
 of `default-src 'self'`: the forms of Mob Rule, Hit & Run, Brutal, Regeneration and Stubborn
-are filled from the keyboard, and the result and the live odds the page shows are compared
+(and Random Movement, whose odds over 3D6 are drawn as columns) are filled from the keyboard, and the result and the live odds the page shows are compared
 with what the Python package returns for the same arguments. Any CSP violation, console
 error or page error fails the test.
 """
@@ -26,7 +26,7 @@ from .conftest import REPO, Built, build_project, make_project, serving
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 CSP = "default-src 'self'"
-PAGES = ["w40k7/mob-rule", "w40k7/hit-and-run", "hh2/brutal", "t9a/regeneration", "t9a/stubborn"]
+PAGES = ["w40k7/mob-rule", "w40k7/hit-and-run", "hh2/brutal", "t9a/regeneration", "t9a/stubborn", "t9a/random-movement"]
 
 
 @pytest.fixture(scope="module")
@@ -164,6 +164,15 @@ def test_try_it_answers_like_python_as_the_reader_types(page: Any, csp_url: str,
             change_by_keyboard(page, fields.nth(i).locator("input, select"), arg["kind"])
             seen_results.add(check_form(page, holder, entry, by_name))
     assert len(seen_results) > 1  # the answers really changed as the arguments did
+
+
+def test_many_totals_are_drawn_as_columns(page: Any, csp_url: str) -> None:
+    page.goto(f"{csp_url}t9a/random-movement/")
+    page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === document.querySelectorAll('.rr-try').length")
+    holder = page.locator(""".rr-try[data-rr-try*='"check":"move_distance"']""")
+    holder.locator("select").first.select_option("3D6")
+    assert holder.locator(".rr-try-odds svg.rr-histogram").count() == 1
+    assert holder.locator(".rr-try-odds svg.rr-histogram g").count() == 16  # totals 3 to 18
 
 
 def test_tab_walks_the_controls_in_order(page: Any, csp_url: str) -> None:
