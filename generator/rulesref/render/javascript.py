@@ -11,6 +11,7 @@ frozen plain objects; odds are exact BigInt fractions in Python's order of resul
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -47,7 +48,11 @@ def comment(text: str) -> str:
 
 
 def _header(source: str) -> str:
-    return render("generated-header.jinja", source=source.replace("\n", " "), comment="//")
+    """The `//` header naming the source file; no character of the path can end the line."""
+    return render("generated-header.jinja", source=_LINE_BREAKS.sub(" ", source), comment="//")
+
+
+_LINE_BREAKS = re.compile("[\r\n\u2028\u2029]")  # what ends a line in JavaScript
 
 
 # -- values and types -------------------------------------------------------------------------
