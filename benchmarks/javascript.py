@@ -17,13 +17,18 @@ against a hand-written one, and how long the live odds of a 3D6 x D6 check take 
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
+import http.server
 import json
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -102,6 +107,23 @@ MEASURE = """async () => {
 }"""
 
 
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """The built site over HTTP on 127.0.0.1 and a free port."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 def live_odds(folder: Path) -> None:
     if not CHROMIUM.exists():
         print(f"live odds in Chromium: skipped ({CHROMIUM} not installed)")
@@ -113,10 +135,8 @@ def live_odds(folder: Path) -> None:
         raise SystemExit("benchmark site did not build")
     from playwright.sync_api import sync_playwright
 
-    from tests.site.conftest import CHROMIUM_ARGS, serving
-
     with serving(folder / "build" / "site") as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
         page = browser.new_page()
         page.goto(f"{url}bench/mob-rule/")
         page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === 2")
