@@ -79,7 +79,8 @@ def test_a_rule_page_shows_everything_about_the_rule(files: dict[str, str]) -> N
     assert "from rulechecks.w40k7 import hit_and_run" in page
     assert "hit_and_run.breaks_away(distance=10, needed=7)\n# True" in page
     assert "`breaks_away(*, distance: int, needed: int) -> bool`" in page
-    assert page.count('<figure class="rr-odds">') == 2  # needed = 7 and needed = 12
+    assert page.count('<figure class="rr-odds" id=') == 2  # needed = 7 and needed = 12
+    assert "<summary>For programmers</summary>" in page
     assert "## Source\n\nWarhammer 40,000 Rulebook \\(2014\\), page 165" in page
     assert "## Referenced by" in page and "[Solitaire]" in page
     assert "[api/w40k7/hit\\-and\\-run\\.json](../../api/w40k7/hit-and-run.json)" in page
@@ -142,18 +143,28 @@ def test_a_system_id_the_site_needs_is_refused_by_validate(tmp_path: Path) -> No
 
 def test_many_results_of_one_number_are_a_histogram_and_mixed_ones_are_summed(files: dict[str, str]) -> None:
     page = files["w40k7/run/index.md"]
-    charts = [line for line in page.splitlines() if line.startswith('<figure class="rr-odds">')]
+    charts = [line for line in page.splitlines() if line.startswith('<figure class="rr-odds"')]
     assert len(charts) == 4
     dice3, dice1, charge, move = charts
     assert 'class="rr-chart rr-histogram"' in dice3 and "<title>10: 1/8 (12.5%)</title>" in dice3
     assert 'class="rr-chart rr-histogram"' not in dice1 and "<title>4: 1/6 (16.7%)</title>" in dice1
-    assert "<figcaption>distance = 7; summed over inches</figcaption>" in charge
-    assert "<title>outcome: fails: 5/54 (9.3%)</title>" in charge
-    assert "<title>outcome: succeeds: 49/54 (90.7%)</title>" in charge
-    assert "<figcaption>every roll; moves: true in every case</figcaption>" in move
-    assert "<title>inches: 6: 1/6 (16.7%)</title>" in move
+    assert "<figcaption>Inches to the enemy: 7</figcaption>" in charge
+    assert '<p class="rr-odds-note">Whatever the inches.</p>' in charge
+    assert "<title>Fails: 5/54 (9.3%)</title>" in charge and "<td>Succeeds</td><td>90.7%</td><td>49/54</td>" in charge
+    assert "<figcaption>Roll (D6)</figcaption>" in move and '<p class="rr-odds-note">In every case: moves.</p>' in move
+    assert "<title>1 inch: 1/6 (16.7%)</title>" in move and "<title>6 inches: 1/6 (16.7%)</title>" in move
 
 
-def test_a_certain_result_keeps_its_whole_label(files: dict[str, str]) -> None:
+def test_a_certain_result_is_said_in_words_instead_of_a_chart(files: dict[str, str]) -> None:
     page = files["w40k7/fear/index.md"]
-    assert "<title>passed: true, weapon_skill_one: false: 1/1 (100%)</title>" in page
+    always = next(line for line in page.splitlines() if "Always:" in line)
+    assert always == '<figure class="rr-odds rr-always"><figcaption>Leadership: 7, fearless</figcaption><p>Always: passed, not weapon skill one (100%).</p></figure>'
+
+
+def test_checks_read_for_players_first(files: dict[str, str]) -> None:
+    page = files["w40k7/mob-rule/index.md"]
+    check = page[page.index("### Resolve") :]
+    assert check.index('<p class="rr-answers">') < check.index("It depends on:") < check.index("**Examples**")
+    assert check.index("**Examples**") < check.index("**Chances**") < check.index("<summary>For programmers</summary>")
+    assert "from rulechecks.w40k7 import mob_rule" in check[check.index("For programmers") :]
+    assert '<th class="rr-given" colspan="4" scope="colgroup">Given</th><th class="rr-result rr-first" colspan="2" scope="colgroup">Result</th>' in check

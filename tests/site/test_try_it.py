@@ -102,8 +102,13 @@ def expected_odds(plan: Plan, entry: Entry, args: dict[str, Any]) -> list[str]:
         distribution = python_function(entry, plan.odds_name)(**{k: v for k, v in args.items() if k not in dice})
     except ValueError:
         return []
-    rows, _, _ = _shape(plan, distribution)
-    return [f"{label}: {p.numerator}/{p.denominator}" for label, p in rows]
+    rows, histogram, _, _ = _shape(plan, distribution)
+    # the live chart labels a result as `field: value, ...` (one value alone, or in a histogram, bare)
+    labels = [
+        show(outcome[0][1]) if histogram or plan.record_class is None else ", ".join(f"{name}: {show(value)}" for name, value in outcome)
+        for outcome, _ in rows
+    ]
+    return [f"{label}: {p.numerator}/{p.denominator}" for label, (_, p) in zip(labels, rows, strict=True)]
 
 
 def check_form(page: Any, holder: Any, entry: Entry, plans: dict[str, Plan]) -> str:

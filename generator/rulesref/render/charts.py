@@ -15,10 +15,45 @@ from rulesref.render.markdown import attribute
 WIDTH = 360
 ROW = 22
 BAR = 14
+LINE = 15  # one line of a label above its bar
 PERCENT = 52
-LABEL_ROW = 16  # room for a label above its bar
-CHAR = 6.6  # average width of a 12px character, for sizing the label column
-SIDE_LABEL = 20  # labels longer than this go above their bars
+SIDE_LABELS = WIDTH * 0.45  # labels wider than this go above their bars, wrapped
+FONT_PX = 12
+
+# Advance widths at 12px, rounded up from the widest common sans-serif fallback (DejaVu
+# Sans): an estimate that is never short, so that no label runs out of its chart. The
+# browser tests measure the real boxes.
+WIDE, WIDE_PX = "MWmw%+<>=", 12.0
+NARROW, NARROW_PX = "iljtfrI.,:;'!|()[] /-", 5.0
+UPPER_PX, OTHER_PX = 9.6, 7.8
+# the same table for the live charts of "Try it", which measure their labels in the browser
+WIDTHS = {"wide": WIDE, "widePx": WIDE_PX, "narrow": NARROW, "narrowPx": NARROW_PX, "upperPx": UPPER_PX, "otherPx": OTHER_PX}
+
+
+def text_width(text: str) -> float:
+    """How wide `text` is at 12px, estimated from above."""
+    total = 0.0
+    for char in text:
+        if char in WIDE:
+            total += WIDE_PX
+        elif char in NARROW:
+            total += NARROW_PX
+        elif char.isupper():
+            total += UPPER_PX
+        else:
+            total += OTHER_PX
+    return total
+
+
+def wrap(text: str, width: float) -> list[str]:
+    """Words of `text` in lines no wider than `width` (a single longer word gets a line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def percent(p: Fraction) -> str:
@@ -28,41 +63,44 @@ def percent(p: Fraction) -> str:
     return f"{value:.1f}%".replace(".0%", "%")
 
 
-def _clip(label: str, chars: int) -> str:
-    return label if len(label) <= chars else label[: max(1, chars - 1)] + "\u2026"
+def exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
 
 
 def odds_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], ...]) -> str:
     """One horizontal bar per result with its percentage, as one line of SVG markup. Short
-    labels sit left of their bars; long ones (records of several fields) above them."""
-    longest = max((len(label) for label, _ in outcomes), default=1)
-    stacked = longest > SIDE_LABEL
-    label_width = 0 if stacked else int(max(40, longest * CHAR + 10))
-    row = ROW + (LABEL_ROW if stacked else 0)
+    labels sit left of their bars; longer ones go above them, wrapped, never cut."""
+    widest = max((text_width(label) for label, _ in outcomes), default=0.0)
+    stacked = widest + 10 > SIDE_LABELS
+    label_width = 0 if stacked else int(max(40.0, widest + 10))
     track = WIDTH - label_width - PERCENT
-    height = row * len(outcomes) + 4
-    parts = [
-        f'<svg class="rr-chart" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
-        f'role="img" aria-labelledby="{ident}-t">',
-        f'<title id="{ident}-t">{attribute(title)}</title>',
-    ]
-    for index, (label, p) in enumerate(outcomes):
-        top = 2 + index * row
-        bar_y = top + (LABEL_ROW if stacked else 0) + (ROW - BAR) / 2
+    parts = []
+    top = 2.0
+    for label, p in outcomes:
+        lines = wrap(label, WIDTH - 4) if stacked else [label]
+        above = LINE * len(lines) if stacked else 0
+        bar_y = top + above + (ROW - BAR) / 2
         text_y = bar_y + BAR / 2 + 4
         if stacked:
-            shown = f'<text class="rr-label" x="0" y="{top + LABEL_ROW - 4:g}">{attribute(_clip(label, int(WIDTH / CHAR)))}</text>'
+            shown = "".join(
+                f'<text class="rr-label" x="0" y="{top + LINE * (n + 1) - 3:g}">{attribute(line)}</text>' for n, line in enumerate(lines)
+            )
         else:
             shown = f'<text class="rr-label" x="{label_width - 8}" y="{text_y:g}" text-anchor="end">{attribute(label)}</text>'
         bar = 0 if p == 0 else max(1.0, float(p) * track)
         parts.append(
-            f"<g><title>{attribute(label)}: {p.numerator}/{p.denominator} ({percent(p)})</title>{shown}"
+            f"<g><title>{attribute(label)}: {exact(p)} ({percent(p)})</title>{shown}"
             f'<rect class="rr-track" x="{label_width}" y="{bar_y:g}" width="{track}" height="{BAR}" rx="2"/>'
             f'<rect class="rr-bar" x="{label_width}" y="{bar_y:g}" width="{bar:.1f}" height="{BAR}" rx="2"/>'
             f'<text class="rr-pct" x="{WIDTH - 2}" y="{text_y:g}" text-anchor="end">{attribute(percent(p))}</text></g>'
         )
-    parts.append("</svg>")
-    return "".join(parts)
+        top += above + ROW
+    height = int(top + 2)
+    head = (
+        f'<svg class="rr-chart" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+        f'role="img" aria-labelledby="{ident}-t"><title id="{ident}-t">{attribute(title)}</title>'
+    )
+    return head + "".join(parts) + "</svg>"
 
 
 def _fmt(number: float) -> str:
@@ -72,11 +110,12 @@ def _fmt(number: float) -> str:
 def histogram_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], ...]) -> str:
     """Columns for the values of one number (such as a dice total): compact however many
     values there are; every column carries its exact fraction in a `<title>`."""
-    left, right, top, bottom, height = 40, 4, 14, 20, 150
-    plot_w, plot_h = WIDTH - left - right, height - top - bottom
     highest = max((p for _, p in outcomes), default=Fraction(1)) or Fraction(1)
+    left, right, top, bottom, height = int(text_width(percent(highest))) + 8, 4, 14, 20, 150
+    plot_w, plot_h = WIDTH - left - right, height - top - bottom
     slot = plot_w / max(1, len(outcomes))
-    step = -(-len(outcomes) // 12)  # at most 12 value labels under the columns
+    widest = max((text_width(label) for label, _ in outcomes), default=0.0)
+    step = max(-(-len(outcomes) // 12), -(-int(widest + 6) // max(1, int(slot))))  # value labels that fit under the columns
     base = top + plot_h
     parts = [
         f'<svg class="rr-chart rr-histogram" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
@@ -94,7 +133,7 @@ def histogram_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], 
         if index % step == 0:
             label_text = f'<text class="rr-label" x="{_fmt(left + (index + 0.5) * slot)}" y="{height - 5}" text-anchor="middle">{attribute(label)}</text>'
         parts.append(
-            f"<g><title>{attribute(label)}: {p.numerator}/{p.denominator} ({percent(p)})</title>"
+            f"<g><title>{attribute(label)}: {exact(p)} ({percent(p)})</title>"
             f'<rect class="rr-bar" x="{_fmt(x)}" y="{_fmt(base - bar_h)}" width="{_fmt(max(1.0, slot * 0.8))}" height="{_fmt(bar_h)}"/>'
             f"{label_text}</g>"
         )
@@ -103,8 +142,22 @@ def histogram_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], 
 
 
 def odds_figure(
-    ident: str, title: str, caption: str, outcomes: tuple[tuple[str, Fraction], ...], *, histogram: bool = False
+    ident: str, title: str, note: str, outcomes: tuple[tuple[str, Fraction], ...], *, histogram: bool = False
 ) -> str:
-    """The chart with a caption, as one raw HTML block (no blank line inside it)."""
+    """The chart under its title, with what its rows leave out and a table of the exact
+    chances (the numbers as text, not only as bars), as one raw HTML block."""
     chart = histogram_svg(ident, title, outcomes) if histogram else odds_svg(ident, title, outcomes)
-    return f'<figure class="rr-odds">{chart}<figcaption>{attribute(caption)}</figcaption></figure>'
+    rows = "".join(
+        f"<tr><td>{attribute(label)}</td><td>{attribute(percent(p))}</td><td>{attribute(exact(p))}</td></tr>" for label, p in outcomes
+    )
+    table = (
+        '<details class="rr-exact"><summary>Exact chances</summary><table class="rr-exact-table">'
+        f"<thead><tr><th>Result</th><th>Chance</th><th>Exactly</th></tr></thead><tbody>{rows}</tbody></table></details>"
+    )
+    shown_note = f'<p class="rr-odds-note">{attribute(note)}</p>' if note else ""
+    return f'<figure class="rr-odds" id="{ident}"><figcaption>{attribute(title)}</figcaption>{chart}{shown_note}{table}</figure>'
+
+
+def always_figure(title: str, always: str) -> str:
+    """Odds with a single result: said in words, since one full bar would tell nothing."""
+    return f'<figure class="rr-odds rr-always"><figcaption>{attribute(title)}</figcaption><p>{attribute(always)} (100%).</p></figure>'

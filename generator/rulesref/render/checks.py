@@ -16,6 +16,7 @@ from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResu
 from rulesref.config import Settings
 from rulesref.logic.describe import arg_values, dice_label, type_values
 from rulesref.logic.plan import Arg, Plan
+from rulesref.logic.types import VType
 from rulesref.model import Scalar
 
 
@@ -30,11 +31,13 @@ class ArgView:
     hi: int | None
     values: tuple[str, ...]
     dice: str | None  # what a dice argument rolls: "3D6", "n D6", "X"
+    target: bool = False  # a dice target parameter: 4 is shown as 4+
 
 
 @dataclass(frozen=True)
 class FieldView:
     name: str  # "" for a single-value output
+    kind: str  # bool, int, enum, dice
     annotation: str
     domain: str
     summary: str | None
@@ -50,12 +53,16 @@ class ExampleView:
     returns: str | None  # repr of what the function returns
 
 
+Outcome = tuple[tuple[str, Scalar], ...]  # the fields a chart row shows, with their values ("" for a single value)
+
+
 @dataclass(frozen=True)
 class OddsView:
     given: tuple[tuple[str, Scalar], ...]  # the non-dice inputs
-    outcomes: tuple[tuple[str, Fraction], ...]  # result label -> exact probability, in result order
+    outcomes: tuple[tuple[Outcome, Fraction], ...]  # each result -> exact probability, in result order
     histogram: bool  # the results are the values of one number: draw them as columns
-    note: str  # what the labels leave out (fields that never change, numbers summed over)
+    fixed: Outcome  # fields with the same value in every result (left out of `outcomes`)
+    summed: tuple[str, ...]  # number fields summed over, so that `outcomes` shows the words
 
 
 @dataclass(frozen=True)
@@ -89,12 +96,19 @@ def _arg_view(arg: Arg) -> ArgView:
     elif arg.param is not None and arg.param.type == "dice":
         values = arg.param.values
     dice = dice_label(arg.dice) if arg.dice is not None else None
-    return ArgView(arg.name, arg.kind, t.python(), arg_values(arg), arg.summary, lo, hi, values, dice)
+    target = arg.param is not None and arg.param.type == "roll"
+    return ArgView(arg.name, arg.kind, t.python(), arg_values(arg), arg.summary, lo, hi, values, dice, target)
 
 
 def _fields(plan: Plan) -> tuple[FieldView, ...]:
     summaries = {o.name: o.summary for o in plan.check.output}
-    return tuple(FieldView(name, vtype.python(), type_values(vtype), summaries.get(name)) for name, vtype in plan.fields)
+    return tuple(FieldView(name, _kind(vtype), vtype.python(), type_values(vtype), summaries.get(name)) for name, vtype in plan.fields)
+
+
+def _kind(vtype: VType) -> str:
+    if vtype.kind != "str":
+        return vtype.kind
+    return "enum" if vtype.values is not None else "dice"
 
 
 def _signature(plan: Plan) -> str:
@@ -105,37 +119,31 @@ def _signature(plan: Plan) -> str:
 MAX_BARS = 12  # more results than this are summarised (see `_shape`)
 
 
-def _shape(plan: Plan, distribution: dict[Any, Fraction]) -> tuple[tuple[tuple[str, Fraction], ...], bool, str]:
-    """The rows of a chart: one per result, labelled by the fields that vary. Many results
-    of one number (a dice total) become a histogram; many results that mix words and
-    numbers are summed over the numbers, so the chart shows the chances of each outcome."""
+def _shape(plan: Plan, distribution: dict[Any, Fraction]) -> tuple[tuple[tuple[Outcome, Fraction], ...], bool, Outcome, tuple[str, ...]]:
+    """The rows of a chart: one per result, with the fields that vary. Many results of one
+    number (a dice total) become a histogram; many results that mix words and numbers are
+    summed over the numbers, so the chart shows the chances of each outcome."""
     if plan.record_class is None:
-        rows = tuple((show(k), p) for k, p in distribution.items())
-        return rows, len(rows) > MAX_BARS and plan.fields[0][1].kind == "int", ""
+        rows: tuple[tuple[Outcome, Fraction], ...] = tuple(((("", k),), p) for k, p in distribution.items())
+        return rows, len(rows) > MAX_BARS and plan.fields[0][1].kind == "int", (), ()
     names = [name for name, _ in plan.fields]
     values = [tuple(getattr(k, n) for n in names) for k in distribution]
     varying = [i for i, n in enumerate(names) if len({v[i] for v in values}) > 1] or list(range(len(names)))
-    fixed = [i for i in range(len(names)) if i not in varying]
-    note = ", ".join(f"{names[i]}: {show(values[0][i])}" for i in fixed)
-    note = f"{note} in every case" if note else ""
+    fixed = tuple((names[i], values[0][i]) for i in range(len(names)) if i not in varying)
     kinds = {name: vtype.kind for name, vtype in plan.fields}
     if len(distribution) > MAX_BARS and len(varying) == 1 and kinds[names[varying[0]]] == "int":
-        rows = tuple((show(v[varying[0]]), p) for v, p in zip(values, distribution.values(), strict=True))
-        return rows, True, note
+        rows = tuple((((names[varying[0]], v[varying[0]]),), p) for v, p in zip(values, distribution.values(), strict=True))
+        return rows, True, fixed, ()
     if len(distribution) > MAX_BARS:
         words = [i for i in varying if kinds[names[i]] != "int"]
         if words:
-            summed = [names[i] for i in varying if i not in words]
-            merged: dict[str, Fraction] = {}
+            merged: dict[Outcome, Fraction] = {}
             for v, p in zip(values, distribution.values(), strict=True):
-                label = ", ".join(f"{names[i]}: {show(v[i])}" for i in words)
-                merged[label] = merged.get(label, Fraction(0)) + p
-            extra = f"summed over {', '.join(summed)}"
-            return tuple(merged.items()), False, f"{note}; {extra}" if note else extra
-    rows = tuple(
-        (", ".join(f"{names[i]}: {show(v[i])}" for i in varying), p) for v, p in zip(values, distribution.values(), strict=True)
-    )
-    return rows, False, note
+                shown = tuple((names[i], v[i]) for i in words)
+                merged[shown] = merged.get(shown, Fraction(0)) + p
+            return tuple(merged.items()), False, fixed, tuple(names[i] for i in varying if i not in words)
+    rows = tuple((tuple((names[i], v[i]) for i in varying), p) for v, p in zip(values, distribution.values(), strict=True))
+    return rows, False, fixed, ()
 
 
 def _example(plan: Plan, result: ExampleResult) -> ExampleView:
@@ -151,8 +159,8 @@ def _example(plan: Plan, result: ExampleResult) -> ExampleView:
 
 
 def _odds(plan: Plan, odds: OddsResult) -> OddsView:
-    rows, histogram, note = _shape(plan, dict(odds.distribution))
-    return OddsView(odds.given, rows, histogram, note)
+    rows, histogram, fixed, summed = _shape(plan, dict(odds.distribution))
+    return OddsView(odds.given, rows, histogram, fixed, summed)
 
 
 def check_view(check: CompiledCheck, module: str) -> CheckView:

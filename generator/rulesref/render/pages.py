@@ -187,7 +187,7 @@ class Site:
             source=plain(self.citation(entry)) if entry.source else "",
             referenced=[self.listed(page, e, entry.system) for e in referenced],
             same=[self.listed(page, e, entry.system) for e in same],
-            corrections=[(plain(c.original), plain(c.corrected), plain(c.reason or "")) for c in entry.corrections],
+            corrections=[(plain(c.original), user_inline(c.corrected, links), plain(c.reason or "")) for c in entry.corrections],
             json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
             source_file=plain(content_path(entry, self.roots)),
             references=self.refs.definitions(),

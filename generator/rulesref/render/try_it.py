@@ -15,7 +15,7 @@ from typing import Any
 from rulesref.logic.plan import Arg, Plan
 from rulesref.model import Entry, python_name
 from rulesref.render import paths
-from rulesref.render.charts import BAR, CHAR, LABEL_ROW, PERCENT, ROW, SIDE_LABEL, WIDTH
+from rulesref.render.charts import BAR, LINE, PERCENT, ROW, SIDE_LABELS, WIDTH, WIDTHS
 from rulesref.render.checks import MAX_BARS
 from rulesref.render.markdown import attribute
 
@@ -56,8 +56,8 @@ def description(entry: Entry, plan: Plan) -> dict[str, Any]:
         "given": dict(first.given) if first is not None else {},
         # the static charts' geometry, so the live chart is drawn the same way
         "chart": {
-            "width": WIDTH, "row": ROW, "bar": BAR, "percent": PERCENT, "labelRow": LABEL_ROW,
-            "char": CHAR, "sideLabel": SIDE_LABEL, "maxBars": MAX_BARS,
+            "width": WIDTH, "row": ROW, "bar": BAR, "percent": PERCENT, "line": LINE,
+            "sideLabels": SIDE_LABELS, "widths": WIDTHS, "maxBars": MAX_BARS,
         },
     }
 

@@ -79,46 +79,74 @@ function fraction(label, n, d) {
   return drawing("title", {}, `${label}: ${n}/${d} (${percent(n, d)})`);
 }
 
-/** Horizontal bars, one per result (mirrors charts.odds_svg). */
+/** How wide a label is at 12px, estimated from above with charts.py's table (charts.text_width). */
+function textWidth(text, w) {
+  let total = 0;
+  for (const ch of text) {
+    if (w.wide.includes(ch)) total += w.widePx;
+    else if (w.narrow.includes(ch)) total += w.narrowPx;
+    else if (ch !== ch.toLowerCase()) total += w.upperPx;
+    else total += w.otherPx;
+  }
+  return total;
+}
+
+/** Words in lines no wider than `width` (charts.wrap). */
+function wrap(text, width, w) {
+  const lines = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (lines.length && textWidth(`${lines[lines.length - 1]} ${word}`, w) <= width) lines[lines.length - 1] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.length ? lines : [""];
+}
+
+const INSET = 2;  // charts.INSET
+
+/** Horizontal bars, one per result (mirrors charts.odds_svg): long labels go above, wrapped. */
 function bars(id, title, rows, c) {
-  const longest = Math.max(1, ...rows.map((r) => r[0].length));
-  const stacked = longest > c.sideLabel;
-  const labelWidth = stacked ? 0 : Math.trunc(Math.max(40, longest * c.char + 10));
-  const row = c.row + (stacked ? c.labelRow : 0);
+  const widest = Math.max(0, ...rows.map((r) => textWidth(r[0], c.widths)));
+  const stacked = widest + 10 > c.sideLabels;
+  const labelWidth = stacked ? 0 : Math.trunc(Math.max(40, widest + 10));
   const track = c.width - labelWidth - c.percent;
-  const height = row * rows.length + 4;
-  const chart = drawing("svg", { class: "rr-chart", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
-  chart.append(drawing("title", { id: `${id}-t` }, title));
-  rows.forEach(([label, n, d], index) => {
-    const top = 2 + index * row;
-    const barY = top + (stacked ? c.labelRow : 0) + (c.row - c.bar) / 2;
+  const groups = [];
+  let top = 2;
+  rows.forEach(([label, n, d]) => {
+    const lines = stacked ? wrap(label, c.width - 2 * INSET, c.widths) : [label];
+    const above = stacked ? c.line * lines.length : 0;
+    const barY = top + above + (c.row - c.bar) / 2;
     const textY = barY + c.bar / 2 + 4;
     const shown = stacked
-      ? drawing("text", { class: "rr-label", x: 0, y: top + c.labelRow - 4 }, label)
-      : drawing("text", { class: "rr-label", x: labelWidth - 8, y: textY, "text-anchor": "end" }, label);
+      ? lines.map((line, k) => drawing("text", { class: "rr-label", x: INSET, y: top + c.line * (k + 1) - 3 }, line))
+      : [drawing("text", { class: "rr-label", x: labelWidth - 8, y: textY, "text-anchor": "end" }, label)];
     const p = Number(n) / Number(d);
     const width = n === 0n ? 0 : Math.max(1, p * track);
-    chart.append(
+    groups.push(
       drawing(
-        "g", {}, fraction(label, n, d), shown,
+        "g", {}, fraction(label, n, d), ...shown,
         drawing("rect", { class: "rr-track", x: labelWidth, y: barY, width: track, height: c.bar, rx: 2 }),
         drawing("rect", { class: "rr-bar", x: labelWidth, y: barY, width: width.toFixed(1), height: c.bar, rx: 2 }),
         drawing("text", { class: "rr-pct", x: c.width - 2, y: textY, "text-anchor": "end" }, percent(n, d)),
       ),
     );
+    top += above + c.row;
   });
+  const height = Math.trunc(top + 2);
+  const chart = drawing("svg", { class: "rr-chart", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
+  chart.append(drawing("title", { id: `${id}-t` }, title), ...groups);
   return chart;
 }
 
 /** Columns for the values of one number (mirrors charts.histogram_svg). */
 function columns(id, title, rows, c) {
-  const [left, right, top, bottom, height] = [40, 4, 14, 20, 150];
-  const plotW = c.width - left - right;
-  const plotH = height - top - bottom;
   const highest = Math.max(...rows.map(([, n, d]) => Number(n) / Number(d))) || 1;
   const top1 = rows.find(([, n, d]) => Number(n) / Number(d) === highest) ?? rows[0];
+  const [left, right, top, bottom, height] = [Math.trunc(textWidth(percent(top1[1], top1[2]), c.widths)) + 8, 4, 14, 20, 150];
+  const plotW = c.width - left - right;
+  const plotH = height - top - bottom;
   const slot = plotW / Math.max(1, rows.length);
-  const step = Math.ceil(rows.length / 12);
+  const widest = Math.max(0, ...rows.map((r) => textWidth(r[0], c.widths)));
+  const step = Math.max(Math.ceil(rows.length / 12), Math.ceil(Math.trunc(widest + 6) / Math.max(1, Math.trunc(slot))));  // labels that fit
   const base = top + plotH;
   const chart = drawing("svg", { class: "rr-chart rr-histogram", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
   chart.append(

@@ -1,0 +1,192 @@
+"""A check in players' words: its arguments as a short list, a set of argument values as a
+phrase ("Not locked in combat, models in the unit: 5") and its results as words ("passed,
+D6 hits") for the page and the titles and rows of its odds charts.
+
+The views (`render.checks`) say what a check computes, for every writer; this module only
+words them, from what the content says: each input's summary, enum values and the output's
+field names. The values an argument may take are worded once, in `render.checks`
+(`ArgView.domain`), and reused here as they are. Everything returned is plain text: the
+caller escapes it for where it goes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rulesref.model import Scalar
+from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView, Outcome
+
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")
+_LEAD = re.compile(r"^(?:whether|true (?:when|if))\s+", re.IGNORECASE)
+# The first verb of a clause and the same clause denied ("the unit is pinned" -> "the unit
+# is not pinned"); a clause without one of these is answered with yes or no instead.
+_DENIALS = (
+    (re.compile(r"\bhas(?= (?:already |just )?\w+(?:ed|en)\b)"), "has not"),
+    (re.compile(r"\b(is|are|was|were|can|could|would|will|should|must|may|has been|have been|had been)\b"), None),
+    (re.compile(r"\bhas\b"), "does not have"),
+    (re.compile(r"\bhave\b"), "do not have"),
+    (re.compile(r"\bcontains\b"), "does not contain"),
+    (re.compile(r"\bincludes\b"), "does not include"),
+    (re.compile(r"\b(?:already )?took\b"), "did not take"),
+)
+OUTCOME_FIELDS = frozenset({"outcome", "result", "status"})  # a value of these needs no name before it
+_NEGATED_AUX = {"can": "cannot", "has been": "has not been", "have been": "have not been", "had been": "had not been"}
+
+
+def identifier_words(name: str) -> str:
+    """`locked_in_combat` -> `locked in combat`; a parameter such as `X` stays as it is."""
+    return name.replace("_", " ")
+
+
+def sentence_case(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _clause(text: str) -> str:
+    """A summary as a clause: no leading "Whether", no asides in brackets, no full stop."""
+    text = _PARENTHESES.sub("", _LEAD.sub("", text.strip())).strip().rstrip(".")
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def deny(clause: str) -> str | None:
+    """The clause with its first verb denied, or None when it has no verb this knows."""
+    if clause.lower().startswith(("every ", "all ")):
+        return f"not {clause}"
+    found = []
+    for order, (pattern, replacement) in enumerate(_DENIALS):
+        match = pattern.search(clause)
+        if match:
+            found.append((match.start(), order, match, replacement))
+    if not found:
+        return None
+    _, _, match, replacement = min(found, key=lambda f: f[:2])
+    if replacement is None:
+        verb = match.group(0)
+        replacement = _NEGATED_AUX.get(verb, f"{verb} not")
+    return clause[: match.start()] + replacement + clause[match.end() :]
+
+
+def label(arg: ArgView) -> str:
+    """What an argument is, in a few words: its summary, or its name in words."""
+    return _clause(arg.summary) if arg.summary else identifier_words(arg.name)
+
+
+def value_words(value: Scalar) -> str:
+    """A value as a player reads it: `automatic-pass` -> `automatic pass`, true -> yes."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value):
+        return value.replace("-", " ")
+    return str(value)
+
+
+def argument_value(arg: ArgView, value: Scalar) -> str:
+    """One argument with its value: a yes/no argument as its clause or the clause denied,
+    anything else as `what it is: value`."""
+    if arg.kind == "bool" and isinstance(value, bool):
+        clause = label(arg)
+        if value:
+            return clause
+        denied = deny(clause) if arg.summary else f"not {clause}"
+        return denied or f"{clause}: no"
+    shown = f"{value}+" if arg.target and isinstance(value, int) else value_words(value)
+    return f"{label(arg)}: {shown}"
+
+
+def given_words(view: CheckView, given: Iterable[tuple[str, Scalar]]) -> str:
+    """Argument values as one phrase, for the title of a chart."""
+    args = {a.name: a for a in view.args}
+    parts = [argument_value(args[name], value) for name, value in given if name in args]
+    if not parts:
+        return sentence_case(dice_words(view))
+    joiner = "; " if any("," in p for p in parts) else ", "
+    return sentence_case(joiner.join(parts))
+
+
+def dice_words(view: CheckView) -> str:
+    """The dice a check's odds are taken over: `the D6 rolled on the Mob Rule table (D6)`."""
+    args = {a.name: a for a in view.args}
+    parts = []
+    for name in view.dice_args:
+        arg = args[name]
+        said = label(arg)
+        parts.append(f"{said} ({arg.dice})" if arg.dice and arg.dice not in said else said)
+    return " and ".join(parts)
+
+
+def argument_lines(view: CheckView) -> list[tuple[str, str]]:
+    """Each argument as (what it is, the values it takes), for the short list on the page."""
+    return [(sentence_case(label(a)), a.domain) for a in view.args]
+
+
+def _single_clause(view: CheckView, field: FieldView) -> str | None:
+    """What a yes/no result says, from the output's summary ("True when the unit is
+    Pinned") or the check's ("Whether a hit is a Precision Strike")."""
+    for text in (field.summary, view.summary):
+        if text and _LEAD.match(text.strip()):
+            return _clause(text)
+    return None
+
+
+def field_value(view: CheckView, field: FieldView, value: Scalar) -> str:
+    """One field of a result in words: `passed`, `not passed`, `D6 hits`, `no hits`."""
+    if not field.name:
+        if field.kind == "bool" and isinstance(value, bool):
+            clause = _single_clause(view, field)
+            if clause is None:
+                return "yes" if value else "no"
+            denied = deny(clause)
+            if denied is None:
+                return f"{clause}: {value_words(value)}"
+            return clause if value else denied
+        return value_words(value)
+    name = identifier_words(field.name)
+    if field.kind == "bool":
+        return name if value else f"not {name}"
+    if field.kind == "enum":
+        return value_words(value) if field.name in OUTCOME_FIELDS else f"{name}: {value_words(value)}"
+    if value in ("none", 0):
+        return f"no {name}"
+    if name.endswith("s") and not name.endswith("ss") and len(name) > 3:  # a count of things: `D6 hits`
+        return f"{value} {_singular(name) if value == 1 else name}"
+    return f"{name} {value}"
+
+
+def _singular(noun: str) -> str:
+    """`inches` -> `inch`, `hits` -> `hit`: for a field counting one thing."""
+    if noun.endswith(("ches", "shes", "sses", "xes")):
+        return noun[:-2]
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun[:-1]
+
+
+def outcome_words(view: CheckView, outcome: Outcome) -> str:
+    fields = {f.name: f for f in view.fields}
+    return sentence_case(", ".join(field_value(view, fields[name], value) for name, value in outcome))
+
+
+def odds_note(view: CheckView, odds: OddsView) -> str:
+    """What the rows of a chart leave out: fields that are the same in every case, and the
+    numbers the rows are summed over."""
+    parts = []
+    if odds.fixed:
+        parts.append("In every case: " + _lower_first(outcome_words(view, odds.fixed)))
+    if odds.summed:
+        parts.append("Whatever the " + " and ".join(identifier_words(s) for s in odds.summed))
+    return ". ".join(parts) + ("." if parts else "")
+
+
+def always(view: CheckView, odds: OddsView) -> str | None:
+    """`Always: failed` for odds with a single result, which a chart would not explain."""
+    if len(odds.outcomes) != 1:
+        return None
+    (outcome, _), = odds.outcomes
+    return "Always: " + _lower_first(outcome_words(view, outcome + odds.fixed))
+
+
+def _lower_first(text: str) -> str:
+    """Undo `sentence_case` inside a sentence (but keep `WS`, `D6`)."""
+    return text if re.match(r"[A-Z0-9]{2}", text) else text[:1].lower() + text[1:]
+
