@@ -37,7 +37,7 @@ def phone(browser: Any) -> Iterator[Any]:
 
 def test_typing_hit_lists_hit_and_run_and_opens_it(desktop: Any, server: str) -> None:
     titles = search_titles(desktop, server, "hit")
-    assert titles[0] == "Hit & Run"
+    assert titles[0] == "Hit & Run · 40k 7th"  # with its system's short name
     desktop.locator(".md-search-result__item").first.click()
     desktop.wait_for_url(lambda url: "/w40k7/hit-and-run/" in url)  # search adds ?h=hit
     assert desktop.locator("article h1").inner_text().rstrip("¶") == "Hit & Run"
@@ -45,11 +45,11 @@ def test_typing_hit_lists_hit_and_run_and_opens_it(desktop: Any, server: str) ->
 
 @pytest.mark.parametrize(("alias", "name"), [("Fear test", "Fear"), ("Curly Brace", 'Tricky "Quotes" & *Stars*'), ("Consolidation", "Consolidate")])
 def test_an_alias_finds_its_entry(desktop: Any, server: str, alias: str, name: str) -> None:
-    assert name in search_titles(desktop, server, alias)[:3]
+    assert f"{name} · 40k 7th" in search_titles(desktop, server, alias)[:3]
 
 
 def test_words_of_the_text_find_the_rule(desktop: Any, server: str) -> None:
-    assert "Hit & Run" in search_titles(desktop, server, "breaks away")
+    assert "Hit & Run · 40k 7th" in search_titles(desktop, server, "breaks away")
 
 
 def test_hovering_a_cross_link_previews_its_target(desktop: Any, server: str) -> None:

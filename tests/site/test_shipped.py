@@ -61,7 +61,7 @@ def page(browser: Any, shipped_url: str) -> Iterator[tuple[Any, str]]:
 def test_searching_hit_finds_hit_and_run(page: tuple[Any, str], shipped_content: Validated) -> None:
     assert any(e.name == "Hit & Run" for e in shipped_content.content.entries)
     browser_page, base = page
-    assert "Hit & Run" in search_titles(browser_page, base, "hit")[:3]
+    assert "Hit & Run · 40k 7th" in search_titles(browser_page, base, "hit")[:3]
 
 
 @pytest.mark.browser
@@ -69,7 +69,8 @@ def test_an_alias_finds_its_rule(page: tuple[Any, str], shipped_content: Validat
     entry = next((e for e in shipped_content.content.entries if e.aliases), None)
     assert entry is not None
     browser_page, base = page
-    assert entry.name in search_titles(browser_page, base, entry.aliases[0])[:5]
+    system = next(s for s in shipped_content.content.systems if s.id == entry.system)
+    assert f"{entry.name} · {system.short_name}" in search_titles(browser_page, base, entry.aliases[0])[:5]
 
 
 @pytest.mark.browser

@@ -18,10 +18,10 @@ from rulesref.render.relations import relations
 
 
 def asset_files() -> dict[str, bytes]:
-    """The site's own CSS, JavaScript and icons, from `generator/rulesref/templates/site/assets/`."""
+    """The site's own CSS, JavaScript, favicon and icons, from `generator/rulesref/templates/site/assets/`."""
     folder = resources.files("rulesref").joinpath("templates", "site", "assets")
     files = {}
-    for sub, suffixes in (("", (".css", ".js")), ("icons", (".svg",))):
+    for sub, suffixes in (("", (".css", ".js", ".svg")), ("icons", (".svg",))):
         where = folder.joinpath(sub) if sub else folder
         for item in sorted(where.iterdir(), key=lambda i: i.name):
             if item.is_file() and item.name.endswith(suffixes):

@@ -171,6 +171,7 @@ class Site:
             "site/entry.md.jinja",
             front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}),
             heading=plain(entry.name),
+            system=attribute(system.short_name),
             badges=" ".join(badges),
             params=" ".join(params),
             summary=attribute(entry.summary),
@@ -230,8 +231,7 @@ class Site:
             anchor = unique(slugify(title, "-"), ids)
             letters: dict[str, list[Entry]] = {}
             for e in of_kind:
-                letter = e.name[:1].upper() if e.name[:1].isalpha() and e.name[:1].isascii() else "#"
-                letters.setdefault(letter, []).append(e)
+                letters.setdefault(_letter(e.name), []).append(e)
             lettered = len(of_kind) > LETTERS_FROM
             groups = [
                 LetterGroup(letter, unique(slugify(f"{title}: {letter}", "-"), ids) if lettered else "", tuple(members))
@@ -291,14 +291,32 @@ class Site:
         )
 
     def glossary(self) -> str:
+        """Every term of every system, under A-Z headings with jump links (the heading ids
+        are the ones the `toc` extension gives them, computed the same way in page order)."""
         self._begin()
         page = paths.GLOSSARY
+        ids: set[str] = set()
+        unique(slugify("Glossary", "-"), ids)
         systems = []
         for system in self.content.systems:
-            terms = sorted((e for e in self.content.entries_of(system.id) if e.kind == "term"), key=lambda e: normalise(e.name))
-            if terms:
-                items = [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in terms]
-                systems.append({"title": plain(f"{system.name} ({system.short_name})"), "items": items})
+            terms = sorted((e for e in self.content.entries_of(system.id) if e.kind == "term"), key=lambda e: (normalise(e.name), e.id))
+            if not terms:
+                continue
+            title = f"{system.name} ({system.short_name})"
+            unique(slugify(title, "-"), ids)
+            letters: dict[str, list[Entry]] = {}
+            for term in terms:
+                letters.setdefault(_letter(term.name), []).append(term)
+            groups = [
+                {
+                    "letter": plain(letter),
+                    "heading": plain(f"{system.short_name}: {letter}"),
+                    "anchor": unique(slugify(f"{system.short_name}: {letter}", "-"), ids),
+                    "items": [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in members],
+                }
+                for letter, members in sorted(letters.items())
+            ]
+            systems.append({"title": plain(title), "groups": groups})
         return render(
             "site/glossary.md.jinja",
             front=front_matter(title="Glossary", description="Short definitions of the core terms rules link to.", search={"exclude": True}),
@@ -368,6 +386,11 @@ def _param_domain(param: Param) -> str:
     if param.type == "roll":
         return f"{param.min}+ to {param.max}+"
     return f"{param.min} to {param.max}"
+
+
+def _letter(name: str) -> str:
+    """The A-Z heading a name is listed under ("#" for a digit or a sign)."""
+    return name[:1].upper() if name[:1].isalpha() and name[:1].isascii() else "#"
 
 
 def _counts(entries: Iterable[Entry]) -> str:
