@@ -3,12 +3,15 @@ a phone-width layout, and hostile text that stays inert."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import search_titles
+from .conftest import Built, search_titles, serving
+from .layout import WINDOWS, clipped_everywhere
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -88,11 +91,32 @@ def test_on_a_phone_a_tap_previews_and_a_second_tap_follows(phone: Any, server: 
     assert phone.url.endswith("/w40k7/consolidate/")
 
 
-@pytest.mark.parametrize("path", ["", "w40k7/", "w40k7/mob-rule/", "w40k7/fear/", "t9a/random-movement/", "w40k7/tricky-text/", "tags/"])
-def test_phone_layout_has_no_horizontal_overflow(phone: Any, server: str, path: str) -> None:
-    phone.goto(server + path)
-    width = phone.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{path or 'home'} is {width}px wide"
+@pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
+def test_nothing_on_any_page_is_clipped_or_wider_than_its_column(browser: Any, built: Built, server: str, width: int) -> None:
+    """Hostile text, a datasheet and every kind of chart, at a laptop's and a phone's width."""
+    pages, measured, problems = clipped_everywhere(browser, built.site, server, width)
+    assert pages > 20 and measured > 10 * pages
+    assert problems == []
+
+
+def test_the_clipping_check_names_the_page_and_the_element(browser: Any, built: Built, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(built.site, site)
+    page = site / "w40k7" / "fear" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    page.write_text(html.replace("<h2", '<pre id="wide" style="white-space: pre; overflow: auto">' + "x" * 400 + "</pre><h2", 1), encoding="utf-8")
+    with serving(site) as url:
+        _, _, problems = clipped_everywhere(browser, site, url, 390)
+    assert problems and all(p.startswith("w40k7/fear/ at 390px, ") for p in problems)
+    assert "pre#wide" in problems[0] and "of its content (overflow-x: auto)" in problems[0]
+
+
+def test_a_unit_datasheet_fits_a_phone(phone: Any, server: str) -> None:
+    phone.goto(server + "w40k7/solitaire/")
+    headers = phone.locator(".rr-datasheet table").first.locator("th").all_inner_texts()
+    assert headers == ["Unit", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
+    box = phone.locator(".rr-datasheet table").first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
 
 
 def test_charts_follow_the_colour_scheme(browser: Any, server: str) -> None:

@@ -37,10 +37,10 @@ def test_labels_are_escaped_and_long_ones_go_above_their_bars_wrapped_never_cut(
     assert root.find("title").text == "t & <t>"  # type: ignore[union-attr]
     first, second = root.findall("g")
     lines = [t for t in first.iter("text") if t.get("class") == "rr-label"]
-    assert len(lines) == 2 and {t.get("x") for t in lines} == {"0"}  # above the bar, on two lines
+    assert len(lines) == 2 and {t.get("x") for t in lines} == {"2"}  # above the bar, on two lines
     assert " ".join(t.text or "" for t in lines) == long_label  # every word, none cut
     assert all(text_width(t.text or "") <= WIDTH for t in lines)
-    assert [t.get("x") for t in second.iter("text") if t.get("class") == "rr-label"] == ["0"]  # one layout per chart
+    assert [t.get("x") for t in second.iter("text") if t.get("class") == "rr-label"] == ["2"]  # one layout per chart
     assert first.find("title").text.startswith(long_label)  # type: ignore[union-attr]
     height = float(root.get("viewBox", "").split()[3])
     assert all(float(t.get("y", 0)) < height for t in root.iter("text"))

@@ -100,10 +100,34 @@ def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> No
     assert "../../t9a/stubborn/index.md" in files["w40k7/fear/index.md"]
 
 
-def test_a_unit_page_lists_its_rules_with_their_summaries(files: dict[str, str]) -> None:
+def test_a_unit_page_is_a_datasheet_profiles_first_in_the_systems_column_order(files: dict[str, str]) -> None:
     page = files["w40k7/solitaire/index.md"]
-    assert "## Rules\n\n- [Hit &amp; Run](../hit-and-run/index.md): A unit locked in combat" in page
-    assert "- [Brutal \\(3\\)](../brutal/index.md): " in page and "\\(X = 3\\)" in page
+    sheet = page[page.index("## Profiles") : page.index("## Rules")]
+    assert "| Unit | WS | BS | S | T | W | I | A | Ld | Sv |\n" in sheet
+    assert "| **Solitaire** | 7 | 7 | 4 | 3 | 4 | 7 | 7 | 10 | 3\\+\\+ |" in sheet  # integers as their text, values as written
+    assert "| Weapon | Range | Strength | AP | Type | Rules |\n" in sheet  # the file lists Type first; the system's order wins
+    assert "| **Harlequin's Kiss** | \\- | User | \\- | Melee, Rending | [Brutal \\(2\\)][rr-" in sheet and "[Fear][rr-" in sheet
+
+
+def test_a_unit_page_shows_its_rules_as_cards_with_values_summaries_and_full_text(files: dict[str, str]) -> None:
+    page = files["w40k7/solitaire/index.md"]
+    cards = page[page.index("## Rules") :].split('<div class="rr-card" markdown>')[1:]
+    names = [card.split("\n")[1] for card in cards]
+    assert names == [  # the unit's rules, then the ones only its weapon has
+        '<p class="rr-card-name" markdown>[Hit &amp; Run](../hit-and-run/index.md)</p>',
+        '<p class="rr-card-name" markdown>[Fearless](../fearless/index.md)</p>',
+        '<p class="rr-card-name" markdown>[Brutal \\(3\\)](../brutal/index.md)</p>',
+        '<p class="rr-card-name" markdown>[Brutal \\(2\\)](../brutal/index.md)</p>',
+        '<p class="rr-card-name" markdown>[Fear](../fear/index.md)</p>',
+    ]
+    assert '<p class="rr-card-param">X = 3: Wounds each allocated Wound becomes</p>' in cards[2]
+    assert '<p class="rr-card-summary">A unit locked in combat may break away' in cards[0]
+    assert "<summary>Full text</summary>" in cards[0] and "must take an [Initiative test][rr-" in cards[0]
+
+
+def test_a_unit_without_profiles_has_no_datasheet_but_its_cards(files: dict[str, str]) -> None:
+    page = files["t9a/forsaken-one/index.md"]
+    assert "## Profiles" not in page and '<div class="rr-cards" markdown>' in page
 
 
 def test_parameterised_names(validated: Validated) -> None:

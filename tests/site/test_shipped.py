@@ -5,6 +5,8 @@ The shipped content must validate: if it does not, these fail and say so."""
 
 from __future__ import annotations
 
+import io
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,9 +14,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from rulesref.check_content import plain_text
 from rulesref.validate import Validated, validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving
+from .layout import CHART_TEXT, WINDOWS, clipped_everywhere, site_pages
 from .linkcheck import broken_links
 
 pytestmark = pytest.mark.slow
@@ -89,15 +93,65 @@ def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped
 
 
 @pytest.mark.browser
-def test_no_shipped_page_is_wider_than_a_phone(browser: Any, shipped: Built, shipped_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    phone = context.new_page()
-    wide = []
-    for index in sorted(shipped.site.rglob("index.html")):
-        path = index.parent.relative_to(shipped.site).as_posix()
-        phone.goto(shipped_url + ("" if path == "." else path + "/"), wait_until="domcontentloaded")
-        width = phone.evaluate("document.documentElement.scrollWidth")
-        if width > 390:
-            wide.append(f"{path}: {width}px")
+@pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
+def test_nothing_on_any_shipped_page_is_clipped_or_wider_than_its_column(browser: Any, shipped: Built, shipped_url: str, width: int) -> None:
+    pages, measured, problems = clipped_everywhere(browser, shipped.site, shipped_url, width)
+    print(f"{pages} pages at {width}px, light and dark: {measured} elements measured, {len(problems)} clipped")
+    assert pages > 200 and measured > 10 * pages
+    assert problems == []
+
+
+@pytest.mark.browser
+def test_every_chart_keeps_its_text_inside_its_svg(browser: Any, shipped: Built, shipped_url: str) -> None:
+    context = browser.new_context(**WINDOWS[390])
+    page = context.new_page()
+    charts = boxes = 0
+    problems = []
+    for path in site_pages(shipped.site):
+        if "rr-chart" not in (shipped.site / path / "index.html").read_text(encoding="utf-8"):
+            continue
+        page.goto(shipped_url + path, wait_until="load")
+        found = page.evaluate(CHART_TEXT)
+        charts, boxes = charts + found["charts"], boxes + found["boxes"]
+        problems += [f"{path}: {problem}" for problem in found["problems"]]
     context.close()
-    assert wide == []
+    print(f"{charts} charts, {boxes} text boxes measured")
+    assert charts > 20 and boxes > 5 * charts
+    assert problems == []
+
+
+def pdf_text(pdf: bytes) -> tuple[int, str]:
+    """A PDF's page count and its text, ligatures undone and spacing collapsed."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    return len(reader.pages), " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+@pytest.mark.browser
+def test_a_unit_prints_as_its_rules_card(browser: Any, shipped: Built, shipped_content: Validated, shipped_url: str) -> None:
+    content = shipped_content.content
+    unit = content.entry("w40k7:solitaire")
+    assert unit is not None and unit.rules
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(shipped_url + "w40k7/solitaire/", wait_until="load")
+    printed_pages, printed = pdf_text(page.pdf(format="A4", prefer_css_page_size=True))
+    page.emulate_media(media="print")
+    chrome = ".md-header, .md-sidebar, .md-search, .md-footer, .md-top, form, button, input, details.rr-programmers, .rr-badges"
+    shown = page.locator(chrome).evaluate_all("els => els.filter(e => e.getClientRects().length > 0).map(e => e.className || e.tagName)")
+    page.emulate_media(media="screen")
+    screen_pages, _ = pdf_text(page.pdf(format="A4"))
+    context.close()
+    print(f"Solitaire: {printed_pages} A4 pages printed ({screen_pages} without the print stylesheet)")
+    assert shown == []  # no navigation, header, search or controls
+    assert printed_pages <= 3 < screen_pages
+    assert printed.startswith("Solitaire")
+    rules = [content.entry(f"{unit.system}:{ref.rule}") for ref in unit.rules]
+    missing = [rule.name for rule in rules if rule is not None and rule.name not in printed]
+    assert missing == []
+    for rule in rules:  # the full text of every rule, not only its summary
+        assert rule is not None
+        opening = " ".join(plain_text(rule.text or "").split()[:12])
+        assert opening in printed, rule.id

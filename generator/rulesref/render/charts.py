@@ -17,6 +17,7 @@ ROW = 22
 BAR = 14
 LINE = 15  # one line of a label above its bar
 PERCENT = 52
+INSET = 2  # a glyph may start a little left of its x (a bold T, a W)
 SIDE_LABELS = WIDTH * 0.45  # labels wider than this go above their bars, wrapped
 FONT_PX = 12
 
@@ -77,13 +78,13 @@ def odds_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], ...])
     parts = []
     top = 2.0
     for label, p in outcomes:
-        lines = wrap(label, WIDTH - 4) if stacked else [label]
+        lines = wrap(label, WIDTH - 2 * INSET) if stacked else [label]
         above = LINE * len(lines) if stacked else 0
         bar_y = top + above + (ROW - BAR) / 2
         text_y = bar_y + BAR / 2 + 4
         if stacked:
             shown = "".join(
-                f'<text class="rr-label" x="0" y="{top + LINE * (n + 1) - 3:g}">{attribute(line)}</text>' for n, line in enumerate(lines)
+                f'<text class="rr-label" x="{INSET}" y="{top + LINE * (n + 1) - 3:g}">{attribute(line)}</text>' for n, line in enumerate(lines)
             )
         else:
             shown = f'<text class="rr-label" x="{label_width - 8}" y="{text_y:g}" text-anchor="end">{attribute(label)}</text>'

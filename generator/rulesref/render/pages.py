@@ -18,10 +18,11 @@ from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyp
 
 from rulesref.config import Settings
 from rulesref.links import PARAM_CALL, LinkMatch, Resolved, normalise
-from rulesref.model import Content, Entry, Param, Scalar, System
+from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System
 from rulesref.render import paths
 from rulesref.render.check_section import check_section
 from rulesref.render.checks import CheckView, show
+from rulesref.render.datasheet import parameter_values, profile_tables, unit_rule_refs
 from rulesref.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
 from rulesref.render.relations import Relations
 from rulesref.templates import render
@@ -153,20 +154,8 @@ class Site:
         )
         badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
         params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
-        table = None
-        if entry.table is not None:
-            rows = [
-                (plain(row.roll), (f"**{plain(row.title)}:** " if row.title else "") + user_inline(row.result, links))
-                for row in entry.table.rows
-            ]
-            table = {"heading": plain(entry.table.title or f"{entry.table.die} table"), "die": plain(entry.table.die), "rows": rows}
         referenced = self.relations.referenced_by.get(entry.key, ())
         same = self.relations.same_rule.get(entry.key, ())
-        rules = [
-            {"link": self.entry_link(page, target, args=ref.args, previewed=False), "summary": plain(preview(target, ref.args))}
-            for ref in entry.rules
-            if (target := self.content.entry(f"{entry.system}:{ref.rule}")) is not None
-        ]
         return render(
             "site/entry.md.jinja",
             front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}),
@@ -177,9 +166,10 @@ class Site:
             summary=attribute(entry.summary),
             aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
             text=user_markdown(entry.text, links) if entry.text else "",
-            table=table,
+            table=self.dice_table(entry, links),
+            profiles=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref)),
+            cards=self.rule_cards(page, entry),
             param_rows=[(code(p.name), plain(p.type), plain(_param_domain(p)), plain(p.summary)) for p in entry.params],
-            rules=rules,
             checks=[
                 {**check_section(entry, view), "try_it": self.forms.get(entry.key, {}).get(view.name, "")}
                 for view in self.checks.get(entry.key, ())
@@ -193,6 +183,37 @@ class Site:
             source_file=plain(content_path(entry, self.roots)),
             references=self.refs.definitions(),
         )
+
+    def dice_table(self, entry: Entry, links: Callable[[LinkMatch], str]) -> dict[str, object] | None:
+        if entry.table is None:
+            return None
+        rows = [
+            (plain(row.roll), (f"**{plain(row.title)}:** " if row.title else "") + user_inline(row.result, links)) for row in entry.table.rows
+        ]
+        return {"heading": plain(entry.table.title or f"{entry.table.die} table"), "die": plain(entry.table.die), "rows": rows}
+
+    def rule_link(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
+        target = self.content.entry(f"{unit.system}:{ref.rule}")
+        return self.entry_link(page, target, args=ref.args) if target is not None else None
+
+    def rule_cards(self, page: str, unit: Entry) -> list[dict[str, object]]:
+        """A unit's rules as cards: name and parameter values, summary, link, full text."""
+        cards: list[dict[str, object]] = []
+        for ref in unit_rule_refs(unit):
+            target = self.content.entry(f"{unit.system}:{ref.rule}")
+            if target is None:  # validation refuses these
+                continue
+            links = self.text_link_writer(page, target)
+            cards.append(
+                {
+                    "link": self.entry_link(page, target, args=ref.args, previewed=False),
+                    "params": parameter_values(target, ref.args),
+                    "summary": attribute(target.summary),
+                    "text": user_markdown(target.text, links) if target.text else "",
+                    "table": self.dice_table(target, links),
+                }
+            )
+        return cards
 
     def listed(self, page: str, entry: Entry, here: str) -> str:
         where = "" if entry.system == here else f", {plain(self.system_label(entry.system))}"
