@@ -5,6 +5,7 @@ same generated folder built by Zensical."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -131,7 +132,7 @@ def test_zensical_builds_the_same_generated_folder(built: Built, tmp_path: Path)
     done = subprocess.run([str(zensical), "build", "-f", "mkdocs.yml"], cwd=project, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     site = project / "build" / "site"
-    for page in ("index.html", "w40k7/hit-and-run/index.html", "t9a/index.html", "api/index.json", "assets/rulesref.js"):
+    for page in ("index.html", "w40k7/hit-and-run/index.html", "t9a/index.html", "api/index.json", "assets/rulesref.js", "assets/favicon.svg"):
         assert (site / page).is_file(), page
     assert "Hit &amp; Run" in (site / "w40k7" / "hit-and-run" / "index.html").read_text(encoding="utf-8")
 
@@ -156,3 +157,19 @@ def test_a_docs_folder_of_hand_written_pages_is_never_overwritten(tmp_path: Path
     assert rulesref(["build", "--content", str(project.content), "--config-file", str(project.config)]) == 2
     assert "did not write" in capsys.readouterr().err
     assert (project.docs / "index.md").read_text(encoding="utf-8") == "# My own page\n"
+
+
+def test_the_search_index_names_systems_and_leaves_generated_text_out(built: Built) -> None:
+    docs = json.loads((built.site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    titles = {d["location"]: d["title"] for d in docs}
+    assert titles["w40k7/fearless/"] == "Fearless · 40k 7th" and titles["t9a/fearless/"] == "Fearless · T9A 3rd"
+    check = next(d for d in docs if d["location"] == "w40k7/mob-rule/#resolve")
+    assert check["text"] == "<p>What a failed Morale check becomes under Mob Rule.</p>"  # what it answers, nothing generated
+    generated = ("It depends on", "Chances over", "Exact chances", "For programmers", "rulechecks.", "returns the exact chances", "Full text")
+    assert [(d["location"], g) for d in docs for g in generated if g in d["text"]] == []
+
+
+def test_every_page_has_the_favicon(built: Built) -> None:
+    for page in (built.site / "index.html", built.site / "w40k7" / "fear" / "index.html"):
+        assert '<link rel="icon" href="' in page.read_text(encoding="utf-8") and "favicon.svg" in page.read_text(encoding="utf-8")
+    assert (built.site / "assets" / "favicon.svg").read_text(encoding="utf-8").startswith("<svg")

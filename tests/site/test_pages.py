@@ -95,7 +95,7 @@ def test_dice_tables_are_tables(files: dict[str, str]) -> None:
 def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> None:
     page = files["w40k7/fearless/index.md"]
     assert "## Same rule in other systems" in page and "../../t9a/fearless/index.md" in page
-    assert "| Moral checks | Morale checks | Typo in the source\\. |" in page
+    assert "| Moral checks | [Morale checks][rr-" in page and "| Typo in the source\\. |" in page  # corrections show their links
     assert "../../w40k7/fear/index.md" in files["t9a/stubborn/index.md"]  # same_as, seen from both sides
     assert "../../t9a/stubborn/index.md" in files["w40k7/fear/index.md"]
 
@@ -192,3 +192,16 @@ def test_checks_read_for_players_first(files: dict[str, str]) -> None:
     assert check.index("**Examples**") < check.index("**Chances**") < check.index("<summary>For programmers</summary>")
     assert "from rulechecks.w40k7 import mob_rule" in check[check.index("For programmers") :]
     assert '<th class="rr-given" colspan="4" scope="colgroup">Given</th><th class="rr-result rr-first" colspan="2" scope="colgroup">Result</th>' in check
+
+
+def test_the_glossary_has_a_to_z_jump_links_per_system(files: dict[str, str]) -> None:
+    page = files["glossary/index.md"]
+    section = page[page.index("## Warhammer 40,000") :]
+    letters = section.split("\n\n")[1]
+    assert letters == '<p class="rr-letters" markdown>[C](#40k-7th-c) [I](#40k-7th-i) [M](#40k-7th-m) </p>'
+    assert all(f"\n### 40k 7th: {letter}\n" in section for letter in "CIM")  # strict builds check these anchors
+
+
+def test_entry_headings_carry_their_system_for_search_results(files: dict[str, str]) -> None:
+    assert '\n# Fear<span class="rr-system"> · 40k 7th</span>\n' in files["w40k7/fear/index.md"]
+    assert '\n# Fearless<span class="rr-system"> · T9A 3rd</span>\n' in files["t9a/fearless/index.md"]

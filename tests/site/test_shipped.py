@@ -6,6 +6,7 @@ The shipped content must validate: if it does not, these fail and say so."""
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,6 +47,19 @@ def test_every_shipped_entry_has_its_page(shipped: Built, shipped_content: Valid
 
 def test_no_link_in_the_shipped_site_is_broken(shipped: Built) -> None:
     assert broken_links(shipped.site) == []
+
+
+PREPARATION = re.compile(r"\b(seeds?|scraped|transcri\w*|OCR)\b", re.IGNORECASE)
+
+
+def test_public_notes_speak_of_rules_and_books_not_of_how_the_text_was_prepared(shipped_content: Validated) -> None:
+    said = []
+    for entry in shipped_content.content.entries:
+        words = [entry.notes or "", *(c.reason or "" for c in entry.corrections)]
+        if entry.kind == "term":  # a term's text is this reference's own words
+            words.append(entry.text or "")
+        said += [f"{entry.key}: {m.group(0)}" for text in words for m in PREPARATION.finditer(text)]
+    assert said == []
 
 
 @pytest.fixture(scope="module")
