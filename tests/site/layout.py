@@ -68,9 +68,10 @@ CHART_TEXT = (
     + """
   const column = document.querySelector('.md-content');
   const problems = [];
-  let charts = 0, boxes = 0;
+  let charts = 0, live = 0, boxes = 0;
   for (const svg of document.querySelectorAll('svg.rr-chart')) {
     charts++;
+    if (svg.closest('.rr-try')) live++;
     const view = svg.viewBox.baseVal;
     for (const text of svg.querySelectorAll('text')) {
       boxes++;
@@ -79,12 +80,17 @@ CHART_TEXT = (
         problems.push(`"${text.textContent}" in ${name(svg.closest('figure') || svg, column)} spans ${b.x.toFixed(1)}..${(b.x + b.width).toFixed(1)} x ${b.y.toFixed(1)}..${(b.y + b.height).toFixed(1)}, the chart is ${view.width} x ${view.height}`);
     }
   }
-  return {charts, boxes, problems};
+  return {charts, live, boxes, problems};
 }"""
 )
 
 
+FORMS_BUILT = "[...document.querySelectorAll('.rr-try')].every(h => h.classList.contains('rr-try-ready') || h.querySelector('.rr-try-error'))"
+
+
 def settle(page: Any) -> None:
+    """Wait until every "Try it" form is built (they are measured too), then stop transitions."""
+    page.wait_for_function(FORMS_BUILT)
     page.add_style_tag(content=SETTLE)
 
 
