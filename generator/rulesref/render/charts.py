@@ -2,8 +2,11 @@
 
 No JavaScript and no image files: the page carries the chart, so it shows offline and in
 print. Colours come from CSS (the theme's variables and `currentColor`), so the chart
-follows light and dark mode. Every bar carries its exact fraction in a `<title>`, and the
-chart a title for screen readers.
+follows light and dark mode. Every bar carries its exact fraction in a `<title>`, the chart a
+title for screen readers, and the figure a table of the exact chances as text.
+
+Labels are never cut: their widths are estimated from above and a label too wide to sit
+beside its bar goes above it, wrapped. The browser tests measure every label's real box.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ LINE = 15  # one line of a label above its bar
 PERCENT = 52
 INSET = 2  # a glyph may start a little left of its x (a bold T, a W)
 SIDE_LABELS = WIDTH * 0.45  # labels wider than this go above their bars, wrapped
-FONT_PX = 12
 
 # Advance widths at 12px, rounded up from the widest common sans-serif fallback (DejaVu
 # Sans): an estimate that is never short, so that no label runs out of its chart. The

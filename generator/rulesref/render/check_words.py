@@ -4,8 +4,8 @@ D6 hits") for the page and the titles and rows of its odds charts.
 
 The views (`render.checks`) say what a check computes, for every writer; this module only
 words them, from what the content says: each input's summary, enum values and the output's
-field names. The values an argument may take are worded once, in `render.checks`
-(`ArgView.domain`), and reused here as they are. Everything returned is plain text: the
+field names. The values an argument may take are worded once, in `logic.describe`, and
+reach here as `ArgView.domain`, reused as they are. Everything returned is plain text: the
 caller escapes it for where it goes.
 """
 
