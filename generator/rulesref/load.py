@@ -129,7 +129,8 @@ class Document:
 
 # -- reading bytes -------------------------------------------------------------------------
 
-_FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+# characters no content file may hold (also what importers remove from text they bring in)
+FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
 def _line_col_of(text: str, index: int) -> tuple[int, int]:
@@ -156,7 +157,7 @@ def decode(raw: bytes) -> str:
         text = text[1:]
     text = text.replace("\r\n", "\n")
     tab = text.find("\t")
-    bad = _FORBIDDEN_CHARS.search(text)
+    bad = FORBIDDEN_CHARS.search(text)
     if bad is not None and (tab < 0 or bad.start() < tab):
         line, col = _line_col_of(text, bad.start())
         code = "nul-byte" if bad.group() == "\x00" else "control-character"
@@ -229,14 +230,14 @@ def _scalar_value(value: str, style: str, line: int, col: int) -> Any:
     can hold an escape, so only it can bring in a character the raw text was checked for."""
     if not style:
         return resolve_plain(value, line, col)
-    if style == '"' and _FORBIDDEN_CHARS.search(value):
+    if style == '"' and FORBIDDEN_CHARS.search(value):
         raise LoadError(line, col, "control-character", "a control character (from an escape) is not allowed in a string")
     return value
 
 
 def _add_key(key: str, style: str, line: int, col: int, first_lines: dict[str, int]) -> None:
     """Record a mapping key, refusing a repeated one (and control characters from escapes)."""
-    if style == '"' and _FORBIDDEN_CHARS.search(key):
+    if style == '"' and FORBIDDEN_CHARS.search(key):
         raise LoadError(line, col, "control-character", "a control character is not allowed in a key")
     if key in first_lines:
         raise LoadError(line, col, "duplicate-key", f"duplicate key `{key}` (first defined at line {first_lines[key]})")

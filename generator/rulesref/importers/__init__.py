@@ -1,0 +1,1 @@
+"""Importers: turn data kept in other formats into rulesref content files."""

@@ -1,0 +1,78 @@
+"""What a system folder already holds, read before importing into it.
+
+Imported entries are found again by their `origin` (so a re-import updates the same file
+even if the upstream name changed); hand-written entries keep their ids and names, and an
+imported rule with the name of a hand-written rule becomes a reference to it instead of a
+second file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulesref.links import normalise
+from rulesref.load import Document, load_file
+
+
+@dataclass
+class ExistingEntry:
+    id: str
+    kind: str
+    path: Path
+    doc: Document
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.doc.data
+
+    @property
+    def origin(self) -> dict[str, Any] | None:
+        origin = self.data.get("origin")
+        return origin if isinstance(origin, dict) else None
+
+
+@dataclass
+class Existing:
+    """The entries of one system folder: imported ones by origin, all by id and name."""
+
+    system: dict[str, Any] | None = None
+    system_doc: Document | None = None
+    by_origin: dict[tuple[str, str], ExistingEntry] = field(default_factory=dict)  # (kind, element or name key)
+    by_id: dict[str, ExistingEntry] = field(default_factory=dict)
+    hand_names: dict[str, ExistingEntry] = field(default_factory=dict)  # normalised name -> hand-written entry
+    unreadable: list[str] = field(default_factory=list)
+
+    def imported(self, kind: str, element: str, name: str) -> ExistingEntry | None:
+        return self.by_origin.get((kind, "element:" + element)) or self.by_origin.get((kind, "name:" + normalise(name)))
+
+
+def read_existing(folder: Path) -> Existing:
+    existing = Existing()
+    if not folder.is_dir():
+        return existing
+    system_file = folder / "system.yml"
+    if system_file.is_file():
+        doc, _ = load_file(system_file, system_file.as_posix())
+        if doc is not None:
+            existing.system, existing.system_doc = doc.data, doc
+    for path in sorted(folder.glob("*.yml")):
+        if path.name == "system.yml":
+            continue
+        doc, _ = load_file(path, path.as_posix())
+        if doc is None or not isinstance(doc.data.get("id"), str):
+            existing.unreadable.append(path.stem)
+            continue
+        entry = ExistingEntry(path.stem, str(doc.data.get("kind")), path, doc)
+        existing.by_id[path.stem] = entry
+        origin = entry.origin
+        if origin is not None and origin.get("from") == "battlescribe":
+            existing.by_origin[(entry.kind, "element:" + str(origin.get("element")))] = entry
+            existing.by_origin.setdefault((entry.kind, "name:" + normalise(str(origin.get("name", "")))), entry)
+            continue
+        names = [doc.data.get("name"), *(doc.data.get("aliases") or [])]
+        for name in names:
+            if isinstance(name, str):
+                existing.hand_names[normalise(name)] = entry
+    return existing

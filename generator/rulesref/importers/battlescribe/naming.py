@@ -1,0 +1,51 @@
+"""Names and ids: what an upstream name becomes in content.
+
+Content names may not hold `[ ] | : < > { }` (they would break `[[links]]` and Markdown) and
+ids are kebab-case ASCII that must also be usable as Python module names. An upstream name
+outside those rules is changed as little as possible; the exact upstream name is kept in
+the entry's `origin`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rulesref.check_content import reserved_reason
+from rulesref.model import python_name
+
+MAX_ID = 60
+MAX_NAME = 80
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+_NAME_REPLACEMENTS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")", "|": "/", "\t": " ", "\n": " ", "\r": " "})
+PARAM_PLACEHOLDER = re.compile(r"[A-Z]")
+
+
+def content_name(name: str) -> str:
+    """`Warlord Trait: Fury [Melee]` -> `Warlord Trait - Fury (Melee)`: a valid content name."""
+    text = re.sub(r"\s*:\s*", " - ", name.translate(_NAME_REPLACEMENTS))
+    text = " ".join(text.split()).strip(" -/")
+    if len(text) > MAX_NAME:
+        text = text[: MAX_NAME - 3].rstrip(" -/(") + "..."
+    return text or "Unnamed"
+
+
+def slug(name: str, *, fallback: str = "entry") -> str:
+    """`Hit & Run` -> `hit-run`, `Ætheric Lance` -> `aetheric-lance`: kebab-case ASCII that
+    starts with a letter, at most 60 characters, cut at a hyphen."""
+    text = name.replace("Æ", "Ae").replace("æ", "ae").replace("Ø", "O").replace("ø", "o").replace("ß", "ss")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    words = [w for w in _NOT_ALNUM.split(ascii_text) if w]
+    ident = "-".join(words)
+    if not ident or not ident[0].isalpha():
+        ident = f"{fallback}-{ident}" if ident else fallback
+    if len(ident) > MAX_ID:
+        ident = ident[:MAX_ID].rsplit("-", 1)[0]
+    return ident
+
+
+def usable_id(ident: str, kind: str) -> str:
+    """An id whose module name is not a Python keyword or builtin (`range` -> `range-rule`)."""
+    if ident == "system" or reserved_reason(python_name(ident)):
+        return f"{ident[: MAX_ID - len(kind) - 1]}-{kind}"
+    return ident

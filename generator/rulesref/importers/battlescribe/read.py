@@ -1,0 +1,147 @@
+"""Finding BattleScribe files and parsing them safely.
+
+The data comes from anywhere a user downloaded it, so the XML is treated as hostile: the
+parser is defusedxml's (expat underneath), which refuses document type declarations, entity
+declarations and external references before anything is expanded or fetched, so billion
+laughs, external entities and network access are impossible. Sizes are checked before
+parsing, for plain files and for members of zipped files (`.gstz`, `.catz`) alike, so a zip
+bomb is refused from its header and from what it actually inflates to.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser
+
+MAX_XML_BYTES = 64 * 1024 * 1024
+MAX_ZIP_BYTES = 64 * 1024 * 1024
+XML_SUFFIXES = {".gst": "gst", ".cat": "cat"}
+ZIP_SUFFIXES = {".gstz": "gst", ".catz": "cat"}
+
+
+class SourceError(Exception):
+    """A source that cannot be imported: named with its file and line."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@dataclass
+class XmlFile:
+    """One parsed BattleScribe file: its root element and the line each element starts on."""
+
+    path: str  # as shown to the user
+    name: str  # the file name, recorded as an entry's origin
+    kind: str  # "gst" or "cat"
+    root: Element
+    lines: dict[int, int] = field(repr=False)
+
+    def line(self, element: Element) -> int:
+        return self.lines.get(id(element), 1)
+
+
+class _LineRecordingParser(DefusedXMLParser):
+    """defusedxml's parser (no DTDs, no entities, no external references) that also notes
+    the line every element starts on, so skipped elements can be named as file:line."""
+
+    def __init__(self) -> None:
+        super().__init__(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        self.lines: dict[int, int] = {}
+
+    def _start(self, tag: str, attr_list: list[str]) -> Element:  # type: ignore[override]
+        element: Element = super()._start(tag, attr_list)  # type: ignore[misc]
+        self.lines[id(element)] = self.parser.CurrentLineNumber
+        return element
+
+    def current_line(self) -> int:
+        return int(self.parser.CurrentLineNumber)
+
+
+def parse_xml(data: bytes, path: str, name: str, kind: str) -> XmlFile:
+    """Parse one file's bytes; raises SourceError with the line of the first fault."""
+    if len(data) > MAX_XML_BYTES:
+        raise SourceError(path, 1, f"the file is {len(data)} bytes; the limit is {MAX_XML_BYTES}")
+    parser = _LineRecordingParser()
+    try:
+        parser.feed(data)
+        root: Element = parser.close()
+    except DefusedXmlException as exc:
+        what = type(exc).__name__.replace("Forbidden", "").lower()
+        reason = {"dtd": "a document type declaration", "entities": "an entity declaration", "externalreference": "an external reference"}
+        raise SourceError(path, parser.current_line(), f"refused: the XML holds {reason.get(what, what)}, which BattleScribe data never needs") from None
+    except ParseError as exc:
+        line = exc.position[0] if exc.position else 1
+        raise SourceError(path, line, f"malformed XML: {exc.msg if hasattr(exc, 'msg') else exc}") from None
+    local = root.tag.rpartition("}")[2]
+    expected = "gameSystem" if kind == "gst" else "catalogue"
+    if local != expected:
+        raise SourceError(path, parser.lines.get(id(root), 1), f"not a BattleScribe {kind} file: the root element is <{local}>, not <{expected}>")
+    return XmlFile(path, name, kind, root, parser.lines)
+
+
+def _read_plain(path: Path, shown: str) -> bytes:
+    size = path.stat().st_size
+    if size > MAX_XML_BYTES:
+        raise SourceError(shown, 1, f"the file is {size} bytes; the limit is {MAX_XML_BYTES}")
+    return path.read_bytes()
+
+
+def _read_zipped(path: Path, shown: str, kind: str) -> tuple[bytes, str]:
+    """The one BattleScribe file inside a `.gstz`/`.catz`, and its name."""
+    if path.stat().st_size > MAX_ZIP_BYTES:
+        raise SourceError(shown, 1, f"the zipped file is {path.stat().st_size} bytes; the limit is {MAX_ZIP_BYTES}")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = [i for i in archive.infolist() if not i.is_dir()]
+            wanted = [i for i in members if i.filename.lower().endswith("." + kind)]
+            if len(wanted) != 1:
+                raise SourceError(shown, 1, f"a .{kind}z file holds exactly one .{kind} file; this one holds {len(wanted)}")
+            info = wanted[0]
+            if info.file_size > MAX_XML_BYTES:
+                raise SourceError(shown, 1, f"`{info.filename}` inflates to {info.file_size} bytes; the limit is {MAX_XML_BYTES}")
+            with archive.open(info) as member:
+                data = member.read(MAX_XML_BYTES + 1)  # the header may lie: read no more than the limit
+            if len(data) > MAX_XML_BYTES:
+                raise SourceError(shown, 1, f"`{info.filename}` inflates to more than {MAX_XML_BYTES} bytes")
+            return data, os.path.basename(info.filename)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError) as exc:
+        raise SourceError(shown, 1, f"not a readable zip file: {exc}") from None
+
+
+def source_files(sources: list[str]) -> list[tuple[Path, str]]:
+    """Every BattleScribe file the sources name (files, or folders walked in sorted order),
+    with how each is shown; raises SourceError for a source that holds none."""
+    found: list[tuple[Path, str]] = []
+    for source in sources:
+        path = Path(source)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in {*XML_SUFFIXES, *ZIP_SUFFIXES} and ".git" not in p.parts)
+            if not inside:
+                raise SourceError(source, 1, "the folder holds no .gst, .cat, .gstz or .catz file")
+            found += [(p, p.as_posix()) for p in inside]
+        elif path.is_file():
+            if path.suffix.lower() not in {*XML_SUFFIXES, *ZIP_SUFFIXES}:
+                raise SourceError(source, 1, "not a BattleScribe file (.gst, .cat, .gstz or .catz)")
+            found.append((path, path.as_posix()))
+        else:
+            raise SourceError(source, 1, "no such file or folder")
+    return found
+
+
+def read_file(path: Path, shown: str) -> XmlFile:
+    suffix = path.suffix.lower()
+    try:
+        if suffix in ZIP_SUFFIXES:
+            kind = ZIP_SUFFIXES[suffix]
+            data, name = _read_zipped(path, shown, kind)
+            return parse_xml(data, f"{shown}!{name}", path.name, kind)
+        return parse_xml(_read_plain(path, shown), shown, path.name, XML_SUFFIXES[suffix])
+    except OSError as exc:
+        raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None

@@ -1,0 +1,106 @@
+"""Finding mentions of entry names in text and turning them into `[[links]]`.
+
+Used by `rulesref import` (imported text has no links) and by `rulesref link` (hand-written
+text that forgot some). The rules of a mention:
+
+- whole words only: "Fear" is never found inside "fearsome";
+- the longest name wins where names overlap ("Feel No Pain" over "Pain");
+- never inside an existing `[[...]]`, and never a link from an entry to itself;
+- a name of one word is found only when written with its capital ("Fear", not "fear"),
+  and never when it is one of the common words in `STOP_WORDS`; longer names are found in
+  any case ("morale check" links "Morale Check");
+- each entry is linked at its first mention in a text only, so pages are not a sea of links.
+
+Matching walks a trie of casefolded words, so the cost grows with the text, not with the
+number of names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from rulesref.links import LINK, normalise
+
+TOKEN = re.compile(r"\w+(?:['\u2019]\w+)*|[^\w\s]")
+# words that are also the names of rules somewhere, but are mostly used as plain English
+STOP_WORDS = frozenset(
+    "a all an and any as at be by can each for from has have if in into is it its may must no none not of on one or "
+    "the this that to two up upon when where which while will with".split()
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    key: str  # what the name belongs to (an entry id)
+    name: str  # the name (or alias) found
+    text: str  # the words as written
+
+    @property
+    def link(self) -> str:
+        """The link that replaces the mention: `[[words]]`, or `[[Name|words]]` where the
+        words differ from the name by more than case."""
+        return f"[[{self.text}]]" if normalise(self.text) == normalise(self.name) else f"[[{self.name}|{self.text}]]"
+
+
+class Linker:
+    """Names (with the key of what each names) to be found in text."""
+
+    def __init__(self, names: Iterable[tuple[str, str]]) -> None:
+        self._trie: dict[str, dict] = {}  # type: ignore[type-arg]
+        for name, key in names:
+            words = [m.group().casefold() for m in TOKEN.finditer(name)]
+            if not words or (len(words) == 1 and words[0] in STOP_WORDS):
+                continue
+            node = self._trie
+            for word in words:
+                node = node.setdefault(word, {})
+            node.setdefault("", (key, len(words) == 1, name))
+
+    def mentions(self, text: str, *, self_key: str | None = None) -> Iterator[Mention]:
+        """Unlinked first mentions of each name in `text`, left to right."""
+        linked = [(m.start(), m.end()) for m in LINK.finditer(text)]
+        tokens = [m for m in TOKEN.finditer(text) if not any(a <= m.start() < b for a, b in linked)]
+        words = [t.group().casefold() for t in tokens]
+        seen: set[str] = set()
+        if self_key is not None:
+            seen.add(self_key)
+        index = 0
+        while index < len(tokens):
+            node = self._trie
+            found: tuple[int, str, str] | None = None
+            cursor = index
+            while cursor < len(tokens) and words[cursor] in node:
+                if cursor > index and tokens[cursor - 1].end() != tokens[cursor].start() and "\n" in text[tokens[cursor - 1].end() : tokens[cursor].start()]:
+                    break  # a name does not run over a line break
+                node = node[words[cursor]]
+                cursor += 1
+                if "" in node:
+                    key, single, name = node[""]
+                    if not single or tokens[index].group()[:1].isupper():
+                        found = (cursor, key, name)
+            if found is None:
+                index += 1
+                continue
+            end, key, name = found
+            if key not in seen and _whole(text, tokens[index].start(), tokens[end - 1].end()):
+                seen.add(key)
+                yield Mention(tokens[index].start(), tokens[end - 1].end(), key, name, text[tokens[index].start() : tokens[end - 1].end()])
+            index = end
+
+    def link(self, text: str, *, self_key: str | None = None) -> tuple[str, int]:
+        """`text` with its mentions made links, and how many were made."""
+        found = list(self.mentions(text, self_key=self_key))
+        for mention in reversed(found):
+            text = f"{text[: mention.start]}{mention.link}{text[mention.end :]}"
+        return text, len(found)
+
+
+def _whole(text: str, start: int, end: int) -> bool:
+    """Not glued to a word character or a bracket on either side."""
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() or before in "[_" or after.isalnum() or after in "]_")
