@@ -214,6 +214,17 @@ def _check_corrections(content: Content) -> Iterator[Problem]:
                 )
 
 
+def _check_derived(content: Content) -> Iterator[Problem]:
+    """A summary an importer derived from the text is a placeholder for one in our words."""
+    for entry in content.entries:
+        if entry.origin is not None and "summary" in entry.origin.derived:
+            yield (entry.where / "summary").problem(
+                "derived-summary",
+                "the summary was derived from the text by the importer; rewrite it in your own words and remove `summary` from `origin.derived`",
+                severity="warning",
+            )
+
+
 def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex) -> list[Problem]:
     problems: list[Problem] = []
     problems += _check_identity(content, file_stems)
@@ -223,6 +234,7 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     problems += _check_profiles(content)
     problems += _check_same_as(content, index)
     problems += _check_corrections(content)
+    problems += _check_derived(content)
     for entry in content.entries:
         if entry.table is not None:
             problems += table_problems(entry.table)

@@ -142,6 +142,67 @@ def cmd_codes(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_import_battlescribe(args: argparse.Namespace) -> int:
+    from rulesref.importers.battlescribe.run import SourceError, import_battlescribe
+
+    try:
+        result = import_battlescribe(args.sources, args.system, args.name, args.content, dry_run=args.dry_run)
+    except SourceError as exc:
+        return _report([Problem(exc.path, exc.line, 1, "import-source", exc.message)])
+    print("\n".join(result.lines), file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    from rulesref.discover import display_path
+    from rulesref.propose_links import as_problems, unlinked, write_links
+    from rulesref.validate import validate
+
+    result = validate(args.paths)
+    if fails(result.problems):
+        return _report(result.problems)
+    selected = None if result.files.selected is None else {display_path(p) for p in result.files.selected}
+    found = unlinked(result.content, selected)
+    if not args.write:
+        sys.stderr.write(format_text(as_problems(found)))
+        if not found:
+            print("no unlinked mentions", file=sys.stderr)
+        return EXIT_PROBLEMS if found else EXIT_OK
+    files = {display_path(p): p for p in result.files.all_files()}
+    written, left = write_links(found, files)
+    for path in written:
+        print(f"linked: {display_path(path)}", file=sys.stderr)
+    for shown in left:
+        print(f"{shown}: left as it is (its text's YAML style does not allow placing links safely); run --check and link by hand", file=sys.stderr)
+    print(f"{len(found)} mention{'s' if len(found) != 1 else ''} linked in {len(written)} file{'s' if len(written) != 1 else ''}", file=sys.stderr)
+    return EXIT_PROBLEMS if left else EXIT_OK
+
+
+def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("import", help="turn data kept in another format into content", description="Import rules, units and profiles from data kept in another format.")
+    formats = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
+    b = formats.add_parser(
+        "battlescribe",
+        help="BattleScribe data: .gst, .cat, .gstz, .catz, or a folder of them",
+        description="Import a BattleScribe game system and its catalogues: rules (one text per name), units with their rules and profiles, books, dice tables and links. Re-importing changes only what changed upstream and never what people wrote. Malformed or hostile XML is refused with file:line.",
+    )
+    b.add_argument("sources", nargs="+", metavar="SOURCE", help="a .gst/.cat/.gstz/.catz file or a folder holding them (a data checkout)")
+    b.add_argument("--system", required=True, metavar="ID", help="the system id to import into (content/ID/)")
+    b.add_argument("--name", help="the system's name (default: the game system's name in the data)")
+    b.add_argument("--content", default="content", help="content folder (default: content)")
+    b.add_argument("--dry-run", action="store_true", help="write nothing; print what would change")
+    b.set_defaults(run=cmd_import_battlescribe)
+
+
+def _add_link(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("link", help="find mentions of entry names that are not links yet", description="List (--check) or link (--write) mentions of other entries' names and aliases in texts: whole words, longest name first, first mention only, never inside a link.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: content)")
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--check", action="store_true", help="list unlinked mentions; exit 1 if there are any")
+    mode.add_argument("--write", action="store_true", help="turn them into [[links]] in the files")
+    p.set_defaults(run=cmd_link)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="rulesref",
@@ -186,6 +247,9 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("codes", help="explain the problem codes", description="List every problem code with what it means, or explain one.")
     p.add_argument("code", nargs="?", help="one code, e.g. unresolved-link")
     p.set_defaults(run=cmd_codes)
+
+    _add_import(sub)
+    _add_link(sub)
 
     return top
 

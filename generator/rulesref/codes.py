@@ -64,6 +64,9 @@ CODES: dict[str, str] = {
     "table-roll": "A table row's roll is malformed or outside the die.",
     "table-gap": "A table leaves some faces of its die uncovered.",
     "table-overlap": "Two table rows cover the same face.",
+    "unlinked-mention": "`rulesref link --check`: a text names another entry without linking it (`--write` links it).",
+    "import-source": "`rulesref import`: a source file that cannot be imported (malformed or hostile XML, too large, not BattleScribe data).",
+    "derived-summary": "A warning: an imported entry's summary is still the one the importer derived from its text (`origin.derived`); rewrite it.",
     "correction-not-found": "A recorded correction's words do not occur in the text (or a removed word still does).",
     # the logic of checks
     "expression-syntax": "An expression that is not valid syntax.",

@@ -165,6 +165,18 @@ class Profile:
         return next((v for c, v in self.values if c == characteristic), None)
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where an imported entry came from (see `rulesref import`), and which of its fields the
+    importer made up (`derived`) rather than brought in."""
+
+    source_format: str
+    file: str
+    element: str
+    derived: tuple[str, ...]
+    where: Where
+
+
 # -- the logic language ---------------------------------------------------------------------
 
 DICE_TYPE = re.compile(r"([1-9]?)D(3|6)")
@@ -287,6 +299,7 @@ class Entry:
     same_as: tuple[str, ...]
     where: Where
     profiles: tuple[Profile, ...] = ()
+    origin: Origin | None = None
 
     @property
     def module(self) -> str:
@@ -450,6 +463,12 @@ def _rule_refs(items: Any, where: Where) -> tuple[RuleRef, ...]:
     return tuple(refs)
 
 
+def _origin(data: Any, where: Where) -> Origin | None:
+    if data is None:
+        return None
+    return Origin(data["from"], data["file"], data["element"], tuple(data.get("derived", ())), where)
+
+
 def build_entry(doc: Document, system: str) -> Entry:
     data = doc.data
     where = Where(doc, ())
@@ -504,4 +523,5 @@ def build_entry(doc: Document, system: str) -> Entry:
         same_as=tuple(data.get("same_as", ())),
         where=where,
         profiles=profiles,
+        origin=_origin(data.get("origin"), where / "origin"),
     )

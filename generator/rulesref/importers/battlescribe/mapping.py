@@ -26,7 +26,7 @@ from typing import Any
 
 from rulesref.importers.battlescribe.elements import Data, ProfileRow, RuleElement, RuleUse, UnitElement
 from rulesref.importers.battlescribe.existing import Existing
-from rulesref.importers.battlescribe.naming import content_name, slug, usable_id
+from rulesref.importers.battlescribe.naming import MAX_NAME, content_name, profile_value, slug, usable_id
 from rulesref.importers.battlescribe.text import NO_TEXT, clean_text, derive_summary, find_table
 from rulesref.linker import Linker
 from rulesref.links import normalise
@@ -124,6 +124,8 @@ class _Mapper:
         self.rule_of_element: dict[str, _RuleGroup] = {}
         self.ref_of_name: dict[str, tuple[str, dict[str, Scalar]]] = {}
         self.profile_type_ids: dict[str, str] = {}
+        self.characteristic_names: dict[str, dict[str, str]] = {}  # type id -> upstream -> content
+        self.next_number: dict[str, int] = {}  # qualified name -> next number to try
         self.reused: set[str] = set()  # ids of imported entries found again by their origin
 
     def _reuse(self, kind: str, element: str, name: str) -> str | None:
@@ -149,10 +151,14 @@ class _Mapper:
         name = content_name(upstream)
         if normalise(name) in self.taken_names:
             name = content_name(f"{upstream} ({qualifier})")
-            number = 2
+            key = normalise(name)
+            number = self.next_number.get(key, 2)
+            qualified = name
             while normalise(name) in self.taken_names:
-                name = content_name(f"{upstream} ({qualifier} {number})")
+                suffix = f" #{number}"  # after any cut, so the number always shows
+                name = content_name(qualified, MAX_NAME - len(suffix)) + suffix
                 number += 1
+            self.next_number[key] = number
         if name != upstream:
             self.plan.renamed.append((upstream, name))
         self.taken_names[normalise(name)] = ident
@@ -318,7 +324,9 @@ class _Mapper:
         return refs
 
     def _profile(self, row: ProfileRow) -> dict[str, Any]:
-        profile: dict[str, Any] = {"type": self.profile_type_ids[row.type.id], "name": content_name(row.name), "values": dict(row.values)}
+        names = self.characteristic_names[row.type.id]
+        values = {names[c]: profile_value(v) for c, v in row.values if c in names}
+        profile: dict[str, Any] = {"type": self.profile_type_ids[row.type.id], "name": content_name(row.name, 100), "values": values}
         rules = self._refs(row.rules)
         if rules:
             profile["rules"] = rules
@@ -352,14 +360,21 @@ class _Mapper:
         for kind in self.data.profile_types.values():
             if kind.rule_like or not kind.characteristics:
                 continue
-            ident = slug(kind.name, fallback="profile")
+            ident = slug(kind.name, fallback="profile")[:40].rstrip("-")
             base, number = ident, 2
             while ident in used:
                 ident = f"{base}-{number}"
                 number += 1
             used.add(ident)
             self.profile_type_ids[kind.id] = ident
-            types.append({"id": ident, "name": content_name(kind.name), "characteristics": list(kind.characteristics)})
+            names: dict[str, str] = {}
+            for upstream in kind.characteristics[:30]:
+                name, number = content_name(upstream, 30), 2
+                while name in names.values():
+                    name, number = content_name(f"{upstream} {number}", 30), number + 1
+                names[upstream] = name
+            self.characteristic_names[kind.id] = names
+            types.append({"id": ident, "name": content_name(kind.name, 60), "characteristics": list(names.values())})
         return types
 
     def system(self, profile_types: list[dict[str, Any]]) -> dict[str, Any]:

@@ -21,13 +21,20 @@ _NAME_REPLACEMENTS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<":
 PARAM_PLACEHOLDER = re.compile(r"[A-Z]")
 
 
-def content_name(name: str) -> str:
-    """`Warlord Trait: Fury [Melee]` -> `Warlord Trait - Fury (Melee)`: a valid content name."""
+def content_name(name: str, limit: int = MAX_NAME) -> str:
+    """`Warlord Trait: Fury [Melee]` -> `Warlord Trait - Fury (Melee)`: a valid content name
+    (also fit for profile and characteristic names, with their own `limit`)."""
     text = re.sub(r"\s*:\s*", " - ", name.translate(_NAME_REPLACEMENTS))
     text = " ".join(text.split()).strip(" -/")
-    if len(text) > MAX_NAME:
-        text = text[: MAX_NAME - 3].rstrip(" -/(") + "..."
+    if len(text) > limit:
+        text = text[: limit - 3].rstrip(" -/(") + "..."
     return text or "Unnamed"
+
+
+def profile_value(value: str) -> str:
+    """A characteristic's value on one line, without `< > { }`, at most 200 characters."""
+    text = " ".join(value.translate(_NAME_REPLACEMENTS).split())
+    return text[:200]
 
 
 def slug(name: str, *, fallback: str = "entry") -> str:

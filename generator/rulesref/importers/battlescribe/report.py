@@ -1,0 +1,79 @@
+"""What an import did: the summary printed to the terminal and `IMPORT.md` beside the content.
+
+The report lists every conflict (same name, different texts: which text was chosen and
+where the others are), every skipped element with its reason, every renamed name, and every
+entry left alone because a person edited it. It holds no dates, so it changes only when the
+import does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesref.importers.battlescribe.mapping import Plan
+from rulesref.importers.battlescribe.write import Outcome
+
+PRECEDENCE = "the game system file first, then the catalogue of the rule's own book, then the longest text"
+
+
+@dataclass(frozen=True)
+class Counts:
+    written: int
+    unchanged: int
+    rules: int
+    units: int
+
+
+def counts(plan: Plan, written: int, unchanged: int) -> Counts:
+    return Counts(written, unchanged, sum(e.kind == "rule" for e in plan.entries), sum(e.kind == "unit" for e in plan.entries))
+
+
+def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: bool) -> list[str]:
+    verb = "would write" if dry_run else "written"
+    lines = [
+        f"files {verb}: {numbers.written}, unchanged: {numbers.unchanged}",
+        f"rules: {numbers.rules}, units: {numbers.units}, tables: {plan.tables}, links made: {plan.links}",
+        f"conflicts (same name, different texts): {len(plan.conflicts)}; renamed to fit content names: {len(plan.renamed)}",
+        f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
+    ]
+    for path, why in outcome.edited:
+        lines.append(f"  {path}: {why}")
+    for path, words in outcome.corrections_lost:
+        lines.append(f"  {path}: the correction of `{words}` no longer applies to the new text")
+    for path in outcome.stale:
+        lines.append(f"  {path}: no longer in the data (kept)")
+    return lines
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+
+
+def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
+    """IMPORT.md: every conflict, skip, rename and hand-edited entry of the last import."""
+    out = [
+        f"# Import report: {system_id}",
+        "",
+        "Written by `rulesref import battlescribe`; the next import rewrites it.",
+        f"Where catalogues give one rule name different texts, the text is chosen by precedence: {PRECEDENCE}.",
+        "",
+        f"## Conflicts ({len(plan.conflicts)})",
+        "",
+    ]
+    if plan.conflicts:
+        out += ["| rule | text used | other texts (characters) |", "|---|---|---|"]
+        for conflict in sorted(plan.conflicts, key=lambda c: c.name.casefold()):
+            others = "; ".join(f"{where} ({chars})" for where, chars in conflict.variants)
+            out.append(f"| {_cell(conflict.name)} | {_cell(conflict.chosen)} | {_cell(others)} |")
+    out += ["", f"## Skipped ({len(plan.skipped)})", ""]
+    out += [f"- {_cell(where)}: {what}: {_cell(reason)}" for where, what, reason in sorted(plan.skipped)]
+    out += ["", f"## Renamed to fit content names ({len(plan.renamed)})", ""]
+    out += [f"- `{_cell(upstream)}` is `{_cell(name)}`" for upstream, name in sorted(set(plan.renamed))]
+    out += ["", f"## Kept as written by hand ({len(plan.kept)})", ""]
+    out += [f"- `{_cell(name)}`: links and units use `{ident}`" for name, ident in sorted(plan.kept)]
+    out += ["", f"## Left alone: edited by hand ({len(outcome.edited)})", ""]
+    out += [f"- {_cell(path)}: {why}" for path, why in outcome.edited]
+    out += [f"- {_cell(path)}: the correction of `{_cell(words)}` no longer applies" for path, words in outcome.corrections_lost]
+    out += ["", f"## No longer in the data ({len(outcome.stale)})", ""]
+    out += [f"- {_cell(path)}" for path in outcome.stale]
+    return "\n".join(out) + "\n"
