@@ -39,13 +39,19 @@ class Existing:
 
     system: dict[str, Any] | None = None
     system_doc: Document | None = None
-    by_origin: dict[tuple[str, str], ExistingEntry] = field(default_factory=dict)  # (kind, element or name key)
+    by_origin: dict[tuple[str, str], list[ExistingEntry]] = field(default_factory=dict)  # (kind, element or name key)
     by_id: dict[str, ExistingEntry] = field(default_factory=dict)
     hand_names: dict[str, ExistingEntry] = field(default_factory=dict)  # normalised name -> hand-written entry
     unreadable: list[str] = field(default_factory=list)
 
-    def imported(self, kind: str, element: str, name: str) -> ExistingEntry | None:
-        return self.by_origin.get((kind, "element:" + element)) or self.by_origin.get((kind, "name:" + normalise(name)))
+    def imported(self, kind: str, element: str, name: str) -> list[ExistingEntry]:
+        """Entries imported before from this element or under this name, best match first:
+        the same element with the same name, then the same name, then the same element (its
+        name changed upstream). Element ids are not unique across catalogues, hence the name."""
+        by_element = self.by_origin.get((kind, "element:" + element), [])
+        by_name = self.by_origin.get((kind, "name:" + normalise(name)), [])
+        both = [e for e in by_element if e in by_name]
+        return both + [e for e in by_name if e not in both] + [e for e in by_element if e not in both]
 
 
 def read_existing(folder: Path) -> Existing:
@@ -68,8 +74,8 @@ def read_existing(folder: Path) -> Existing:
         existing.by_id[path.stem] = entry
         origin = entry.origin
         if origin is not None and origin.get("from") == "battlescribe":
-            existing.by_origin[(entry.kind, "element:" + str(origin.get("element")))] = entry
-            existing.by_origin.setdefault((entry.kind, "name:" + normalise(str(origin.get("name", "")))), entry)
+            existing.by_origin.setdefault((entry.kind, "element:" + str(origin.get("element"))), []).append(entry)
+            existing.by_origin.setdefault((entry.kind, "name:" + normalise(str(origin.get("name", "")))), []).append(entry)
             continue
         names = [doc.data.get("name"), *(doc.data.get("aliases") or [])]
         for name in names:

@@ -126,14 +126,21 @@ class _Mapper:
         self.profile_type_ids: dict[str, str] = {}
         self.characteristic_names: dict[str, dict[str, str]] = {}  # type id -> upstream -> content
         self.next_number: dict[str, int] = {}  # qualified name -> next number to try
+        self.link_names: dict[str, list[tuple[str, str]]] | None = None
         self.reused: set[str] = set()  # ids of imported entries found again by their origin
+        rule_names = {normalise(r.name) for r in data.rules}
+        rule_names |= {normalise(m.group("base")) for r in data.rules if (m := PARAM_FORM.fullmatch(r.name))}
+        self.upstream_names = {"rule": rule_names, "unit": {normalise(u.name) for u in data.units}}
 
     def _reuse(self, kind: str, element: str, name: str) -> str | None:
-        again = self.existing.imported(kind, element, name)
-        if again is None or again.id in self.reused:
-            return None
-        self.reused.add(again.id)
-        return again.id
+        for again in self.existing.imported(kind, element, name):
+            named = normalise(str((again.origin or {}).get("name", "")))
+            if named != normalise(name) and named in self.upstream_names[kind]:
+                continue  # the same element id, but another name that is still imported: not this one
+            if again.id not in self.reused:
+                self.reused.add(again.id)
+                return again.id
+        return None
 
     # -- ids, names and books -------------------------------------------------------------
 
@@ -213,8 +220,8 @@ class _Mapper:
             assert first is not None
             placeholders = [v for _, v in named if _value_kind(v) == "placeholder"]
             group = _RuleGroup(base, first.group("base"), elements, param=placeholders[0] if placeholders else "X", kind=kinds.pop() if kinds else "int")
-            for key, value in named:
-                if _value_kind(value) != "placeholder":
+            for key, value in [*named, *self._linked_values(base)]:
+                if _value_kind(value) == group.kind:
                     group.values[key] = int(value) if group.kind == "int" else value
             groups.append(group)
             consumed.update(key for key, _ in named)
@@ -223,6 +230,17 @@ class _Mapper:
             if key not in consumed:
                 groups.append(_RuleGroup(key, rules[0].name, rules))
         return groups
+
+    def _linked_values(self, base: str) -> list[tuple[str, str]]:
+        """Values that links give a rule by name (`Hardy (2)` on a link to `Hardy (X)`)."""
+        if self.link_names is None:
+            self.link_names = {}
+            uses = [u for unit in self.data.units for u in (*unit.rules, *(r for p in unit.profiles for r in p.rules))]
+            for use in uses:
+                match = PARAM_FORM.fullmatch(use.name or "")
+                if match and _value_kind(match.group("value")):
+                    self.link_names.setdefault(normalise(match.group("base")), []).append((normalise(use.name or ""), match.group("value")))
+        return self.link_names.get(base, [])
 
     def _params(self, group: _RuleGroup) -> dict[str, Any]:
         assert group.param is not None
