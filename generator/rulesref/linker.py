@@ -46,19 +46,30 @@ class Mention:
         return f"[[{self.text}]]" if normalise(self.text) == normalise(self.name) else f"[[{self.name}|{self.text}]]"
 
 
+class _Node:
+    """One word of the trie: the words that may follow, and the name that ends here."""
+
+    __slots__ = ("ends", "next")
+
+    def __init__(self) -> None:
+        self.next: dict[str, _Node] = {}
+        self.ends: tuple[str, bool, str] | None = None  # (key, is one word, name)
+
+
 class Linker:
     """Names (with the key of what each names) to be found in text."""
 
     def __init__(self, names: Iterable[tuple[str, str]]) -> None:
-        self._trie: dict[str, dict] = {}  # type: ignore[type-arg]
+        self._trie = _Node()
         for name, key in names:
             words = [m.group().casefold() for m in TOKEN.finditer(name)]
             if not words or (len(words) == 1 and words[0] in STOP_WORDS):
                 continue
             node = self._trie
             for word in words:
-                node = node.setdefault(word, {})
-            node.setdefault("", (key, len(words) == 1, name))
+                node = node.next.setdefault(word, _Node())
+            if node.ends is None:
+                node.ends = (key, len(words) == 1, name)
 
     def mentions(self, text: str, *, self_key: str | None = None) -> Iterator[Mention]:
         """Unlinked first mentions of each name in `text`, left to right."""
@@ -73,13 +84,13 @@ class Linker:
             node = self._trie
             found: tuple[int, str, str] | None = None
             cursor = index
-            while cursor < len(tokens) and words[cursor] in node:
+            while cursor < len(tokens) and words[cursor] in node.next:
                 if cursor > index and tokens[cursor - 1].end() != tokens[cursor].start() and "\n" in text[tokens[cursor - 1].end() : tokens[cursor].start()]:
                     break  # a name does not run over a line break
-                node = node[words[cursor]]
+                node = node.next[words[cursor]]
                 cursor += 1
-                if "" in node:
-                    key, single, name = node[""]
+                if node.ends is not None:
+                    key, single, name = node.ends
                     if not single or tokens[index].group()[:1].isupper():
                         found = (cursor, key, name)
             if found is None:

@@ -50,7 +50,7 @@ def unlinked(content: Content, paths: set[str] | None = None) -> list[Unlinked]:
     """Every unlinked first mention of another entry's name, in the files of `paths` (all
     files when None)."""
     linkers = _linkers(content)
-    found = []
+    found: list[Unlinked] = []
     for entry in content.entries:
         if paths is not None and entry.where.doc.path not in paths:
             continue

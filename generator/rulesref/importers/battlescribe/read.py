@@ -55,7 +55,7 @@ class _LineRecordingParser(DefusedXMLParser):
         super().__init__(forbid_dtd=True, forbid_entities=True, forbid_external=True)
         self.lines: dict[int, int] = {}
 
-    def _start(self, tag: str, attr_list: list[str]) -> Element:  # type: ignore[override]
+    def _start(self, tag: str, attr_list: list[str]) -> Element:
         element: Element = super()._start(tag, attr_list)  # type: ignore[misc]
         self.lines[id(element)] = self.parser.CurrentLineNumber
         return element

@@ -1,0 +1,69 @@
+"""The linker (mentions of names become links) and `rulesref link --check|--write`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesref.cli import main
+from rulesref.linker import Linker
+from rulesref.validate import validate
+
+NAMES = [("Fear", "fear"), ("Feel No Pain", "feel-no-pain"), ("Pain", "pain"), ("Hit & Run", "hit-and-run"), ("Morale check", "morale-check"), ("It", "it")]
+
+
+def link(text: str, self_key: str | None = None) -> str:
+    return Linker(NAMES).link(text, self_key=self_key)[0]
+
+
+def test_whole_words_only() -> None:
+    assert link("Fearsome and Fearless, then Fear.") == "Fearsome and Fearless, then [[Fear]]."
+
+
+def test_longest_name_wins() -> None:
+    assert link("It has Feel No Pain.") == "It has [[Feel No Pain]]."
+
+
+def test_never_inside_an_existing_link() -> None:
+    assert link("See [[Feel No Pain|the Pain rule]] and Pain.") == "See [[Feel No Pain|the Pain rule]] and [[Pain]]."
+
+
+def test_first_mention_only_and_never_itself() -> None:
+    assert link("Fear, Fear and Pain.", self_key="fear") == "Fear, Fear and [[Pain]]."
+    assert link("Fear, Fear.") == "[[Fear]], Fear."
+
+
+def test_one_word_names_need_their_capital_longer_names_do_not() -> None:
+    assert link("they fear a morale check") == "they fear a [[morale check]]"
+
+
+def test_stop_words_are_never_links() -> None:
+    assert link("It is here.") == "It is here."
+
+
+def test_words_that_differ_from_the_name_link_with_the_name() -> None:
+    assert link("Hit&Run.") == "[[Hit & Run|Hit&Run]]."
+
+
+def test_a_name_does_not_run_over_a_line_break() -> None:
+    assert link("Feel No\nPain") == "Feel No\n[[Pain]]"
+
+
+def test_link_check_lists_unlinked_mentions(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = content / "demo" / "morale-check.yml"
+    target.write_text(target.read_text().replace("Roll 2D6;", "Roll 2D6 unless Fearless;"))
+    assert main(["link", "--check", str(content)]) == 1
+    err = capsys.readouterr().err
+    assert "morale-check.yml:" in err and "warning[unlinked-mention]: `Fearless` names an entry; link it as [[Fearless]]" in err
+
+
+def test_link_write_links_and_the_result_validates(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = content / "demo" / "morale-check.yml"
+    target.write_text(target.read_text().replace("Roll 2D6;", "Roll 2D6 unless Fearless;"))
+    assert main(["link", "--write", str(content)]) == 0
+    assert "Roll 2D6 unless [[Fearless]];" in target.read_text()
+    assert validate([str(content)]).problems == []
+    capsys.readouterr()
+    assert main(["link", "--check", str(content)]) == 0
+    assert "no unlinked mentions" in capsys.readouterr().err
