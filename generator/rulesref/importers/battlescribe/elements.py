@@ -60,10 +60,9 @@ class ProfileType:
 
 @dataclass(frozen=True)
 class Origin:
-    """Where an element is: the file name recorded in content, the path shown, the line."""
+    """Where an element is: the file's name (as recorded in content and reports), the line."""
 
     file: str
-    shown: str
     line: int
     kind: str  # "gst" or "cat"
     catalogue: str  # the root element's name
@@ -187,7 +186,7 @@ class _Reader:
                     self.link_targets.add(element.get("targetId", ""))
 
     def _origin(self, element: Element, xml: XmlFile) -> Origin:
-        return Origin(xml.name, xml.path, xml.line(element), xml.kind, xml.root.get("name") or xml.name)
+        return Origin(xml.name, xml.line(element), xml.kind, xml.root.get("name") or xml.name)
 
     def _book(self, element: Element, xml: XmlFile) -> str | None:
         publication = self.data.publications.get(element.get("publicationId") or "")
@@ -220,7 +219,7 @@ class _Reader:
         name = (element.get("name") or "").strip()
         origin = self._origin(element, xml)
         if not name or not element.get("id"):
-            self.data.skipped.append(Skipped(xml.path, origin.line, "rule", "it has no name or no id"))
+            self.data.skipped.append(Skipped(xml.name, origin.line, "rule", "it has no name or no id"))
             return
         text = _characteristic_text(element) if profile else _description(element)
         self.data.rules.append(RuleElement(element.get("id", ""), name, text, self._book(element, xml), _page(element), origin, profile))
@@ -244,7 +243,7 @@ class _Reader:
         origin = self._origin(element, xml)
         name = (element.get("name") or "").strip()
         if not name or not element.get("id"):
-            self.data.skipped.append(Skipped(xml.path, origin.line, "unit", "it has no name or no id"))
+            self.data.skipped.append(Skipped(xml.name, origin.line, "unit", "it has no name or no id"))
             return
         unit = UnitElement(element.get("id", ""), name, self._book(element, xml), _page(element), origin)
         self._collect(element, xml, unit, set(), 0, model=True)

@@ -66,7 +66,7 @@ def read_existing(folder: Path) -> Existing:
     for path in sorted(folder.glob("*.yml")):
         if path.name == "system.yml":
             continue
-        doc, _ = load_file(path, path.as_posix())
+        doc, _ = load_file(path, path.name)  # named by file name: reports do not depend on how --content was spelled
         if doc is None or not isinstance(doc.data.get("id"), str):
             existing.unreadable.append(path.stem)
             continue

@@ -58,7 +58,6 @@ class PlannedEntry:
     fields: dict[str, Any]  # the importer's fields, in the order they are written
     origin: dict[str, Any]
     derived: list[str]
-    shown: str  # file:line of the chosen element
 
     @property
     def body(self) -> dict[str, Any]:
@@ -82,6 +81,7 @@ class Plan:
     skipped: list[tuple[str, str, str]] = field(default_factory=list)  # (file:line, what, reason)
     renamed: list[tuple[str, str]] = field(default_factory=list)  # (upstream name, content name)
     kept: list[tuple[str, str]] = field(default_factory=list)  # (upstream name, hand-written id)
+    no_text: list[tuple[str, str]] = field(default_factory=list)  # (rule name, file:line): imported with a placeholder text
     links: int = 0
     tables: int = 0
 
@@ -285,9 +285,12 @@ class _Mapper:
                 texts.setdefault(" ".join(element.text.split()), element)
         if len(texts) > 1:
             self.plan.conflicts.append(
-                Conflict(group.name, f"{chosen.origin.shown}:{chosen.origin.line}", [(f"{e.origin.shown}:{e.origin.line}", len(e.text)) for e in list(texts.values())[1:]])
+                Conflict(group.name, f"{chosen.origin.file}:{chosen.origin.line}", [(f"{e.origin.file}:{e.origin.line}", len(e.text)) for e in list(texts.values())[1:]])
             )
-        text = clean_text(chosen.text) or NO_TEXT
+        text = clean_text(chosen.text)
+        if not text:
+            self.plan.no_text.append((group.name, f"{chosen.origin.file}:{chosen.origin.line}"))
+            text = NO_TEXT
         fields: dict[str, Any] = {"name": group.content_name}
         if group.param:
             bare = content_name(group.name)
@@ -309,7 +312,7 @@ class _Mapper:
         if source:
             fields["source"] = source
         origin = {"from": "battlescribe", "file": chosen.origin.file, "element": chosen.id, "name": group.name, "hash": fingerprint(chosen.text)}
-        return PlannedEntry(group.id, "rule", fields, origin, ["summary"], f"{chosen.origin.shown}:{chosen.origin.line}")
+        return PlannedEntry(group.id, "rule", fields, origin, ["summary"])
 
     # -- units ------------------------------------------------------------------------
 
@@ -368,7 +371,7 @@ class _Mapper:
             fields["source"] = source
         upstream = {"name": unit.name, "rules": [(u.target, u.name) for u in unit.rules], "profiles": [(p.name, p.values, [(u.target, u.name) for u in p.rules]) for p in unit.profiles]}
         origin = {"from": "battlescribe", "file": unit.origin.file, "element": unit.id, "name": unit.name, "hash": fingerprint(upstream)}
-        return PlannedEntry(ident, "unit", fields, origin, ["summary"], f"{unit.origin.shown}:{unit.origin.line}")
+        return PlannedEntry(ident, "unit", fields, origin, ["summary"])
 
     # -- the system ---------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: boo
         f"files {verb}: {numbers.written}, unchanged: {numbers.unchanged}",
         f"rules: {numbers.rules}, units: {numbers.units}, tables: {plan.tables}, links made: {plan.links}",
         f"conflicts (same name, different texts): {len(plan.conflicts)}; renamed to fit content names: {len(plan.renamed)}",
+        f"rules without text in the data (imported with a placeholder): {len(plan.no_text)}",
         f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
     ]
     for path, why in outcome.edited:
@@ -67,6 +68,8 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
             out.append(f"| {_cell(conflict.name)} | {_cell(conflict.chosen)} | {_cell(others)} |")
     out += ["", f"## Skipped ({len(plan.skipped)})", ""]
     out += [f"- {_cell(where)}: {what}: {_cell(reason)}" for where, what, reason in sorted(plan.skipped)]
+    out += ["", f"## Rules without text in the data ({len(plan.no_text)})", "", "Imported with a placeholder text, so that units can list them; write their text by hand.", ""]
+    out += [f"- `{_cell(name)}` ({_cell(where)})" for name, where in sorted(plan.no_text)]
     out += ["", f"## Renamed to fit content names ({len(plan.renamed)})", ""]
     out += [f"- `{_cell(upstream)}` is `{_cell(name)}`" for upstream, name in sorted(set(plan.renamed))]
     out += ["", f"## Kept as written by hand ({len(plan.kept)})", ""]

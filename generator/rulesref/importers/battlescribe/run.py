@@ -60,7 +60,7 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
 def _import(sources: list[str], system_id: str, name: str | None, content: str, *, dry_run: bool) -> ImportResult:
     files = [read_file(path, shown) for path, shown in source_files(sources)]
     chosen = _one_game_system(files)
-    ignored = [f.path for f in files if f not in chosen]
+    ignored = [f.name for f in files if f not in chosen]
     data = read_data(chosen)
     del files, chosen  # the XML trees are not needed past this point
     folder = Path(content) / system_id
