@@ -278,3 +278,20 @@ def test_two_game_systems_are_a_usage_error(source: Path, tmp_path: Path, capsys
 
 def test_bad_system_id_is_a_usage_error(source: Path, tmp_path: Path) -> None:
     assert main(["import", "battlescribe", str(source), "--system", "Hedge_Row", "--content", str(tmp_path)]) == 2
+
+
+def test_a_hand_written_system_file_keeps_what_people_wrote(source: Path, tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    (content / "hedge").mkdir(parents=True)
+    system = content / "hedge" / "system.yml"
+    system.write_text(
+        "# our game\nid: hedge\nname: Hedgerow\nedition: 2nd edition\nsummary: Animals skirmish in the hedges.\nbooks:\n  core: {title: \"Hedgerow Skirmish: Core Book\"}  # ours\n"
+    )
+    assert run_import(source, content) == 0
+    written = system.read_text()
+    assert written.startswith("# our game\nid: hedge\nname: Hedgerow\nedition: 2nd edition\nsummary: Animals skirmish in the hedges.\n")
+    data = entry(content, "system")
+    # the book people listed keeps its id; the others are added
+    assert sorted(data["books"]) == ["army-book-of-foxes", "badger-almanac", "core"]
+    assert entry(content, "burrow")["source"]["book"] == "core"
+    assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []

@@ -120,6 +120,9 @@ class _Mapper:
         self.taken_ids: set[str] = set(existing.by_id) | {"system"}
         self.taken_names: dict[str, str] = {n: e.id for n, e in existing.hand_names.items()}
         self.books: dict[str, tuple[str, str]] = {}  # book key -> (id, title)
+        for ident, book in ((existing.system or {}).get("books") or {}).items():
+            if isinstance(book, dict) and isinstance(book.get("title"), str):  # books people listed keep their ids
+                self.books.setdefault(normalise(book["title"]), (ident, book["title"]))
         self.name = name
         self.rule_of_element: dict[str, _RuleGroup] = {}
         self.ref_of_name: dict[str, tuple[str, dict[str, Scalar]]] = {}

@@ -232,8 +232,11 @@ def system_file(plan: Plan, existing: Existing, name_given: bool) -> bytes:
         for key in ("name", "edition"):  # people's once written
             if key in blocks and not (key == "name" and name_given):
                 fresh.pop(key)
-    if not fresh.get("profile_types"):
-        fresh.pop("profile_types", None)
+        for key in ("books", "profile_types"):  # nothing to add: the block stays as people wrote it
+            if key in blocks and fresh.get(key) == old.get(key):
+                fresh.pop(key)
+    if "profile_types" in fresh and not fresh["profile_types"]:
+        fresh.pop("profile_types")
     out = [header]
     for key in SYSTEM_ORDER:
         if key in fresh:
