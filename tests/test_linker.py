@@ -34,6 +34,10 @@ def test_first_mention_only_and_never_itself() -> None:
     assert link("Fear, Fear.") == "[[Fear]], Fear."
 
 
+def test_an_entry_linked_already_is_not_linked_again() -> None:
+    assert link("[[Fear]] first, then Fear and [[feel no pain|it]] and Feel No Pain.") == "[[Fear]] first, then Fear and [[feel no pain|it]] and Feel No Pain."
+
+
 def test_one_word_names_need_their_capital_longer_names_do_not() -> None:
     assert link("they fear a morale check") == "they fear a [[morale check]]"
 

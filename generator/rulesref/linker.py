@@ -9,7 +9,8 @@ text that forgot some). The rules of a mention:
 - a name of one word is found only when written with its capital ("Fear", not "fear"),
   and never when it is one of the common words in `STOP_WORDS`; longer names are found in
   any case ("morale check" links "Morale Check");
-- each entry is linked at its first mention in a text only, so pages are not a sea of links.
+- each entry is linked at its first mention in a text only (and not at all where the text
+  links it already), so pages are not a sea of links.
 
 Matching walks a trie of casefolded words, so the cost grows with the text, not with the
 number of names.
@@ -76,7 +77,7 @@ class Linker:
         linked = [(m.start(), m.end()) for m in LINK.finditer(text)]
         tokens = [m for m in TOKEN.finditer(text) if not any(a <= m.start() < b for a, b in linked)]
         words = [t.group().casefold() for t in tokens]
-        seen: set[str] = set()
+        seen = {key for m in LINK.finditer(text) if (key := self._key_of(m.group(1)))}  # linked already
         if self_key is not None:
             seen.add(self_key)
         index = 0
@@ -101,6 +102,19 @@ class Linker:
                 seen.add(key)
                 yield Mention(tokens[index].start(), tokens[end - 1].end(), key, name, text[tokens[index].start() : tokens[end - 1].end()])
             index = end
+
+    def _key_of(self, link_body: str) -> str | None:
+        """The key of the name a `[[...]]` names in this system, if it is one of ours."""
+        target = link_body.partition("|")[0]
+        if re.match(r"\s*[a-z][a-z0-9-]*:", target):
+            return None  # another system
+        node = self._trie
+        for word in (m.group().casefold() for m in TOKEN.finditer(target)):
+            found = node.next.get(word)
+            if found is None:
+                return None
+            node = found
+        return node.ends[0] if node.ends is not None else None
 
     def link(self, text: str, *, self_key: str | None = None) -> tuple[str, int]:
         """`text` with its mentions made links, and how many were made."""
