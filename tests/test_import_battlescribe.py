@@ -295,3 +295,21 @@ def test_a_hand_written_system_file_keeps_what_people_wrote(source: Path, tmp_pa
     assert sorted(data["books"]) == ["army-book-of-foxes", "badger-almanac", "core"]
     assert entry(content, "burrow")["source"]["book"] == "core"
     assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []
+
+
+def test_nesting_too_deep_is_refused_with_its_line(source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deep = source / "deep.cat"
+    deep.write_text('<?xml version="1.0"?>\n<catalogue id="d" name="d" gameSystemId="hedge-sys-0001">\n' + "<a>\n" * 5000 + "</a>" * 5000 + "</catalogue>\n")
+    assert run_import(source, tmp_path / "content") == 1
+    err = capsys.readouterr().err
+    assert f"{deep.as_posix()}:202:1: error[import-source]: refused: elements nest more than 200 deep" in err
+
+
+def test_a_zipped_game_system_imports_like_a_plain_one(source: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(source / "hedgerow.gstz", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(source / "hedgerow.gst", "hedgerow.gst")
+    (source / "hedgerow.gst").unlink()
+    content = tmp_path / "content"
+    assert run_import(source, content) == 0
+    assert entry(content, "burrow")["origin"]["file"] == "hedgerow.gstz"
+    assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []

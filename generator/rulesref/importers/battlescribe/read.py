@@ -21,6 +21,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 MAX_XML_BYTES = 64 * 1024 * 1024
 MAX_ZIP_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 200
 XML_SUFFIXES = {".gst": "gst", ".cat": "cat"}
 ZIP_SUFFIXES = {".gstz": "gst", ".catz": "cat"}
 
@@ -47,6 +48,10 @@ class XmlFile:
         return self.lines.get(id(element), 1)
 
 
+class _TooDeep(Exception):
+    """Raised from inside the parser when elements nest deeper than any BattleScribe file does."""
+
+
 class _LineRecordingParser(DefusedXMLParser):
     """defusedxml's parser (no DTDs, no entities, no external references) that also notes
     the line every element starts on, so skipped elements can be named as file:line."""
@@ -54,11 +59,20 @@ class _LineRecordingParser(DefusedXMLParser):
     def __init__(self) -> None:
         super().__init__(forbid_dtd=True, forbid_entities=True, forbid_external=True)
         self.lines: dict[int, int] = {}
+        self.depth = 0
 
     def _start(self, tag: str, attr_list: list[str]) -> Element:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:  # every later walk of the tree stays far from Python's recursion limit
+            raise _TooDeep()
         element: Element = super()._start(tag, attr_list)  # type: ignore[misc]
         self.lines[id(element)] = self.parser.CurrentLineNumber
         return element
+
+    def _end(self, tag: str) -> Element:
+        self.depth -= 1
+        ended: Element = super()._end(tag)  # type: ignore[misc]
+        return ended
 
     def current_line(self) -> int:
         return int(self.parser.CurrentLineNumber)
@@ -76,6 +90,8 @@ def parse_xml(data: bytes, path: str, name: str, kind: str) -> XmlFile:
         what = type(exc).__name__.replace("Forbidden", "").lower()
         reason = {"dtd": "a document type declaration", "entities": "an entity declaration", "externalreference": "an external reference"}
         raise SourceError(path, parser.current_line(), f"refused: the XML holds {reason.get(what, what)}, which BattleScribe data never needs") from None
+    except _TooDeep:
+        raise SourceError(path, parser.current_line(), f"refused: elements nest more than {MAX_DEPTH} deep") from None
     except ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise SourceError(path, line, f"malformed XML: {exc.msg if hasattr(exc, 'msg') else exc}") from None
