@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesref.discover import UsageError
+from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.importers.battlescribe.elements import read_data
 from rulesref.importers.battlescribe.existing import read_existing
 from rulesref.importers.battlescribe.mapping import map_data
@@ -71,7 +71,10 @@ def _import(sources: list[str], system_id: str, name: str | None, content: str, 
     outcome.files[folder / "IMPORT.md"] = import_report(plan, outcome, system_id).encode("utf-8")
     changed, same = changed_files(outcome.files)
     if not dry_run:
-        write_files(changed)
+        try:
+            write_files(changed)
+        except OSError as exc:
+            raise EnvironmentProblem(f"cannot write into {folder.as_posix()}/: {exc.strerror or exc}") from None
     numbers = counts(plan, len(changed), same + outcome.kept_untouched)
     head = f"{'dry run: ' if dry_run else ''}{data.files} BattleScribe files, {data.elements} elements -> {folder.as_posix()}/"
     return ImportResult([head, *summary_lines(plan, outcome, numbers, dry_run=dry_run)], sorted(changed))
