@@ -313,3 +313,19 @@ def test_a_zipped_game_system_imports_like_a_plain_one(source: Path, tmp_path: P
     assert run_import(source, content) == 0
     assert entry(content, "burrow")["origin"]["file"] == "hedgerow.gstz"
     assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []
+
+
+def test_newer_data_updates_a_unit_nobody_edited(source: Path, imported: Path) -> None:
+    foxes = source / "foxes.cat"
+    foxes.write_text(foxes.read_text().replace('<characteristic name="Grit" typeId="ct-grit">2</characteristic>', '<characteristic name="Grit" typeId="ct-grit">3</characteristic>'))
+    assert run_import(source, imported) == 0
+    assert entry(imported, "fox-scouts")["profiles"][0]["values"]["Grit"] == "3"
+
+
+def test_an_element_gone_upstream_is_kept_and_reported(source: Path, imported: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (source / "badgers.catz").unlink()
+    capsys.readouterr()
+    assert run_import(source, imported) == 0
+    err = capsys.readouterr().err
+    assert "thick-hide.yml: no longer in the data (kept)" in err
+    assert (imported / "hedge" / "thick-hide.yml").exists()
