@@ -146,7 +146,7 @@ def cmd_import_battlescribe(args: argparse.Namespace) -> int:
     from rulesref.importers.battlescribe.run import SourceError, import_battlescribe
 
     try:
-        result = import_battlescribe(args.sources, args.system, args.name, args.content, dry_run=args.dry_run)
+        result = import_battlescribe(args.sources, args.system, args.name, _settings(args).content, dry_run=args.dry_run)
     except SourceError as exc:
         return _report([Problem(exc.path, exc.line, 1, "import-source", exc.message)])
     print("\n".join(result.lines), file=sys.stderr)
@@ -158,7 +158,8 @@ def cmd_link(args: argparse.Namespace) -> int:
     from rulesref.propose_links import as_problems, unlinked, write_links
     from rulesref.validate import validate
 
-    result = validate(args.paths)
+    settings = _settings(args)
+    result = validate(args.paths or [settings.content], settings)
     if fails(result.problems):
         return _report(result.problems)
     selected = None if result.files.selected is None else {display_path(p) for p in result.files.selected}
@@ -189,7 +190,7 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     b.add_argument("sources", nargs="+", metavar="SOURCE", help="a .gst/.cat/.gstz/.catz file or a folder holding them (a data checkout)")
     b.add_argument("--system", required=True, metavar="ID", help="the system id to import into (content/ID/)")
     b.add_argument("--name", help="the system's name (default: the game system's name in the data)")
-    b.add_argument("--content", default="content", help="content folder (default: content)")
+    b.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     b.add_argument("--dry-run", action="store_true", help="write nothing; print what would change")
     b.set_defaults(run=cmd_import_battlescribe)
 
