@@ -203,7 +203,7 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
     fresh = {"id": planned.id, "kind": planned.kind, **fields, "origin": origin}
     out = [header]
     for key in ENTRY_ORDER:
-        if key in fresh and not (key == "summary" and key in blocks and "summary" not in derived):
+        if key in fresh:
             out.append(emit_key(key, fresh[key]))
         elif key in blocks:
             out.append(blocks[key])
