@@ -21,20 +21,16 @@ MAX_PROFILES_PER_UNIT = 120
 PAGE = re.compile(r"\s*(?:p\.?\s*)?([0-9]{1,4})\s*")
 
 
-def local(tag: str) -> str:
-    return tag.rpartition("}")[2]
-
-
 def children(element: Element, name: str) -> Iterator[Element]:
     """Children named `name`, whether written directly or inside their plural wrapper
     (`<rules><rule/></rules>`)."""
     for child in element:
-        tag = local(child.tag)
+        tag = child.tag
         if tag == name:
             yield child
         elif tag == name + "s":
             for inner in child:
-                if local(inner.tag) == name:
+                if inner.tag == name:
                     yield inner
 
 
@@ -140,7 +136,7 @@ def _text(element: Element) -> str:
 
 def _description(element: Element) -> str:
     for child in element:
-        if local(child.tag) == "description":
+        if child.tag == "description":
             return _text(child)
     return ""
 
@@ -158,6 +154,7 @@ class _Reader:
         self.files = files
         self.by_id: dict[str, tuple[Element, XmlFile]] = {}
         self.link_targets: set[str] = set()
+        self.rule_candidates: list[tuple[Element, XmlFile]] = []  # rules and profiles, in file order
         system = next(f for f in files if f.kind == "gst")
         self.data = Data(system_name=system.root.get("name") or "Imported game system", system_revision=system.root.get("revision"))
 
@@ -171,8 +168,10 @@ class _Reader:
                 self.data.catalogue_books[xml.name] = xml.root.get("book") or ""
             for element in xml.root.iter():
                 self.data.elements += 1
-                tag = local(element.tag)
+                tag = element.tag
                 ident = element.get("id")
+                if tag in ("rule", "profile"):
+                    self.rule_candidates.append((element, xml))
                 if ident and tag in ("rule", "profile", "selectionEntry", "selectionEntryGroup"):
                     # the game system's element wins over a catalogue's copy with the same id
                     if ident not in self.by_id or xml.kind == "gst":
@@ -205,15 +204,15 @@ class _Reader:
     # -- rules --------------------------------------------------------------------------
 
     def rules(self) -> None:
-        for xml in self.files:
-            for element in xml.root.iter():
-                tag = local(element.tag)
-                if tag == "rule":
-                    self._rule(element, xml)
-                elif tag == "profile":
-                    kind = self.profile_type(element)
-                    if kind is not None and kind.rule_like:
-                        self._rule(element, xml, profile=True)
+        """Rules, and profiles of rule-like types, in the order the files hold them (read
+        after the index, which knows every profile type and publication)."""
+        for element, xml in self.rule_candidates:
+            if element.tag == "rule":
+                self._rule(element, xml)
+            else:
+                kind = self.profile_type(element)
+                if kind is not None and kind.rule_like:
+                    self._rule(element, xml, profile=True)
 
     def _rule(self, element: Element, xml: XmlFile, *, profile: bool = False) -> None:
         name = (element.get("name") or "").strip()
@@ -232,7 +231,7 @@ class _Reader:
 
     def _find_units(self, element: Element, xml: XmlFile) -> None:
         for child in element:
-            if local(child.tag) == "selectionEntry" and child.get("type") in UNIT_TYPES:
+            if child.tag == "selectionEntry" and child.get("type") in UNIT_TYPES:
                 # a model that a unit links to is part of that unit, not a unit of its own
                 if child.get("type") == "unit" or child.get("id") not in self.link_targets:
                     self._unit(child, xml)
@@ -259,12 +258,12 @@ class _Reader:
         rows: list[ProfileRow] = []
         uses: list[RuleUse] = []
         for child in element:
-            tag = local(child.tag)
+            tag = child.tag
             if tag == "rules":
-                uses += (RuleUse(r.get("id", ""), None) for r in child if local(r.tag) == "rule" and r.get("id"))
+                uses += (RuleUse(r.get("id", ""), None) for r in child if r.tag == "rule" and r.get("id"))
             elif tag == "profiles":
                 for profile in child:
-                    if local(profile.tag) == "profile":
+                    if profile.tag == "profile":
                         self._profile_or_rule(profile, profile.get("id", ""), None, rows, uses)
             elif tag == "infoLinks":
                 for link in child:
@@ -275,7 +274,7 @@ class _Reader:
                     renamed = _link_name(link, found[0].get("name") or "")
                     if link.get("type") == "rule":
                         uses.append(RuleUse(target, renamed))
-                    elif link.get("type") == "profile" and local(found[0].tag) == "profile":
+                    elif link.get("type") == "profile" and found[0].tag == "profile":
                         self._profile_or_rule(found[0], target, renamed, rows, uses)
         if model:
             unit.rules += uses
@@ -286,14 +285,14 @@ class _Reader:
             if len(unit.profiles) < MAX_PROFILES_PER_UNIT:
                 unit.profiles.append(row)
         for child in element:
-            tag = local(child.tag)
+            tag = child.tag
             if tag in ("selectionEntries", "selectionEntryGroups"):
                 for inner in child:
                     ident = inner.get("id", "")
                     if ident in seen:
                         continue
                     seen.add(ident)
-                    is_model = local(inner.tag) == "selectionEntry" and inner.get("type") in UNIT_TYPES
+                    is_model = inner.tag == "selectionEntry" and inner.get("type") in UNIT_TYPES
                     self._collect(inner, xml, unit, seen, depth + 1, model=is_model)
             elif tag == "entryLinks":
                 for link in child:
@@ -303,7 +302,7 @@ class _Reader:
                         continue
                     seen.add(target)
                     inner, inner_xml = found
-                    is_model = local(inner.tag) == "selectionEntry" and inner.get("type") in UNIT_TYPES
+                    is_model = inner.tag == "selectionEntry" and inner.get("type") in UNIT_TYPES
                     self._collect(inner, inner_xml, unit, seen, depth + 1, model=is_model)
 
     def _profile_or_rule(self, profile: Element, ident: str, renamed: str | None, rows: list[ProfileRow], uses: list[RuleUse]) -> None:
@@ -334,7 +333,7 @@ def _link_name(link: Element, target_name: str) -> str | None:
     `name` field (how data writes `Brutal (3)` on a link to `Brutal (X)`)."""
     name = None
     for modifier in children(link, "modifier"):
-        if modifier.get("field") != "name" or any(local(e.tag) in ("condition", "repeat") for e in modifier.iter()):
+        if modifier.get("field") != "name" or any(e.tag in ("condition", "repeat") for e in modifier.iter()):
             continue
         value = (modifier.get("value") or "").strip()
         if modifier.get("type") == "set" and value:

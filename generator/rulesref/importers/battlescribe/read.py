@@ -65,13 +65,15 @@ class _LineRecordingParser(DefusedXMLParser):
         self.depth += 1
         if self.depth > MAX_DEPTH:  # every later walk of the tree stays far from Python's recursion limit
             raise _TooDeep()
-        element: Element = super()._start(tag, attr_list)  # type: ignore[misc]
+        # elements are named without their namespace (`rule`, not `{http://...}rule`): only
+        # BattleScribe's own namespace is ever used, and every later lookup is cheaper
+        element: Element = super()._start(tag.rpartition("}")[2], attr_list)  # type: ignore[misc]
         self.lines[id(element)] = self.parser.CurrentLineNumber
         return element
 
     def _end(self, tag: str) -> Element:
         self.depth -= 1
-        ended: Element = super()._end(tag)  # type: ignore[misc]
+        ended: Element = super()._end(tag.rpartition("}")[2])  # type: ignore[misc]
         return ended
 
     def current_line(self) -> int:
@@ -95,7 +97,7 @@ def parse_xml(data: bytes, path: str, name: str, kind: str) -> XmlFile:
     except ParseError as exc:
         line = exc.position[0] if exc.position else 1
         raise SourceError(path, line, f"malformed XML: {exc.msg if hasattr(exc, 'msg') else exc}") from None
-    local = root.tag.rpartition("}")[2]
+    local = root.tag
     expected = "gameSystem" if kind == "gst" else "catalogue"
     if local != expected:
         raise SourceError(path, parser.lines.get(id(root), 1), f"not a BattleScribe {kind} file: the root element is <{local}>, not <{expected}>")
