@@ -329,3 +329,12 @@ def test_an_element_gone_upstream_is_kept_and_reported(source: Path, imported: P
     err = capsys.readouterr().err
     assert "thick-hide.yml: no longer in the data (kept)" in err
     assert (imported / "hedge" / "thick-hide.yml").exists()
+
+
+def test_a_catalogue_of_another_game_system_is_skipped_with_its_reason(source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = source / "other.cat"
+    other.write_text((source / "foxes.cat").read_text().replace('gameSystemId="hedge-sys-0001"', 'gameSystemId="another-system"'))
+    content = tmp_path / "content"
+    assert run_import(source, content) == 0
+    assert "skipped 1: catalogue: written for another game system" in capsys.readouterr().err
+    assert "- other.cat: catalogue: written for another game system" in (content / "hedge" / "IMPORT.md").read_text()

@@ -8,6 +8,7 @@ import does.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from rulesref.importers.battlescribe.mapping import Plan
@@ -37,6 +38,8 @@ def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: boo
         f"rules without text in the data (imported with a placeholder): {len(plan.no_text)}",
         f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
     ]
+    reasons = Counter(f"{what}: {reason}" for _, what, reason in plan.skipped)
+    lines += (f"  skipped {count}: {reason}" for reason, count in sorted(reasons.items()))
     for path, why in outcome.edited:
         lines.append(f"  {path}: {why}")
     for path, words in outcome.corrections_lost:
