@@ -104,6 +104,8 @@ class UnitElement:
     origin: Origin
     rules: list[RuleUse] = field(default_factory=list)
     profiles: list[ProfileRow] = field(default_factory=list)
+    profiles_left_out: int = 0
+    rows_seen: dict[tuple[str, str, tuple[tuple[str, str], ...]], ProfileRow] = field(default_factory=dict, repr=False)
 
 
 @dataclass
@@ -246,6 +248,9 @@ class _Reader:
             return
         unit = UnitElement(element.get("id", ""), name, self._book(element, xml), _page(element), origin)
         self._collect(element, xml, unit, set(), 0, model=True)
+        if unit.profiles_left_out:
+            reason = f"{unit.profiles_left_out} profiles of the unit `{name}` beyond the first {MAX_PROFILES_PER_UNIT} (its wargear options)"
+            self.data.skipped.append(Skipped(xml.name, origin.line, "profiles", reason))
         self.data.units.append(unit)
 
     def _collect(self, element: Element, xml: XmlFile, unit: UnitElement, seen: set[str], depth: int, *, model: bool) -> None:
@@ -282,8 +287,15 @@ class _Reader:
             for row in rows:
                 row.rules += uses
         for row in rows:
-            if len(unit.profiles) < MAX_PROFILES_PER_UNIT:
+            key = (row.type.id, row.name, row.values)
+            same = unit.rows_seen.get(key)
+            if same is not None:  # the same weapon offered by several options: one row
+                same.rules += row.rules
+            elif len(unit.profiles) < MAX_PROFILES_PER_UNIT:
+                unit.rows_seen[key] = row
                 unit.profiles.append(row)
+            else:
+                unit.profiles_left_out += 1
         for child in element:
             tag = child.tag
             if tag in ("selectionEntries", "selectionEntryGroups"):
