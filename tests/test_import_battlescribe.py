@@ -338,3 +338,15 @@ def test_a_catalogue_of_another_game_system_is_skipped_with_its_reason(source: P
     assert run_import(source, content) == 0
     assert "skipped 1: catalogue: written for another game system" in capsys.readouterr().err
     assert "- other.cat: catalogue: written for another game system" in (content / "hedge" / "IMPORT.md").read_text()
+
+
+def test_multi_line_text_reads_back_as_written_so_upstream_changes_apply(source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    change_upstream(source, "Movement through Soggy Ground is halved. A critter", "Movement through Soggy Ground is halved.\n\nA critter")
+    content = tmp_path / "content"
+    assert run_import(source, content) == 0
+    assert "text: |-\n  Movement through Soggy Ground is halved.\n\n  A critter" in (content / "hedge" / "soggy-ground.yml").read_text()
+    change_upstream(source, "is halved.\n\nA critter", "is halved.\n\nA critter, even a quick one,")
+    capsys.readouterr()
+    assert run_import(source, content) == 0
+    assert "soggy-ground.yml: edited by hand" not in capsys.readouterr().err
+    assert entry(content, "soggy-ground")["text"] == "Movement through Soggy Ground is halved.\n\nA critter, even a quick one, that Burrows in Soggy Ground gets stuck until its next turn."

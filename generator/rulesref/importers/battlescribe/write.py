@@ -43,11 +43,12 @@ def _flow(value: Any) -> str:
 
 
 def _block_text(text: str, indent: str) -> str | None:
-    """A literal block (`|`) for multi-line text, when the text reads back exactly."""
+    """A literal block that strips the final line break (`|-`) for multi-line text, so that
+    it reads back exactly as written (the hash of what was written depends on it)."""
     if "\n" not in text or text != text.strip() or any(line != line.rstrip() for line in text.split("\n")):
         return None
     lines = [f"{indent}{line}" if line else "" for line in text.split("\n")]
-    return "|\n" + "\n".join(lines) + "\n"
+    return "|-\n" + "\n".join(lines) + "\n"
 
 
 def _scalar_or_text(value: Any, indent: str) -> str:
