@@ -39,7 +39,6 @@ class Publication:
     id: str
     name: str
     short_name: str | None
-    file: str
 
 
 @dataclass(frozen=True)
@@ -74,7 +73,6 @@ class RuleElement:
     book: str | None
     page: int | None
     origin: Origin
-    from_profile: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,7 +180,7 @@ class _Reader:
                     chars = tuple(dict.fromkeys(c.get("name", "").strip() for c in children(element, "characteristicType") if c.get("name", "").strip()))
                     self.data.profile_types.setdefault(ident, ProfileType(ident, (element.get("name") or ident).strip(), chars))
                 elif tag == "publication" and ident and element.get("name"):
-                    self.data.publications.setdefault(ident, Publication(ident, element.get("name", "").strip(), element.get("shortName"), xml.name))
+                    self.data.publications.setdefault(ident, Publication(ident, element.get("name", "").strip(), element.get("shortName")))
                 elif tag == "entryLink" and element.get("targetId"):
                     self.link_targets.add(element.get("targetId", ""))
 
@@ -223,7 +221,7 @@ class _Reader:
             self.data.skipped.append(Skipped(xml.name, origin.line, "rule", "it has no name or no id"))
             return
         text = _characteristic_text(element) if profile else _description(element)
-        self.data.rules.append(RuleElement(element.get("id", ""), name, text, self._book(element, xml), _page(element), origin, profile))
+        self.data.rules.append(RuleElement(element.get("id", ""), name, text, self._book(element, xml), _page(element), origin))
 
     # -- units --------------------------------------------------------------------------
 
