@@ -10,7 +10,7 @@ from rulesref.cli import main
 from rulesref.linker import Linker
 from rulesref.validate import validate
 
-NAMES = [("Fear", "fear"), ("Feel No Pain", "feel-no-pain"), ("Pain", "pain"), ("Hit & Run", "hit-and-run"), ("Morale check", "morale-check"), ("It", "it")]
+NAMES = [("Fear", "fear"), ("Stout Heart", "stout-heart"), ("Heart", "heart"), ("Hit & Run", "hit-and-run"), ("Morale check", "morale-check"), ("It", "it")]
 
 
 def link(text: str, self_key: str | None = None) -> str:
@@ -22,20 +22,20 @@ def test_whole_words_only() -> None:
 
 
 def test_longest_name_wins() -> None:
-    assert link("It has Feel No Pain.") == "It has [[Feel No Pain]]."
+    assert link("It has Stout Heart.") == "It has [[Stout Heart]]."
 
 
 def test_never_inside_an_existing_link() -> None:
-    assert link("See [[Feel No Pain|the Pain rule]] and Pain.") == "See [[Feel No Pain|the Pain rule]] and [[Pain]]."
+    assert link("See [[Stout Heart|the Heart rule]] and Heart.") == "See [[Stout Heart|the Heart rule]] and [[Heart]]."
 
 
 def test_first_mention_only_and_never_itself() -> None:
-    assert link("Fear, Fear and Pain.", self_key="fear") == "Fear, Fear and [[Pain]]."
+    assert link("Fear, Fear and Heart.", self_key="fear") == "Fear, Fear and [[Heart]]."
     assert link("Fear, Fear.") == "[[Fear]], Fear."
 
 
 def test_an_entry_linked_already_is_not_linked_again() -> None:
-    assert link("[[Fear]] first, then Fear and [[feel no pain|it]] and Feel No Pain.") == "[[Fear]] first, then Fear and [[feel no pain|it]] and Feel No Pain."
+    assert link("[[Fear]] first, then Fear and [[stout heart|it]] and Stout Heart.") == "[[Fear]] first, then Fear and [[stout heart|it]] and Stout Heart."
 
 
 def test_one_word_names_need_their_capital_longer_names_do_not() -> None:
@@ -51,7 +51,7 @@ def test_words_that_differ_from_the_name_link_with_the_name() -> None:
 
 
 def test_a_name_does_not_run_over_a_line_break() -> None:
-    assert link("Feel No\nPain") == "Feel No\n[[Pain]]"
+    assert link("Stout\nHeart") == "Stout\n[[Heart]]"
 
 
 def test_link_check_lists_unlinked_mentions(content: Path, capsys: pytest.CaptureFixture[str]) -> None:

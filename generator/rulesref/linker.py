@@ -4,7 +4,7 @@ Used by `rulesref import` (imported text has no links) and by `rulesref link` (h
 text that forgot some). The rules of a mention:
 
 - whole words only: "Fear" is never found inside "fearsome";
-- the longest name wins where names overlap ("Feel No Pain" over "Pain");
+- the longest name wins where names overlap ("Stout Heart" over "Heart");
 - never inside an existing `[[...]]`, and never a link from an entry to itself;
 - a name of one word is found only when written with its capital ("Fear", not "fear"),
   and never when it is one of the common words in `STOP_WORDS`; longer names are found in

@@ -4,9 +4,9 @@
   rule. Rules with the same name are one rule: its text is chosen by precedence (the game
   system file first, then the catalogue of the rule's own book, then the longest text) and
   the other texts are recorded as variants in the import report.
-- Names that differ only by a bracketed value (`Feel No Pain (5+)`, `Feel No Pain (6+)`,
-  `Feel No Pain (X)`) are one parameterised rule `Feel No Pain (X)`; a unit's link to one of
-  them becomes `{rule: feel-no-pain, X: 5}`.
+- Names that differ only by a bracketed value (`Stout Heart (5+)`, `Stout Heart (6+)`,
+  `Stout Heart (X)`) are one parameterised rule `Stout Heart (X)`; a unit's link to one of
+  them becomes `{rule: stout-heart, X: 5}`.
 - `selectionEntry` elements of type unit (and models no unit links to) are units: their
   rules in the order written (a link's name modifier, `Brutal (3)`, gives the parameter),
   and their profiles; rules of wargear go to that wargear's profile, not to the unit.
