@@ -14,6 +14,7 @@ from typing import Any
 
 from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.config import Settings
+from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
 from rulesref.logic.codegen import functions_module
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
@@ -37,10 +38,6 @@ def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
         if plan is not None:
             plans.append(plan)
     return ([] if problems else plans), problems
-
-
-def _show(values: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in values.items())
 
 
 def _same(expected: Scalar, got: Any) -> bool:
@@ -80,7 +77,7 @@ def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleRe
 
 
 def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
-    """Try every input combination: no row dead, none uncovered, no failure, results in range."""
+    """The enumerator, fallback of `prove.prove`: try every input combination: no row dead, none uncovered, no failure, results in range."""
     check = plan.check
     conditions, requires = namespace[f"_conditions_{plan.name}"], namespace[f"_requires_{plan.name}"]
     core = namespace[f"_{plan.name}"]
@@ -88,7 +85,7 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
     first: list[dict[str, Any] | None] = [None] * len(plan.rows)
     holds: list[dict[str, Any] | None] = [None] * len(plan.rows)
     uncovered: dict[str, Any] | None = None
-    bounds = [(f, t.lo, t.hi) for f, t in plan.fields if t.kind == "int" and (t.lo is not None or t.hi is not None)]
+    bounds = [(f, lo, hi) for _, f, lo, hi in prove.bounded_fields(plan)]
     # the results themselves only need computing when they are bounded or could fail
     run_core = bool(bounds) or plan.usage.divides
     problems: list[Problem] = []
@@ -101,7 +98,7 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
                 flags = conditions(*args)
                 result = core(*args) if run_core else None
             except ArithmeticError as exc:
-                return [check.where.problem("logic-error", f"`{check.name}` fails with {type(exc).__name__} for {_show(combo)}", key=True)]
+                return [prove.logic_error(check, exc, combo)]
             except AssertionError:
                 result = None
             index = next((i for i, flag in enumerate(flags) if flag), None)
@@ -116,8 +113,7 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
             for field, lo, hi in bounds:
                 value: int = getattr(result, field) if plan.record_class else result  # type: ignore[assignment]
                 if (lo is not None and value < lo) or (hi is not None and value > hi):
-                    where = check.where / "output" / field if field else check.where / "output"
-                    problems.append(where.problem("out-of-range", f"the result {value} is outside {lo} to {hi} for {_show(combo)}"))
+                    problems.append(prove.out_of_range(check, field, value, lo, hi, combo))
                     bounds = []
                     break
     except DomainTooLarge as exc:
@@ -126,22 +122,17 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
         return problems
     assert check.decide is not None
     if uncovered is not None:
-        problems.append((check.where / "decide").problem("decide-incomplete", f"no row matches {_show(uncovered)}; add a row or an `otherwise`"))
-    for index, row in enumerate(plan.rows):
+        problems.append(prove.incomplete(check, uncovered))
+    for index in range(len(plan.rows)):
         if first[index] is not None:
             continue
-        where = row.where / "when" if row.when is not None else row.where
-        label = f"row {index + 1}" if row.when is not None else "`otherwise`"
-        if holds[index] is None:
-            problems.append(where.problem("decide-dead-row", f"{label} can never match: its condition never holds"))
+        witness = holds[index]
+        if witness is None:
+            problems.append(prove.dead_row(plan, index, None, index))
         else:
-            witness = holds[index]
-            assert witness is not None
             taken = next(i for i in range(index) if first[i] is not None or holds[i] is not None)
             earlier = _first_true(conditions, [witness[n] for n in names])
-            problems.append(
-                where.problem("decide-dead-row", f"{label} can never be the first to match: wherever it holds an earlier row matches first (e.g. {_show(witness)} goes to row {(earlier if earlier is not None else taken) + 1})")
-            )
+            problems.append(prove.dead_row(plan, index, witness, earlier if earlier is not None else taken))
     return problems
 
 
@@ -185,7 +176,8 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False) -> tu
             result, found = _run_example(plan, namespace[plan.name], example)
             results.append(result)
             problems += found
-        problems += _proof_problems(plan, namespace)
+        proved = prove.prove(plan)
+        problems += proved if proved is not None else _proof_problems(plan, namespace)
         problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
         weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))
