@@ -133,7 +133,11 @@ class _Structure:
         # the enumerator's order: fixed inputs first, then dice
         self.order = [a.name for a in plan.args if not a.is_dice] + [a.name for a in plan.dice_args]
         self.position = {n: i for i, n in enumerate(self.order)}
+        # every domain that does not hang on another input: fixed inputs, and dice of a fixed count
         self.static = {a.name: static_domain(a, plan) for a in plan.args if not a.is_dice}
+        for a in plan.dice_args:
+            if a.dice is not None and a.dice.count_input is None and a.dice.of_param is None:
+                self.static[a.name] = dice_domain(a, {})
         self.index = {n: {v: i for i, v in enumerate(d)} for n, d in self.static.items() if d is not None}
         self.let_inputs: dict[str, set[str]] = {}
         for step, value, _ in plan.lets:
@@ -147,6 +151,7 @@ class _Structure:
         )
         self.atoms = atoms
         self.groups = self._groups([self.inputs_of(a) for a in atoms])
+        self.group_of = {n: g for g, (names, _) in enumerate(self.groups) for n in names}
 
     def inputs_of(self, node: ast.expr) -> set[str]:
         """The inputs an expression reads, directly or through steps (and the dice counts)."""
@@ -187,6 +192,12 @@ class _Structure:
             names = sorted({n for i in atom_list for n in atom_inputs[i]}, key=self.position.__getitem__) if key is not None else []
             groups.append((names, atom_list))
         return groups
+
+    def parameters(self, node: ast.expr) -> list[str]:
+        """The inputs an expression reads: those of a group first, then the others, each in
+        the enumerator's order."""
+        inputs = sorted(self.inputs_of(node), key=self.position.__getitem__)
+        return [n for n in inputs if n in self.group_of] + [n for n in inputs if n not in self.group_of]
 
     def steps(self, params: list[str]) -> list[tuple[str, ast.expr]]:
         """The steps computable from `params` alone, in order (enough for any expression
@@ -258,7 +269,7 @@ def _prove(plan: Plan) -> list[Problem]:
     check = plan.check
     atom_functions = [(names, s.steps(names), ast.Tuple(elts=[s.atoms[i] for i in atoms], ctx=ast.Load(), **_AT)) for names, atoms in s.groups]
     bounds = bounded_fields(plan)
-    field_exprs = [(sorted(s.inputs_of(e)), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
+    field_exprs = [(s.parameters(e), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
     compiled = _compile(
         [*atom_functions, (["_a"], [], s.requires), (["_a"], [], s.conditions), *[(p, s.steps(p), e) for p, e in field_exprs]], f"_prove_{plan.name}"
     )
@@ -312,7 +323,7 @@ def _prove(plan: Plan) -> list[Problem]:
         region[index].append(vector)
 
     problems: list[Problem] = []
-    worst = _first_out_of_range(s, by_vector, region, bounds, field_fns)
+    worst = _first_out_of_range(s, by_vector, region, bounds, field_exprs, field_fns)
     if worst is not None:
         combo, row = worst
         for n, (_, field, lo, hi) in enumerate(bounds):
@@ -337,34 +348,50 @@ def _first_out_of_range(
     by_vector: list[dict[tuple[Any, ...], list[Combo]]],
     region: list[list[tuple[tuple[Any, ...], ...]]],
     bounds: list[tuple[int, str, int | None, int | None]],
+    fields: list[tuple[list[str], ast.expr]],
     field_fns: list[Callable[..., Any]],
 ) -> tuple[Combo, int] | None:
     """The first combination (in the enumerator's order) whose result is out of bounds, and
-    its row; each field is tried over the inputs it reads, within the row's truth vectors."""
-    group_of = {n: g for g, (names, _) in enumerate(s.groups) for n in names}
+    its row. Each field is tried over the inputs it reads only: within the row's truth
+    vectors, each group contributes the distinct values of the inputs the field reads (with
+    the first combination giving them), the other inputs read range freely."""
+    group_of = s.group_of
     best: tuple[tuple[int, ...], Combo, int] | None = None
     work = 0
     for row, vectors in enumerate(region):
         for n, (_, _, lo, hi) in enumerate(bounds):
             fn = field_fns[row * len(bounds) + n]
-            inputs = s.inputs_of(s.plan.rows[row].then.values[bounds[n][0]])
-            params = sorted(inputs)
-            touched = sorted({group_of[x] for x in inputs if x in group_of})
-            loose = sorted((x for x in inputs if x not in group_of), key=s.position.__getitem__)
+            params = fields[row * len(bounds) + n][0]
+            grouped = [x for x in params if x in group_of]
+            loose = params[len(grouped) :]
+            touched = sorted({group_of[x] for x in grouped})
+            static = all(s.static.get(x) is not None for x in loose)
             lowest: dict[tuple[tuple[Any, ...], ...], Combo | None] = {}
             for vector in vectors:
                 part = tuple(vector[g] for g in touched)
                 if part not in lowest:
                     found: tuple[tuple[int, ...], Combo] | None = None
-                    for chosen in itertools.product(*[by_vector[g][vector[g]] for g in touched]):
+                    choices = []
+                    for g in touched:
+                        reads = [x for x in grouped if group_of[x] == g]
+                        distinct: dict[tuple[Any, ...], Combo] = {}
+                        for values in by_vector[g][vector[g]]:
+                            distinct.setdefault(tuple(values[x] for x in reads), values)
+                        choices.append(list(distinct.values()))
+                    for chosen in itertools.product(*choices):
                         start: Combo = {}
                         for c in chosen:
                             start.update(c)
-                        for values in s.assignments(loose, start):
+                        prefix = [start[x] for x in grouped]
+                        tried = (
+                            ({**start, **dict(zip(loose, combo, strict=True))}, [*prefix, *combo])
+                            for combo in itertools.product(*[s.static[x] or [] for x in loose])
+                        ) if static else ((values, [values[x] for x in params]) for values in s.assignments(loose, start))
+                        for values, args in tried:
                             work += 1
                             if work > MAX_COMBINATIONS:
                                 raise _GiveUp
-                            value = fn(*[values[x] for x in params])
+                            value = fn(*args)
                             if (lo is not None and value < lo) or (hi is not None and value > hi):
                                 k = s.key(values)
                                 if found is None or k < found[0]:
@@ -383,4 +410,3 @@ def _first_out_of_range(
                 if best is None or k < best[0]:
                     best = (k, combo, row)
     return (best[1], best[2]) if best else None
-
