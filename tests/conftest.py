@@ -17,3 +17,12 @@ def content(tmp_path: Path) -> Path:
     target = tmp_path / "content"
     shutil.copytree(FIXTURES / "content", target)
     return target
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _compile_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The compile cache of the tests lives in a folder of their own (never the checkout's),
+    shared by the session so that repeated runs over the same files do take the cached path."""
+    import os
+
+    os.environ["RULESREF_CACHE"] = str(tmp_path_factory.mktemp("rulesref-cache"))

@@ -42,7 +42,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from rulesref.validate import validate
 
     settings = _settings(args)
-    result = validate(args.paths or [settings.content], settings)
+    result = validate(args.paths or [settings.content], settings, keep=False)
     if args.format == "text" and not result.problems:
         files = len(result.files.all_files()) if result.files.selected is None else len(result.files.selected)
         print(f"{files} file{'s' if files != 1 else ''} checked: no problems", file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from rulesref.errors import UsageError
@@ -124,5 +125,11 @@ def discover(paths: list[str]) -> ContentFiles:
 def display_path(path: Path) -> str:
     """The path as the user should see it: relative to the working folder when inside it."""
     text = path.as_posix()
-    cwd = Path.cwd().resolve().as_posix().rstrip("/") + "/"
+    cwd = _folder_prefix(os.getcwd())
     return text[len(cwd) :] if text.startswith(cwd) else text
+
+
+@cache
+def _folder_prefix(cwd: str) -> str:
+    """The resolved working folder with a final slash (resolving it once, not per file)."""
+    return Path(cwd).resolve().as_posix().rstrip("/") + "/"

@@ -118,9 +118,10 @@ class LinkIndex:
                 call = PARAM_CALL.fullmatch(name)
                 if call and entry.params:
                     self.bases.setdefault(entry.system, {}).setdefault(normalise(call.group(1)), entry)
+        self._systems = frozenset({s.id for s in content.systems} | set(self.known))
 
-    def systems(self) -> set[str]:
-        return {s.id for s in self.content.systems} | set(self.known)
+    def systems(self) -> frozenset[str]:
+        return self._systems  # gathered once: every link asks
 
     def resolve(self, system: str, link: LinkMatch) -> Resolved | str | None:
         """The entry a link points at, a message saying why it does not resolve, or None when

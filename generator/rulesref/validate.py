@@ -14,13 +14,14 @@ import gc
 from pathlib import Path
 
 from rulesref.build import Build
+from rulesref.cache import open_cache
 from rulesref.check_content import content_problems
 from rulesref.check_schema import schema_problems
+from rulesref.compile_stage import compile_content
 from rulesref.config import Settings
 from rulesref.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.links import LinkIndex, normalise
 from rulesref.load import load_file
-from rulesref.logic.check import compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
 from rulesref.schemas import ENTRY, SYSTEM
@@ -36,9 +37,11 @@ def _names_of(data: object) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False) -> Build:
+def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True) -> Build:
     """Validate and compile the content that `paths` belong to; report problems of the files
-    in `paths`. With `odds`, the build also holds the exact odds the pages chart.
+    in `paths`. With `odds`, the build also holds the exact odds the pages chart. Without
+    `keep`, only problems are wanted: the build's compiled checks may then be incomplete
+    (entries whose problems the cache knew are not compiled again).
 
     The cyclic garbage collector is paused meanwhile: validation builds many long-lived
     objects and no cycles worth collecting, and the collector's repeated scans of the growing
@@ -47,13 +50,13 @@ def validate(paths: list[str], settings: Settings | None = None, *, odds: bool =
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _validate(paths, settings or Settings(), odds)
+        return _validate(paths, settings or Settings(), odds, keep)
     finally:
         if enabled:
             gc.enable()
 
 
-def _validate(paths: list[str], settings: Settings, odds: bool) -> Build:
+def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool) -> Build:
     files = discover(paths)
     problems: list[Problem] = []
     systems: list[System] = []
@@ -102,7 +105,9 @@ def _validate(paths: list[str], settings: Settings, odds: bool) -> Build:
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids))
     problems += content_problems(content, file_stems, links)
-    compiled, found = compile_content(content, settings, odds=odds)
+    cache = open_cache()
+    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep)
+    cache.save()
     problems += found
     reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]
     return Build(settings, content, sort_problems(reported), files, links, compiled)

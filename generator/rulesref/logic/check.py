@@ -22,7 +22,7 @@ from rulesref.logic.plan import Plan
 from rulesref.logic.ranges import exactness_problems
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
-from rulesref.model import Content, Entry, Example, Scalar
+from rulesref.model import Entry, Example, Scalar
 from rulesref.problems import Problem
 
 MAX_ODDS = 4  # distributions per check: one per distinct set of non-dice arguments of its examples
@@ -161,8 +161,15 @@ def _odds(plan: Plan, odds: Any) -> tuple[OddsResult, ...]:
     return tuple(results)
 
 
-def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False) -> tuple[CompiledEntry | None, list[Problem]]:
-    """Analyse, run, prove (and with `odds`, weigh) every check of one entry."""
+def proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
+    """Proved by structure where it can be, by enumeration where it cannot."""
+    proved = prove.prove(plan)
+    return proved if proved is not None else _proof_problems(plan, namespace)
+
+
+def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proofs: bool = True) -> tuple[CompiledEntry | None, list[Problem]]:
+    """Analyse, run, prove (and with `odds`, weigh) every check of one entry; without
+    `proofs`, the proofs are left to the caller (who has them already)."""
     plans, problems = plan_entry(entry)
     if not plans:
         return None, problems
@@ -176,23 +183,9 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False) -> tu
             result, found = _run_example(plan, namespace[plan.name], example)
             results.append(result)
             problems += found
-        proved = prove.prove(plan)
-        problems += proved if proved is not None else _proof_problems(plan, namespace)
-        problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
+        if proofs:
+            problems += proof_problems(plan, namespace)
+            problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
         weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))
     return CompiledEntry(entry, tuple(checks)), problems
-
-
-def compile_content(content: Content, settings: Settings, *, odds: bool = False) -> tuple[dict[str, CompiledEntry], list[Problem]]:
-    """Every entry with checks, compiled; and the problems found on the way."""
-    compiled: dict[str, CompiledEntry] = {}
-    problems: list[Problem] = []
-    for entry in content.entries:
-        if not entry.checks:
-            continue
-        result, found = compile_entry(entry, settings, odds=odds)
-        problems += found
-        if result is not None:
-            compiled[entry.key] = result
-    return compiled, problems

@@ -1,0 +1,99 @@
+"""The compile stage over the whole content: cached, and on every core when it is worth it.
+
+Compiling an entry depends on its own file only (`rulesref.logic.check.compile_entry`), so
+the stage can (1) take an entry's problems from the content-hash cache when its file is
+unchanged, and (2) compile the other entries in worker processes. Workers are forked after
+loading, so they read the content already in memory and send back problems only (compiled
+checks hold the functions of one process and stay in it). Whatever runs where, each entry's
+problems are the same and land in the same place, and the build sorts them: a parallel run
+reports exactly what a serial run does (a test compares them).
+
+Writers (generate, build) need every entry's compiled checks in this process; the command
+`validate` needs only the problems, and then an unchanged entry costs nothing at all.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+
+from rulesref.build import CompiledEntry
+from rulesref.cache import CompileCache, entry_key
+from rulesref.config import Settings
+from rulesref.logic.check import compile_entry
+from rulesref.model import Content, Entry
+from rulesref.problems import Problem
+
+MIN_PARALLEL_CHECKS = 150  # below this, starting workers costs more than it saves
+
+# what forked workers compile: set just before the pool starts, read by the workers
+_WORK: tuple[list[Entry], Settings] | None = None
+
+
+def jobs() -> int:
+    """Worker processes to use: `$RULESREF_JOBS`, else one per core; 1 means serial. Only
+    where processes can be forked (they must inherit the loaded content)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    chosen = os.environ.get("RULESREF_JOBS", "")
+    return max(1, int(chosen)) if chosen.isdigit() else (os.cpu_count() or 1)
+
+
+def _problems_of(indices: list[int]) -> list[list[Problem]]:
+    assert _WORK is not None
+    entries, settings = _WORK
+    return [compile_entry(entries[i], settings)[1] for i in indices]
+
+
+def _chunks(entries: list[Entry], count: int) -> Iterator[list[int]]:
+    """About `count` runs of consecutive entries with about as many checks each."""
+    total = sum(len(e.checks) for e in entries)
+    share, chunk, weight = total / count, [], 0
+    for i, entry in enumerate(entries):
+        chunk.append(i)
+        weight += len(entry.checks)
+        if weight >= share:
+            yield chunk
+            chunk, weight = [], 0
+    if chunk:
+        yield chunk
+
+
+def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[list[Problem]]:
+    global _WORK
+    _WORK = (entries, settings)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_problems_of, list(_chunks(entries, workers * 4)))
+    finally:
+        _WORK = None
+    return [problems for part in parts for problems in part]
+
+
+def compile_content(
+    content: Content, settings: Settings, cache: CompileCache, *, odds: bool = False, keep: bool = True
+) -> tuple[dict[str, CompiledEntry], list[Problem]]:
+    """Every entry with checks: its problems, and (with `keep`) its compiled checks."""
+    entries = [e for e in content.entries if e.checks]
+    keys = [entry_key(e) for e in entries]
+    known = [cache.get(k) for k in keys]
+    misses = [e for e, found in zip(entries, known, strict=True) if found is None]
+    workers = jobs()
+    pooled: dict[str, list[Problem]] = {}
+    if workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
+        pooled = dict(zip((e.key for e in misses), _in_workers(misses, settings, workers), strict=True))
+    compiled: dict[str, CompiledEntry] = {}
+    problems: list[Problem] = []
+    for entry, key, found in zip(entries, keys, known, strict=True):
+        if found is None:
+            found = pooled.get(entry.key)
+        if keep or found is None:
+            result, fresh = compile_entry(entry, settings, odds=odds, proofs=found is None)
+            if result is not None:
+                compiled[entry.key] = result
+            if found is None:
+                found = fresh
+        cache.put(key, found)
+        problems += found
+    return compiled, problems

@@ -1,0 +1,124 @@
+"""The compile stage: a cache that skips unchanged entries and never trusts a bad file, and
+workers that report exactly what a serial run reports."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesref import cache as compile_cache
+from rulesref import compile_stage
+from rulesref.validate import validate
+
+from .conftest import FIXTURES, REPO
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULESREF_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture
+def failing(content: Path) -> Path:
+    """Demo content plus every logic fixture: checks whose proofs and examples fail."""
+    for fixture in sorted((FIXTURES / "bad").glob("logic-*.yml")):
+        shutil.copy(fixture, content / "demo" / fixture.name)
+    return content
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    compiled: list[str] = []
+    real = compile_stage.compile_entry
+
+    def spy(entry, settings, **kwargs):  # type: ignore[no-untyped-def]
+        compiled.append(entry.key)
+        return real(entry, settings, **kwargs)
+
+    monkeypatch.setattr(compile_stage, "compile_entry", spy)
+    return compiled
+
+
+def test_second_run_compiles_only_the_edited_entry(failing: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESREF_JOBS", "1")
+    first = validate([str(failing)], keep=False).problems
+    assert (cache_dir / compile_cache.FILE_NAME).exists()
+    compiled = _counting(monkeypatch)
+    assert validate([str(failing)], keep=False).problems == first
+    assert compiled == []  # everything came from the cache, problems included
+    edited = failing / "demo" / "logic-out-of-range.yml"
+    edited.write_text(edited.read_text().replace("expr: a * 2", "expr: a * 3"))
+    again = validate([str(failing)], keep=False).problems
+    assert compiled == ["demo:logic-out-of-range"]
+    assert [p for p in again if "logic-out-of-range" in p.path] != [p for p in first if "logic-out-of-range" in p.path]
+    assert again == validate([str(failing)], keep=True).problems  # the same with the cache turned off below
+    monkeypatch.setenv("RULESREF_CACHE", "off")
+    assert again == validate([str(failing)], keep=False).problems
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda raw: raw[: len(raw) // 2],  # truncated
+        lambda raw: raw.replace(b"out-of-range", b"out-of-rangE"),  # edited: the digest no longer matches
+        lambda raw: b"\x00\xff" * 10,  # garbage
+    ],
+    ids=["truncated", "edited", "garbage"],
+)
+def test_a_damaged_cache_is_ignored(failing: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, damage) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("RULESREF_JOBS", "1")
+    first = validate([str(failing)], keep=False).problems
+    path = cache_dir / compile_cache.FILE_NAME
+    path.write_bytes(damage(path.read_bytes()))
+    compiled = _counting(monkeypatch)
+    assert validate([str(failing)], keep=False).problems == first
+    assert len(compiled) >= 10  # recompiled, not read
+
+
+def test_a_forged_cache_of_the_wrong_shape_is_ignored(failing: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    monkeypatch.setenv("RULESREF_JOBS", "1")
+    first = validate([str(failing)], keep=False).problems
+    path = cache_dir / compile_cache.FILE_NAME
+    data = json.loads(path.read_bytes().partition(b"\n")[2])
+    key = next(iter(data["entries"]))
+    data["entries"][key] = [["x", "1", 1, "c", "m", "error"]]  # a line that is not a number
+    payload = json.dumps(data).encode()
+    path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+    assert validate([str(failing)], keep=False).problems == first
+
+
+def test_a_cache_of_another_rulesref_is_stale(failing: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESREF_JOBS", "1")
+    validate([str(failing)], keep=False)
+    monkeypatch.setattr(compile_cache, "fingerprint", lambda: "another version")
+    compiled = _counting(monkeypatch)
+    validate([str(failing)], keep=False)
+    assert len(compiled) >= 10
+
+
+def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESREF_CACHE", "off")
+    for source in sorted((REPO / "content").iterdir()):
+        shutil.copytree(source, failing / source.name)
+    monkeypatch.setenv("RULESREF_JOBS", "1")
+    serial = validate([str(failing)], keep=False)
+    monkeypatch.setenv("RULESREF_JOBS", "2")
+    used: list[int] = []
+    real = compile_stage._in_workers
+    monkeypatch.setattr(compile_stage, "_in_workers", lambda entries, settings, workers: used.append(workers) or real(entries, settings, workers))
+    monkeypatch.setattr(compile_stage, "MIN_PARALLEL_CHECKS", 10)
+    parallel = validate([str(failing)], keep=False)
+    assert used == [2]
+    assert parallel.problems == serial.problems
+    assert {p.code for p in serial.problems} >= {"decide-dead-row", "out-of-range", "example-failed"}
+    kept = validate([str(failing)], keep=True)  # writers' path: compiled here, problems from the workers
+    monkeypatch.setenv("RULESREF_JOBS", "1")
+    kept_serially = validate([str(failing)], keep=True)
+    assert kept.problems == kept_serially.problems == serial.problems
+    assert list(kept.compiled) == list(kept_serially.compiled) and len(kept.compiled) >= 20
