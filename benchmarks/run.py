@@ -1,19 +1,25 @@
-"""Benchmarks at scale: validation, generation and the site build, against baselines.
+"""Benchmarks at scale: validation, generation and the site build, against baselines, on
+two corpora.
 
-For N synthetic rules (benchmarks/synthetic.py) this prints, in one run:
+- `real`: the shipped content cloned under renamed systems (benchmarks/realistic.py), so
+  every real check, domain, table and link is there; sizes count files;
+- `synthetic`: generated rules of one small check shape (benchmarks/synthetic.py); sizes
+  count rules.
 
-- `rulesref validate` time and its ratio to merely parsing the same files with PyYAML's
-  CSafeLoader (N = 100, 1,000, 10,000);
-- `rulesref generate` time, per rule;
-- the full site build (`rulesref build`: validate, render, MkDocs) and its ratio to a bare
-  `mkdocs build` of the very same generated pages and config (N = 100, 1,000);
-- median and largest page, total site size;
-- peak memory of every step;
-- how each cost grows from one N to the next (budget: 10x content, at most 12x time).
+Figures come from paired runs: each pair runs the measured command and its baseline one
+right after the other (alternating which goes first), and the figure is the median of the
+per-pair ratios; times shown are medians. Other work on the machine then slows both sides
+of a pair alike. Per size this prints:
 
-Every step runs in a fresh process (so peak memory is its own), best of `--repeat` runs.
+- cold `rulesref validate` (no cache) against a CSafeLoader parse of the same files;
+- warm `rulesref validate` after editing one file (the cache filled by the run before);
+- `rulesref generate`;
+- `rulesref build` against a bare `mkdocs build` of the very same pages and config;
+- peak memory of every step, and how each cost grows from one size to the next.
 
-    python benchmarks/run.py [--validate 100,1000,10000] [--site 100,1000] [--repeat 2] [--json out.json]
+Every step runs in a fresh process (so peak memory is its own).
+
+    python benchmarks/run.py [--corpus real,synthetic] [--validate 1000,10000] [--site 100,1000] [--pairs 3] [--json out.json]
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-BUDGETS = {"validate_vs_parse": 3.0, "build_vs_bare": 1.25, "median_page_kb": 60, "growth_10x": 12.0}
+BUDGETS = {"validate_vs_parse": 3.0, "warm_validate_s": 1.0, "build_vs_bare": 1.1, "median_page_kb": 60, "growth_10x": 11.0, "validate_mb": 300}
 
 
 # -- steps (each run in its own process) -------------------------------------------------------
@@ -53,9 +59,25 @@ def step_parse(project: Path) -> None:
 def step_validate(project: Path) -> None:
     from rulesref.validate import validate
 
-    result = validate([str(project / "content")])
+    result = validate([str(project / "content")], keep=False)
     if result.problems:
-        raise SystemExit(f"synthetic content has problems: {result.problems[:3]}")
+        raise SystemExit(f"content has problems: {result.problems[:3]}")
+
+
+def step_warm(project: Path) -> None:
+    """Validate after editing one file with checks (a comment toggled at its end), with the
+    cache the previous run left."""
+    from rulesref.validate import validate
+
+    edited = next(p for p in sorted((project / "content").rglob("*.yml")) if "\nchecks:" in p.read_text(encoding="utf-8"))
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text[: -len(EDIT)] if text.endswith(EDIT) else text + EDIT, encoding="utf-8")
+    result = validate([str(project / "content")], keep=False)
+    if result.problems:
+        raise SystemExit(f"content has problems: {result.problems[:3]}")
+
+
+EDIT = "# edited\n"
 
 
 def step_generate(project: Path) -> None:
@@ -81,7 +103,7 @@ def step_bare(project: Path) -> None:
         raise SystemExit(done.stderr)
 
 
-STEPS = {"parse": step_parse, "validate": step_validate, "generate": step_generate, "build": step_build, "bare": step_bare}
+STEPS = {"parse": step_parse, "validate": step_validate, "warm": step_warm, "generate": step_generate, "build": step_build, "bare": step_bare}
 
 
 def run_step(name: str, project: Path) -> None:
@@ -93,30 +115,55 @@ def run_step(name: str, project: Path) -> None:
     print(json.dumps({"seconds": seconds, "peak_mb": peak_kb / 1024}))
 
 
-def measure(name: str, project: Path, repeat: int) -> dict[str, float]:
-    best: dict[str, float] | None = None
-    for _ in range(repeat):
-        done = subprocess.run(
-            [sys.executable, __file__, "--step", name, "--project", str(project)],
-            capture_output=True, text=True, cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO)),
-        )
-        if done.returncode != 0:
-            raise SystemExit(f"step {name} failed:\n{done.stdout}\n{done.stderr}")
-        figures = json.loads(done.stdout.strip().splitlines()[-1])
-        if best is None or figures["seconds"] < best["seconds"]:
-            best = figures
-    assert best is not None
-    return best
+def measure(name: str, project: Path) -> dict[str, float]:
+    """One run of a step in a fresh process. Only `warm` may use the cache (in the project)."""
+    cache = str(project / ".rulesref-cache") if name == "warm" else "off"
+    done = subprocess.run(
+        [sys.executable, __file__, "--step", name, "--project", str(project)],
+        capture_output=True, text=True, cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO), RULESREF_CACHE=cache),
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"step {name} failed:\n{done.stdout}\n{done.stderr}")
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def paired(a: str, b: str, project: Path, pairs: int) -> dict[str, float]:
+    """`pairs` runs of step a and step b back to back, alternating which goes first: median
+    times, largest peaks, and the median of the per-pair ratios a / b."""
+    runs: dict[str, list[dict[str, float]]] = {a: [], b: []}
+    for i in range(pairs):
+        for name in (a, b) if i % 2 == 0 else (b, a):
+            runs[name].append(measure(name, project))
+    ratios = [x["seconds"] / y["seconds"] for x, y in zip(runs[a], runs[b], strict=True)]
+    return {
+        f"{a}_s": statistics.median(r["seconds"] for r in runs[a]),
+        f"{b}_s": statistics.median(r["seconds"] for r in runs[b]),
+        f"{a}_mb": max(r["peak_mb"] for r in runs[a]),
+        f"{b}_mb": max(r["peak_mb"] for r in runs[b]),
+        f"{a}_vs_{b}": statistics.median(ratios),
+        f"{a}_vs_{b}_range": (min(ratios), max(ratios)),  # type: ignore[dict-item]
+    }
+
+
+def repeated(name: str, project: Path, runs: int) -> dict[str, float]:
+    figures = [measure(name, project) for _ in range(runs)]
+    return {f"{name}_s": statistics.median(f["seconds"] for f in figures), f"{name}_mb": max(f["peak_mb"] for f in figures)}
 
 
 # -- the run ------------------------------------------------------------------------------------
 
 
-def make_project(root: Path, rules: int) -> Path:
-    from benchmarks.synthetic import write_content
+def make_project(root: Path, corpus: str, size: int) -> Path:
+    project = root / f"{corpus}{size}"
+    if corpus == "real":
+        from benchmarks.realistic import write_content as write_real
 
-    project = root / f"n{rules}"
-    write_content(project / "content", rules)
+        write_real(project / "content", size)
+    else:
+        from benchmarks.synthetic import write_content
+
+        write_content(project / "content", size)
     shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
     return project
 
@@ -130,18 +177,19 @@ def page_sizes(site: Path) -> dict[str, float]:
 def growth(rows: list[dict[str, Any]], key: str) -> list[str]:
     out = []
     for small, large in itertools.pairwise(rows):
-        if key in small and key in large and large["rules"] == 10 * small["rules"]:
+        if key in small and key in large and large["size"] == 10 * small["size"]:
             factor = large[key] / small[key]
             mark = "ok" if factor <= BUDGETS["growth_10x"] else "OVER BUDGET"
-            out.append(f"  {key}: {small['rules']:,} -> {large['rules']:,} rules costs {factor:.1f}x ({mark})")
+            out.append(f"  {small['corpus']} {key}: {small['files']:,} -> {large['files']:,} files costs {factor:.1f}x ({mark})")
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--validate", default="100,1000,10000", help="sizes for validate/generate")
+    parser.add_argument("--corpus", default="real,synthetic", help="real (shipped content cloned), synthetic, or both")
+    parser.add_argument("--validate", default="1000,10000", help="sizes for validate/generate")
     parser.add_argument("--site", default="100,1000", help="sizes for the site build")
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--pairs", type=int, default=3, help="paired runs per figure (one at 10,000 and more)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--step", choices=sorted(STEPS), help=argparse.SUPPRESS)
     parser.add_argument("--project", type=Path, help=argparse.SUPPRESS)
@@ -153,33 +201,32 @@ def main() -> None:
     sizes = sorted({int(n) for n in args.validate.split(",") if n} | {int(n) for n in args.site.split(",") if n})
     site_sizes = {int(n) for n in args.site.split(",") if n}
     workdir = Path(tempfile.mkdtemp(prefix="rulesref-bench-"))
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}; "
+          f"load average {os.getloadavg()[0]:.1f} at the start")
     rows: list[dict[str, Any]] = []
     try:
-        for rules in sizes:
-            project = make_project(workdir, rules)
-            files = sum(1 for _ in (project / "content").rglob("*.yml"))
-            row: dict[str, Any] = {"rules": rules, "files": files}
-            repeat = 1 if rules >= 10_000 else args.repeat
-            for name in ("parse", "validate", "generate"):
-                figures = measure(name, project, repeat)
-                row[f"{name}_s"], row[f"{name}_mb"] = figures["seconds"], figures["peak_mb"]
-            row["validate_vs_parse"] = row["validate_s"] / row["parse_s"]
-            row["generate_ms_per_rule"] = row["generate_s"] / rules * 1000
-            if rules in site_sizes:
-                for name in ("build", "bare"):
-                    figures = measure(name, project, repeat)
-                    row[f"{name}_s"], row[f"{name}_mb"] = figures["seconds"], figures["peak_mb"]
-                row["build_vs_bare"] = row["build_s"] / row["bare_s"]
-                row.update(page_sizes(project / "build" / "site"))
-            rows.append(row)
-            shutil.rmtree(project)
-            report(row)
+        for corpus in args.corpus.split(","):
+            for size in sizes:
+                project = make_project(workdir, corpus, size)
+                files = sum(1 for _ in (project / "content").rglob("*.yml"))
+                row: dict[str, Any] = {"corpus": corpus, "size": size, "files": files}
+                pairs = max(1, args.pairs // 2) if files >= 5_000 else args.pairs
+                row.update(paired("validate", "parse", project, pairs))
+                measure("warm", project)  # fills the cache; the measured runs below edit one file each
+                row.update(repeated("warm", project, pairs))
+                row.update(repeated("generate", project, pairs))
+                if size in site_sizes:
+                    row.update(paired("build", "bare", project, pairs))
+                    row.update(page_sizes(project / "build" / "site"))
+                rows.append(row)
+                shutil.rmtree(project)
+                report(row)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    print("\ngrowth (budget: 10x the content costs at most 12x the time)")
+    print(f"\ngrowth (budget: 10x the content costs at most {BUDGETS['growth_10x']:g}x the time)")
     for key in ("validate_s", "generate_s", "build_s"):
         print("\n".join(growth(rows, key)))
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2) + "\n")
 
@@ -188,17 +235,23 @@ def report(row: dict[str, Any]) -> None:
     def verdict(value: float, budget: float) -> str:
         return "ok" if value <= budget else "OVER BUDGET"
 
-    print(f"\n{row['rules']:,} rules ({row['files']:,} files)")
+    def spread(key: str) -> str:
+        lo, hi = row[f"{key}_range"]
+        return f"pairs {lo:.2f}-{hi:.2f}"
+
+    big = row["files"] >= 5_000
+    print(f"\n{row['corpus']} content, {row['files']:,} files")
     print(f"  CSafeLoader parse   {row['parse_s']:7.2f} s   peak {row['parse_mb']:6.0f} MB")
-    budget = (
-        f"budget {BUDGETS['validate_vs_parse']}x: {verdict(row['validate_vs_parse'], BUDGETS['validate_vs_parse'])}"
-        if row["rules"] >= 10_000 else "the budget is set at 10,000 rules; fixed start-up costs weigh more here"
-    )
-    print(f"  rulesref validate   {row['validate_s']:7.2f} s   peak {row['validate_mb']:6.0f} MB   {row['validate_vs_parse']:.2f}x parse ({budget})")
-    print(f"  rulesref generate   {row['generate_s']:7.2f} s   peak {row['generate_mb']:6.0f} MB   {row['generate_ms_per_rule']:.2f} ms per rule")
+    budget = f"budget {BUDGETS['validate_vs_parse']:g}x: {verdict(row['validate_vs_parse'], BUDGETS['validate_vs_parse'])}" if big else "budget set at 10,000 files"
+    print(f"  rulesref validate   {row['validate_s']:7.2f} s   peak {row['validate_mb']:6.0f} MB   {row['validate_vs_parse']:.2f}x parse ({spread('validate_vs_parse')}; {budget})")
+    if big:
+        print(f"  validate memory budget {BUDGETS['validate_mb']} MB: {verdict(row['validate_mb'], BUDGETS['validate_mb'])}")
+    warm = f"budget {BUDGETS['warm_validate_s']:g} s: {verdict(row['warm_s'], BUDGETS['warm_validate_s'])}" if big else "budget set at 10,000 files"
+    print(f"  warm validate       {row['warm_s']:7.2f} s   peak {row['warm_mb']:6.0f} MB   one file edited, cache of the run before ({warm})")
+    print(f"  rulesref generate   {row['generate_s']:7.2f} s   peak {row['generate_mb']:6.0f} MB")
     if "build_s" in row:
         print(f"  rulesref build      {row['build_s']:7.2f} s   peak {row['build_mb']:6.0f} MB   "
-              f"{row['build_vs_bare']:.2f}x bare mkdocs (budget {BUDGETS['build_vs_bare']}x: {verdict(row['build_vs_bare'], BUDGETS['build_vs_bare'])})")
+              f"{row['build_vs_bare']:.2f}x bare mkdocs ({spread('build_vs_bare')}; budget {BUDGETS['build_vs_bare']}x: {verdict(row['build_vs_bare'], BUDGETS['build_vs_bare'])})")
         print(f"  bare mkdocs build   {row['bare_s']:7.2f} s   peak {row['bare_mb']:6.0f} MB")
         print(f"  pages {row['pages']:,}: median {row['median_page_kb']:.1f} KB (budget {BUDGETS['median_page_kb']} KB: "
               f"{verdict(row['median_page_kb'], BUDGETS['median_page_kb'])}), largest {row['largest_page_kb']:.1f} KB, site {row['site_mb']:.1f} MB")
