@@ -9,7 +9,9 @@ problems are the same and land in the same place, and the build sorts them: a pa
 reports exactly what a serial run does (a test compares them).
 
 Writers (generate, build) need every entry's compiled checks in this process; the command
-`validate` needs only the problems, and then an unchanged entry costs nothing at all.
+`validate` needs only the problems, and then an unchanged entry costs nothing at all. A
+long-lived process (`serve`) also keeps its compiled entries in memory (`Memo`), so a save
+recompiles only the entries whose files changed.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from rulesref.model import Content, Entry
 from rulesref.problems import Problem
 
 MIN_PARALLEL_CHECKS = 150  # below this, starting workers costs more than it saves
+
+Memo = dict[tuple[str, bool], tuple[CompiledEntry | None, list[Problem]]]  # (entry key, odds) -> compiled
 
 # what forked workers compile: set just before the pool starts, read by the workers
 _WORK: tuple[list[Entry], Settings] | None = None
@@ -72,9 +76,13 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
 
 
 def compile_content(
-    content: Content, settings: Settings, cache: CompileCache, *, odds: bool = False, keep: bool = True
+    content: Content, settings: Settings, cache: CompileCache, *, odds: bool = False, keep: bool = True, memo: Memo | None = None
 ) -> tuple[dict[str, CompiledEntry], list[Problem]]:
-    """Every entry with checks: its problems, and (with `keep`) its compiled checks."""
+    """Every entry with checks: its problems, and (with `keep`) its compiled checks. With
+    `memo`, entries compiled by an earlier call with the same file are taken from it (and the
+    memo is left holding exactly this call's entries)."""
+    if memo is not None:
+        return _with_memo(content, settings, cache, odds, memo)
     entries = [e for e in content.entries if e.checks]
     keys = [entry_key(e) for e in entries]
     known = [cache.get(k) for k in keys]
@@ -97,3 +105,22 @@ def compile_content(
         cache.put(key, found)
         problems += found
     return compiled, problems
+
+
+def _with_memo(content: Content, settings: Settings, cache: CompileCache, odds: bool, memo: Memo) -> tuple[dict[str, CompiledEntry], list[Problem]]:
+    fresh: Memo = {}
+    for entry in content.entries:
+        if entry.checks:
+            key = (entry_key(entry), odds)
+            fresh[key] = memo.get(key) or _compile_one(entry, settings, cache, key[0], odds)
+    memo.clear()
+    memo.update(fresh)
+    compiled = {result.entry.key: result for result, _ in fresh.values() if result is not None}
+    return compiled, [p for _, problems in fresh.values() for p in problems]
+
+
+def _compile_one(entry: Entry, settings: Settings, cache: CompileCache, key: str, odds: bool) -> tuple[CompiledEntry | None, list[Problem]]:
+    known = cache.get(key)
+    result, found = compile_entry(entry, settings, odds=odds, proofs=known is None)
+    cache.put(key, known if known is not None else found)
+    return result, known if known is not None else found

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import yaml
 
+from rulesref.compile_stage import Memo
 from rulesref.config import Settings
 from rulesref.csp import make_csp_ready
 from rulesref.errors import EnvironmentProblem, UsageError
@@ -77,10 +78,11 @@ def ensure_ours(docs_dir: Path) -> None:
         )
 
 
-def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
+def generate(content: str, settings: Settings, memo: Memo | None = None) -> tuple[dict[str, bytes], list[Problem]]:
     """Validate and compile the content, then render every docs file (nothing is written).
-    Returns the files (none when the content has errors) and the problems, warnings included."""
-    build = validate([content], settings, odds=True)
+    Returns the files (none when the content has errors) and the problems, warnings included.
+    `serve` passes the memo of its compiled entries, so a save recompiles only what changed."""
+    build = validate([content], settings, odds=True, memo=memo)
     if not build.ok:
         return {}, build.problems
     return docs_files(build), build.problems
@@ -194,7 +196,8 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     ensure_ours(config.docs_dir)
     _free_port(dev_addr)
     _stop_on_sigterm()
-    files, problems = generate(content, settings)
+    memo: Memo = {}
+    files, problems = generate(content, settings, memo)
     sys.stderr.write(format_text(problems))
     if not files:
         if not (config.docs_dir / "index.md").is_file():
@@ -204,7 +207,10 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     else:
         config.docs_dir.mkdir(parents=True, exist_ok=True)
         sync_tree(config.docs_dir, files)
-    command = _mkdocs("serve", "--config-file", str(config.config_file), "--dev-addr", dev_addr, "--livereload")
+    # MkDocs' dirty reload rebuilds the pages whose docs files changed; every page a save
+    # changes (the edited entry's, and the pages whose links, backlinks or indexes name it)
+    # has its file rewritten by sync_tree, and only those, so nothing else needs rebuilding
+    command = _mkdocs("serve", "--config-file", str(config.config_file), "--dev-addr", dev_addr, "--livereload", "--dirty")
     server = subprocess.Popen(command, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     seen = _snapshot(content)
     try:
@@ -214,7 +220,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             if now == seen:
                 continue
             seen = now
-            files, problems = generate(content, settings)
+            files, problems = generate(content, settings, memo)
             sys.stderr.write(format_text(problems))
             if not files:
                 print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)

@@ -17,7 +17,7 @@ from rulesref.build import Build
 from rulesref.cache import open_cache
 from rulesref.check_content import content_problems
 from rulesref.check_schema import schema_problems
-from rulesref.compile_stage import compile_content
+from rulesref.compile_stage import Memo, compile_content
 from rulesref.config import Settings
 from rulesref.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.links import LinkIndex, normalise
@@ -37,11 +37,12 @@ def _names_of(data: object) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True) -> Build:
+def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True, memo: Memo | None = None) -> Build:
     """Validate and compile the content that `paths` belong to; report problems of the files
     in `paths`. With `odds`, the build also holds the exact odds the pages chart. Without
     `keep`, only problems are wanted: the build's compiled checks may then be incomplete
-    (entries whose problems the cache knew are not compiled again).
+    (entries whose problems the cache knew are not compiled again). A process that validates
+    again and again (`serve`) passes the same `memo` each time to reuse unchanged entries.
 
     The cyclic garbage collector is paused meanwhile: validation builds many long-lived
     objects and no cycles worth collecting, and the collector's repeated scans of the growing
@@ -50,13 +51,13 @@ def validate(paths: list[str], settings: Settings | None = None, *, odds: bool =
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _validate(paths, settings or Settings(), odds, keep)
+        return _validate(paths, settings or Settings(), odds, keep, memo)
     finally:
         if enabled:
             gc.enable()
 
 
-def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool) -> Build:
+def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None) -> Build:
     files = discover(paths)
     problems: list[Problem] = []
     systems: list[System] = []
@@ -106,7 +107,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool) -> B
     links = LinkIndex(content, broken_names, frozenset(broken_ids))
     problems += content_problems(content, file_stems, links)
     cache = open_cache()
-    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep)
+    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)
     cache.save()
     problems += found
     reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]

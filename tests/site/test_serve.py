@@ -144,3 +144,37 @@ def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"rulesref: error: cannot serve on 127.0.0.1:{port}")
+
+
+@pytest.mark.slow
+def test_a_save_updates_the_edited_page_and_the_pages_that_show_it(tmp_path: Path) -> None:
+    """Pages are rebuilt one by one (MkDocs' dirty reload): the page of the saved entry, and
+    another page whose link preview shows the saved entry's summary, are both served updated."""
+    project = make_project(tmp_path / "served")
+    port = free_port()
+    log = (tmp_path / "serve.log").open("w+")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project.root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+    )
+    try:
+        mount = urlsplit(DEFAULT_SITE_URL).path
+        base = f"http://127.0.0.1:{port}{mount}w40k7/"
+        wait_for(base + "fearless/", "automatically passes Pinning")
+        wait_for(base + "fear/", "automatically passes Pinning")  # the link preview of [[Fearless]]
+        rule = project.content / "w40k7" / "fearless.yml"
+        rule.write_text(rule.read_text(encoding="utf-8").replace("automatically passes Pinning", "shrugs off Pinning"), encoding="utf-8")
+        wait_for(base + "fearless/", "shrugs off Pinning")
+        page = wait_for(base + "fear/", "shrugs off Pinning")
+        assert "automatically passes Pinning" not in page
+        assert "docs file(s) rewritten" in Path(log.name).read_text(encoding="utf-8")
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
