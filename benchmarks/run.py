@@ -17,6 +17,8 @@ of a pair alike. Per size this prints:
 - `rulesref build` against a bare `mkdocs build` of the very same pages and config;
 - peak memory of every step, and how each cost grows from one size to the next.
 
+- `rulesref serve`: seconds from saving a rule to its page being served updated (real content).
+
 Every step runs in a fresh process (so peak memory is its own).
 
     python benchmarks/run.py [--corpus real,synthetic] [--validate 1000,10000] [--site 100,1000] [--pairs 3] [--json out.json]
@@ -146,6 +148,56 @@ def paired(a: str, b: str, project: Path, pairs: int) -> dict[str, float]:
     }
 
 
+def serve_latency(project: Path, saves: int) -> dict[str, float]:
+    """Seconds from saving a rule to its page being served updated by `rulesref serve`, median
+    of `saves` saves (each changes the rule's summary; the page is polled every 20 ms)."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    rule = project / "content" / "w40k7c0" / "fleet.yml"
+    url = f"http://127.0.0.1:{port}/rulesref/w40k7c0/fleet/"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=dict(os.environ, PYTHONPATH=str(REPO), RULESREF_CACHE=str(project / ".rulesref-cache"), NO_MKDOCS_2_WARNING="1"),
+    )
+
+    def shows(words: str, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    if words in response.read().decode("utf-8"):
+                        return True
+            except OSError:
+                pass
+            time.sleep(0.02)
+        return False
+
+    latencies = []
+    try:
+        if not shows("Fleet", 900):
+            raise SystemExit("serve never showed the page")
+        time.sleep(2)  # let the first build settle
+        original = rule.read_text(encoding="utf-8")
+        for i in range(saves):
+            marker = f"Saved edit number {i} here"
+            rule.write_text(original.replace("summary: ", f"summary: {marker} ", 1), encoding="utf-8")
+            start = time.perf_counter()
+            if not shows(marker, 120):
+                raise SystemExit("serve never showed the edit")
+            latencies.append(time.perf_counter() - start)
+            time.sleep(1)
+        rule.write_text(original, encoding="utf-8")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return {"serve_s": statistics.median(latencies), "serve_range": (min(latencies), max(latencies))}  # type: ignore[dict-item]
+
+
 def repeated(name: str, project: Path, runs: int) -> dict[str, float]:
     figures = [measure(name, project) for _ in range(runs)]
     return {f"{name}_s": statistics.median(f["seconds"] for f in figures), f"{name}_mb": max(f["peak_mb"] for f in figures)}
@@ -189,7 +241,8 @@ def main() -> None:
     parser.add_argument("--corpus", default="real,synthetic", help="real (shipped content cloned), synthetic, or both")
     parser.add_argument("--validate", default="1000,10000", help="sizes for validate/generate")
     parser.add_argument("--site", default="100,1000", help="sizes for the site build")
-    parser.add_argument("--pairs", type=int, default=3, help="paired runs per figure (one at 10,000 and more)")
+    parser.add_argument("--serve", default="1000,10000", help="sizes for the live preview (real content only)")
+    parser.add_argument("--pairs", type=int, default=3, help="paired runs per figure")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--step", choices=sorted(STEPS), help=argparse.SUPPRESS)
     parser.add_argument("--project", type=Path, help=argparse.SUPPRESS)
@@ -198,8 +251,9 @@ def main() -> None:
         run_step(args.step, args.project)
         return
 
-    sizes = sorted({int(n) for n in args.validate.split(",") if n} | {int(n) for n in args.site.split(",") if n})
+    sizes = sorted({int(n) for n in ",".join([args.validate, args.site, args.serve]).split(",") if n})
     site_sizes = {int(n) for n in args.site.split(",") if n}
+    serve_sizes = {int(n) for n in args.serve.split(",") if n}
     workdir = Path(tempfile.mkdtemp(prefix="rulesref-bench-"))
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}; "
           f"load average {os.getloadavg()[0]:.1f} at the start")
@@ -210,7 +264,7 @@ def main() -> None:
                 project = make_project(workdir, corpus, size)
                 files = sum(1 for _ in (project / "content").rglob("*.yml"))
                 row: dict[str, Any] = {"corpus": corpus, "size": size, "files": files}
-                pairs = max(1, args.pairs // 2) if files >= 5_000 else args.pairs
+                pairs = args.pairs
                 row.update(paired("validate", "parse", project, pairs))
                 measure("warm", project)  # fills the cache; the measured runs below edit one file each
                 row.update(repeated("warm", project, pairs))
@@ -218,6 +272,8 @@ def main() -> None:
                 if size in site_sizes:
                     row.update(paired("build", "bare", project, pairs))
                     row.update(page_sizes(project / "build" / "site"))
+                if corpus == "real" and size in serve_sizes:
+                    row.update(serve_latency(project, 5))
                 rows.append(row)
                 shutil.rmtree(project)
                 report(row)
@@ -229,6 +285,9 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2) + "\n")
+
+
+SERVE_BUDGETS = {1_000: 1.0, 10_000: 2.0}
 
 
 def report(row: dict[str, Any]) -> None:
@@ -256,6 +315,11 @@ def report(row: dict[str, Any]) -> None:
         print(f"  pages {row['pages']:,}: median {row['median_page_kb']:.1f} KB (budget {BUDGETS['median_page_kb']} KB: "
               f"{verdict(row['median_page_kb'], BUDGETS['median_page_kb'])}), largest {row['largest_page_kb']:.1f} KB, site {row['site_mb']:.1f} MB")
 
+    if "serve_s" in row:
+        lo, hi = row["serve_range"]
+        budget = SERVE_BUDGETS.get(row["size"])
+        verdict_text = f"budget {budget:g} s: {verdict(row['serve_s'], budget)}" if budget else "no budget at this size"
+        print(f"  serve, save -> page {row['serve_s']:7.2f} s   median of 5 saves ({lo:.2f}-{hi:.2f}; {verdict_text})")
 
 if __name__ == "__main__":
     main()
