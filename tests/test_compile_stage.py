@@ -117,7 +117,7 @@ def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: py
     assert used == [2]
     assert parallel.problems == serial.problems
     assert {p.code for p in serial.problems} >= {"decide-dead-row", "out-of-range", "example-failed"}
-    kept = validate([str(failing)], keep=True)  # writers' path: compiled here, problems from the workers
+    kept = validate([str(failing)], keep=True)  # the writers' path compiles here, workers or not
     monkeypatch.setenv("RULESREF_JOBS", "1")
     kept_serially = validate([str(failing)], keep=True)
     assert kept.problems == kept_serially.problems == serial.problems

@@ -89,7 +89,9 @@ def compile_content(
     misses = [e for e, found in zip(entries, known, strict=True) if found is None]
     workers = jobs()
     pooled: dict[str, list[Problem]] = {}
-    if workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
+    # with `keep`, this process compiles every entry anyway and workers would only take the
+    # proofs off it, which cost less than forking: they pay where only problems are wanted
+    if not keep and workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
         pooled = dict(zip((e.key for e in misses), _in_workers(misses, settings, workers), strict=True))
     compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []
