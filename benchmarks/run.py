@@ -273,7 +273,10 @@ def main() -> None:
                     row.update(paired("build", "bare", project, pairs))
                     row.update(page_sizes(project / "build" / "site"))
                 if corpus == "real" and size in serve_sizes:
-                    row.update(serve_latency(project, 5))
+                    try:
+                        row.update(serve_latency(project, 5))
+                    except SystemExit as failed:
+                        row["serve_failed"] = str(failed)
                 rows.append(row)
                 shutil.rmtree(project)
                 report(row)
@@ -315,6 +318,8 @@ def report(row: dict[str, Any]) -> None:
         print(f"  pages {row['pages']:,}: median {row['median_page_kb']:.1f} KB (budget {BUDGETS['median_page_kb']} KB: "
               f"{verdict(row['median_page_kb'], BUDGETS['median_page_kb'])}), largest {row['largest_page_kb']:.1f} KB, site {row['site_mb']:.1f} MB")
 
+    if "serve_failed" in row:
+        print(f"  serve, save -> page: {row['serve_failed']}")
     if "serve_s" in row:
         lo, hi = row["serve_range"]
         budget = SERVE_BUDGETS.get(row["size"])
