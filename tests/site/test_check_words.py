@@ -4,9 +4,14 @@ summaries, enum values and field names."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
+from rulesref.model import Scalar
 from rulesref.render import check_words as words
-from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView
+from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView, check_views, show
+from rulesref.validate import validate
+
+from .conftest import REPO
 
 
 def arg(name: str, kind: str, summary: str | None = None, *, target: bool = False) -> ArgView:
@@ -61,3 +66,46 @@ def test_one_result_is_always_said_and_many_are_drawn() -> None:
     two = OddsView((), (((("passed", True),), Fraction(1, 3)), ((("passed", False),), Fraction(2, 3))), False, (("ws", 4),), ())
     assert words.always(record, two) is None
     assert words.odds_note(record, two) == "In every case: ws 4."
+
+
+def placed(phrases: dict[str, Any], value: Scalar) -> str:
+    """A phrase as the "Try it" script places it: a named value's phrase, else the value in its frame."""
+    key = show(value)
+    return phrases["values"][key] if key in phrases["values"] else f"{phrases['before']}{value}{phrases['after']}"
+
+
+def test_the_phrase_pieces_for_the_script_make_the_same_words_for_every_shipped_check() -> None:
+    result = validate([str(REPO / "content")])
+    args = fields = 0
+    for compiled in result.compiled.values():
+        for view in check_views(compiled, result.settings):
+            for arg in view.args:
+                if arg.dice is not None:
+                    continue
+                values: tuple[Scalar, ...] = (True, False) if arg.kind == "bool" else arg.values or tuple(range(arg.lo or 0, (arg.hi or 0) + 1))
+                for value in values[:200]:
+                    assert placed(words.argument_phrases(arg), value) == words.argument_value(arg, value), (view.name, arg.name, value)
+                args += 1
+            for field in view.fields:
+                if field.kind == "bool":
+                    values = (True, False)
+                elif field.kind == "enum":
+                    values = field.values
+                elif field.kind == "int":
+                    values = tuple(range(-2, 40))
+                else:
+                    values = ("none", "D3", "D6", "2D6", "D6+1", "1", "0")
+                phrases = words.field_phrases(view, field)
+                for value in values:
+                    assert placed(phrases, value) == words.field_value(view, field, value), (view.name, field.name, value)
+                fields += 1
+    assert args > 50 and fields > 30
+
+
+def test_a_count_of_one_and_of_none_are_worded_apart_for_the_script() -> None:
+    hits = FieldView("hits", "int", "int", "0 to 6", None)
+    phrases = words.field_phrases(view((hits,)), hits)
+    assert phrases == {"values": {"0": "no hits", "1": "1 hit"}, "before": "", "after": " hits", "name": "hits"}
+    locked = arg("locked_in_combat", "bool", "The unit is locked in combat")
+    assert words.argument_phrases(locked)["values"] == {"true": "the unit is locked in combat", "false": "the unit is not locked in combat"}
+    assert words.argument_phrases(arg("X", "param", "The roll needed to save", target=True))["after"] == "+"

@@ -1,8 +1,11 @@
 """"Try it" in headless Chromium, on the shipped content served with a Content-Security-Policy
 of `default-src 'self'`: the forms of Mob Rule, Hit & Run, Brutal, Regeneration and Stubborn
 (and Random Movement, whose odds over 3D6 are drawn as columns) are filled from the keyboard, and the result and the live odds the page shows are compared
-with what the Python package returns for the same arguments. Any CSP violation, console
-error or page error fails the test.
+with what the Python package returns for the same arguments. The live odds speak the static
+charts' words: for the first example they read exactly as the page's first static chart of
+the check (title, labels, note, exact chances, or "Always: ..."), and after every change as
+the chart the build would draw for the new arguments. Any CSP violation, console error or
+page error fails the test.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import pytest
 from rulesref.logic.check import plan_entry
 from rulesref.logic.plan import Plan
 from rulesref.model import Entry
-from rulesref.render.checks import _shape, show
+from rulesref.render import check_words
+from rulesref.render.check_section import odds_chart
+from rulesref.render.checks import CheckView, OddsView, _shape, check_views
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, serving
@@ -41,6 +46,17 @@ def shipped_entries() -> dict[str, tuple[Entry, tuple[Plan, ...]]]:
             found[f"{entry.system}/{entry.id}"] = (entry, tuple(plans))
     assert sorted(found) == sorted(PAGES)
     return found
+
+
+@pytest.fixture(scope="module")
+def shipped_views() -> dict[str, CheckView]:
+    """Every check of the pages tested as the page words it, by check name."""
+    result = validate([str(REPO / "content")])
+    views = {}
+    for compiled in result.compiled.values():
+        if f"{compiled.entry.system}/{compiled.entry.id}" in PAGES:
+            views.update({view.name: view for view in check_views(compiled, result.settings)})
+    return views
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +91,11 @@ def python_function(entry: Entry, name: str) -> Any:
     return getattr(module, name)
 
 
-def words(plan: Plan, value: Any) -> str:
+def words(plan: Plan, view: CheckView, value: Any) -> str:
+    """The result as the live region says it: `Result: passed, D6 hits`."""
     if plan.record_class is None:
-        return "Result: " + show(value)
-    return "Result: " + ", ".join(f"{f}: {show(getattr(value, f))}" for f, _ in plan.fields)
+        return check_words.result_words(view, (("", value),))
+    return check_words.result_words(view, tuple((f, getattr(value, f)) for f, _ in plan.fields))
 
 
 READ_ARGUMENTS = """holder => {
@@ -94,40 +111,59 @@ READ_ARGUMENTS = """holder => {
 }"""
 
 
-def expected_odds(plan: Plan, entry: Entry, args: dict[str, Any]) -> list[str]:
-    """The bar titles the static chart would have for these arguments: label: n/d (...)."""
+# What a reader is told by an odds figure, live or static: its caption, the chart's title,
+# every label, every bar's exact chance, the note, the table of exact chances, or the one
+# sentence of odds that always give the same result.
+FIGURE_TEXT = """figure => figure && {
+  caption: figure.querySelector('figcaption').textContent,
+  chart: [...figure.querySelectorAll('svg > title')].map(t => t.textContent),
+  labels: [...figure.querySelectorAll('svg text.rr-label')].map(t => t.textContent),
+  bars: [...figure.querySelectorAll('svg g > title')].map(t => t.textContent),
+  note: [...figure.querySelectorAll('.rr-odds-note')].map(p => p.textContent),
+  exact: [...figure.querySelectorAll('.rr-exact summary, .rr-exact th, .rr-exact td')].map(c => c.textContent),
+  always: [...figure.querySelectorAll(':scope.rr-always > p')].map(p => p.textContent),
+}"""
+READ_HTML = "html => { const t = document.createElement('template'); t.innerHTML = html; return (" + FIGURE_TEXT + ")(t.content.firstElementChild); }"
+
+
+def expected_figure(page: Any, plan: Plan, view: CheckView, entry: Entry, args: dict[str, Any]) -> dict[str, Any] | None:
+    """What the build's static chart says for these arguments, read from the HTML the build
+    would write (None when the check refuses them)."""
     assert plan.odds_name is not None
     dice = {a.name for a in plan.dice_args}
+    given = tuple((a.name, args[a.name]) for a in plan.args if a.name not in dice)
     try:
-        distribution = python_function(entry, plan.odds_name)(**{k: v for k, v in args.items() if k not in dice})
+        distribution = python_function(entry, plan.odds_name)(**dict(given))
     except ValueError:
-        return []
-    rows, histogram, _, _ = _shape(plan, distribution)
-    # the live chart labels a result as `field: value, ...` (one value alone, or in a histogram, bare)
-    labels = [
-        show(outcome[0][1]) if histogram or plan.record_class is None else ", ".join(f"{name}: {show(value)}" for name, value in outcome)
-        for outcome, _ in rows
-    ]
-    return [f"{label}: {p.numerator}/{p.denominator}" for label, (_, p) in zip(labels, rows, strict=True)]
+        return None
+    rows, histogram, fixed, summed = _shape(plan, distribution)
+    html = odds_chart(view, OddsView(given, rows, histogram, fixed, summed), "expected")
+    result: dict[str, Any] = page.evaluate(READ_HTML, html)
+    return result
 
 
-def check_form(page: Any, holder: Any, entry: Entry, plans: dict[str, Plan]) -> str:
-    """The page's result and odds for the form's current arguments equal Python's."""
+def live_figure(holder: Any) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = holder.evaluate(f"holder => ({FIGURE_TEXT})(holder.querySelector('.rr-try-odds figure'))")
+    return found
+
+
+def check_form(page: Any, holder: Any, entry: Entry, plans: dict[str, Plan], views: dict[str, CheckView]) -> str:
+    """The page's result and odds for the form's current arguments equal Python's, in the
+    same words."""
     name, args = holder.evaluate(READ_ARGUMENTS)
     plan = plans[name]
     try:
-        expected = words(plan, python_function(entry, name)(**args))
+        expected = words(plan, views[name], python_function(entry, name)(**args))
     except ValueError as exc:
         expected = f"Not allowed: {exc}"
     result = holder.locator(".rr-try-result")
     assert result.get_attribute("aria-live") == "polite"
     assert result.inner_text() == expected, (name, args)
     if plan.odds_name is not None:
-        titles = holder.locator(".rr-try-odds g > title").evaluate_all("nodes => nodes.map(n => n.textContent)")
-        shown = [t.rsplit(" (", 1)[0] for t in titles]
-        assert shown == expected_odds(plan, entry, args), (name, args)
-        if shown:  # the fractions are exact and sum to one
-            assert sum(Fraction(t.rsplit(": ", 1)[1]) for t in shown) == 1
+        shown = live_figure(holder)
+        assert shown == expected_figure(page, plan, views[name], entry, args), (name, args)
+        if shown and shown["bars"]:  # the fractions are exact and sum to one
+            assert sum(Fraction(t.rsplit(" (", 1)[0].rsplit(": ", 1)[1]) for t in shown["bars"]) == 1
     return expected
 
 
@@ -147,7 +183,9 @@ def change_by_keyboard(page: Any, control: Any, kind: str) -> None:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_try_it_answers_like_python_as_the_reader_types(page: Any, csp_url: str, shipped_entries: dict[str, Any], path: str) -> None:
+def test_try_it_answers_like_python_as_the_reader_types(
+    page: Any, csp_url: str, shipped_entries: dict[str, Any], shipped_views: dict[str, CheckView], path: str
+) -> None:
     entry, plans = shipped_entries[path]
     by_name = {p.name: p for p in plans}
     page.goto(f"{csp_url}{path}/")
@@ -155,20 +193,34 @@ def test_try_it_answers_like_python_as_the_reader_types(page: Any, csp_url: str,
     assert holders.count() == len(plans)
     page.wait_for_function(f"document.querySelectorAll('.rr-try-ready').length === {len(plans)}")
     seen_results = set()
+    figures_compared = titles_changed = 0
     for index in range(len(plans)):
         holder = holders.nth(index)
         # prefilled with the first example that does not raise
         name = json.loads(holder.get_attribute("data-rr-try"))["check"]
         first = next(e for e in by_name[name].check.examples if e.raises is None)
         assert holder.evaluate(READ_ARGUMENTS)[1] == dict(first.given)
-        seen_results.add(check_form(page, holder, entry, by_name))
+        seen_results.add(check_form(page, holder, entry, by_name, shipped_views))
+        if by_name[name].odds_name is not None:  # the live odds read as the first static chart, word for word
+            static = holder.evaluate(f"holder => ({FIGURE_TEXT})(holder.closest('section').querySelector('.rr-charts > figure'))")
+            assert static is not None and static["caption"], name
+            assert live_figure(holder) == static, name
+            figures_compared += 1
+        before = live_figure(holder)
         # then every argument changed in turn, from the keyboard only
         fields = holder.locator(".rr-try-field")
         spec = json.loads(holder.get_attribute("data-rr-try"))
         for i, arg in enumerate(spec["args"]):
             change_by_keyboard(page, fields.nth(i).locator("input, select"), arg["kind"])
-            seen_results.add(check_form(page, holder, entry, by_name))
+            seen_results.add(check_form(page, holder, entry, by_name, shipped_views))
+            if arg["kind"] != "dice" and by_name[name].odds_name is not None:
+                after = live_figure(holder)
+                titles_changed += after is None or before is None or after["caption"] != before["caption"]
+                before = after
     assert len(seen_results) > 1  # the answers really changed as the arguments did
+    assert figures_compared == sum(p.odds_name is not None for p in plans)
+    # a changed argument (not a die) retitles the live odds
+    assert titles_changed == sum(sum(a.dice is None for a in p.args) for p in plans if p.odds_name is not None)
 
 
 def test_many_totals_are_drawn_as_columns(page: Any, csp_url: str) -> None:

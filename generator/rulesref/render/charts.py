@@ -30,6 +30,9 @@ WIDE, WIDE_PX = "MWmw%+<>=", 12.0
 NARROW, NARROW_PX = "iljtfrI.,:;'!|()[] /-", 5.0
 UPPER_PX, OTHER_PX = 9.6, 7.8
 # the same table for the live charts of "Try it", which measure their labels in the browser
+# the words around the numbers (the live charts of "Try it" are given them too)
+EXACT = ("Exact chances", "Result", "Chance", "Exactly")  # the table's summary and column heads
+SURE = " (100%)."  # after the one result of odds that have only one
 WIDTHS = {"wide": WIDE, "widePx": WIDE_PX, "narrow": NARROW, "narrowPx": NARROW_PX, "upperPx": UPPER_PX, "otherPx": OTHER_PX}
 
 
@@ -153,9 +156,11 @@ def odds_figure(
     rows = "".join(
         f"<tr><td>{attribute(label)}</td><td>{attribute(percent(p))}</td><td>{attribute(exact(p))}</td></tr>" for label, p in outcomes
     )
+    summary, *heads = EXACT
     table = (
-        '<details class="rr-exact"><summary>Exact chances</summary><table class="rr-exact-table">'
-        f"<thead><tr><th>Result</th><th>Chance</th><th>Exactly</th></tr></thead><tbody>{rows}</tbody></table></details>"
+        f'<details class="rr-exact"><summary>{attribute(summary)}</summary><table class="rr-exact-table"><thead><tr>'
+        + "".join(f"<th>{attribute(head)}</th>" for head in heads)
+        + f"</tr></thead><tbody>{rows}</tbody></table></details>"
     )
     shown_note = f'<p class="rr-odds-note">{attribute(note)}</p>' if note else ""
     return f'<figure class="rr-odds" id="{ident}"><figcaption>{attribute(title)}</figcaption>{chart}{shown_note}{table}</figure>'
@@ -163,4 +168,4 @@ def odds_figure(
 
 def always_figure(title: str, always: str) -> str:
     """Odds with a single result: said in words, since one full bar would tell nothing."""
-    return f'<figure class="rr-odds rr-always"><figcaption>{attribute(title)}</figcaption><p>{attribute(always)} (100%).</p></figure>'
+    return f'<figure class="rr-odds rr-always"><figcaption>{attribute(title)}</figcaption><p>{attribute(always + SURE)}</p></figure>'

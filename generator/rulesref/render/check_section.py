@@ -13,7 +13,7 @@ from __future__ import annotations
 from rulesref.model import Entry
 from rulesref.render import check_words as words
 from rulesref.render.charts import always_figure, odds_figure
-from rulesref.render.checks import CheckView, ExampleView
+from rulesref.render.checks import CheckView, ExampleView, OddsView
 from rulesref.render.markdown import attribute, code, plain
 
 
@@ -60,6 +60,16 @@ def _example_row(example: ExampleView, given: list[tuple[str, str]], results: li
     return "<tr>" + "".join(cells) + "</tr>"
 
 
+def odds_chart(view: CheckView, odds: OddsView, ident: str) -> str:
+    """One set of odds as a figure titled in words, or as a sentence when it has one result."""
+    title = words.given_words(view, odds.given)
+    always = words.always(view, odds)
+    if always is not None:
+        return always_figure(title, always)
+    outcomes = tuple((words.outcome_words(view, outcome), p) for outcome, p in odds.outcomes)
+    return odds_figure(ident, title, words.odds_note(view, odds), outcomes, histogram=odds.histogram)
+
+
 def check_section(entry: Entry, view: CheckView) -> dict[str, object]:
     """The fragments the entry template shows for one check, each already safe to place."""
     first = next((e for e in view.examples if e.raises is None and e.returns is not None), None)
@@ -69,16 +79,7 @@ def check_section(entry: Entry, view: CheckView) -> dict[str, object]:
         usage.append(f"# {first.returns}")
     else:
         usage.append(f"{entry.module}.{view.signature}")
-    charts = []
-    for index, odds in enumerate(view.odds):
-        title = words.given_words(view, odds.given)
-        always = words.always(view, odds)
-        if always is not None:
-            charts.append(always_figure(title, always))
-            continue
-        outcomes = tuple((words.outcome_words(view, outcome), p) for outcome, p in odds.outcomes)
-        ident = f"odds-{view.name.replace('_', '-')}-{index + 1}"
-        charts.append(odds_figure(ident, title, words.odds_note(view, odds), outcomes, histogram=odds.histogram))
+    charts = [odds_chart(view, odds, f"odds-{view.name.replace('_', '-')}-{index + 1}") for index, odds in enumerate(view.odds)]
     return {
         "title": plain(words.sentence_case(words.identifier_words(view.name))),
         "name": plain(view.name),

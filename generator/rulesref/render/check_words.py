@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from rulesref.model import Scalar
-from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView, Outcome
+from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView, Outcome, show
 
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 _LEAD = re.compile(r"^(?:whether|true (?:when|if))\s+", re.IGNORECASE)
@@ -32,6 +33,16 @@ _DENIALS = (
 )
 OUTCOME_FIELDS = frozenset({"outcome", "result", "status"})  # a value of these needs no name before it
 _NEGATED_AUX = {"can": "cannot", "has been": "has not been", "have been": "have not been", "had been": "had not been"}
+
+# The words that join the phrases into sentences; `frames` hands them to the "Try it" script.
+TITLE_JOINERS = (", ", "; ")  # the second when a phrase has a comma of its own
+FIELD_JOINER = ", "
+RESULT = "Result: "
+ALWAYS = "Always: "
+IN_EVERY_CASE = "In every case: "
+WHATEVER = "Whatever the "
+AND = " and "
+STOP = ". "
 
 
 def identifier_words(name: str) -> str:
@@ -90,8 +101,24 @@ def argument_value(arg: ArgView, value: Scalar) -> str:
             return clause
         denied = deny(clause) if arg.summary else f"not {clause}"
         return denied or f"{clause}: no"
-    shown = f"{value}+" if arg.target and isinstance(value, int) else value_words(value)
-    return f"{label(arg)}: {shown}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        before, after = _number_frame(arg)
+        return f"{before}{value}{after}"
+    return f"{label(arg)}: {value_words(value)}"
+
+
+def _number_frame(arg: ArgView) -> tuple[str, str]:
+    """What goes before and after a number given for `arg`: `models in the unit: 5`, `...: 5+`."""
+    return f"{label(arg)}: ", "+" if arg.target else ""
+
+
+def argument_phrases(arg: ArgView) -> dict[str, Any]:
+    """Every phrase `argument_value` can make of `arg`, for a script to place: the phrase of
+    each value it names (keyed by `show`, as a script's `String` writes the value too), and what goes before and
+    after any other (a number)."""
+    named: tuple[Scalar, ...] = (True, False) if arg.kind == "bool" else arg.values
+    before, after = _number_frame(arg)
+    return {"values": {show(v): argument_value(arg, v) for v in named}, "before": before, "after": after}
 
 
 def given_words(view: CheckView, given: Iterable[tuple[str, Scalar]]) -> str:
@@ -100,7 +127,8 @@ def given_words(view: CheckView, given: Iterable[tuple[str, Scalar]]) -> str:
     parts = [argument_value(args[name], value) for name, value in given if name in args]
     if not parts:
         return sentence_case(dice_words(view))
-    joiner = "; " if any("," in p for p in parts) else ", "
+    plain, strong = TITLE_JOINERS
+    joiner = strong if any(plain.strip() in p for p in parts) else plain
     return sentence_case(joiner.join(parts))
 
 
@@ -148,9 +176,48 @@ def field_value(view: CheckView, field: FieldView, value: Scalar) -> str:
         return value_words(value) if field.name in OUTCOME_FIELDS else f"{name}: {value_words(value)}"
     if value in ("none", 0):
         return f"no {name}"
-    if name.endswith("s") and not name.endswith("ss") and len(name) > 3:  # a count of things: `D6 hits`
-        return f"{value} {_singular(name) if value == 1 else name}"
-    return f"{name} {value}"
+    if value == 1 and _counts(name):
+        return f"{value} {_singular(name)}"
+    before, after = _quantity_frame(field)
+    return f"{before}{value}{after}"
+
+
+def _counts(name: str) -> bool:
+    """Whether a field's name in words is a count of things (`hits`, not `class`)."""
+    return name.endswith("s") and not name.endswith("ss") and len(name) > 3
+
+
+def _quantity_frame(field: FieldView) -> tuple[str, str]:
+    """What goes before and after a number or dice a named field holds: `D6 hits`, `range 6`."""
+    name = identifier_words(field.name)
+    return ("", f" {name}") if _counts(name) else (f"{name} ", "")
+
+
+_SPECIAL: dict[str, tuple[Scalar, ...]] = {"int": (0, 1), "dice": ("none",)}  # the quantities `field_value` words apart
+
+
+def field_phrases(view: CheckView, field: FieldView) -> dict[str, Any]:
+    """Every phrase `field_value` can make of `field`, for a script to place: the phrase of
+    each value it words apart (keyed by `show`), what goes before and
+    after any other, and the field's name in words (for "Whatever the ...")."""
+    if not field.name and field.kind not in ("bool", "enum"):
+        return {"values": {}, "before": "", "after": "", "name": ""}  # a bare number or dice
+    named: tuple[Scalar, ...] = (True, False) if field.kind == "bool" else field.values if field.kind == "enum" else _SPECIAL.get(field.kind, ())
+    before, after = _quantity_frame(field) if field.name else ("", "")
+    return {
+        "values": {show(v): field_value(view, field, v) for v in named},
+        "before": before,
+        "after": after,
+        "name": identifier_words(field.name),
+    }
+
+
+def frames() -> dict[str, Any]:
+    """The words that join phrases into the sentences of a chart, for a script to place."""
+    return {
+        "title": list(TITLE_JOINERS), "field": FIELD_JOINER, "result": RESULT, "always": ALWAYS,
+        "every": IN_EVERY_CASE, "whatever": WHATEVER, "and": AND, "stop": STOP,
+    }
 
 
 def _singular(noun: str) -> str:
@@ -164,7 +231,12 @@ def _singular(noun: str) -> str:
 
 def outcome_words(view: CheckView, outcome: Outcome) -> str:
     fields = {f.name: f for f in view.fields}
-    return sentence_case(", ".join(field_value(view, fields[name], value) for name, value in outcome))
+    return sentence_case(FIELD_JOINER.join(field_value(view, fields[name], value) for name, value in outcome))
+
+
+def result_words(view: CheckView, outcome: Outcome) -> str:
+    """A whole result as a sentence: `Result: passed, D6 hits`."""
+    return RESULT + _lower_first(outcome_words(view, outcome))
 
 
 def odds_note(view: CheckView, odds: OddsView) -> str:
@@ -172,10 +244,10 @@ def odds_note(view: CheckView, odds: OddsView) -> str:
     numbers the rows are summed over."""
     parts = []
     if odds.fixed:
-        parts.append("In every case: " + _lower_first(outcome_words(view, odds.fixed)))
+        parts.append(IN_EVERY_CASE + _lower_first(outcome_words(view, odds.fixed)))
     if odds.summed:
-        parts.append("Whatever the " + " and ".join(identifier_words(s) for s in odds.summed))
-    return ". ".join(parts) + ("." if parts else "")
+        parts.append(WHATEVER + AND.join(identifier_words(s) for s in odds.summed))
+    return STOP.join(parts) + (STOP.strip() if parts else "")
 
 
 def always(view: CheckView, odds: OddsView) -> str | None:
@@ -183,7 +255,7 @@ def always(view: CheckView, odds: OddsView) -> str | None:
     if len(odds.outcomes) != 1:
         return None
     (outcome, _), = odds.outcomes
-    return "Always: " + _lower_first(outcome_words(view, outcome + odds.fixed))
+    return ALWAYS + _lower_first(outcome_words(view, outcome + odds.fixed))
 
 
 def _lower_first(text: str) -> str:

@@ -41,6 +41,7 @@ class FieldView:
     annotation: str
     domain: str
     summary: str | None
+    values: tuple[str, ...] = ()  # an enum's values
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,9 @@ def _arg_view(arg: Arg) -> ArgView:
 
 def _fields(plan: Plan) -> tuple[FieldView, ...]:
     summaries = {o.name: o.summary for o in plan.check.output}
-    return tuple(FieldView(name, _kind(vtype), vtype.python(), type_values(vtype), summaries.get(name)) for name, vtype in plan.fields)
+    return tuple(
+        FieldView(name, _kind(vtype), vtype.python(), type_values(vtype), summaries.get(name), vtype.values or ()) for name, vtype in plan.fields
+    )
 
 
 def _kind(vtype: VType) -> str:

@@ -39,7 +39,7 @@ def docs_files(build: Build) -> dict[str, bytes]:
     content = build.content
     facts = relations(content, build.links)
     checks = all_checks(build)
-    forms = {key: try_it.placeholders(compiled.entry, compiled.plans) for key, compiled in build.compiled.items()}
+    forms = {key: try_it.placeholders(compiled.entry, compiled.plans, checks[key]) for key, compiled in build.compiled.items()}
     site = Site(content, facts, checks, build.files.roots, build.settings, forms)
     pages: dict[str, str] = {
         paths.NAV_FILE: nav_file(content),

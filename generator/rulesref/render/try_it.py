@@ -5,6 +5,11 @@ runs the generated JavaScript module in the browser.
 Without JavaScript the element stays empty and the page reads exactly as before (examples and
 static charts). The description is escaped here as an attribute value; the script reads it
 with `JSON.parse`, so nothing in it is ever run.
+
+The live result and odds speak the words of the static charts: the description carries every
+phrase `render.check_words` makes of an argument's or a field's values (and what goes around
+any other number), the words that join them and the headings of the charts, so the script
+only places them and no wording lives in it.
 """
 
 from __future__ import annotations
@@ -14,9 +19,10 @@ from typing import Any
 
 from rulesref.logic.plan import Arg, Plan
 from rulesref.model import Entry, python_name
+from rulesref.render import check_words as words
 from rulesref.render import paths
-from rulesref.render.charts import BAR, LINE, PERCENT, ROW, SIDE_LABELS, WIDTH, WIDTHS
-from rulesref.render.checks import MAX_BARS
+from rulesref.render.charts import BAR, EXACT, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
+from rulesref.render.checks import MAX_BARS, CheckView
 from rulesref.render.markdown import attribute
 
 MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated modules
@@ -43,8 +49,20 @@ def _arg(arg: Arg) -> dict[str, Any]:
     return described
 
 
-def description(entry: Entry, plan: Plan) -> dict[str, Any]:
-    """What the form needs: the module, the functions, each argument and the first example."""
+def _words(view: CheckView) -> dict[str, Any]:
+    """The phrases of the static charts, in pieces: by argument and by field (in the order of
+    `args` and `fields`), the title when every argument is a die, and the joining words."""
+    return {
+        "args": [words.argument_phrases(a) for a in view.args],
+        "fields": [words.field_phrases(view, f) for f in view.fields],
+        "dice": words.sentence_case(words.dice_words(view)),
+        "frames": words.frames() | {"sure": SURE, "exact": list(EXACT)},
+    }
+
+
+def description(entry: Entry, plan: Plan, view: CheckView) -> dict[str, Any]:
+    """What the form needs: the module, the functions, each argument and the first example,
+    and the words of the charts."""
     first = next((e for e in plan.check.examples if e.raises is None), None)
     return {
         "module": paths.relative(paths.entry_page(entry), module_asset(entry)),
@@ -54,6 +72,7 @@ def description(entry: Entry, plan: Plan) -> dict[str, Any]:
         "fields": [{"name": name, "kind": vtype.kind} for name, vtype in plan.fields],
         "record": plan.record_class is not None,
         "given": dict(first.given) if first is not None else {},
+        "words": _words(view),
         # the static charts' geometry, so the live chart is drawn the same way
         "chart": {
             "width": WIDTH, "row": ROW, "bar": BAR, "percent": PERCENT, "line": LINE,
@@ -62,12 +81,14 @@ def description(entry: Entry, plan: Plan) -> dict[str, Any]:
     }
 
 
-def placeholder(entry: Entry, plan: Plan) -> str:
+def placeholder(entry: Entry, plan: Plan, view: CheckView) -> str:
     """One line of raw HTML: the empty element the form is built in."""
-    data = json.dumps(description(entry, plan), separators=(",", ":"), sort_keys=True)
+    data = json.dumps(description(entry, plan, view), separators=(",", ":"), sort_keys=True)
     return f'<div class="rr-try" data-rr-try="{attribute(data)}"></div>'
 
 
-def placeholders(entry: Entry, plans: list[Plan] | tuple[Plan, ...]) -> dict[str, str]:
-    """The placeholder of every check of an entry, by check name."""
-    return {plan.name: placeholder(entry, plan) for plan in plans}
+def placeholders(entry: Entry, plans: list[Plan] | tuple[Plan, ...], views: tuple[CheckView, ...]) -> dict[str, str]:
+    """The placeholder of every check of an entry, by check name (`views` are the same
+    checks as `plans`, as the page words them)."""
+    by_name = {view.name: view for view in views}
+    return {plan.name: placeholder(entry, plan, by_name[plan.name]) for plan in plans}

@@ -20,9 +20,38 @@ function drawing(tag, attributes, ...children) {
   return node;
 }
 
-/** A value as the page's tables write it: true/false, numbers, words. */
-function show(value) {
-  return value === true ? "true" : value === false ? "false" : String(value);
+// The words come with the description (try_it.py, from check_words.py); here they are only placed.
+
+/** check_words.sentence_case and check_words._lower_first. */
+const upperFirst = (text) => text.slice(0, 1).toUpperCase() + text.slice(1);
+const lowerFirst = (text) => (/^[A-Z0-9]{2}/.test(text) ? text : text.slice(0, 1).toLowerCase() + text.slice(1));
+
+/** A value by its phrase table: the phrase of a value it names, else the value in its frame. */
+function phrase(table, value) {
+  return table.values[String(value)] ?? `${table.before}${value}${table.after}`;
+}
+
+/** Fields with their values ([index, value] pairs) as one phrase: `Passed, D6 hits`. */
+function said(spec, outcome) {
+  return upperFirst(outcome.map(([i, v]) => phrase(spec.words.fields[i], v)).join(spec.words.frames.field));
+}
+
+/** The non-dice arguments as the title of a chart (check_words.given_words). */
+function titled(spec, args) {
+  const w = spec.words;
+  const parts = spec.args.flatMap((arg, i) => (arg.kind === "dice" ? [] : [phrase(w.args[i], args[arg.name])]));
+  if (!parts.length) return w.dice;
+  const [plain, strong] = w.frames.title;
+  return upperFirst(parts.join(parts.some((p) => p.includes(plain.trim())) ? strong : plain));
+}
+
+/** What the rows leave out (check_words.odds_note). */
+function noted(spec, fixed, summed) {
+  const f = spec.words.frames;
+  const parts = [];
+  if (fixed.length) parts.push(f.every + lowerFirst(said(spec, fixed)));
+  if (summed.length) parts.push(f.whatever + summed.map((i) => spec.words.fields[i].name).join(f.and));
+  return parts.join(f.stop) + (parts.length ? f.stop.trim() : "");
 }
 
 /** A probability as the static charts print it: one decimal (halves to even), "<0.1%" for tiny ones. */
@@ -40,39 +69,49 @@ function gcd(a, b) {
   return a;
 }
 
-/** The chart's rows: one per result, labelled by the fields that vary (as the static charts). */
+/** The chart's rows, [fields shown, numerator, denominator], as render/checks._shape makes them. */
 function shape(odds, spec) {
-  const chart = spec.chart;
+  const max = spec.chart.maxBars;
   if (!spec.record) {
-    const rows = odds.map((o) => [show(o.result), o.numerator, o.denominator]);
-    return { rows, histogram: rows.length > chart.maxBars && spec.fields[0].kind === "int", note: "" };
+    const rows = odds.map((o) => [[[0, o.result]], o.numerator, o.denominator]);
+    return { rows, histogram: rows.length > max && spec.fields[0].kind === "int", fixed: [], summed: [] };
   }
-  const names = spec.fields.map((f) => f.name);
-  const values = odds.map((o) => names.map((n) => o.result[n]));
-  let varying = names.map((_, i) => i).filter((i) => new Set(values.map((v) => v[i])).size > 1);
-  if (varying.length === 0) varying = names.map((_, i) => i);
-  const fixed = names.map((_, i) => i).filter((i) => !varying.includes(i));
-  let note = fixed.map((i) => `${names[i]}: ${show(values[0][i])}`).join(", ");
-  note = note ? `${note} in every case` : "";
-  const label = (v, which) => which.map((i) => `${names[i]}: ${show(v[i])}`).join(", ");
-  if (odds.length > chart.maxBars && varying.length === 1 && spec.fields[varying[0]].kind === "int") {
-    return { rows: odds.map((o, k) => [show(values[k][varying[0]]), o.numerator, o.denominator]), histogram: true, note };
-  }
+  const all = spec.fields.map((_, i) => i);
+  const values = odds.map((o) => spec.fields.map((f) => o.result[f.name]));
+  let varying = all.filter((i) => new Set(values.map((v) => v[i])).size > 1);
+  if (varying.length === 0) varying = all;
+  const fixed = all.filter((i) => !varying.includes(i)).map((i) => [i, values[0][i]]);
+  const pick = (v, which) => which.map((i) => [i, v[i]]);
+  const histogram = odds.length > max && varying.length === 1 && spec.fields[varying[0]].kind === "int";
   const words = varying.filter((i) => spec.fields[i].kind !== "int");
-  if (odds.length > chart.maxBars && words.length > 0) {
+  if (odds.length > max && !histogram && words.length > 0) {
     const merged = new Map();
     odds.forEach((o, k) => {
-      const key = label(values[k], words);
-      const [n, d] = merged.get(key) ?? [0n, 1n];
+      const shown = pick(values[k], words);
+      const key = shown.map(([, v]) => String(v)).join("\u0000");
+      const [, n, d] = merged.get(key) ?? [shown, 0n, 1n];
       const sumN = n * o.denominator + o.numerator * d;
       const sumD = d * o.denominator;
       const common = gcd(sumN, sumD);
-      merged.set(key, [sumN / common, sumD / common]);
+      merged.set(key, [shown, sumN / common, sumD / common]);
     });
-    const summed = `summed over ${varying.filter((i) => !words.includes(i)).map((i) => names[i]).join(", ")}`;
-    return { rows: [...merged].map(([key, [n, d]]) => [key, n, d]), histogram: false, note: note ? `${note}; ${summed}` : summed };
+    return { rows: [...merged.values()], histogram: false, fixed, summed: varying.filter((i) => !words.includes(i)) };
   }
-  return { rows: odds.map((o, k) => [label(values[k], varying), o.numerator, o.denominator]), histogram: false, note };
+  return { rows: odds.map((o, k) => [pick(values[k], varying), o.numerator, o.denominator]), histogram, fixed, summed: [] };
+}
+
+/** The chart under its title, the note, and the exact chances as text (charts.odds_figure). */
+function figure(id, spec, title, shaped) {
+  const rows = shaped.rows.map(([outcome, n, d]) => [said(spec, outcome), n, d]);
+  const chart = shaped.histogram ? columns(id, title, rows, spec.chart) : bars(id, title, rows, spec.chart);
+  const note = noted(spec, shaped.fixed, shaped.summed);
+  const [summary, ...heads] = spec.words.frames.exact;
+  const cells = (tag, ...texts) => element("tr", {}, ...texts.map((t) => element(tag, {}, t)));
+  const exact = element(
+    "details", { class: "rr-exact" }, element("summary", {}, summary),
+    element("table", { class: "rr-exact-table" }, element("thead", {}, cells("th", ...heads)), element("tbody", {}, ...rows.map(([label, n, d]) => cells("td", label, percent(n, d), `${n}/${d}`)))),
+  );
+  return element("figure", { class: "rr-odds" }, element("figcaption", {}, title), chart, ...(note ? [element("p", { class: "rr-odds-note" }, note)] : []), exact);
 }
 
 function fraction(label, n, d) {
@@ -242,7 +281,8 @@ async function build(holder) {
     try {
       const got = module[spec.check](args);
       result.classList.remove("rr-try-error");
-      result.textContent = "Result: " + (spec.record ? spec.fields.map((f) => `${f.name}: ${show(got[f.name])}`).join(", ") : show(got));
+      const outcome = spec.record ? spec.fields.map((f, i) => [i, got[f.name]]) : [[0, got]];
+      result.textContent = spec.words.frames.result + lowerFirst(said(spec, outcome));
     } catch (error) {
       result.classList.add("rr-try-error");
       result.textContent = `Not allowed: ${error.message}`;
@@ -260,12 +300,15 @@ async function build(holder) {
       odds.replaceChildren();
       return;
     }
-    const inputs = Object.entries(fixed).map(([k, v]) => `${k} = ${show(v)}`).join(", ");
-    const title = `Odds of ${spec.check} over ${dice.join(", ")}` + (inputs ? ` with ${inputs}` : "");
-    const { rows, histogram, note } = shape(table, spec);
-    const chart = histogram ? columns(`${id}-odds`, title, rows, spec.chart) : bars(`${id}-odds`, title, rows, spec.chart);
-    const caption = [inputs || "every roll", note].filter(Boolean).join("; ");
-    odds.replaceChildren(element("figure", { class: "rr-odds" }, chart, element("figcaption", {}, caption)));
+    const title = titled(spec, fixed);
+    const shaped = shape(table, spec);
+    if (shaped.rows.length === 1) {  // one sure result: said, not drawn (charts.always_figure)
+      const f = spec.words.frames;
+      const sure = f.always + lowerFirst(said(spec, [...shaped.rows[0][0], ...shaped.fixed])) + f.sure;
+      odds.replaceChildren(element("figure", { class: "rr-odds rr-always" }, element("figcaption", {}, title), element("p", {}, sure)));
+      return;
+    }
+    odds.replaceChildren(figure(`${id}-odds`, spec, title, shaped));
   }
 
   // the first example, dice last: the totals they offer depend on the other arguments
