@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 
 from rulesref.build import Build
-from rulesref.render import javascript, paths, try_it
+from rulesref.render import javascript, paths, scripts, try_it
 from rulesref.render.api import api_files
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.nav import nav_file
@@ -25,7 +25,10 @@ def asset_files() -> dict[str, bytes]:
         where = folder.joinpath(sub) if sub else folder
         for item in sorted(where.iterdir(), key=lambda i: i.name):
             if item.is_file() and item.name.endswith(suffixes):
-                files["/".join(x for x in (paths.ASSETS, sub, item.name) if x)] = item.read_bytes()
+                data = item.read_bytes()
+                if item.name.endswith(".js"):  # served without the comments and indentation
+                    data = scripts.served(data.decode("utf-8"), item.name).encode("utf-8")
+                files["/".join(x for x in (paths.ASSETS, sub, item.name) if x)] = data
     return files
 
 

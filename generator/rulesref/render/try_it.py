@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulesref.logic.describe import dice_label
 from rulesref.logic.plan import Arg, Plan
 from rulesref.model import Entry, python_name
 from rulesref.render import check_words as words
 from rulesref.render import paths
-from rulesref.render.charts import BAR, EXACT, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
+from rulesref.render.charts import BAR, EXACT, INSET, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
 from rulesref.render.checks import MAX_BARS, CheckView
 from rulesref.render.markdown import attribute
 
@@ -34,18 +35,21 @@ def module_asset(entry: Entry) -> str:
 
 def _arg(arg: Arg) -> dict[str, Any]:
     t = arg.vtype
-    described: dict[str, Any] = {"name": arg.name, "summary": arg.summary or ""}
+    described: dict[str, Any] = {"name": arg.name, "summary": arg.summary or "", "hint": ""}
     if arg.dice is not None:
         dice = arg.dice
         described |= {"kind": "dice", "count": dice.count, "sides": dice.sides, "countInput": dice.count_input, "ofParam": dice.of_param}
+        described["hint"] = f" ({dice_label(dice)})"
     elif t.kind == "bool":
         described["kind"] = "bool"
     elif t.kind == "str":
-        described |= {"kind": "choice", "values": list(t.values if t.values is not None else arg.param.values if arg.param else ())}
+        values = t.values if t.values is not None else arg.param.values if arg.param else ()
+        described |= {"kind": "choice", "options": [[v, v] for v in values]}
     elif arg.param is not None and arg.param.type == "roll":
-        described |= {"kind": "target", "lo": t.lo, "hi": t.hi}
+        assert t.lo is not None and t.hi is not None  # a dice target is a bounded int
+        described |= {"kind": "target", "options": [[v, f"{v}+"] for v in range(t.lo, t.hi + 1)]}
     else:
-        described |= {"kind": "int", "lo": t.lo, "hi": t.hi}
+        described |= {"kind": "int", "lo": t.lo, "hi": t.hi, "hint": f" ({t.lo} to {t.hi})"}
     return described
 
 
@@ -76,7 +80,7 @@ def description(entry: Entry, plan: Plan, view: CheckView) -> dict[str, Any]:
         # the static charts' geometry, so the live chart is drawn the same way
         "chart": {
             "width": WIDTH, "row": ROW, "bar": BAR, "percent": PERCENT, "line": LINE,
-            "sideLabels": SIDE_LABELS, "widths": WIDTHS, "maxBars": MAX_BARS,
+            "sideLabels": SIDE_LABELS, "widths": WIDTHS, "maxBars": MAX_BARS, "inset": INSET,
         },
     }
 

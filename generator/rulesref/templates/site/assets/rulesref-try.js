@@ -4,21 +4,13 @@
 const SVG = "http://www.w3.org/2000/svg";
 let forms = 0;
 
-function element(tag, attributes, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : String(value));
-  }
+function made(node, attributes, children) {
+  for (const [name, value] of Object.entries(attributes)) if (value != null && value !== false) node.setAttribute(name, value === true ? "" : value);
   node.append(...children);
   return node;
 }
-
-function drawing(tag, attributes, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  node.append(...children);
-  return node;
-}
+const element = (tag, attributes, ...children) => made(document.createElement(tag), attributes, children);
+const drawing = (tag, attributes, ...children) => made(document.createElementNS(SVG, tag), attributes, children);
 
 // The words come with the description (try_it.py, from check_words.py); here they are only placed.
 
@@ -121,12 +113,7 @@ function fraction(label, n, d) {
 /** How wide a label is at 12px, estimated from above with charts.py's table (charts.text_width). */
 function textWidth(text, w) {
   let total = 0;
-  for (const ch of text) {
-    if (w.wide.includes(ch)) total += w.widePx;
-    else if (w.narrow.includes(ch)) total += w.narrowPx;
-    else if (ch !== ch.toLowerCase()) total += w.upperPx;
-    else total += w.otherPx;
-  }
+  for (const ch of text) total += w.wide.includes(ch) ? w.widePx : w.narrow.includes(ch) ? w.narrowPx : ch !== ch.toLowerCase() ? w.upperPx : w.otherPx;
   return total;
 }
 
@@ -140,8 +127,6 @@ function wrap(text, width, w) {
   return lines.length ? lines : [""];
 }
 
-const INSET = 2;  // charts.INSET
-
 /** Horizontal bars, one per result (mirrors charts.odds_svg): long labels go above, wrapped. */
 function bars(id, title, rows, c) {
   const widest = Math.max(0, ...rows.map((r) => textWidth(r[0], c.widths)));
@@ -151,12 +136,12 @@ function bars(id, title, rows, c) {
   const groups = [];
   let top = 2;
   rows.forEach(([label, n, d]) => {
-    const lines = stacked ? wrap(label, c.width - 2 * INSET, c.widths) : [label];
+    const lines = stacked ? wrap(label, c.width - 2 * c.inset, c.widths) : [label];
     const above = stacked ? c.line * lines.length : 0;
     const barY = top + above + (c.row - c.bar) / 2;
     const textY = barY + c.bar / 2 + 4;
     const shown = stacked
-      ? lines.map((line, k) => drawing("text", { class: "rr-label", x: INSET, y: top + c.line * (k + 1) - 3 }, line))
+      ? lines.map((line, k) => drawing("text", { class: "rr-label", x: c.inset, y: top + c.line * (k + 1) - 3 }, line))
       : [drawing("text", { class: "rr-label", x: labelWidth - 8, y: textY, "text-anchor": "end" }, label)];
     const p = Number(n) / Number(d);
     const width = n === 0n ? 0 : Math.max(1, p * track);
@@ -170,29 +155,37 @@ function bars(id, title, rows, c) {
     );
     top += above + c.row;
   });
-  const height = Math.trunc(top + 2);
-  const chart = drawing("svg", { class: "rr-chart", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
-  chart.append(drawing("title", { id: `${id}-t` }, title), ...groups);
+  const chart = svg(id, title, "", Math.trunc(top + 2), c);
+  chart.append(...groups);
   return chart;
+}
+
+/** An empty chart with its title for screen readers. */
+function svg(id, title, kind, height, c) {
+  return drawing(
+    "svg", { class: `rr-chart${kind}`, viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` },
+    drawing("title", { id: `${id}-t` }, title),
+  );
 }
 
 /** Columns for the values of one number (mirrors charts.histogram_svg). */
 function columns(id, title, rows, c) {
   const highest = Math.max(...rows.map(([, n, d]) => Number(n) / Number(d))) || 1;
-  const top1 = rows.find(([, n, d]) => Number(n) / Number(d) === highest) ?? rows[0];
-  const [left, right, top, bottom, height] = [Math.trunc(textWidth(percent(top1[1], top1[2]), c.widths)) + 8, 4, 14, 20, 150];
+  const [, n1, d1] = rows.find(([, n, d]) => Number(n) / Number(d) === highest) ?? rows[0];
+  const most = percent(n1, d1);
+  const [left, right, top, bottom, height] = [Math.trunc(textWidth(most, c.widths)) + 8, 4, 14, 20, 150];
   const plotW = c.width - left - right;
   const plotH = height - top - bottom;
   const slot = plotW / Math.max(1, rows.length);
   const widest = Math.max(0, ...rows.map((r) => textWidth(r[0], c.widths)));
-  const step = Math.max(Math.ceil(rows.length / 12), Math.ceil(Math.trunc(widest + 6) / Math.max(1, Math.trunc(slot))));  // labels that fit
+  // as many value labels as fit under the columns
+  const step = Math.max(Math.ceil(rows.length / 12), Math.ceil(Math.trunc(widest + 6) / Math.max(1, Math.trunc(slot))));
   const base = top + plotH;
-  const chart = drawing("svg", { class: "rr-chart rr-histogram", viewBox: `0 0 ${c.width} ${height}`, width: c.width, height, role: "img", "aria-labelledby": `${id}-t` });
+  const chart = svg(id, title, " rr-histogram", height, c);
   chart.append(
-    drawing("title", { id: `${id}-t` }, title),
     drawing("rect", { class: "rr-track", x: left, y: top, width: plotW, height: 0.6 }),
     drawing("rect", { class: "rr-track", x: left, y: base, width: plotW, height: 1 }),
-    drawing("text", { class: "rr-pct", x: left - 4, y: top + 4, "text-anchor": "end" }, percent(top1[1], top1[2])),
+    drawing("text", { class: "rr-pct", x: left - 4, y: top + 4, "text-anchor": "end" }, most),
     drawing("text", { class: "rr-pct", x: left - 4, y: base, "text-anchor": "end" }, "0%"),
   );
   rows.forEach(([label, n, d], index) => {
@@ -209,33 +202,22 @@ function columns(id, title, rows, c) {
   return chart;
 }
 
-function diceName(arg) {
-  if (arg.ofParam) return arg.ofParam;
-  if (arg.countInput) return `${arg.countInput} D${arg.sides}`;
-  return `${arg.count > 1 ? arg.count : ""}D${arg.sides}`;
-}
-
 /** One labelled control per argument; `read` gives its value as the check takes it. */
 function control(arg, id) {
-  const hint = arg.kind === "dice" ? ` (${diceName(arg)})` : arg.kind === "int" ? ` (${arg.lo} to ${arg.hi})` : "";
-  const label = element("label", { for: id }, element("code", {}, arg.name), hint);
+  const label = element("label", { for: id }, element("code", {}, arg.name), arg.hint);
   if (arg.summary) label.append(element("span", { class: "rr-try-hint" }, ` ${arg.summary}`));
   let input;
   if (arg.kind === "bool") {
     input = element("input", { type: "checkbox", id });
     return { arg, input, label, read: () => input.checked, write: (v) => { input.checked = v === true; } };
   }
+  const write = (v) => { input.value = v; };
   if (arg.kind === "int") {
     input = element("input", { type: "number", id, min: arg.lo, max: arg.hi, step: 1, inputmode: "numeric" });
-    return { arg, input, label, read: () => (input.value.trim() === "" ? null : Number(input.value)), write: (v) => { input.value = String(v); } };
+    return { arg, input, label, read: () => (input.value.trim() === "" ? null : Number(input.value)), write };
   }
-  input = element("select", { id });
-  if (arg.kind === "choice") input.append(...arg.values.map((v) => element("option", { value: v }, v)));
-  if (arg.kind === "target") {
-    for (let v = arg.lo; v <= arg.hi; v++) input.append(element("option", { value: v }, `${v}+`));
-  }
-  const numeric = arg.kind !== "choice";
-  return { arg, input, label, read: () => (numeric ? Number(input.value) : input.value), write: (v) => { input.value = String(v); } };
+  input = element("select", { id }, ...(arg.options ?? []).map(([v, shown]) => element("option", { value: v }, shown)));
+  return { arg, input, label, read: () => (arg.kind === "choice" ? input.value : Number(input.value)), write };
 }
 
 /** The totals a dice argument can roll, given the other controls. */
@@ -270,8 +252,8 @@ async function build(holder) {
       if (c.arg.kind !== "dice") continue;
       const options = totals(c.arg, runtime, value);
       const kept = c.input.value;
-      c.input.replaceChildren(...options.map((t) => element("option", { value: t }, String(t))));
-      if (options.map(String).includes(kept)) c.input.value = kept;
+      c.input.replaceChildren(...options.map((t) => element("option", { value: t }, t)));
+      if (options.some((t) => String(t) === kept)) c.input.value = kept;
     }
   }
 
@@ -291,8 +273,7 @@ async function build(holder) {
   }
 
   function drawOdds(args) {
-    const dice = spec.args.filter((a) => a.kind === "dice").map((a) => a.name);
-    const fixed = Object.fromEntries(Object.entries(args).filter(([name]) => !dice.includes(name)));
+    const fixed = Object.fromEntries(spec.args.filter((a) => a.kind !== "dice").map((a) => [a.name, args[a.name]]));
     let table;
     try {
       table = module[spec.odds](fixed);
@@ -302,7 +283,8 @@ async function build(holder) {
     }
     const title = titled(spec, fixed);
     const shaped = shape(table, spec);
-    if (shaped.rows.length === 1) {  // one sure result: said, not drawn (charts.always_figure)
+    // one sure result: said, not drawn (charts.always_figure)
+    if (shaped.rows.length === 1) {
       const f = spec.words.frames;
       const sure = f.always + lowerFirst(said(spec, [...shaped.rows[0][0], ...shaped.fixed])) + f.sure;
       odds.replaceChildren(element("figure", { class: "rr-odds rr-always" }, element("figcaption", {}, title), element("p", {}, sure)));
