@@ -43,6 +43,7 @@ IN_EVERY_CASE = "In every case: "
 WHATEVER = "Whatever the "
 AND = " and "
 STOP = ". "
+TARGET = "+"  # after a dice target: 4+
 
 
 def identifier_words(name: str) -> str:
@@ -109,7 +110,7 @@ def argument_value(arg: ArgView, value: Scalar) -> str:
 
 def _number_frame(arg: ArgView) -> tuple[str, str]:
     """What goes before and after a number given for `arg`: `models in the unit: 5`, `...: 5+`."""
-    return f"{label(arg)}: ", "+" if arg.target else ""
+    return f"{label(arg)}: ", TARGET if arg.target else ""
 
 
 def argument_phrases(arg: ArgView) -> dict[str, Any]:

@@ -47,7 +47,7 @@ def _arg(arg: Arg) -> dict[str, Any]:
         described |= {"kind": "choice", "options": [[v, v] for v in values]}
     elif arg.param is not None and arg.param.type == "roll":
         assert t.lo is not None and t.hi is not None  # a dice target is a bounded int
-        described |= {"kind": "target", "options": [[v, f"{v}+"] for v in range(t.lo, t.hi + 1)]}
+        described |= {"kind": "target", "options": [[v, f"{v}{words.TARGET}"] for v in range(t.lo, t.hi + 1)]}
     else:
         described |= {"kind": "int", "lo": t.lo, "hi": t.hi, "hint": f" ({t.lo} to {t.hi})"}
     return described
