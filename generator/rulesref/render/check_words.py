@@ -7,6 +7,11 @@ words them, from what the content says: each input's summary, enum values and th
 field names. The values an argument may take are worded once, in `logic.describe`, and
 reach here as `ArgView.domain`, reused as they are. Everything returned is plain text: the
 caller escapes it for where it goes.
+
+The live charts of "Try it" speak the same words without a copy of these rules: for each
+argument and result field this also gives the phrase of every value it words apart and the
+frame around any other (`argument_phrases`, `field_phrases`), and the joining words
+(`frames`), which the page carries for its script to place.
 """
 
 from __future__ import annotations
@@ -115,8 +120,8 @@ def _number_frame(arg: ArgView) -> tuple[str, str]:
 
 def argument_phrases(arg: ArgView) -> dict[str, Any]:
     """Every phrase `argument_value` can make of `arg`, for a script to place: the phrase of
-    each value it names (keyed by `show`, as a script's `String` writes the value too), and what goes before and
-    after any other (a number)."""
+    each value it names (keyed by `show`, as a script's `String` writes the value too), and
+    what goes before and after any other (a number)."""
     named: tuple[Scalar, ...] = (True, False) if arg.kind == "bool" else arg.values
     before, after = _number_frame(arg)
     return {"values": {show(v): argument_value(arg, v) for v in named}, "before": before, "after": after}
@@ -199,8 +204,8 @@ _SPECIAL: dict[str, tuple[Scalar, ...]] = {"int": (0, 1), "dice": ("none",)}  # 
 
 def field_phrases(view: CheckView, field: FieldView) -> dict[str, Any]:
     """Every phrase `field_value` can make of `field`, for a script to place: the phrase of
-    each value it words apart (keyed by `show`), what goes before and
-    after any other, and the field's name in words (for "Whatever the ...")."""
+    each value it words apart (keyed by `show`), what goes before and after any other, and
+    the field's name in words (for "Whatever the ...")."""
     if not field.name and field.kind not in ("bool", "enum"):
         return {"values": {}, "before": "", "after": "", "name": ""}  # a bare number or dice
     named: tuple[Scalar, ...] = (True, False) if field.kind == "bool" else field.values if field.kind == "enum" else _SPECIAL.get(field.kind, ())
