@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -122,7 +123,7 @@ def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path)
     for kind, ident in (("rule", "rage"), ("unit", "squad"), ("term", "morale")):
         assert run("new", kind, "demo", ident, "--content", str(content)).returncode == 0
     text = (content / "demo" / "rage.yml").read_text()
-    assert text.startswith("# yaml-language-server: $schema=../../schemas/entry.schema.json\n")
+    assert text.startswith("# yaml-language-server: $schema=https://rulesref.github.io/rulesref/schemas/entry.schema.json\n")
     assert run("validate", str(content)).returncode == 0
     before = (content / "demo" / "rage.yml").read_bytes()
     again = run("new", "rule", "demo", "rage", "--content", str(content))
@@ -131,6 +132,19 @@ def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path)
     assert run("new", "rule", "nowhere", "x", "--content", str(content)).returncode == 2
     assert run("new", "term", "demo", "Bad_Id", "--content", str(content)).returncode == 2
     assert run("new", "term", "demo", "class", "--content", str(content)).returncode == 2
+
+
+def test_new_names_the_schemas_beside_the_content_by_relative_path(tmp_path: Path) -> None:
+    from rulesref.schemas import schema_dir
+
+    shutil.copytree(schema_dir(), tmp_path / "schemas")
+    content = tmp_path / "content"
+    assert run("new", "system", "demo", "--content", str(content)).returncode == 0
+    assert run("new", "rule", "demo", "rage", "--content", str(content)).returncode == 0
+    for name, schema in (("system", "system"), ("rage", "entry")):
+        first = (content / "demo" / f"{name}.yml").read_text().splitlines()[0]
+        assert first == f"# yaml-language-server: $schema=../../schemas/{schema}.schema.json"
+        assert (content / "demo" / first.split("=", 1)[1]).resolve().is_file()
 
 
 def test_codes_explains_every_code() -> None:

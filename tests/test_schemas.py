@@ -125,3 +125,10 @@ def test_the_schema_spells_dice_notation_as_the_runtime_reads_it() -> None:
     assert any(NOTATION.fullmatch(s) for s in samples) and not all(NOTATION.fullmatch(s) for s in samples)
     for sample in samples:
         assert bool(pattern.search(sample)) == bool(NOTATION.fullmatch(sample)), sample
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_schema_id_is_its_url_on_the_published_site(path: Path) -> None:
+    from rulesref.config import DEFAULT_SITE_URL
+
+    assert json.loads(path.read_text())["$id"] == f"{DEFAULT_SITE_URL}schemas/{path.name}"

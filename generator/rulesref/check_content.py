@@ -24,7 +24,7 @@ RESERVED_NAMES = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | fro
 # Top-level folders of the built site that are not systems (the site's own pages, and what
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them.
-RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "glossary", "search", "tags", "404", "sitemap", "schemas"})
+RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
 
 
 def reserved_reason(name: str) -> str | None:

@@ -97,7 +97,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from rulesref.site import build
 
     settings = _settings(args)
-    return build(settings.content, args.config_file, strict=args.strict, settings=settings)
+    return build(settings.content, args.config_file, strict=args.strict, offline=args.offline, settings=settings)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -123,6 +123,16 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise UsageError(f"usage: rulesref new {args.kind} SYSTEM ID [--name NAME]")
         path = new_entry(content, args.kind, args.system, args.id, args.name)
     print(f"wrote {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from rulesref.repository import init
+
+    folder = Path(args.dir)
+    written = init(folder, args.system, args.name, args.site_url)
+    print(f"wrote {len(written)} files into {folder}: {', '.join(written)}", file=sys.stderr)
+    print(f"next: cd {folder} && rulesref generate && rulesref build, then push to GitHub (see README.md)", file=sys.stderr)
     return EXIT_OK
 
 
@@ -229,6 +239,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
+    p.add_argument("--no-offline", dest="offline", action="store_false", help="skip the offline copy (a zip of the site built for the file system, linked from the home page)")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")
@@ -244,6 +255,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="the printed name (default: from the id)")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("init", help="start a new rules repository", description="Write a new rules repository: a system with an example rule, mkdocs.yml, pyproject.toml ([tool.rulesref]), a pre-commit configuration, .gitignore, a README and a GitHub Actions workflow that validates, runs the doctests, builds and publishes to GitHub Pages. Refuses a folder that is not empty (an empty `git init` is fine).")
+    p.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the folder to create or fill (default: the current folder)")
+    p.add_argument("--system", required=True, metavar="ID", help="the game system's id (kebab-case), e.g. mygame2")
+    p.add_argument("--name", help="the game system's printed name (default: from the id)")
+    p.add_argument("--site-url", metavar="URL", help="where the site will be published (default: https://OWNER.github.io/<folder name>/)")
+    p.set_defaults(run=cmd_init)
 
     p = sub.add_parser("codes", help="explain the problem codes", description="List every problem code with what it means, or explain one.")
     p.add_argument("code", nargs="?", help="one code, e.g. unresolved-link")

@@ -1,7 +1,8 @@
 """`rulesref new`: start a system or an entry from a skeleton that already validates.
 
-The skeleton names its schema for editor autocompletion and holds placeholder words the
-editor replaces; it never overwrites a file.
+The skeleton names its schema for editor autocompletion (a relative path where the schemas
+sit beside the content folder, as in rulesref's own repository; else the schema's published
+URL) and holds placeholder words the editor replaces; it never overwrites a file.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from pathlib import Path
 from rulesref.check_content import reserved_reason
 from rulesref.errors import UsageError
 from rulesref.model import python_name
+from rulesref.schemas import ENTRY, SYSTEM, schema_url
 from rulesref.templates import render
 
 ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 KINDS = ("rule", "unit", "term")
 
 
-def _check_id(identifier: str, what: str) -> None:
+def check_id(identifier: str, what: str) -> None:
     if not ID.fullmatch(identifier) or len(identifier) > 60:
         raise UsageError(f"{what} `{identifier}` must be kebab-case ASCII, e.g. `hit-and-run`")
     reason = reserved_reason(python_name(identifier))
@@ -38,21 +40,32 @@ def _yaml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def schema_reference(content: Path, folder: Path, name: str) -> str:
+    """What a file in `folder` names as its schema: `../../schemas/<name>` when that file
+    exists beside the content folder, else the schema's URL."""
+    local = content.resolve().parent / "schemas" / name
+    if local.is_file():
+        depth = len(folder.resolve().relative_to(content.resolve().parent).parts)
+        return f"{'../' * depth}schemas/{name}"
+    return schema_url(name)
+
+
 def new_system(content: Path, system: str, name: str | None) -> Path:
-    _check_id(system, "system id")
+    check_id(system, "system id")
     folder = content / system
     target = folder / "system.yml"
     if target.exists():
         raise UsageError(f"{target} already exists")
     folder.mkdir(parents=True, exist_ok=True)
-    target.write_text(render("new/system.yml.jinja", id=system, name=_yaml_string(name or title(system))), encoding="utf-8")
+    schema = schema_reference(content, folder, SYSTEM)
+    target.write_text(render("new/system.yml.jinja", id=system, name=_yaml_string(name or title(system)), schema=schema), encoding="utf-8")
     return target
 
 
 def new_entry(content: Path, kind: str, system: str, identifier: str, name: str | None) -> Path:
     if kind not in KINDS:
         raise UsageError(f"kind must be one of {', '.join(KINDS)} (or `system`)")
-    _check_id(identifier, "id")
+    check_id(identifier, "id")
     if identifier == "system":
         raise UsageError("`system` is reserved for system.yml")
     folder = content / system
@@ -61,12 +74,11 @@ def new_entry(content: Path, kind: str, system: str, identifier: str, name: str 
     target = folder / f"{identifier}.yml"
     if target.exists() or (folder / f"{identifier}.yaml").exists():
         raise UsageError(f"{target} already exists")
-    depth = "../" * (len(folder.resolve().relative_to(content.resolve().parent).parts))
     text = render(
         f"new/{kind}.yml.jinja",
         id=identifier,
         name=_yaml_string(name or title(identifier)),
-        schema=f"{depth}schemas/entry.schema.json",
+        schema=schema_reference(content, folder, ENTRY),
         function=python_name(identifier),
     )
     target.write_text(text, encoding="utf-8")

@@ -1,4 +1,8 @@
-"""The JSON Schemas shipped in `schemas/`: found on disk, loaded once, never fetched remotely."""
+"""The JSON Schemas shipped in `schemas/`: found on disk, loaded once, never fetched remotely.
+
+Each schema's `$id` is the URL where the reference site publishes it (`<site>/schemas/<file>`),
+so an editor can fetch it by that URL; the validator itself never does.
+"""
 
 from __future__ import annotations
 
@@ -29,6 +33,12 @@ def load_schema(name: str) -> dict[str, Any]:
     with open(schema_dir() / name, encoding="utf-8") as handle:
         schema: dict[str, Any] = json.load(handle)
     return schema
+
+
+def schema_url(name: str) -> str:
+    """The stable URL of a schema: its `$id`, where the site publishes it."""
+    url: str = load_schema(name)["$id"]
+    return url
 
 
 def _refuse_remote(uri: str) -> Any:

@@ -33,8 +33,10 @@ from rulesref.config import Settings
 from rulesref.csp import make_csp_ready
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
+from rulesref.offline import OfflineBuild
 from rulesref.output import differences, replace_tree, swap_in
 from rulesref.problems import Problem, format_text
+from rulesref.render import paths
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
@@ -103,15 +105,23 @@ def _mkdocs(*args: str) -> list[str]:
 
 
 def build(
-    content: str, config_file: str, *, strict: bool = False, echo: Callable[[str], None] | None = None, settings: Settings | None = None
+    content: str,
+    config_file: str,
+    *,
+    strict: bool = False,
+    offline: bool = True,
+    echo: Callable[[str], None] | None = None,
+    settings: Settings | None = None,
 ) -> int:
-    """Validate, write the docs folder, build the site. Returns the exit code."""
+    """Validate, write the docs folder, build the site (and, at the same time, its offline
+    copy, zipped into the site: see `rulesref.offline`). Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     config = SiteConfig.read(config_file)
     ensure_ours(config.docs_dir)
     started = time.perf_counter()
-    files, problems = generate(content, settings or Settings())
+    settings = settings or Settings()
+    files, problems = generate(content, settings)
     sys.stderr.write(format_text(problems))
     if not files:
         return 1
@@ -124,14 +134,24 @@ def build(
     command = _mkdocs("build", "--config-file", str(config.config_file), "--site-dir", str(staging))
     if strict:
         command.append("--strict")
+    copy = OfflineBuild.start(_mkdocs(), config.config_file, staging.parent, files, env, strict=strict, settings=settings) if offline else None
     try:
         done = subprocess.run(command, env=env, check=False)
         if done.returncode != 0:
             say(f"mkdocs build failed (exit {done.returncode}); {config.site_dir} is unchanged")
             return 1
         make_csp_ready(staging)
+        if copy is not None:
+            zipped = copy.finish()
+            if zipped is None:
+                say(f"the offline build failed; {config.site_dir} is unchanged")
+                return 1
+            (staging / paths.DOWNLOAD).mkdir(exist_ok=True)
+            (staging / paths.offline_zip(settings.site_url)).write_bytes(zipped)
         swap_in(staging, config.site_dir)
     finally:
+        if copy is not None:
+            copy.close()
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s")

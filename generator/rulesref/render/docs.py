@@ -15,6 +15,7 @@ from rulesref.render.checks import CheckView, check_views
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
+from rulesref.schemas import schema_dir
 
 
 def asset_files() -> dict[str, bytes]:
@@ -32,6 +33,12 @@ def asset_files() -> dict[str, bytes]:
     return files
 
 
+def schema_files() -> dict[str, bytes]:
+    """The JSON Schemas, published at `schemas/<file>`: the URLs their `$id`s name, so that
+    editors can fetch them (the `yaml.schemas` setting or a modeline)."""
+    return {f"{paths.SCHEMAS}/{path.name}": path.read_bytes() for path in sorted(schema_dir().glob("*.schema.json"))}
+
+
 def all_checks(build: Build) -> dict[str, tuple[CheckView, ...]]:
     return {key: check_views(compiled, build.settings) for key, compiled in build.compiled.items()}
 
@@ -47,6 +54,7 @@ def docs_files(build: Build) -> dict[str, bytes]:
     pages: dict[str, str] = {
         paths.NAV_FILE: nav_file(content),
         paths.HOME: site.home(),
+        paths.OFFLINE_HOME: site.home(offline=True),
         paths.GLOSSARY: site.glossary(),
         paths.TAGS: site.tags(),
         paths.API_PAGE: site.api_page(),
@@ -63,4 +71,5 @@ def docs_files(build: Build) -> dict[str, bytes]:
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = javascript.package_files(build)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
+    files.update(schema_files())
     return dict(sorted(files.items()))

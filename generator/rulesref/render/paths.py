@@ -8,6 +8,8 @@ relative `.md` paths, which both MkDocs and Zensical check and rewrite.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from rulesref.model import Entry
 
 HOME = "index.md"
@@ -15,7 +17,13 @@ GLOSSARY = "glossary/index.md"
 TAGS = "tags/index.md"
 API_PAGE = "api/index.md"
 ASSETS = "assets"
+SCHEMAS = "schemas"  # the JSON Schemas, at the URLs their `$id`s name
 NAV_FILE = ".nav.yml"
+# The home page of the offline copy (a dot file: MkDocs leaves it out of the published site;
+# the offline build puts it in place of HOME).
+OFFLINE_HOME = ".offline-home.md"
+DOWNLOAD = "download"
+
 
 def entry_page(entry: Entry) -> str:
     return f"{entry.system}/{entry.id}/index.md"
@@ -35,6 +43,18 @@ def api_entry(entry: Entry) -> str:
 
 def api_system(system_id: str) -> str:
     return f"api/{system_id}/index.json"
+
+
+def offline_name(site_url: str) -> str:
+    """The offline copy's name: `<last part of the site URL>-offline` (`rulesref-offline`)."""
+    parts = urlsplit(site_url)
+    last = parts.path.rstrip("/").rpartition("/")[2] or parts.hostname or "reference"
+    return f"{last}-offline"
+
+
+def offline_zip(site_url: str) -> str:
+    """Where the published site offers its offline copy, relative to the site root."""
+    return f"{DOWNLOAD}/{offline_name(site_url)}.zip"
 
 
 def relative(from_page: str, to_file: str, anchor: str = "") -> str:

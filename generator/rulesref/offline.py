@@ -1,0 +1,130 @@
+"""The offline copy of the site: the same pages built for the file system, as a zip.
+
+Players read rules at a table that often has no network. A site with directory URLs
+(`/<system>/<id>/`) does not work from the file system: a link to a folder opens the folder,
+not its `index.html`. The published site keeps its stable directory URLs, so the offline
+copy is a second build of the same docs folder with a derived config: `use_directory_urls:
+false` and the theme's `offline` plugin (Material's, which Zensical also understands), which
+inlines the search index into a script. Browsers refuse to start the search worker from
+file://, so the derived config lists `assets/rulesref-iframe-worker.js` as the theme's
+polyfill; it runs the worker in a frame instead, and nothing is fetched from another site.
+
+The copy's home page says where the newest copy lives instead of offering a download
+(`paths.OFFLINE_HOME`). The zip holds one folder named after the site, with fixed file times
+(`SOURCE_DATE_EPOCH`), so two builds of the same content give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import tempfile
+import time
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulesref.config import Settings
+from rulesref.render import paths
+
+POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
+OFFLINE_CONFIG = "mkdocs.offline.yml"
+
+
+def offline_files(files: Mapping[str, bytes]) -> dict[str, bytes]:
+    """The docs folder of the offline copy: the same files, with its own home page."""
+    copy = {rel: data for rel, data in files.items() if rel != paths.OFFLINE_HOME}
+    copy[paths.HOME] = files[paths.OFFLINE_HOME]
+    return copy
+
+
+def offline_config(base: Path, docs_dir: Path) -> dict[str, Any]:
+    """The derived config: the project's `mkdocs.yml` (inherited whole) built for the file
+    system, from `docs_dir`, with the offline plugin and the worker polyfill."""
+    data = yaml.safe_load(base.read_text(encoding="utf-8")) or {}
+    plugins = list(data.get("plugins") or ["search"])
+    if not any((next(iter(p)) if isinstance(p, dict) else p) == "offline" for p in plugins):
+        plugins.append("offline")
+    return {
+        "INHERIT": str(base),
+        "docs_dir": str(docs_dir),
+        "use_directory_urls": False,
+        "plugins": plugins,
+        "extra": {"polyfills": [POLYFILL]},
+    }
+
+
+def zip_folder(folder: Path, top: str, epoch: int) -> bytes:
+    """The folder as a zip under `top/`: sorted, with one fixed time, so the bytes only change
+    when the files do. Source maps are left out (a third of the size, useful only to debug
+    the theme)."""
+    stamp = time.gmtime(max(epoch, 315532800))[:6]  # zip times start in 1980
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix != ".map":  # source maps only serve debuggers
+                info = zipfile.ZipInfo(f"{top}/{path.relative_to(folder).as_posix()}", date_time=stamp)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+class OfflineBuild:
+    """One run of the offline build beside the published one: `start` launches MkDocs (the
+    two builds run at once), `finish` waits and returns the zip, `close` removes its files."""
+
+    def __init__(self, workspace: Path, process: subprocess.Popen[bytes], site: Path, name: str, epoch: int) -> None:
+        self.workspace = workspace
+        self.process = process
+        self.site = site
+        self.name = name
+        self.epoch = epoch
+
+    @classmethod
+    def start(
+        cls,
+        mkdocs: list[str],
+        config_file: Path,
+        where: Path,
+        files: Mapping[str, bytes],
+        env: dict[str, str],
+        *,
+        strict: bool,
+        settings: Settings,
+    ) -> OfflineBuild:
+        """Write the offline docs folder and config into a new folder in `where`; run MkDocs."""
+        workspace = Path(tempfile.mkdtemp(prefix=".offline-", dir=where))
+        try:
+            docs = workspace / "docs"
+            for rel, data in offline_files(files).items():
+                path = docs / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+            config = workspace / OFFLINE_CONFIG
+            config.write_text(yaml.safe_dump(offline_config(config_file, docs), sort_keys=False), encoding="utf-8")
+            site = workspace / "site"
+            command = [*mkdocs, "build", "--quiet", "--config-file", str(config), "--site-dir", str(site)]
+            if strict:
+                command.append("--strict")
+            process = subprocess.Popen(command, env=env)
+        except BaseException:
+            shutil.rmtree(workspace, ignore_errors=True)
+            raise
+        return cls(workspace, process, site, paths.offline_name(settings.site_url), int(env.get("SOURCE_DATE_EPOCH") or 0))
+
+    def finish(self) -> bytes | None:
+        """The zip of the offline site, or None when its build failed."""
+        if self.process.wait() != 0:
+            return None
+        return zip_folder(self.site, self.name, self.epoch)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.workspace, ignore_errors=True)

@@ -1,0 +1,159 @@
+"""`rulesref init`: a new rules repository, ready to validate, build and publish.
+
+A rules community should get its own reference without copying this repository and
+stripping its content. `init` writes everything such a repository needs: a system with one
+example rule that has a check, the site configuration, the `[tool.rulesref]` settings, a
+pre-commit configuration using this project's hooks, and a GitHub Actions workflow that
+validates with annotations, runs the generated doctests, builds, and publishes to GitHub
+Pages through this project's action (`action.yml`).
+
+The files are rendered in memory first and land together; a folder that already holds
+anything (other than an empty `git init`) is refused, so nothing is ever overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from rulesref import __version__
+from rulesref.errors import UsageError
+from rulesref.model import python_name
+from rulesref.render.markdown import plain
+from rulesref.scaffold import check_id, title
+from rulesref.schemas import ENTRY, SYSTEM, schema_url
+from rulesref.templates import render
+
+WORKFLOW = ".github/workflows/rules.yml"
+ALLOWED_BEFORE = frozenset({".git"})  # a folder fresh from `git init` counts as empty
+
+
+def _json(text: str) -> str:
+    """A double-quoted string that YAML and TOML both read as written (JSON string syntax)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def repository_url() -> str:
+    """This project's repository, from the `Repository` URL of the installed distribution."""
+    urls: list[str] = metadata.metadata("rulesref").get_all("Project-URL") or []
+    for item in urls:
+        label, _, url = item.partition(",")
+        if label.strip().lower() == "repository":
+            return url.strip()
+    raise RuntimeError("the rulesref distribution declares no Repository URL")
+
+
+def release_tag() -> str:
+    """The tag of this version, for pre-commit's `rev` and the action's `@ref`."""
+    return f"v{__version__}"
+
+
+def action_reference() -> str:
+    """`owner/name@tag`: how a workflow names this repository's action."""
+    owner_name = urlsplit(repository_url()).path.strip("/").removesuffix(".git")
+    return f"{owner_name}@{release_tag()}"
+
+
+def default_site_url(folder: Path) -> str:
+    """A GitHub Pages address with the owner left to fill in: the real one is unknown here."""
+    return f"https://OWNER.github.io/{folder.resolve().name}/"
+
+
+def package_name(system: str) -> str:
+    """The generated package of a new repository: `<system>_rules`, so that it never shadows
+    another repository's package (or this one's `rulechecks`) when a tool installs both."""
+    return f"{python_name(system)}_rules"
+
+
+@dataclass(frozen=True)
+class NewRepository:
+    """What `init` is told: the system's id and name, and where the site will live."""
+
+    system: str
+    name: str
+    site_url: str
+
+
+def repository_files(settings: NewRepository) -> dict[str, str]:
+    """Every file of the new repository, by relative path."""
+    system, name = settings.system, settings.name
+    repository, rev = repository_url(), release_tag()
+    package = package_name(system)
+    site_name = f"{name} rules reference"
+    return {
+        ".github/workflows/rules.yml": render("init/workflow.yml.jinja", action=action_reference()),
+        ".gitignore": render("init/gitignore.jinja"),
+        ".pre-commit-config.yaml": render("init/pre-commit-config.yaml.jinja", repository=_json(repository), rev=_json(rev)),
+        "README.md": render(
+            "init/README.md.jinja",
+            title=plain(site_name),
+            system_name=plain(name),
+            system=system,
+            package=package,
+            repository=repository,
+            rev=rev,
+            site_url=settings.site_url,
+        ),
+        f"content/{system}/system.yml": render(
+            "new/system.yml.jinja", schema=schema_url(SYSTEM), id=system, name=_json(name)
+        ),
+        f"content/{system}/steady.yml": render("init/example-rule.yml.jinja", schema=schema_url(ENTRY), system_name=name.replace("\n", " ")),
+        "mkdocs.yml": render(
+            "init/mkdocs.yml.jinja",
+            site_name=_json(site_name),
+            site_description=_json(f"The rules of {name}, one page per rule, with cross-links, dice tables, worked examples and exact odds."),
+            site_url=_json(settings.site_url),
+        ),
+        "pyproject.toml": render("init/pyproject.toml.jinja", package=_json(package), site_url=_json(settings.site_url)),
+    }
+
+
+def _check_target(folder: Path) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder} is a file, not a folder")
+    if folder.is_dir():
+        present = sorted(p.name for p in folder.iterdir() if p.name not in ALLOWED_BEFORE)
+        if present:
+            shown = ", ".join(present[:5]) + (", ..." if len(present) > 5 else "")
+            raise UsageError(f"{folder} is not empty ({shown}); give a new or empty folder")
+
+
+def _check_site_url(url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise UsageError(f"--site-url must be an http(s) address such as https://owner.github.io/repo/, not `{url}`")
+
+
+def init(folder: Path, system: str, name: str | None, site_url: str | None) -> list[str]:
+    """Write the new repository into `folder` (created if missing); the written paths."""
+    check_id(system, "system id")
+    shown_name = (name or title(system)).strip()
+    if not shown_name or "\n" in shown_name:
+        raise UsageError("--name must be one line of text")
+    url = site_url or default_site_url(folder)
+    _check_site_url(url)
+    url = url if url.endswith("/") else url + "/"
+    _check_target(folder)
+    files = repository_files(NewRepository(system, shown_name, url))
+    folder = folder.resolve()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.init-", dir=folder.parent))
+    try:
+        for rel, text in files.items():
+            path = staging / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        if not folder.exists():
+            os.rename(staging, folder)
+        else:
+            for item in sorted(staging.iterdir()):
+                os.rename(item, folder / item.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return sorted(files)
