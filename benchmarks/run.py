@@ -90,10 +90,11 @@ def step_generate(project: Path) -> None:
 
 
 def step_build(project: Path) -> None:
+    """The build against its bare MkDocs baseline: without the offline copy (a second build)."""
     from rulesref.cli import main
 
     os.chdir(project)
-    if main(["build", "--content", "content", "--config-file", "mkdocs.yml"]) != 0:
+    if main(["build", "--content", "content", "--config-file", "mkdocs.yml", "--no-offline"]) != 0:
         raise SystemExit("build failed")
 
 

@@ -17,6 +17,7 @@ The copy's home page says where the newest copy lives instead of offering a down
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import tempfile
@@ -33,6 +34,8 @@ from rulesref.render import paths
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
 OFFLINE_CONFIG = "mkdocs.offline.yml"
+OFFLINE_DOCS = "docs"
+OFFLINE_SITE = "site"
 
 
 def offline_files(files: Mapping[str, bytes]) -> dict[str, bytes]:
@@ -42,20 +45,34 @@ def offline_files(files: Mapping[str, bytes]) -> dict[str, bytes]:
     return copy
 
 
-def offline_config(base: Path, docs_dir: Path) -> dict[str, Any]:
-    """The derived config: the project's `mkdocs.yml` (inherited whole) built for the file
-    system, from `docs_dir`, with the offline plugin and the worker polyfill."""
+def offline_config(base: Path, workspace: Path) -> dict[str, Any]:
+    """The derived config, to be written into `workspace` beside the offline docs folder
+    `docs/`: the project's `mkdocs.yml` (inherited whole) built for the file system, with the
+    offline plugin and the worker polyfill. Paths are relative to the workspace, as MkDocs
+    and Zensical both read them (Zensical refuses absolute ones)."""
     data = yaml.safe_load(base.read_text(encoding="utf-8")) or {}
     plugins = list(data.get("plugins") or ["search"])
     if not any((next(iter(p)) if isinstance(p, dict) else p) == "offline" for p in plugins):
         plugins.append("offline")
     return {
-        "INHERIT": str(base),
-        "docs_dir": str(docs_dir),
+        "INHERIT": os.path.relpath(base.resolve(), workspace.resolve()).replace(os.sep, "/"),
+        "docs_dir": OFFLINE_DOCS,
+        "site_dir": OFFLINE_SITE,
         "use_directory_urls": False,
         "plugins": plugins,
         "extra": {"polyfills": [POLYFILL]},
     }
+
+
+def prepare(config_file: Path, workspace: Path, files: Mapping[str, bytes]) -> Path:
+    """Write the offline docs folder and the derived config into `workspace`; the config."""
+    for rel, data in offline_files(files).items():
+        path = workspace / OFFLINE_DOCS / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    config = workspace / OFFLINE_CONFIG
+    config.write_text(yaml.safe_dump(offline_config(config_file, workspace), sort_keys=False), encoding="utf-8")
+    return config
 
 
 def zip_folder(folder: Path, top: str, epoch: int) -> bytes:
@@ -100,22 +117,15 @@ class OfflineBuild:
         """Write the offline docs folder and config into a new folder in `where`; run MkDocs."""
         workspace = Path(tempfile.mkdtemp(prefix=".offline-", dir=where))
         try:
-            docs = workspace / "docs"
-            for rel, data in offline_files(files).items():
-                path = docs / rel
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(data)
-            config = workspace / OFFLINE_CONFIG
-            config.write_text(yaml.safe_dump(offline_config(config_file, docs), sort_keys=False), encoding="utf-8")
-            site = workspace / "site"
-            command = [*mkdocs, "build", "--quiet", "--config-file", str(config), "--site-dir", str(site)]
+            config = prepare(config_file, workspace, files)
+            command = [*mkdocs, "build", "--quiet", "--config-file", str(config)]
             if strict:
                 command.append("--strict")
             process = subprocess.Popen(command, env=env)
         except BaseException:
             shutil.rmtree(workspace, ignore_errors=True)
             raise
-        return cls(workspace, process, site, paths.offline_name(settings.site_url), int(env.get("SOURCE_DATE_EPOCH") or 0))
+        return cls(workspace, process, workspace / OFFLINE_SITE, paths.offline_name(settings.site_url), int(env.get("SOURCE_DATE_EPOCH") or 0))
 
     def finish(self) -> bytes | None:
         """The zip of the offline site, or None when its build failed."""

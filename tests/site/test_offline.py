@@ -5,6 +5,9 @@ directory URLs and publishes the JSON Schemas at their `$id` URLs."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -12,10 +15,11 @@ from typing import Any
 import pytest
 
 from rulesref.config import DEFAULT_SITE_URL
+from rulesref.offline import OFFLINE_SITE, POLYFILL, prepare
 from rulesref.render import paths
 from rulesref.schemas import schema_dir
 
-from .conftest import Built, search_titles
+from .conftest import REPO, Built, search_titles
 
 pytestmark = pytest.mark.slow
 
@@ -77,3 +81,21 @@ def test_the_unzipped_copy_searches_from_the_file_system_with_no_network(built: 
     context.close()
     assert errors == []
     assert requests and [url for url in requests if not url.startswith(("file://", "data:", "blob:", "about:"))] == []
+
+
+def test_zensical_builds_the_offline_copy_too(built: Built, tmp_path: Path) -> None:
+    project = tmp_path / "zensical"
+    shutil.copytree(built.docs, project / "build" / "docs")
+    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
+    files = {p.relative_to(built.docs).as_posix(): p.read_bytes() for p in built.docs.rglob("*") if p.is_file()}
+    workspace = project / "build" / "offline"
+    config = prepare(project / "mkdocs.yml", workspace, files)
+    zensical = Path(sys.executable).with_name("zensical")
+    done = subprocess.run([str(zensical), "build", "-f", str(config)], cwd=project, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    site = workspace / OFFLINE_SITE
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "offline copy of the reference" in home and "unpkg.com" not in home
+    assert POLYFILL in home
+    assert 'href="../fearless/index.html' in (site / "w40k7" / "fear" / "index.html").read_text(encoding="utf-8")
+    assert (site / "search.js").read_text(encoding="utf-8").startswith("var __index")

@@ -11,6 +11,7 @@ from importlib import resources
 from rulesref.build import Build
 from rulesref.render import javascript, paths, scripts, try_it
 from rulesref.render.api import api_files
+from rulesref.render.app import app_files
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
@@ -72,4 +73,5 @@ def docs_files(build: Build) -> dict[str, bytes]:
     modules = javascript.package_files(build)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     files.update(schema_files())
+    files.update(app_files(content))
     return dict(sorted(files.items()))
