@@ -99,3 +99,18 @@ def test_zensical_builds_the_offline_copy_too(built: Built, tmp_path: Path) -> N
     assert POLYFILL in home
     assert 'href="../fearless/index.html' in (site / "w40k7" / "fear" / "index.html").read_text(encoding="utf-8")
     assert (site / "search.js").read_text(encoding="utf-8").startswith("var __index")
+
+
+def test_a_failed_offline_build_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesref.offline import OfflineBuild
+
+    from .conftest import build_project, make_project
+    from .test_build import tree_hashes
+
+    project = make_project(tmp_path / "kept")
+    assert build_project(project) == 0
+    before = tree_hashes(project.site)
+    monkeypatch.setattr(OfflineBuild, "finish", lambda self: None)
+    assert build_project(project) == 1
+    assert tree_hashes(project.site) == before
+    assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
