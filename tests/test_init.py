@@ -4,6 +4,7 @@ writes into a folder that already holds something."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -194,3 +195,51 @@ def test_init_refuses_bad_settings_and_writes_nothing(tmp_path: Path, args: list
     done = run("init", str(tmp_path / "new"), *args)
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "new").exists()
+
+
+def action_env(step: dict[str, Any], inputs: dict[str, str]) -> dict[str, str]:
+    """A step's `env`, with `${{ inputs.X }}` replaced as the runner would."""
+    env = {}
+    for key, value in (step.get("env") or {}).items():
+        name = str(value).removeprefix("${{ inputs.").removesuffix(" }}")
+        env[key] = inputs[name] if str(value).startswith("${{ inputs.") else str(value)
+    return env
+
+
+@pytest.mark.slow
+def test_the_actions_scripts_check_and_build_the_new_repository(repository: Path, tmp_path: Path) -> None:
+    """Each `run` of action.yml (after the install step), run by bash in the new repository
+    with the inputs' defaults, as the runner would: the settings come from pyproject.toml."""
+    assert run("generate", cwd=repository).returncode == 0
+    action = load(REPO / "action.yml")
+    inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
+    output = tmp_path / "github-output"
+    output.write_text("")
+    base_env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "GITHUB_OUTPUT": str(output)}
+    ran = []
+    for step in action["runs"]["steps"]:
+        if "run" not in step or step.get("name") == "Install rulesref":
+            continue
+        done = subprocess.run(
+            ["bash", "-e", "-c", step["run"]],
+            cwd=repository,
+            env={**base_env, **action_env(step, inputs)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, f"{step['name']}:\n{done.stdout}\n{done.stderr}"
+        ran.append(step["name"])
+    assert len(ran) == 4
+    assert output.read_text() == "site-dir=build/site\n"
+    assert (repository / "build" / "site" / SYSTEM / "steady" / "index.html").is_file()
+    # and a problem fails the validation step, as an annotation
+    rule = repository / "content" / SYSTEM / "steady.yml"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("expect: false", "expect: true"), encoding="utf-8")
+    validate_step = next(step for step in action["runs"]["steps"] if step.get("name") == "Validate the content")
+    done = subprocess.run(
+        ["bash", "-e", "-c", validate_step["run"]], cwd=repository, env={**base_env, **action_env(validate_step, inputs)},
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 1 and f"::error file=content/{SYSTEM}/steady.yml,line=" in done.stdout
