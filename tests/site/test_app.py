@@ -39,7 +39,7 @@ def test_the_offline_copy_registers_no_service_worker(built: Built) -> None:
 
 
 @pytest.mark.browser
-def test_pages_once_seen_open_when_the_server_is_gone(built: Built, browser: Any) -> None:
+def test_chromium_finds_the_site_installable_and_pages_once_seen_open_when_the_server_is_gone(built: Built, browser: Any) -> None:
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []
@@ -48,6 +48,9 @@ def test_pages_once_seen_open_when_the_server_is_gone(built: Built, browser: Any
         page.goto(base)
         assert page.locator("link[rel=manifest]").get_attribute("href") == f"{base}{MANIFEST}"
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        # Chromium's own verdict; test contexts are incognito, which alone blocks installing.
+        errors_found = page.context.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [e["errorId"] for e in errors_found if e["errorId"] != "in-incognito"] == []
         page.goto(base + "w40k7/hit-and-run/")
         page.wait_for_function(
             "url => caches.open('rulesref-reference').then(c => c.match(url)).then(Boolean)", arg=base + "w40k7/hit-and-run/"
