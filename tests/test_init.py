@@ -70,7 +70,7 @@ def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     assert settings == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL}
     assert load_settings(repository) == Settings(content="content", package="mygame_rules", site_url=SITE_URL)
     site = load(repository / "mkdocs.yml")
-    assert site["site_url"] == SITE_URL and site["site_name"] == 'My Game: "Skirmish" & More rules reference'
+    assert site["site_url"] == SITE_URL and site["site_name"] == "My Game: &quot;Skirmish&quot; &amp; More rules reference"
     assert "/build/" in (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
 
 
@@ -95,6 +95,8 @@ def test_the_new_repository_validates_generates_and_builds(repository: Path) -> 
     assert (site / SYSTEM / "steady" / "index.html").is_file()
     assert (site / paths.offline_zip(SITE_URL)).is_file()
     assert (site / "schemas" / "entry.schema.json").is_file()
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert 'aria-label="My Game: &quot;Skirmish&quot; &amp; More rules reference"' in home  # the name cannot break markup
 
 
 def test_the_example_rule_and_system_name_their_schemas_by_url(repository: Path) -> None:
@@ -189,6 +191,8 @@ def test_init_fills_a_fresh_git_folder_and_the_current_folder(tmp_path: Path) ->
         (["--system", "class"], "Python name"),
         (["--system", SYSTEM, "--site-url", "ftp://example.org/"], "--site-url"),
         (["--system", SYSTEM, "--name", " "], "--name"),
+        (["--system", SYSTEM, "--name", "Evil <b>Game</b>"], "--name"),
+        (["--system", SYSTEM, "--name", "Two\nLines"], "--name"),
     ],
 )
 def test_init_refuses_bad_settings_and_writes_nothing(tmp_path: Path, args: list[str], message: str) -> None:

@@ -25,9 +25,9 @@ from urllib.parse import urlsplit
 from rulesref import __version__
 from rulesref.errors import UsageError
 from rulesref.model import python_name
-from rulesref.render.markdown import plain
+from rulesref.render.markdown import attribute, plain
 from rulesref.scaffold import check_id, title
-from rulesref.schemas import ENTRY, SYSTEM, schema_url
+from rulesref.schemas import ENTRY, SYSTEM, load_schema, schema_url
 from rulesref.templates import render
 
 WORKFLOW = ".github/workflows/rules.yml"
@@ -87,7 +87,7 @@ def repository_files(settings: NewRepository) -> dict[str, str]:
     package = package_name(system)
     site_name = f"{name} rules reference"
     return {
-        ".github/workflows/rules.yml": render("init/workflow.yml.jinja", action=action_reference()),
+        WORKFLOW: render("init/workflow.yml.jinja", action=action_reference()),
         ".gitignore": render("init/gitignore.jinja"),
         ".pre-commit-config.yaml": render("init/pre-commit-config.yaml.jinja", repository=_json(repository), rev=_json(rev)),
         "README.md": render(
@@ -103,11 +103,12 @@ def repository_files(settings: NewRepository) -> dict[str, str]:
         f"content/{system}/system.yml": render(
             "new/system.yml.jinja", schema=schema_url(SYSTEM), id=system, name=_json(name)
         ),
-        f"content/{system}/steady.yml": render("init/example-rule.yml.jinja", schema=schema_url(ENTRY), system_name=name.replace("\n", " ")),
+        f"content/{system}/steady.yml": render("init/example-rule.yml.jinja", schema=schema_url(ENTRY), system_name=name),
         "mkdocs.yml": render(
             "init/mkdocs.yml.jinja",
-            site_name=_json(site_name),
-            site_description=_json(f"The rules of {name}, one page per rule, with cross-links, dice tables, worked examples and exact odds."),
+            # HTML-escaped: the theme writes these into pages unescaped (as for page titles)
+            site_name=_json(attribute(site_name)),
+            site_description=_json(attribute(f"The rules of {name}, one page per rule, with cross-links, dice tables, worked examples and exact odds.")),
             site_url=_json(settings.site_url),
         ),
         "pyproject.toml": render("init/pyproject.toml.jinja", package=_json(package), site_url=_json(settings.site_url)),
@@ -124,6 +125,15 @@ def _check_target(folder: Path) -> None:
             raise UsageError(f"{folder} is not empty ({shown}); give a new or empty folder")
 
 
+def _check_name(name: str) -> None:
+    """The name must be one the system schema accepts, or the new repository would not validate."""
+    from jsonschema import Draft202012Validator
+
+    rule = load_schema(SYSTEM)["properties"]["name"]
+    if not Draft202012Validator(rule).is_valid(name):
+        raise UsageError(f"--name `{name}` is not a name the system schema accepts: {rule['description']} (one line, no <>{{}}[] brackets)")
+
+
 def _check_site_url(url: str) -> None:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
@@ -134,8 +144,7 @@ def init(folder: Path, system: str, name: str | None, site_url: str | None) -> l
     """Write the new repository into `folder` (created if missing); the written paths."""
     check_id(system, "system id")
     shown_name = (name or title(system)).strip()
-    if not shown_name or "\n" in shown_name:
-        raise UsageError("--name must be one line of text")
+    _check_name(shown_name)
     url = site_url or default_site_url(folder)
     _check_site_url(url)
     url = url if url.endswith("/") else url + "/"
