@@ -74,7 +74,7 @@ def test_the_unzipped_copy_searches_from_the_file_system_with_no_network(built: 
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("request", lambda request: requests.append(request.url))
     titles = search_titles(page, (copy / "index.html").as_uri(), "hit")
-    assert titles[0] == "Hit & Run"
+    assert titles[0] == "Hit & Run · 40k 7th"
     page.locator(".md-search-result__item").first.click()
     page.wait_for_url(lambda url: url.startswith("file://") and "/w40k7/hit-and-run/index.html" in url)
     assert page.locator("article h1").inner_text().rstrip("¶") == "Hit & Run"

@@ -21,7 +21,7 @@ from rulesref.templates import render
 
 MANIFEST = "manifest.webmanifest"
 SERVICE_WORKER = "sw.js"
-ICON = f"{paths.ASSETS}/icons/rulesref-icon.svg"
+ICON = f"{paths.ASSETS}/favicon.svg"  # the site's own icon, drawn without a fixed size
 THEME_COLOUR = "#3f51b5"  # Material's indigo, the primary colour in mkdocs.yml
 
 
