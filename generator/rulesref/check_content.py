@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
+from rulesref.markdown_limits import structure_problems
 from rulesref.markup import unsafe_markup
 from rulesref.model import Content, Entry, RuleRef, System, Where
 from rulesref.problems import Problem
@@ -107,7 +108,7 @@ def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
 def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
     for entry in content.entries:
         for where, text in texts_of(entry):
-            for offset, code, message in unsafe_markup(text):
+            for offset, code, message in (*unsafe_markup(text), *structure_problems(text)):
                 yield where.problem_at(offset, code, message)
             for link in find_links(text):
                 if isinstance(link, int):

@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "link-syntax": "A `[[` that is never closed on the same line.",
     "raw-html": "Raw HTML in Markdown text.",
     "unsafe-link": "A link to anything but an http(s) address (`javascript:`, relative paths...).",
+    "markdown-limit": "Markdown nested too deeply (lists, quotes, indentation) or a paragraph with too many `[`: more than the site's Markdown parser survives.",
     "attribute-list": "A Markdown attribute list (`{: onclick=...}`), which could inject attributes.",
     "table-roll": "A table row's roll is malformed or outside the die.",
     "table-gap": "A table leaves some faces of its die uncovered.",

@@ -17,7 +17,6 @@ from rulesref.suggest import closest
 
 LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
 OPEN = re.compile(r"\[\[")
-PARAM_CALL = re.compile(r"(.+?)\s*\(([^()]*)\)")
 ROLL = re.compile(r"([1-9])\+")
 
 
@@ -26,6 +25,19 @@ def normalise(name: str) -> str:
     """The form names are compared in: case-folded, single spaces, straight quotes."""
     name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     return " ".join(name.split()).casefold()
+
+
+def param_call(text: str) -> tuple[str, str] | None:
+    """`Brutal (3)` -> ("Brutal", "3"): the name before the last parentheses and what they
+    hold, or None when `text` does not end with `(...)` after a name. A scan from the end:
+    the regular expression it replaces took quadratic time on a long run of blanks."""
+    if not text.endswith(")") or "\n" in text:
+        return None
+    opening = text.rfind("(", 0, len(text) - 1)
+    if opening < 0 or ")" in text[opening + 1 : -1]:
+        return None
+    base = text[:opening].rstrip()
+    return (base, text[opening + 1 : -1]) if base else None
 
 
 @dataclass(frozen=True)
@@ -104,10 +116,10 @@ class LinkIndex:
         self.known: dict[str, dict[str, str]] = {s: dict(n) for s, n in (extra_names or {}).items()}
         # bases of the unbuilt entries' parameterised names: `[[Brutal (3)]]` names `Brutal (X)`
         self.unbuilt_bases = {
-            (system, normalise(call.group(1)))
+            (system, normalise(call[0]))
             for system, names in self.known.items()
             for name in names.values()
-            if (call := PARAM_CALL.fullmatch(name))
+            if (call := param_call(name))
         }
         for entry in content.entries:
             names = self.names.setdefault(entry.system, {})
@@ -115,9 +127,9 @@ class LinkIndex:
             for name in (entry.name, *entry.aliases):
                 names.setdefault(normalise(name), entry)
                 known.setdefault(normalise(name), name)
-                call = PARAM_CALL.fullmatch(name)
+                call = param_call(name)
                 if call and entry.params:
-                    self.bases.setdefault(entry.system, {}).setdefault(normalise(call.group(1)), entry)
+                    self.bases.setdefault(entry.system, {}).setdefault(normalise(call[0]), entry)
         self._systems = frozenset({s.id for s in content.systems} | set(self.known))
 
     def systems(self) -> frozenset[str]:
@@ -135,12 +147,12 @@ class LinkIndex:
         entry = self.names.get(in_system, {}).get(key)
         if entry is not None:
             return Resolved(entry, ())
-        call = PARAM_CALL.fullmatch(link.target)
+        call = param_call(link.target)
         if call:
-            entry = self.bases.get(in_system, {}).get(normalise(call.group(1)))
+            entry = self.bases.get(in_system, {}).get(normalise(call[0]))
             if entry is not None:
-                return self._with_args(entry, call.group(2))
-        if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call.group(1))) in self.unbuilt_bases):
+                return self._with_args(entry, call[1])
+        if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call[0])) in self.unbuilt_bases):
             return None  # an entry whose file failed its schema: reported there, not again here
         where = f" in {in_system}" if link.system else ""
         candidates = list(self.known.get(in_system, {}).values())
@@ -165,6 +177,6 @@ class LinkIndex:
     def _hint(candidates: list[str], word: str) -> str:
         match = closest(word, candidates)
         if match is None:
-            base = PARAM_CALL.fullmatch(word)
-            match = closest(base.group(1), candidates) if base else None
+            base = param_call(word)
+            match = closest(base[0], candidates) if base else None
         return f"; did you mean `{match}`?" if match else ""

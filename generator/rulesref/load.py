@@ -63,6 +63,7 @@ class Document:
     spans: dict[JsonPath, Span] = field(repr=False)
     key_spans: dict[JsonPath, Span] = field(repr=False)
     _line_starts: list[int] | None = field(default=None, repr=False)
+    _lines_of: dict[JsonPath, tuple[list[int], list[int | None]]] | None = field(default=None, repr=False)
 
     def span(self, path: JsonPath) -> Span:
         """The span of the value at `path`, or of its nearest ancestor that has one."""
@@ -87,26 +88,52 @@ class Document:
 
         Works for plain, quoted and block scalars by finding the value's lines in the source
         text, in order, after the value's start; falls back to the value's own position.
+        The lines are found once per value, so a text with thousands of problems costs no
+        more than one with a single problem.
         """
         value = self.value(path)
         start = self.span(path)
         if not isinstance(value, str) or not 0 <= offset <= len(value):
             return start.line, start.col
-        before = value[:offset]
-        line_no = before.count("\n")
-        col_in_line = offset - (before.rfind("\n") + 1)
-        cursor = start.offset
-        lines = value.split("\n")
-        for i, line_text in enumerate(lines[: line_no + 1]):
-            if not line_text:
-                continue
-            found = self.text.find(line_text, cursor)
-            if found < 0:
-                return start.line, start.col
-            if i == line_no:
-                return self._line_col(found + col_in_line)
-            cursor = found + len(line_text)
-        return self._line_col(cursor)
+        starts, found = self._value_lines(path, value, start.offset)
+        line_no = bisect.bisect_right(starts, offset) - 1
+        at = found[line_no]
+        if at is None:
+            return start.line, start.col
+        if at < 0:  # an empty line: the end of the last line found before it
+            return self._line_col(-at - 1)
+        return self._line_col(at + offset - starts[line_no])
+
+    def _value_lines(self, path: JsonPath, value: str, cursor: int) -> tuple[list[int], list[int | None]]:
+        """Where each line of the value starts in the value, and in the source text: an
+        offset, `-(end + 1)` of the last line found for an empty line, or None once a line
+        cannot be found (quoted scalars with escapes)."""
+        if self._lines_of is None:
+            self._lines_of = {}
+        cached = self._lines_of.get(path)
+        if cached is not None:
+            return cached
+        starts: list[int] = []
+        found: list[int | None] = []
+        at = 0
+        lost = False
+        for line_text in value.split("\n"):
+            starts.append(at)
+            at += len(line_text) + 1
+            if lost:
+                found.append(None)
+            elif not line_text:
+                found.append(-cursor - 1)
+            else:
+                where = self.text.find(line_text, cursor)
+                if where < 0:
+                    lost = True
+                    found.append(None)
+                else:
+                    found.append(where)
+                    cursor = where + len(line_text)
+        self._lines_of[path] = (starts, found)
+        return starts, found
 
     def value(self, path: JsonPath) -> Any:
         """The raw value at `path`, or None where the path leads nowhere."""
