@@ -60,10 +60,10 @@ def two_weapon_bonus(*, fighting_with_specialist: bool, specialist_weapons: int,
         raise ValueError('a model fighting with a Specialist Weapon carries at least one')
     if not (other_melee_weapons >= 1 or fighting_with_specialist):
         raise ValueError('a model fighting with an ordinary weapon carries at least one other melee weapon')
-    return _two_weapon_bonus(fighting_with_specialist, specialist_weapons, other_melee_weapons)
+    return _core_two_weapon_bonus(fighting_with_specialist, specialist_weapons, other_melee_weapons)
 
 
-def _two_weapon_bonus(fighting_with_specialist: bool, specialist_weapons: int, other_melee_weapons: int) -> int:
+def _core_two_weapon_bonus(fighting_with_specialist: bool, specialist_weapons: int, other_melee_weapons: int) -> int:
     if fighting_with_specialist and specialist_weapons >= 2:
         return 1
     if fighting_with_specialist:

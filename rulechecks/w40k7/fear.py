@@ -76,7 +76,7 @@ def fear_test(*, roll: int, leadership: int, weapon_skill: int, touching_fear: b
         raise ValueError(f'touching_fear must be true or false, not {touching_fear!r}')
     if type(fearless) is not bool:
         raise ValueError(f'fearless must be true or false, not {fearless!r}')
-    return _fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
+    return _core_fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
 
 
 def fear_test_odds(*, leadership: int, weapon_skill: int, touching_fear: bool, fearless: bool) -> dict[FearTest, Fraction]:
@@ -94,12 +94,12 @@ def fear_test_odds(*, leadership: int, weapon_skill: int, touching_fear: bool, f
         raise ValueError(f'fearless must be true or false, not {fearless!r}')
     _counts: dict[FearTest, int] = {}
     for roll, _w_roll in _dice.faces(2, 6):
-        _result = _fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
+        _result = _core_fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _fear_test(roll: int, leadership: int, weapon_skill: int, touching_fear: bool, fearless: bool) -> FearTest:
+def _core_fear_test(roll: int, leadership: int, weapon_skill: int, touching_fear: bool, fearless: bool) -> FearTest:
     if not touching_fear:
         return FearTest(test='not-taken', weapon_skill=weapon_skill)
     if fearless:

@@ -16,7 +16,7 @@ from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResu
 from rulesref.config import Settings
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
-from rulesref.logic.codegen import functions_module
+from rulesref.logic.codegen import core_name, functions_module, internal
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
 from rulesref.logic.plan import Plan
 from rulesref.logic.ranges import exactness_problems
@@ -79,8 +79,8 @@ def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleRe
 def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
     """The enumerator, fallback of `prove.prove`: try every input combination: no row dead, none uncovered, no failure, results in range."""
     check = plan.check
-    conditions, requires = namespace[f"_conditions_{plan.name}"], namespace[f"_requires_{plan.name}"]
-    core = namespace[f"_{plan.name}"]
+    conditions, requires = namespace[internal("conditions", plan.name)], namespace[internal("requires", plan.name)]
+    core = namespace[core_name(plan)]
     names = [a.name for a in plan.args]
     first: list[dict[str, Any] | None] = [None] * len(plan.rows)
     holds: list[dict[str, Any] | None] = [None] * len(plan.rows)
