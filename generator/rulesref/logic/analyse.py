@@ -13,6 +13,7 @@ import re
 
 from rulesref.check_content import reserved_reason
 from rulesref.logic import positions as pos
+from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
 from rulesref.logic.runtime_dice import NOTATION
@@ -135,9 +136,27 @@ class _Analyser:
             self.python_name(item.where, item.name, "input")
             self._check_input(item)
             kind: ArgKind = item.type
-            args.append(Arg(item.name, _input_type(item), kind, item.summary, dice=item.dice))
-            scope[item.name] = _input_type(item)
+            vtype = self._dice_type(item) if item.dice is not None else _input_type(item)
+            args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice))
+            scope[item.name] = vtype
         return args, scope
+
+    def _dice_type(self, item: Input) -> VType:
+        """A dice input is the total it rolls: its range bounds what the logic computes from it."""
+        dice = item.dice
+        assert dice is not None
+        if dice.of_param is not None:
+            param = self.entry.param(dice.of_param)
+            notations = [v for v in (param.values if param else ()) if NOTATION.fullmatch(v)]
+            if not notations:
+                return int_type(None, None)
+            return int_type(min(map(runtime_dice.minimum, notations)), max(map(runtime_dice.maximum, notations)))
+        if dice.count_input is not None:
+            counter = self.check.input(dice.count_input)
+            if counter is None or counter.min is None or counter.max is None:
+                return int_type(None, None)
+            return int_type(min(counter.min, 0), max(counter.max, 0) * dice.sides)
+        return int_type(dice.count, dice.count * dice.sides)
 
     def _used_params(self) -> set[str]:
         """Parameters named in any expression or dice input of the check."""
@@ -209,7 +228,7 @@ class _Analyser:
                 continue
             result = self.expression(expr, scope)
             if result is None:
-                scope[name] = int_type(None, None)  # keep going; the error is reported
+                scope[name] = int_type(0, 0)  # keep going; the error is reported (and not again through its bound)
                 continue
             built, vtype = result
             out.append((name, built, vtype))

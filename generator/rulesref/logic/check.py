@@ -17,7 +17,7 @@ from rulesref.config import Settings
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
 from rulesref.logic.codegen import core_name, functions_module, internal
-from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
+from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofBudget, ProofTimeout, combinations, domain_size
 from rulesref.logic.plan import Plan
 from rulesref.logic.ranges import exactness_problems
 from rulesref.logic.records import record_type
@@ -76,9 +76,13 @@ def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleRe
     return result, problems
 
 
-def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
+def _proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget) -> list[Problem]:
     """The enumerator, fallback of `prove.prove`: try every input combination: no row dead, none uncovered, no failure, results in range."""
     check = plan.check
+    size = domain_size(plan)
+    steps = budget.charge(plan, size) if size <= MAX_COMBINATIONS else None
+    if steps is not None:
+        return [check.where.problem("domain-too-large", f"proving `{check.name}` takes about {steps:,} steps ({size:,} input combinations); with the other checks of this entry the proofs may take {budget.left:,} more: narrow the min/max of its inputs or split the entry", key=True)]
     conditions, requires = namespace[internal("conditions", plan.name)], namespace[internal("requires", plan.name)]
     core = namespace[core_name(plan)]
     names = [a.name for a in plan.args]
@@ -90,7 +94,7 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
     run_core = bool(bounds) or plan.usage.divides
     problems: list[Problem] = []
     try:
-        for combo in combinations(plan):
+        for combo in combinations(plan, budget):
             args = [combo[n] for n in names]
             try:
                 if not requires(*args):
@@ -118,6 +122,8 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
                     break
     except DomainTooLarge as exc:
         return [check.where.problem("domain-too-large", f"`{check.name}` has {exc.size:,} input combinations; the proof tries at most {MAX_COMBINATIONS:,}: narrow the min/max of its inputs", key=True)]
+    except ProofTimeout:
+        return [check.where.problem("domain-too-large", f"proving `{check.name}` ran past {budget.seconds:g} s with the other checks of this entry: narrow the min/max of its inputs", key=True)]
     if not plan.is_decide:
         return problems
     assert check.decide is not None
@@ -161,10 +167,11 @@ def _odds(plan: Plan, odds: Any) -> tuple[OddsResult, ...]:
     return tuple(results)
 
 
-def proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
-    """Proved by structure where it can be, by enumeration where it cannot."""
+def proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | None = None) -> list[Problem]:
+    """Proved by structure where it can be, by enumeration where it cannot (within the
+    entry's `budget` of steps and time)."""
     proved = prove.prove(plan)
-    return proved if proved is not None else _proof_problems(plan, namespace)
+    return proved if proved is not None else _proof_problems(plan, namespace, budget or ProofBudget())
 
 
 def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proofs: bool = True) -> tuple[CompiledEntry | None, list[Problem]]:
@@ -177,6 +184,7 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
     module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None, proofs=True)
     namespace = run_module(module, settings.module_path(entry), records)
     checks = []
+    budget = ProofBudget()
     for plan in plans:
         results = []
         for example in plan.check.examples:
@@ -184,7 +192,7 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
             results.append(result)
             problems += found
         if proofs:
-            problems += proof_problems(plan, namespace)
+            problems += proof_problems(plan, namespace, budget)
             problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
         weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))
