@@ -44,3 +44,14 @@ def test_internal_names_cannot_meet_each_other_or_content_names() -> None:
     assert len(set(names)) == len(names)
     assert not set(names) & set(content_names)
     assert all("_" not in word for word in INTERNAL_WORDS)
+
+
+def test_a_name_clash_is_reported_at_the_second_name_with_the_first(content: Path) -> None:
+    from rulesref.validate import validate
+
+    shutil.copy(FIXTURES / "bad" / "python-name-class-clash.yml", content / "demo")
+    [problem] = validate([str(content / "demo" / "python-name-class-clash.yml")]).problems
+    assert (problem.line, problem.code) == (14, "python-name")
+    assert problem.message == (
+        "the record class of check `roll2d6` would be `Roll2d6`, which is also the record class of check `roll_2d6` (line 8); choose another name"
+    )

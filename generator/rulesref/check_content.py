@@ -8,8 +8,6 @@ resolve, dice tables that cover every face once, and Markdown with nothing unsaf
 
 from __future__ import annotations
 
-import builtins
-import keyword
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,11 +15,11 @@ from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
 from rulesref.markdown_limits import structure_problems
 from rulesref.markup import unsafe_markup
 from rulesref.model import Content, Entry, RuleRef, System, Where
+from rulesref.names import module_reason, python_reason
 from rulesref.problems import Problem
 from rulesref.suggest import did_you_mean
 from rulesref.tables import table_problems
 
-RESERVED_NAMES = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
 # Top-level folders of the built site that are not systems (the site's own pages, and what
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them.
@@ -29,16 +27,8 @@ RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "glossary", "search", "tags", 
 
 
 def reserved_reason(name: str) -> str | None:
-    """Why a Python identifier may not be used, or None."""
-    if not name.isidentifier():
-        return "is not a valid Python identifier"
-    if keyword.iskeyword(name):
-        return "is a Python keyword"
-    if keyword.issoftkeyword(name):
-        return "is a Python soft keyword"
-    if name in RESERVED_NAMES:
-        return "is a Python builtin"
-    return None
+    """Why a Python identifier may not be used, or None (see `rulesref.names`)."""
+    return python_reason(name)
 
 
 def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Problem]:
@@ -61,7 +51,7 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
             yield id_where.problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
         if entry.id == "system":
             yield id_where.problem("reserved-id", "`system` is reserved for system.yml")
-        reason = reserved_reason(entry.module)
+        reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
         if reason:
             yield id_where.problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
         by_id.setdefault((entry.system, entry.id.casefold()), []).append(entry)

@@ -19,6 +19,7 @@ from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_n
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
+from rulesref.names import MODULE_IMPORTS
 from rulesref.problems import Problem
 from rulesref.suggest import did_you_mean
 
@@ -29,8 +30,10 @@ MAX_DICE = 20
 def is_dice_value(text: str) -> bool:
     """A dice result a check may give: dice notation, or `none`."""
     return text == "none" or NOTATION.fullmatch(text) is not None
-# names the generated module defines or imports at module level
-MODULE_NAMES = frozenset({"dataclass", "Fraction", "Literal", "Final", "annotations"})
+
+
+# names the generated module imports at module level: an input or step cannot shadow them
+MODULE_NAMES = frozenset(MODULE_IMPORTS)
 
 def _input_type(item: Input) -> VType:
     if item.type == "bool":
@@ -335,8 +338,6 @@ class _Analyser:
     def plan(self) -> Plan | None:
         check = self.check
         self.python_name(check.where, check.name, "check name")
-        if check.name.endswith("_odds") or any(f"{c.name}_odds" == check.name for c in self.entry.checks):
-            self.report(check.where, "python-name", f"`{check.name}` clashes with the odds function of another check", key=True)
         fields: list[tuple[str, VType]] = []
         for out in check.output:
             if out.name:
@@ -354,9 +355,6 @@ class _Analyser:
         if self.problems:
             return None
         record = class_name(check.name) if check.is_record else None
-        if record and record in MODULE_NAMES:
-            self.report(check.where, "python-name", f"check `{check.name}` would define the class `{record}`, which the module imports", key=True)
-            return None
         return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage)
 
 

@@ -23,6 +23,7 @@ from rulesref.logic.ranges import exactness_problems
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
 from rulesref.model import Entry, Example, Scalar
+from rulesref.names import python_name_problems
 from rulesref.problems import Problem
 
 MAX_ODDS = 4  # distributions per check: one per distinct set of non-dice arguments of its examples
@@ -31,7 +32,7 @@ MAX_ODDS = 4  # distributions per check: one per distinct set of non-dice argume
 def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
     """Analyse every check of an entry; plans only when all of them are sound."""
     plans: list[Plan] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = python_name_problems(entry)
     for check in entry.checks:
         plan, found = analyse(entry, check)
         problems += found
