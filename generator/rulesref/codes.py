@@ -9,6 +9,7 @@ CODES: dict[str, str] = {
     # reading the file
     "io-error": "The file could not be read (permissions, a broken link).",
     "not-a-file": "The path is not a regular file (a folder, a pipe, a device).",
+    "outside-content": "A symbolic link in the content folder that leads to a file outside it; it is not read.",
     "file-too-large": "The file is over the size limit (256 KiB); it is refused before it is parsed.",
     "encoding": "The file is not valid UTF-8; save it as UTF-8 (a byte order mark is fine).",
     "nul-byte": "The file holds a NUL byte.",

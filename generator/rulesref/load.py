@@ -16,6 +16,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
@@ -27,7 +28,7 @@ try:  # libyaml's parser; the pure-Python one has the same event API
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml.loader import BaseLoader as _Parser  # type: ignore[assignment]
 
-from rulesref.problems import Problem, Severity
+from rulesref.problems import Problem, Severity, excerpt
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_DEPTH = 20
@@ -492,7 +493,7 @@ def parse_text(text: str, path: str) -> Document:
         raise LoadError(1, 1, "empty-file", "the file is empty (or only comments); it must hold a mapping")
     if not isinstance(root, dict):
         span = spans.get((), Span(1, 1, 0, ""))
-        got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {root!r}"
+        got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {excerpt(repr(root))}"
         raise LoadError(span.line, span.col, "not-a-mapping", f"the top level must be a mapping of keys to values, not {got}")
     return Document(path=path, data=root, text=text, spans=spans, key_spans=key_spans)
 
@@ -503,9 +504,21 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return parse_text(decode(raw), path)
 
 
-def load_file(fs_path: str | os.PathLike[str], display: str) -> tuple[Document | None, list[Problem]]:
-    """Load one file from disk; returns the document, or None and the one problem that stopped it."""
+def _outside(fs_path: str | os.PathLike[str], root: Path) -> bool:
+    """Whether the file, its links followed, lies outside `root` (the content folder)."""
+    real = Path(os.path.realpath(fs_path))
+    home = Path(os.path.realpath(root))
+    return real != home and home not in real.parents
+
+
+def load_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None) -> tuple[Document | None, list[Problem]]:
+    """Load one file from disk; returns the document, or None and the one problem that stopped it.
+
+    With `root` (the content folder), a file whose symbolic links lead outside it is refused
+    unread: content is what the folder holds, not what a link in it points at."""
     try:
+        if root is not None and _outside(fs_path, root):
+            raise LoadError(1, 1, "outside-content", "a symbolic link to a file outside the content folder; content files must lie inside it")
         info = os.stat(fs_path)
         if not stat.S_ISREG(info.st_mode):
             raise LoadError(1, 1, "not-a-file", "not a regular file")
