@@ -13,7 +13,7 @@ CODES: dict[str, str] = {
     "file-too-large": "The file is over the size limit (256 KiB); it is refused before it is parsed.",
     "encoding": "The file is not valid UTF-8; save it as UTF-8 (a byte order mark is fine).",
     "nul-byte": "The file holds a NUL byte.",
-    "control-character": "The file holds a control character or a bidirectional override, directly or through an escape.",
+    "control-character": "The file holds a control character, a bidirectional override, a noncharacter (U+FFFE...) or a lone surrogate, directly or through an escape.",
     "tab": "A tab character; YAML indentation and separation use spaces.",
     # YAML
     "yaml-syntax": "The YAML cannot be parsed; the message says what the parser expected.",

@@ -157,8 +157,12 @@ class Document:
 
 # -- reading bytes -------------------------------------------------------------------------
 
-# characters no content file may hold (also what importers remove from text they bring in)
-FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+# characters no content file may hold (also what importers remove from text they bring in):
+# control characters, line separators, bidirectional overrides, the byte order mark; and, only
+# reachable through a double-quoted escape, lone surrogates (no UTF-8 page can hold them) and
+# noncharacters (U+FFFE, U+FDD0...: refused by the YAML front matter of a page)
+_NONCHARACTERS = "\ufdd0-\ufdef\ufffe\uffff" + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(1, 17))
+FORBIDDEN_CHARS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff{_NONCHARACTERS}]")
 
 
 def _line_col_of(text: str, index: int) -> tuple[int, int]:
