@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
+from rulesref.lookalike import lookalike_reason
 from rulesref.markdown_limits import structure_problems
 from rulesref.markup import unsafe_markup
 from rulesref.model import Content, Entry, RuleRef, System, Where
@@ -58,6 +59,9 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
         for index, name in enumerate((entry.name, *entry.aliases)):
             where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
             by_name.setdefault((entry.system, normalise(name)), []).append((entry, where, name))
+            lookalike = lookalike_reason(name)
+            if lookalike:
+                yield where.problem("confusable-name", f"`{name}` {lookalike}; it would look like another name")
     # every member of a clash is told about the others, so whichever file is validated shows it
     for entries in by_id.values():
         if len(entries) > 1:

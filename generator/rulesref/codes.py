@@ -48,6 +48,7 @@ CODES: dict[str, str] = {
     "id-mismatch": "An id that differs from its file name (or a system id from its folder name).",
     "reserved-id": "`system` cannot be an entry id.",
     "duplicate-id": "Two entries of one system share an id (case-insensitively).",
+    "confusable-name": "A name or alias with an invisible character, or a word mixing scripts (a Cyrillic `а` among Latin letters): it would look like another name.",
     "duplicate-name": "Two entries of one system share a name or alias (case-insensitively).",
     "python-name": "A name that cannot become a Python name: a keyword, a soft keyword, a builtin, a helper, or a clash.",
     "unknown-book": "A source cites a book that system.yml does not list.",

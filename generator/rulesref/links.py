@@ -8,6 +8,7 @@ parameters, given a value), `[[hh2:Brutal (X)]]` (another system).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,7 +23,11 @@ ROLL = re.compile(r"([1-9])\+")
 
 @lru_cache(maxsize=1 << 16)
 def normalise(name: str) -> str:
-    """The form names are compared in: case-folded, single spaces, straight quotes."""
+    """The form names are compared in: NFKC (fullwidth and other compatibility forms become
+    the plain letters), invisible format characters dropped, case-folded, single spaces,
+    straight quotes. Two names with one form look alike to a reader, so they are one name."""
+    if not name.isascii():
+        name = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf")
     name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     return " ".join(name.split()).casefold()
 
