@@ -1,6 +1,7 @@
-"""Names in generated code: checks named like the parts the code makes for itself (proof
-helpers, the logic functions, the odds function's locals, the `_dice` module) still give a
-package whose functions, odds and doctests all work."""
+"""Generated code from awkward content: checks named like the parts the code makes for itself
+(proof helpers, the logic functions, the odds function's locals, the `_dice` module) and
+error messages that look like doctest syntax still give a package whose functions, odds and
+doctests all work."""
 
 from __future__ import annotations
 
@@ -36,6 +37,16 @@ def test_checks_named_like_internal_parts_still_work(content: Path, tmp_path: Pa
     doctests = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", "rulechecks/demo/internal_names.py"]
     run = subprocess.run(doctests, cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_error_messages_that_look_like_doctest_syntax_make_passing_doctests(content: Path, tmp_path: Path) -> None:
+    shutil.copy(FIXTURES / "good" / "doctest-quoting.yml", content / "demo")
+    out = tmp_path / "pkg" / "rulechecks"
+    assert main(["generate", "--content", str(content), "--out", str(out)]) == 0
+    doctests = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", "rulechecks/demo/doctest_quoting.py"]
+    env = dict(os.environ, PYTHONPATH=str(out.parent))
+    run = subprocess.run(doctests, cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
 
 
 def test_internal_names_cannot_meet_each_other_or_content_names() -> None:

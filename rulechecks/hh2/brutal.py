@@ -45,7 +45,7 @@ def wounds_suffered(*, X: int, allocated_wounds: int, has_toughness: bool) -> in
         10
 
         Brutal (1) would change nothing, so it is out of range.
-        >>> wounds_suffered(X=1, allocated_wounds=1, has_toughness=True)  # doctest: +ELLIPSIS
+        >>> wounds_suffered(X=1, allocated_wounds=1, has_toughness=True)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...X must be a whole number from 2 to 10...
@@ -88,7 +88,7 @@ def wounds_lost_by_model(*, X: int, unsaved_wounds: int, wounds_remaining: int) 
         0
 
         One allocated Brutal (3) Wound can never leave four unsaved Wounds.
-        >>> wounds_lost_by_model(X=3, unsaved_wounds=4, wounds_remaining=5)  # doctest: +ELLIPSIS
+        >>> wounds_lost_by_model(X=3, unsaved_wounds=4, wounds_remaining=5)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...unsaved_wounds cannot exceed X...

@@ -45,7 +45,7 @@ def two_weapon_bonus(*, fighting_with_specialist: bool, specialist_weapons: int,
         0
 
         A model cannot fight with a Specialist Weapon it does not have.
-        >>> two_weapon_bonus(fighting_with_specialist=True, specialist_weapons=0, other_melee_weapons=2)  # doctest: +ELLIPSIS
+        >>> two_weapon_bonus(fighting_with_specialist=True, specialist_weapons=0, other_melee_weapons=2)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...carries at least one...

@@ -43,7 +43,7 @@ def hits(*, X: str, roll: int) -> int:
         3
 
         D3 cannot roll 4.
-        >>> hits(X='D3', roll=4)  # doctest: +ELLIPSIS
+        >>> hits(X='D3', roll=4)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be...

@@ -75,7 +75,7 @@ def move_distance(*, X: str, roll: int) -> int:
         18
 
         A D6 cannot roll 7.
-        >>> move_distance(X='D6', roll=7)  # doctest: +ELLIPSIS
+        >>> move_distance(X='D6', roll=7)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be...

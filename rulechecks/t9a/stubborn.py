@@ -53,7 +53,7 @@ def discipline_penalty(*, lost_by: int, stubborn: bool, steady: bool) -> int:
         20
 
         A draw is not a lost combat.
-        >>> discipline_penalty(lost_by=0, stubborn=True, steady=False)  # doctest: +ELLIPSIS
+        >>> discipline_penalty(lost_by=0, stubborn=True, steady=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...lost_by must be a whole number from 1 to 20...

@@ -60,13 +60,13 @@ def blitz_move(*, turn: int, roll: int, used_before: bool) -> BlitzMove:
         BlitzMove(allowed=False, inches=0)
 
         Two D6 cannot total 13.
-        >>> blitz_move(turn=2, roll=13, used_before=False)  # doctest: +ELLIPSIS
+        >>> blitz_move(turn=2, roll=13, used_before=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a roll of 2 D6...
 
         The game lasts at most seven turns.
-        >>> blitz_move(turn=8, roll=20, used_before=False)  # doctest: +ELLIPSIS
+        >>> blitz_move(turn=8, roll=20, used_before=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...turn must be a whole number from 1 to 7...

@@ -48,7 +48,7 @@ def mishap(*, roll: int) -> Literal['destroyed', 'misplaced', 'delayed']:
         >>> mishap(roll=6)
         'delayed'
 
-        >>> mishap(roll=0)  # doctest: +ELLIPSIS
+        >>> mishap(roll=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a D6 roll from 1 to 6...

@@ -45,7 +45,7 @@ def wounds_lost(*, wounds: int, instant_death: bool, eternal_warrior: bool) -> i
         1
 
         A model with no Wounds left has already been removed.
-        >>> wounds_lost(wounds=0, instant_death=True, eternal_warrior=True)  # doctest: +ELLIPSIS
+        >>> wounds_lost(wounds=0, instant_death=True, eternal_warrior=True)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...wounds must be a whole number from 1 to 10...

@@ -61,7 +61,7 @@ def fear_test(*, roll: int, leadership: int, weapon_skill: int, touching_fear: b
         >>> fear_test(roll=2, leadership=2, weapon_skill=1, touching_fear=True, fearless=False)
         FearTest(test='passed', weapon_skill=1)
 
-        >>> fear_test(roll=13, leadership=8, weapon_skill=4, touching_fear=True, fearless=False)  # doctest: +ELLIPSIS
+        >>> fear_test(roll=13, leadership=8, weapon_skill=4, touching_fear=True, fearless=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a 2D6 roll from 2 to 12...

@@ -61,7 +61,7 @@ def break_away(*, initiative: int, test_roll: int, distance: int, needed: int) -
         BreakAway(outcome='breaks-away', inches=4)
 
         Three dice cannot total 2.
-        >>> break_away(initiative=4, test_roll=2, distance=2, needed=3)  # doctest: +ELLIPSIS
+        >>> break_away(initiative=4, test_roll=2, distance=2, needed=3)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...distance must be a 3D6 roll from 3 to 18...

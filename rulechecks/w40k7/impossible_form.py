@@ -47,7 +47,7 @@ def saved(*, roll: int) -> bool:
         True
 
         Not a D6 result.
-        >>> saved(roll=7)  # doctest: +ELLIPSIS
+        >>> saved(roll=7)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a D6 roll from 1 to 6...

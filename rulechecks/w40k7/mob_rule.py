@@ -67,7 +67,7 @@ def resolve(*, roll: int, locked_in_combat: bool, has_ork_character: bool, model
         >>> resolve(roll=6, locked_in_combat=True, has_ork_character=False, models=100)
         Resolve(outcome='passed', hits='D6')
 
-        >>> resolve(roll=4, locked_in_combat=False, has_ork_character=False, models=0)  # doctest: +ELLIPSIS
+        >>> resolve(roll=4, locked_in_combat=False, has_ork_character=False, models=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...models must be a whole number from 1 to 100...
@@ -180,7 +180,7 @@ def may_allocate_hit(*, roll: int, to_ork_character: bool) -> bool:
         >>> may_allocate_hit(roll=4, to_ork_character=True)
         True
 
-        >>> may_allocate_hit(roll=1, to_ork_character=False)  # doctest: +ELLIPSIS
+        >>> may_allocate_hit(roll=1, to_ork_character=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...causes no hits...

@@ -43,7 +43,7 @@ def may_move(*, inches: int) -> bool:
         True
 
         A distance cannot be negative.
-        >>> may_move(inches=-1)  # doctest: +ELLIPSIS
+        >>> may_move(inches=-1)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...inches must be a whole number from 0 to 48...
