@@ -9,7 +9,7 @@ import pytest
 
 from rulesref.logic import bounds
 from rulesref.logic.check import plan_entry
-from rulesref.logic.domain import ProofBudget, ProofTimeout, combinations, domain_size, parts
+from rulesref.logic.domain import PER_COMBINATION, ProofBudget, ProofTimeout, combinations, domain_size, parts
 from rulesref.logic.expressions import ExprError, translate
 from rulesref.logic.types import int_type
 from rulesref.validate import validate
@@ -72,7 +72,7 @@ def test_the_proofs_of_an_entry_stop_at_their_clock(content: Path) -> None:
 def test_the_step_budget_is_shared_by_the_checks_of_an_entry(content: Path) -> None:
     entry = next(e for e in validate([str(content)]).content.entries if e.checks)
     plan = plan_entry(entry)[0][0]
-    steps = domain_size(plan) * parts(plan)
+    steps = domain_size(plan) * (PER_COMBINATION + parts(plan))
     budget = ProofBudget(steps=2 * steps)
     assert budget.charge(plan, domain_size(plan)) is None
     assert budget.charge(plan, domain_size(plan)) is None

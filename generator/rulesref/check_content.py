@@ -17,7 +17,7 @@ from rulesref.markdown_limits import structure_problems
 from rulesref.markup import unsafe_markup
 from rulesref.model import Content, Entry, RuleRef, System, Where
 from rulesref.names import module_reason, python_reason
-from rulesref.problems import Problem
+from rulesref.problems import Problem, excerpt
 from rulesref.suggest import did_you_mean
 from rulesref.tables import table_problems
 
@@ -25,6 +25,7 @@ from rulesref.tables import table_problems
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them.
 RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "glossary", "search", "tags", "404", "sitemap", "schemas"})
+MAX_PER_TEXT = 100  # problems of one code listed for one text
 
 
 def reserved_reason(name: str) -> str | None:
@@ -99,18 +100,33 @@ def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
             yield row.where / "result", row.result
 
 
+def _text_findings(entry: Entry, text: str, index: LinkIndex) -> Iterator[tuple[int, str, str]]:
+    """(offset, code, message) of everything wrong in one Markdown text."""
+    yield from unsafe_markup(text)
+    yield from structure_problems(text)
+    for link in find_links(text):
+        if isinstance(link, int):
+            yield link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)"
+            continue
+        resolved = index.resolve(entry.system, link)
+        if isinstance(resolved, str):
+            yield link.start, "unresolved-link", f"[[{excerpt(link.target)}]]: {resolved}"
+
+
 def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
+    """The problems of every text; past MAX_PER_TEXT of one code in one text, a single count
+    stands for the rest (a text of thousands of `[[` is one mistake, and locating each
+    would cost seconds)."""
     for entry in content.entries:
         for where, text in texts_of(entry):
-            for offset, code, message in (*unsafe_markup(text), *structure_problems(text)):
-                yield where.problem_at(offset, code, message)
-            for link in find_links(text):
-                if isinstance(link, int):
-                    yield where.problem_at(link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)")
-                    continue
-                resolved = index.resolve(entry.system, link)
-                if isinstance(resolved, str):
-                    yield where.problem_at(link.start, "unresolved-link", f"[[{link.target}]]: {resolved}")
+            counts: dict[str, int] = {}
+            for offset, code, message in _text_findings(entry, text, index):
+                counts[code] = counts.get(code, 0) + 1
+                if counts[code] <= MAX_PER_TEXT:
+                    yield where.problem_at(offset, code, message)
+            for code, count in counts.items():
+                if count > MAX_PER_TEXT:
+                    yield where.problem(code, f"{count - MAX_PER_TEXT:,} more `{code}` problems in this text (the first {MAX_PER_TEXT} are listed)")
 
 
 def _rule_refs(entry: Entry) -> Iterator[RuleRef]:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from rulesref.model import Content, Entry, Param, Scalar
 from rulesref.suggest import closest
 
+MAX_HINTS = 50  # unresolved links per run that get a "did you mean"
 LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
 OPEN = re.compile(r"\[\[")
 ROLL = re.compile(r"([1-9])\+")
@@ -116,6 +117,7 @@ class LinkIndex:
         failed their schema: references to them are not reported again."""
         self.content = content
         self.unbuilt = unbuilt
+        self.hints_left = MAX_HINTS
         self.names: dict[str, dict[str, Entry]] = {}
         self.bases: dict[str, dict[str, Entry]] = {}
         self.known: dict[str, dict[str, str]] = {s: dict(n) for s, n in (extra_names or {}).items()}
@@ -178,8 +180,13 @@ class LinkIndex:
             args.append((param.name, value))
         return Resolved(entry, tuple(args))
 
-    @staticmethod
-    def _hint(candidates: list[str], word: str) -> str:
+    def _hint(self, candidates: list[str], word: str) -> str:
+        """"; did you mean ...?" for the first MAX_HINTS unresolved links of a run: each hint
+        compares the word with every name of the system, so a file of thousands of broken
+        links would otherwise cost seconds (their problems are still all reported)."""
+        if self.hints_left <= 0:
+            return ""
+        self.hints_left -= 1
         match = closest(word, candidates)
         if match is None:
             base = param_call(word)

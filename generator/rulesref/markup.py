@@ -82,6 +82,8 @@ def _is_attribute_list(text: str, brace: int) -> bool:
     of times however the braces and blanks are arranged."""
     n = len(text)
     i = brace + 1
+    if i + 1 < n and text[i] == ":" and text[i + 1] in _WORD_START:
+        return True  # `{:name`: the colon is the marker itself
     if i < n and text[i] == ":":
         i += 1
     i = _skip_spaces(text, i)

@@ -47,8 +47,9 @@ def fails(problems: Iterable[Problem], *, strict: bool = False) -> bool:
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
-    """Sorted by file, line, column, code; exact duplicates removed."""
-    return sorted(set(problems))
+    """Sorted by file, line, column, code; exact duplicates removed. (By a key of plain
+    tuples: the same order as the dataclass's, compared in C, which counts with 100,000s.)"""
+    return sorted(set(problems), key=lambda p: (p.path, p.line, p.col, p.code, p.message, p.severity))
 
 
 def format_text(problems: list[Problem]) -> str:

@@ -22,7 +22,8 @@ from rulesref.logic import runtime_dice
 from rulesref.logic.plan import Arg, Plan
 
 MAX_COMBINATIONS = 100_000
-MAX_PROOF_STEPS = 20_000_000  # per entry: combinations tried x parts of the logic evaluated for each
+MAX_PROOF_STEPS = 40_000_000  # per entry: combinations tried x (parts of the logic + the cost of one try)
+PER_COMBINATION = 250  # what one try costs beyond its parts (calls, the loop), in parts: measured
 PROOF_SECONDS = 10.0  # per entry, measured every few thousand combinations
 
 
@@ -56,7 +57,7 @@ class ProofBudget:
     def charge(self, plan: Plan, size: int) -> int | None:
         """Take the steps of proving `plan` over `size` combinations; their number when they
         do not fit in what is left (nothing is taken then)."""
-        steps = size * parts(plan)
+        steps = size * (PER_COMBINATION + parts(plan))
         if steps > self.left:
             return steps
         self.left -= steps
