@@ -74,7 +74,15 @@ def make_huge_file(content: Path) -> Path:
     return path
 
 
-MADE = {"not-a-file": make_fifo, "io-error": make_broken_link, "file-too-large": make_huge_file}
+def make_outside_link(content: Path) -> Path:
+    outside = content.parent / "outside.yml"
+    outside.write_text("id: outside\n")
+    path = _made(content, "outside.yml")
+    path.symlink_to(outside)
+    return path
+
+
+MADE = {"not-a-file": make_fifo, "io-error": make_broken_link, "file-too-large": make_huge_file, "outside-content": make_outside_link}
 
 
 @pytest.mark.parametrize("code", sorted(MADE))
