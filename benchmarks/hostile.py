@@ -6,7 +6,9 @@ Each case is a file that once froze or slowed a scanner, a parser or the prover 
 issue on hostile input), or that makes thousands of problems at once; Markdown is spread
 over every field that holds it (text, notes, 36 table rows) so the whole cap is used. Each
 measurement runs `validate` in a fresh process (imports excluded), paired with a run of the
-benign baseline, best of `--repeat`. Budget: every case under 2 s.
+benign baseline, best of `--repeat`. Budget: every case under 2 s of CPU (the process's own
+time: on a machine shared with other work the wall clock says more about the neighbours;
+both are printed).
 
     python benchmarks/hostile.py [--repeat 3] [--only NAME] [--json out.json]
 """
@@ -126,19 +128,20 @@ PROBE = """
 import sys, time
 sys.path.insert(0, {generator!r})
 from rulesref.validate import validate
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 result = validate([{content!r}])
-print(time.perf_counter() - started, len(result.problems))
+print(time.perf_counter() - started, time.process_time() - cpu, len(result.problems))
 """
 
 
-def measure(content: Path) -> tuple[float, int]:
+def measure(content: Path) -> tuple[float, float, int]:
+    """Wall-clock and CPU seconds of one `validate` run in a fresh process, and its problems."""
     code = PROBE.format(generator=str(REPO / "generator"), content=str(content))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=False)
     if done.returncode != 0:
         raise SystemExit(f"validate failed:\n{done.stderr[-2000:]}")
-    seconds, problems = done.stdout.split()
-    return float(seconds), int(problems)
+    wall, cpu, problems = done.stdout.split()
+    return float(wall), float(cpu), int(problems)
 
 
 def main() -> None:
@@ -153,7 +156,7 @@ def main() -> None:
         shutil.copytree(REPO / "content", baseline_content)
         (baseline_content / "w40k7" / "hostile.yml").write_text(CASES["benign prose (baseline)"](), encoding="utf-8")
         rows = []
-        print(f"{'case':40} {'bytes':>8} {'problems':>8} {'validate':>9} {'baseline':>9} {'ratio':>6}")
+        print(f"{'case':40} {'bytes':>8} {'problems':>8} {'CPU':>7} {'wall':>7} {'baseline CPU':>12} {'ratio':>6}")
         for name, make in CASES.items():
             if args.only and args.only not in name:
                 continue
@@ -163,22 +166,21 @@ def main() -> None:
             shutil.copytree(REPO / "content", content)
             text = make()
             (content / "w40k7" / "hostile.yml").write_text(text, encoding="utf-8")
-            case_times, base_times = [], []
-            problems = 0
+            runs, bases = [], []
             for _ in range(args.repeat):  # paired: the baseline runs between the case's runs
-                seconds, problems = measure(content)
-                case_times.append(seconds)
-                base_times.append(measure(baseline_content)[0])
-            best, base = min(case_times), min(base_times)
+                runs.append(measure(content))
+                bases.append(measure(baseline_content))
+            wall, cpu, problems = min(runs, key=lambda r: r[1])
+            base = min(b[1] for b in bases)
             size = len(text.encode())
-            rows.append({"case": name, "bytes": size, "problems": problems, "seconds": best, "baseline": base})
-            print(f"{name:40} {size:8,} {problems:8,} {best:8.2f}s {base:8.2f}s {best / base:5.1f}x", flush=True)
-        worst = max(rows, key=lambda r: r["seconds"])
-        verdict = "within" if worst["seconds"] < BUDGET_SECONDS else "OVER"
-        print(f"\nworst: {worst['case']}: {worst['seconds']:.2f} s ({verdict} the {BUDGET_SECONDS:g} s budget)")
+            rows.append({"case": name, "bytes": size, "problems": problems, "cpu_seconds": cpu, "wall_seconds": wall, "baseline_cpu_seconds": base})
+            print(f"{name:40} {size:8,} {problems:8,} {cpu:6.2f}s {wall:6.2f}s {base:11.2f}s {cpu / base:5.1f}x", flush=True)
+        worst = max(rows, key=lambda r: r["cpu_seconds"])
+        verdict = "within" if worst["cpu_seconds"] < BUDGET_SECONDS else "OVER"
+        print(f"\nworst: {worst['case']}: {worst['cpu_seconds']:.2f} s of CPU, {worst['wall_seconds']:.2f} s wall ({verdict} the {BUDGET_SECONDS:g} s budget)")
         if args.json:
             args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
-        if worst["seconds"] >= BUDGET_SECONDS:
+        if worst["cpu_seconds"] >= BUDGET_SECONDS:
             raise SystemExit(1)
     finally:
         shutil.rmtree(work, ignore_errors=True)
