@@ -100,10 +100,15 @@ def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
             yield row.where / "result", row.result
 
 
-def _text_findings(entry: Entry, text: str, index: LinkIndex) -> Iterator[tuple[int, str, str]]:
+def _is_cell(where: Where) -> bool:
+    """A table row's result: one cell of one line on the page."""
+    return bool(where.path) and where.path[-1] == "result"
+
+
+def _text_findings(entry: Entry, where: Where, text: str, index: LinkIndex) -> Iterator[tuple[int, str, str]]:
     """(offset, code, message) of everything wrong in one Markdown text."""
     yield from unsafe_markup(text)
-    yield from structure_problems(text)
+    yield from structure_problems(text, cell=_is_cell(where))
     for link in find_links(text):
         if isinstance(link, int):
             yield link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)"
@@ -120,7 +125,7 @@ def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
     for entry in content.entries:
         for where, text in texts_of(entry):
             counts: dict[str, int] = {}
-            for offset, code, message in _text_findings(entry, text, index):
+            for offset, code, message in _text_findings(entry, where, text, index):
                 counts[code] = counts.get(code, 0) + 1
                 if counts[code] <= MAX_PER_TEXT:
                     yield where.problem_at(offset, code, message)

@@ -44,14 +44,16 @@ def _nesting(line: str) -> int:
     return depth + columns // 4
 
 
-def structure_problems(text: str) -> Iterator[tuple[int, str, str]]:
-    """(offset, code, message) for each place where `text` passes a limit (once per paragraph)."""
+def structure_problems(text: str, *, cell: bool = False) -> Iterator[tuple[int, str, str]]:
+    """(offset, code, message) for each place where `text` passes a limit (once per paragraph).
+    A table cell (`cell`) is one line on the page, its paragraphs joined: one paragraph here."""
     offset = 0
     brackets = 0
     reported = False
     for line in text.split("\n"):
         if not line.strip():
-            brackets, reported = 0, False
+            if not cell:
+                brackets, reported = 0, False
         elif not reported:
             depth = _nesting(line)
             if depth > MAX_NESTING:
@@ -59,6 +61,7 @@ def structure_problems(text: str) -> Iterator[tuple[int, str, str]]:
                 reported = True
             brackets += line.count("[")
             if brackets > MAX_BRACKETS and not reported:
-                yield offset, "markdown-limit", f"more than {MAX_BRACKETS} `[` in one paragraph; split it with a blank line"
+                where = "table cell; shorten it" if cell else "paragraph; split it with a blank line"
+                yield offset, "markdown-limit", f"more than {MAX_BRACKETS} `[` in one {where}"
                 reported = True
         offset += len(line) + 1
