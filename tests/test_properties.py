@@ -111,9 +111,13 @@ markdown_texts = st.one_of(
 
 
 @CASES
-@given(text=markdown_texts)
-def test_random_markdown(content: Path, text: str) -> None:
-    check_case(content, entry(text=text))
+@given(text=markdown_texts, place=st.sampled_from(["text", "notes", "table cell"]))
+def test_random_markdown(content: Path, text: str, place: str) -> None:
+    if place == "table cell":
+        table = {"die": "D3", "rows": [{"roll": "1", "result": "a"}, {"roll": "2-3", "result": text}]}
+        check_case(content, entry(kind="rule", text="Roll.", table=table))
+    else:
+        check_case(content, entry(**{"text": "x", place: text}))
 
 
 # -- random YAML scalars ---------------------------------------------------------------------
