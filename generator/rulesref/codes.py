@@ -29,7 +29,7 @@ CODES: dict[str, str] = {
     "ambiguous-number": "A number that YAML versions read differently (`010`, `0x1F`, `1:30`, `1e3`, `1_000`). Write a plain decimal or quote it.",
     "timestamp": "An unquoted date or time, which YAML would turn into a date object. Quote it.",
     "not-json": "`.inf` or `.nan`: not a JSON value.",
-    "number-too-large": "A whole number with too many digits (or a constant over the logic's limit).",
+    "number-too-large": "A whole number with too many digits, a constant over the logic's limit, or a computed value whose proved range passes ±10^12.",
     "too-deep": "Lists and mappings nested too deeply.",
     # the JSON Schema
     "unknown-key": "A key the schema does not allow here (often a typo: the message suggests the nearest key).",
@@ -50,7 +50,7 @@ CODES: dict[str, str] = {
     "duplicate-id": "Two entries of one system share an id (case-insensitively).",
     "confusable-name": "A name or alias with an invisible character, or a word mixing scripts (a Cyrillic `а` among Latin letters): it would look like another name.",
     "duplicate-name": "Two entries of one system share a name or alias (case-insensitively).",
-    "python-name": "A name that cannot become a Python name: a keyword, a soft keyword, a builtin, a helper, or a clash.",
+    "python-name": "A name that cannot become a Python name: a keyword, a builtin or exception, a helper, a module constant, a module pytest would collect, or two names that become one identifier.",
     "unknown-book": "A source cites a book that system.yml does not list.",
     "unknown-rule": "A unit lists a rule id that does not exist (or is not a rule).",
     "unknown-entry": "`same_as` names an entry that does not exist.",
@@ -96,5 +96,5 @@ CODES: dict[str, str] = {
     "decide-dead-row": "A row that can never be the first to match (the message shows why).",
     "logic-error": "The logic fails for some input (a division by zero); the message shows the input.",
     "javascript-inexact": "A check whose arithmetic could leave the whole numbers JavaScript holds exactly (beyond 2**53), so it cannot be written to `rulechecks-js`; narrow the bounds of its inputs.",
-    "domain-too-large": "Too many input combinations to prove; narrow the inputs' min/max.",
+    "domain-too-large": "Too many input combinations to prove, or proofs past an entry's budget of steps or time; narrow the inputs' min/max.",
 }
