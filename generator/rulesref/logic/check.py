@@ -77,8 +77,9 @@ def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleRe
     return result, problems
 
 
-def _proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget) -> list[Problem]:
+def _proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | None = None) -> list[Problem]:
     """The enumerator, fallback of `prove.prove`: try every input combination: no row dead, none uncovered, no failure, results in range."""
+    budget = budget or ProofBudget()
     check = plan.check
     size = domain_size(plan)
     steps = budget.charge(plan, size) if size <= MAX_COMBINATIONS else None
@@ -172,7 +173,7 @@ def proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | 
     """Proved by structure where it can be, by enumeration where it cannot (within the
     entry's `budget` of steps and time)."""
     proved = prove.prove(plan)
-    return proved if proved is not None else _proof_problems(plan, namespace, budget or ProofBudget())
+    return proved if proved is not None else _proof_problems(plan, namespace, budget)
 
 
 def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proofs: bool = True) -> tuple[CompiledEntry | None, list[Problem]]:
