@@ -30,6 +30,7 @@ UNREACHABLE = {
     "schema": "the fallback for JSON Schema keywords the shipped schemas do not use",
     "unlinked-mention": "reported by `rulesref link --check`: a mention that is not a link is a suggestion, not a problem of the content",
     "import-source": "reported by `rulesref import` about the XML it reads, which is not content",
+    "javascript-inexact": "every computed whole number is proved within ±10^12 (number-too-large) before 2**53 could be reached",
 }
 
 
@@ -73,7 +74,15 @@ def make_huge_file(content: Path) -> Path:
     return path
 
 
-MADE = {"not-a-file": make_fifo, "io-error": make_broken_link, "file-too-large": make_huge_file}
+def make_outside_link(content: Path) -> Path:
+    outside = content.parent / "outside.yml"
+    outside.write_text("id: outside\n")
+    path = _made(content, "outside.yml")
+    path.symlink_to(outside)
+    return path
+
+
+MADE = {"not-a-file": make_fifo, "io-error": make_broken_link, "file-too-large": make_huge_file, "outside-content": make_outside_link}
 
 
 @pytest.mark.parametrize("code", sorted(MADE))

@@ -8,36 +8,29 @@ resolve, dice tables that cover every face once, and Markdown with nothing unsaf
 
 from __future__ import annotations
 
-import builtins
-import keyword
 from collections.abc import Iterator
 from pathlib import Path
 
 from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
+from rulesref.lookalike import lookalike_reason
+from rulesref.markdown_limits import structure_problems
 from rulesref.markup import unsafe_markup
 from rulesref.model import Content, Entry, RuleRef, System, Where
-from rulesref.problems import Problem
+from rulesref.names import module_reason, python_reason
+from rulesref.problems import Problem, excerpt
 from rulesref.suggest import did_you_mean
 from rulesref.tables import table_problems
 
-RESERVED_NAMES = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
 # Top-level folders of the built site that are not systems (the site's own pages, and what
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them.
 RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
+MAX_PER_TEXT = 100  # problems of one code listed for one text
 
 
 def reserved_reason(name: str) -> str | None:
-    """Why a Python identifier may not be used, or None."""
-    if not name.isidentifier():
-        return "is not a valid Python identifier"
-    if keyword.iskeyword(name):
-        return "is a Python keyword"
-    if keyword.issoftkeyword(name):
-        return "is a Python soft keyword"
-    if name in RESERVED_NAMES:
-        return "is a Python builtin"
-    return None
+    """Why a Python identifier may not be used, or None (see `rulesref.names`)."""
+    return python_reason(name)
 
 
 def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Problem]:
@@ -60,13 +53,16 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
             yield id_where.problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
         if entry.id == "system":
             yield id_where.problem("reserved-id", "`system` is reserved for system.yml")
-        reason = reserved_reason(entry.module)
+        reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
         if reason:
             yield id_where.problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
         by_id.setdefault((entry.system, entry.id.casefold()), []).append(entry)
         for index, name in enumerate((entry.name, *entry.aliases)):
             where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
             by_name.setdefault((entry.system, normalise(name)), []).append((entry, where, name))
+            lookalike = lookalike_reason(name)
+            if lookalike:
+                yield where.problem("confusable-name", f"`{name}` {lookalike}; it would look like another name")
     # every member of a clash is told about the others, so whichever file is validated shows it
     for entries in by_id.values():
         if len(entries) > 1:
@@ -104,18 +100,38 @@ def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
             yield row.where / "result", row.result
 
 
+def _is_cell(where: Where) -> bool:
+    """A table row's result: one cell of one line on the page."""
+    return bool(where.path) and where.path[-1] == "result"
+
+
+def _text_findings(entry: Entry, where: Where, text: str, index: LinkIndex) -> Iterator[tuple[int, str, str]]:
+    """(offset, code, message) of everything wrong in one Markdown text."""
+    yield from unsafe_markup(text)
+    yield from structure_problems(text, cell=_is_cell(where))
+    for link in find_links(text):
+        if isinstance(link, int):
+            yield link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)"
+            continue
+        resolved = index.resolve(entry.system, link)
+        if isinstance(resolved, str):
+            yield link.start, "unresolved-link", f"[[{excerpt(link.target)}]]: {resolved}"
+
+
 def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
+    """The problems of every text; past MAX_PER_TEXT of one code in one text, a single count
+    stands for the rest (a text of thousands of `[[` is one mistake, and locating each
+    would cost seconds)."""
     for entry in content.entries:
         for where, text in texts_of(entry):
-            for offset, code, message in unsafe_markup(text):
-                yield where.problem_at(offset, code, message)
-            for link in find_links(text):
-                if isinstance(link, int):
-                    yield where.problem_at(link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)")
-                    continue
-                resolved = index.resolve(entry.system, link)
-                if isinstance(resolved, str):
-                    yield where.problem_at(link.start, "unresolved-link", f"[[{link.target}]]: {resolved}")
+            counts: dict[str, int] = {}
+            for offset, code, message in _text_findings(entry, where, text, index):
+                counts[code] = counts.get(code, 0) + 1
+                if counts[code] <= MAX_PER_TEXT:
+                    yield where.problem_at(offset, code, message)
+            for code, count in counts.items():
+                if count > MAX_PER_TEXT:
+                    yield where.problem(code, f"{count - MAX_PER_TEXT:,} more `{code}` problems in this text (the first {MAX_PER_TEXT} are listed)")
 
 
 def _rule_refs(entry: Entry) -> Iterator[RuleRef]:

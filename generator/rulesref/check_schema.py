@@ -7,6 +7,7 @@ keyword that failed, and placed at the key or value it is about.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from jsonschema import ValidationError
 
 from rulesref.load import Document, JsonPath
-from rulesref.problems import Problem
+from rulesref.problems import Problem, excerpt
 from rulesref.schemas import fast_validator, validator
 from rulesref.suggest import did_you_mean
 
@@ -187,12 +188,38 @@ def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, 
         yield from _errors(sub)
 
 
+FULL_EXPLANATION_CHARS = 32 * 1024  # larger invalid files are explained by the compiled validator
+MAX_COMPILED_ERRORS = 200
+_CODES = {
+    "additionalProperties": "unknown-key", "required": "missing-key", "type": "wrong-type", "enum": "bad-value",
+    "const": "bad-value", "pattern": "bad-format", "format": "bad-format", "propertyNames": "bad-key",
+    "maxLength": "out-of-range", "minLength": "out-of-range", "maxItems": "out-of-range", "minItems": "out-of-range",
+    "minimum": "out-of-range", "maximum": "out-of-range", "maxProperties": "out-of-range", "minProperties": "out-of-range",
+    "uniqueItems": "duplicate-item",
+}
+
+
+def _compiled_problems(doc: Document, fast: Any) -> list[Problem]:
+    """Problems as the compiled validator words them: plainer than the Python validator's
+    explanations, but found in a time that does not grow with the Python validator's cost
+    per value (seconds for a file near the size limit)."""
+    problems = []
+    for error in itertools.islice(fast.iter_errors(doc.data), MAX_COMPILED_ERRORS):
+        path: JsonPath = tuple(error.instance_path)
+        keyword = error.schema_path[-1] if error.schema_path and isinstance(error.schema_path[-1], str) else ""
+        problems.append(doc.problem(path, _CODES.get(keyword, "schema"), f"{_where(path)}: {excerpt(error.message, 200)}"))
+    return problems
+
+
 def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
     """Problems of a document against a schema. Valid files (nearly all of them) are passed by
-    the compiled validator; the full Python validator explains the rest, key by key."""
+    the compiled validator; the full Python validator explains the rest, key by key (the
+    compiled one words them when a file is large)."""
     fast = fast_validator(schema_name)
     if fast is not None and fast.is_valid(doc.data):
         return []
+    if fast is not None and len(doc.text) > FULL_EXPLANATION_CHARS:
+        return _compiled_problems(doc, fast)
     problems = []
     for error in validator(schema_name).iter_errors(doc.data):
         for path, at_key, code, message in _errors(error):

@@ -54,11 +54,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
-def _stale_report(target: Path, files: dict[str, bytes], *, check: bool) -> int:
-    """Write (or with `check`, only compare) one generated package folder."""
-    from rulesref.output import differences, replace_tree
+PACKAGE_OWNER = "rulesref generate: package"  # the owners named by the folders' markers (rulesref.output)
+JAVASCRIPT_OWNER = "rulesref generate: javascript package"
 
-    stale = differences(target, files)
+
+def _stale_report(target: Path, files: dict[str, bytes], *, check: bool, owner: str) -> int:
+    """Write (or with `check`, only compare) one generated package folder, which must be
+    new, empty, or `owner`'s (checked before anything is compared or written)."""
+    from rulesref.output import differences, ensure_owned, holds_only_generated_files, replace_tree, with_marker
+
+    if not check:
+        ensure_owned(target.absolute(), owner, legacy=holds_only_generated_files)
+    stale = differences(target, with_marker(files, owner))
     if check:
         if stale:
             print(f"{target}/ is out of date with the content; run `rulesref generate`:", file=sys.stderr)
@@ -68,7 +75,7 @@ def _stale_report(target: Path, files: dict[str, bytes], *, check: bool) -> int:
         print(f"{target}/ is up to date ({len(files)} files)", file=sys.stderr)
         return EXIT_OK
     if stale:
-        replace_tree(target, files)
+        replace_tree(target, files, owner, legacy=holds_only_generated_files)
     print(f"{target}/: {len(files)} files, {len(stale)} changed", file=sys.stderr)
     return EXIT_OK
 
@@ -84,9 +91,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return _report(build.problems)
     sys.stderr.write(format_text(build.problems))
     python_out = Path(args.out or settings.package)
-    python_status = _stale_report(python_out, package_files(build), check=args.check)
+    python_status = _stale_report(python_out, package_files(build), check=args.check, owner=PACKAGE_OWNER)
     js_out = Path(args.js_out) if args.js_out else python_out.with_name(f"{python_out.name}-js")  # beside it
-    js_status = _stale_report(js_out, javascript.package_files(build), check=args.check)
+    js_status = _stale_report(js_out, javascript.package_files(build), check=args.check, owner=JAVASCRIPT_OWNER)
     return max(python_status, js_status)
 
 

@@ -9,10 +9,11 @@ CODES: dict[str, str] = {
     # reading the file
     "io-error": "The file could not be read (permissions, a broken link).",
     "not-a-file": "The path is not a regular file (a folder, a pipe, a device).",
+    "outside-content": "A symbolic link in the content folder that leads to a file outside it; it is not read.",
     "file-too-large": "The file is over the size limit (256 KiB); it is refused before it is parsed.",
     "encoding": "The file is not valid UTF-8; save it as UTF-8 (a byte order mark is fine).",
     "nul-byte": "The file holds a NUL byte.",
-    "control-character": "The file holds a control character or a bidirectional override, directly or through an escape.",
+    "control-character": "The file holds a control character, a bidirectional override, a noncharacter (U+FFFE...) or a lone surrogate, directly or through an escape.",
     "tab": "A tab character; YAML indentation and separation use spaces.",
     # YAML
     "yaml-syntax": "The YAML cannot be parsed; the message says what the parser expected.",
@@ -28,7 +29,7 @@ CODES: dict[str, str] = {
     "ambiguous-number": "A number that YAML versions read differently (`010`, `0x1F`, `1:30`, `1e3`, `1_000`). Write a plain decimal or quote it.",
     "timestamp": "An unquoted date or time, which YAML would turn into a date object. Quote it.",
     "not-json": "`.inf` or `.nan`: not a JSON value.",
-    "number-too-large": "A whole number with too many digits (or a constant over the logic's limit).",
+    "number-too-large": "A whole number with too many digits, a constant over the logic's limit, or a computed value whose proved range passes ±10^12.",
     "too-deep": "Lists and mappings nested too deeply.",
     # the JSON Schema
     "unknown-key": "A key the schema does not allow here (often a typo: the message suggests the nearest key).",
@@ -47,8 +48,9 @@ CODES: dict[str, str] = {
     "id-mismatch": "An id that differs from its file name (or a system id from its folder name).",
     "reserved-id": "`system` cannot be an entry id.",
     "duplicate-id": "Two entries of one system share an id (case-insensitively).",
+    "confusable-name": "A name or alias with an invisible character, or a word mixing scripts (a Cyrillic `а` among Latin letters): it would look like another name.",
     "duplicate-name": "Two entries of one system share a name or alias (case-insensitively).",
-    "python-name": "A name that cannot become a Python name: a keyword, a soft keyword, a builtin, a helper, or a clash.",
+    "python-name": "A name that cannot become a Python name: a keyword, a builtin or exception, a helper, a module constant, a module pytest would collect, or two names that become one identifier.",
     "unknown-book": "A source cites a book that system.yml does not list.",
     "unknown-rule": "A unit lists a rule id that does not exist (or is not a rule).",
     "unknown-entry": "`same_as` names an entry that does not exist.",
@@ -60,6 +62,7 @@ CODES: dict[str, str] = {
     "link-syntax": "A `[[` that is never closed on the same line.",
     "raw-html": "Raw HTML in Markdown text.",
     "unsafe-link": "A link to anything but an http(s) address (`javascript:`, relative paths...).",
+    "markdown-limit": "Markdown nested too deeply (lists, quotes, indentation) or a paragraph with too many `[`: more than the site's Markdown parser survives.",
     "attribute-list": "A Markdown attribute list (`{: onclick=...}`), which could inject attributes.",
     "table-roll": "A table row's roll is malformed or outside the die.",
     "table-gap": "A table leaves some faces of its die uncovered.",
@@ -93,5 +96,5 @@ CODES: dict[str, str] = {
     "decide-dead-row": "A row that can never be the first to match (the message shows why).",
     "logic-error": "The logic fails for some input (a division by zero); the message shows the input.",
     "javascript-inexact": "A check whose arithmetic could leave the whole numbers JavaScript holds exactly (beyond 2**53), so it cannot be written to `rulechecks-js`; narrow the bounds of its inputs.",
-    "domain-too-large": "Too many input combinations to prove; narrow the inputs' min/max.",
+    "domain-too-large": "Too many input combinations to prove, or proofs past an entry's budget of steps or time; narrow the inputs' min/max.",
 }

@@ -91,7 +91,7 @@ def discover(paths: list[str]) -> ContentFiles:
         path = Path(raw)
         if not path.exists():
             raise UsageError(f"no such file or folder: {raw}")
-        path = path.resolve()
+        path = path.parent.resolve() / path.name if path.is_symlink() else path.resolve()  # a linked file is itself selected
         if path.is_file():
             if not path.name.endswith(ENTRY_SUFFIXES):
                 raise UsageError(f"not a YAML file: {raw}")
@@ -122,10 +122,15 @@ def discover(paths: list[str]) -> ContentFiles:
     return ContentFiles(found.roots, found.systems, chosen)
 
 
+def _printable(text: str) -> str:
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def display_path(path: Path) -> str:
-    """The path as the user should see it: relative to the working folder when inside it."""
-    text = path.as_posix()
-    cwd = _folder_prefix(os.getcwd())
+    """The path as the user should see it: relative to the working folder when inside it.
+    Bytes of a file name that are not UTF-8 are shown as `\\xNN`, so every report is valid UTF-8."""
+    text = _printable(path.as_posix())
+    cwd = _printable(_folder_prefix(os.getcwd()))
     return text[len(cwd) :] if text.startswith(cwd) else text
 
 

@@ -8,6 +8,7 @@ parameters, given a value), `[[hh2:Brutal (X)]]` (another system).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,17 +16,34 @@ from functools import lru_cache
 from rulesref.model import Content, Entry, Param, Scalar
 from rulesref.suggest import closest
 
+MAX_HINTS = 50  # unresolved links per run that get a "did you mean"
 LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
 OPEN = re.compile(r"\[\[")
-PARAM_CALL = re.compile(r"(.+?)\s*\(([^()]*)\)")
 ROLL = re.compile(r"([1-9])\+")
 
 
 @lru_cache(maxsize=1 << 16)
 def normalise(name: str) -> str:
-    """The form names are compared in: case-folded, single spaces, straight quotes."""
+    """The form names are compared in: NFKC (fullwidth and other compatibility forms become
+    the plain letters), invisible format characters dropped, case-folded, single spaces,
+    straight quotes. Two names with one form look alike to a reader, so they are one name."""
+    if not name.isascii():
+        name = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf")
     name = name.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     return " ".join(name.split()).casefold()
+
+
+def param_call(text: str) -> tuple[str, str] | None:
+    """`Brutal (3)` -> ("Brutal", "3"): the name before the last parentheses and what they
+    hold, or None when `text` does not end with `(...)` after a name. A scan from the end:
+    the regular expression it replaces took quadratic time on a long run of blanks."""
+    if not text.endswith(")") or "\n" in text:
+        return None
+    opening = text.rfind("(", 0, len(text) - 1)
+    if opening < 0 or ")" in text[opening + 1 : -1]:
+        return None
+    base = text[:opening].rstrip()
+    return (base, text[opening + 1 : -1]) if base else None
 
 
 @dataclass(frozen=True)
@@ -99,15 +117,16 @@ class LinkIndex:
         failed their schema: references to them are not reported again."""
         self.content = content
         self.unbuilt = unbuilt
+        self.hints_left = MAX_HINTS
         self.names: dict[str, dict[str, Entry]] = {}
         self.bases: dict[str, dict[str, Entry]] = {}
         self.known: dict[str, dict[str, str]] = {s: dict(n) for s, n in (extra_names or {}).items()}
         # bases of the unbuilt entries' parameterised names: `[[Brutal (3)]]` names `Brutal (X)`
         self.unbuilt_bases = {
-            (system, normalise(call.group(1)))
+            (system, normalise(call[0]))
             for system, names in self.known.items()
             for name in names.values()
-            if (call := PARAM_CALL.fullmatch(name))
+            if (call := param_call(name))
         }
         for entry in content.entries:
             names = self.names.setdefault(entry.system, {})
@@ -115,9 +134,9 @@ class LinkIndex:
             for name in (entry.name, *entry.aliases):
                 names.setdefault(normalise(name), entry)
                 known.setdefault(normalise(name), name)
-                call = PARAM_CALL.fullmatch(name)
+                call = param_call(name)
                 if call and entry.params:
-                    self.bases.setdefault(entry.system, {}).setdefault(normalise(call.group(1)), entry)
+                    self.bases.setdefault(entry.system, {}).setdefault(normalise(call[0]), entry)
         self._systems = frozenset({s.id for s in content.systems} | set(self.known))
 
     def systems(self) -> frozenset[str]:
@@ -135,12 +154,12 @@ class LinkIndex:
         entry = self.names.get(in_system, {}).get(key)
         if entry is not None:
             return Resolved(entry, ())
-        call = PARAM_CALL.fullmatch(link.target)
+        call = param_call(link.target)
         if call:
-            entry = self.bases.get(in_system, {}).get(normalise(call.group(1)))
+            entry = self.bases.get(in_system, {}).get(normalise(call[0]))
             if entry is not None:
-                return self._with_args(entry, call.group(2))
-        if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call.group(1))) in self.unbuilt_bases):
+                return self._with_args(entry, call[1])
+        if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call[0])) in self.unbuilt_bases):
             return None  # an entry whose file failed its schema: reported there, not again here
         where = f" in {in_system}" if link.system else ""
         candidates = list(self.known.get(in_system, {}).values())
@@ -161,10 +180,15 @@ class LinkIndex:
             args.append((param.name, value))
         return Resolved(entry, tuple(args))
 
-    @staticmethod
-    def _hint(candidates: list[str], word: str) -> str:
+    def _hint(self, candidates: list[str], word: str) -> str:
+        """"; did you mean ...?" for the first MAX_HINTS unresolved links of a run: each hint
+        compares the word with every name of the system, so a file of thousands of broken
+        links would otherwise cost seconds (their problems are still all reported)."""
+        if self.hints_left <= 0:
+            return ""
+        self.hints_left -= 1
         match = closest(word, candidates)
         if match is None:
-            base = PARAM_CALL.fullmatch(word)
-            match = closest(base.group(1), candidates) if base else None
+            base = param_call(word)
+            match = closest(base[0], candidates) if base else None
         return f"; did you mean `{match}`?" if match else ""

@@ -16,6 +16,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
@@ -27,7 +28,7 @@ try:  # libyaml's parser; the pure-Python one has the same event API
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
     from yaml.loader import BaseLoader as _Parser  # type: ignore[assignment]
 
-from rulesref.problems import Problem, Severity
+from rulesref.problems import Problem, Severity, excerpt
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_DEPTH = 20
@@ -63,6 +64,7 @@ class Document:
     spans: dict[JsonPath, Span] = field(repr=False)
     key_spans: dict[JsonPath, Span] = field(repr=False)
     _line_starts: list[int] | None = field(default=None, repr=False)
+    _lines_of: dict[JsonPath, tuple[list[int], list[int | None]]] | None = field(default=None, repr=False)
 
     def span(self, path: JsonPath) -> Span:
         """The span of the value at `path`, or of its nearest ancestor that has one."""
@@ -87,26 +89,52 @@ class Document:
 
         Works for plain, quoted and block scalars by finding the value's lines in the source
         text, in order, after the value's start; falls back to the value's own position.
+        The lines are found once per value, so a text with thousands of problems costs no
+        more than one with a single problem.
         """
         value = self.value(path)
         start = self.span(path)
         if not isinstance(value, str) or not 0 <= offset <= len(value):
             return start.line, start.col
-        before = value[:offset]
-        line_no = before.count("\n")
-        col_in_line = offset - (before.rfind("\n") + 1)
-        cursor = start.offset
-        lines = value.split("\n")
-        for i, line_text in enumerate(lines[: line_no + 1]):
-            if not line_text:
-                continue
-            found = self.text.find(line_text, cursor)
-            if found < 0:
-                return start.line, start.col
-            if i == line_no:
-                return self._line_col(found + col_in_line)
-            cursor = found + len(line_text)
-        return self._line_col(cursor)
+        starts, found = self._value_lines(path, value, start.offset)
+        line_no = bisect.bisect_right(starts, offset) - 1
+        at = found[line_no]
+        if at is None:
+            return start.line, start.col
+        if at < 0:  # an empty line: the end of the last line found before it
+            return self._line_col(-at - 1)
+        return self._line_col(at + offset - starts[line_no])
+
+    def _value_lines(self, path: JsonPath, value: str, cursor: int) -> tuple[list[int], list[int | None]]:
+        """Where each line of the value starts in the value, and in the source text: an
+        offset, `-(end + 1)` of the last line found for an empty line, or None once a line
+        cannot be found (quoted scalars with escapes)."""
+        if self._lines_of is None:
+            self._lines_of = {}
+        cached = self._lines_of.get(path)
+        if cached is not None:
+            return cached
+        starts: list[int] = []
+        found: list[int | None] = []
+        at = 0
+        lost = False
+        for line_text in value.split("\n"):
+            starts.append(at)
+            at += len(line_text) + 1
+            if lost:
+                found.append(None)
+            elif not line_text:
+                found.append(-cursor - 1)
+            else:
+                where = self.text.find(line_text, cursor)
+                if where < 0:
+                    lost = True
+                    found.append(None)
+                else:
+                    found.append(where)
+                    cursor = where + len(line_text)
+        self._lines_of[path] = (starts, found)
+        return starts, found
 
     def value(self, path: JsonPath) -> Any:
         """The raw value at `path`, or None where the path leads nowhere."""
@@ -129,8 +157,12 @@ class Document:
 
 # -- reading bytes -------------------------------------------------------------------------
 
-# characters no content file may hold (also what importers remove from text they bring in)
-FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+# characters no content file may hold (also what importers remove from text they bring in):
+# control characters, line separators, bidirectional overrides, the byte order mark; and, only
+# reachable through a double-quoted escape, lone surrogates (no UTF-8 page can hold them) and
+# noncharacters (U+FFFE, U+FDD0...: refused by the YAML front matter of a page)
+_NONCHARACTERS = "\ufdd0-\ufdef\ufffe\uffff" + "".join(f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(1, 17))
+FORBIDDEN_CHARS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ud800-\udfff{_NONCHARACTERS}]")
 
 
 def _line_col_of(text: str, index: int) -> tuple[int, int]:
@@ -465,7 +497,7 @@ def parse_text(text: str, path: str) -> Document:
         raise LoadError(1, 1, "empty-file", "the file is empty (or only comments); it must hold a mapping")
     if not isinstance(root, dict):
         span = spans.get((), Span(1, 1, 0, ""))
-        got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {root!r}"
+        got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {excerpt(repr(root))}"
         raise LoadError(span.line, span.col, "not-a-mapping", f"the top level must be a mapping of keys to values, not {got}")
     return Document(path=path, data=root, text=text, spans=spans, key_spans=key_spans)
 
@@ -476,9 +508,21 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return parse_text(decode(raw), path)
 
 
-def load_file(fs_path: str | os.PathLike[str], display: str) -> tuple[Document | None, list[Problem]]:
-    """Load one file from disk; returns the document, or None and the one problem that stopped it."""
+def _outside(fs_path: str | os.PathLike[str], root: Path) -> bool:
+    """Whether the file, its links followed, lies outside `root` (the content folder)."""
+    real = Path(os.path.realpath(fs_path))
+    home = Path(os.path.realpath(root))
+    return real != home and home not in real.parents
+
+
+def load_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None) -> tuple[Document | None, list[Problem]]:
+    """Load one file from disk; returns the document, or None and the one problem that stopped it.
+
+    With `root` (the content folder), a file whose symbolic links lead outside it is refused
+    unread: content is what the folder holds, not what a link in it points at."""
     try:
+        if root is not None and _outside(fs_path, root):
+            raise LoadError(1, 1, "outside-content", "a symbolic link to a file outside the content folder; content files must lie inside it")
         info = os.stat(fs_path)
         if not stat.S_ISREG(info.st_mode):
             raise LoadError(1, 1, "not-a-file", "not a regular file")

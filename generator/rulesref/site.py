@@ -4,9 +4,10 @@ The generator only writes plain Markdown, a nav file, JSON and static assets; Mk
 Material) turns that folder into the site, through its command line and nothing else (no
 plugin API), so Zensical can build the same folder.
 
-- `build`: nothing is touched unless the content is valid. The docs folder is swapped in
-  whole (`replace_tree`), MkDocs builds into a fresh folder beside the site, and only a
-  successful build replaces the site, so a failure never leaves a half-written site.
+- `build`: nothing is touched unless the content is valid. The docs are written into a
+  staging folder, MkDocs builds that into a fresh folder beside the site, and only when it
+  succeeds are the docs folder and the site swapped in whole, so a failure leaves both as
+  they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`).
 - `serve`: runs `mkdocs serve` (live reload) on the docs folder, and rewrites the changed
   files of that folder whenever a content file changes. Content with problems is
   reported and the last good pages stay up.
@@ -20,11 +21,11 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -34,15 +35,18 @@ from rulesref.csp import make_csp_ready
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
 from rulesref.offline import OfflineBuild
-from rulesref.output import differences, replace_tree, swap_in
+from rulesref.output import MARKER, differences, ensure_owned, marker_text, staging_folder, swap_in, with_marker, write_files
 from rulesref.problems import Problem, format_text
 from rulesref.render import paths
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
+from rulesref.site_staging import staged_config
 from rulesref.validate import validate
 
 POLL_SECONDS = 0.5
+DOCS_OWNER = "rulesref build: docs"
+SITE_OWNER = "rulesref build: site"
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class SiteConfig:
     config_file: Path
     docs_dir: Path
     site_dir: Path
+    settings: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
     def read(cls, config_file: str) -> SiteConfig:
@@ -65,19 +70,25 @@ class SiteConfig:
         if not isinstance(data, dict):
             raise UsageError(f"{config_file} must be a mapping of settings")
         base = path.resolve().parent
-        return cls(path.resolve(), base / str(data.get("docs_dir", "docs")), base / str(data.get("site_dir", "site")))
+        return cls(path.resolve(), base / str(data.get("docs_dir", "docs")), base / str(data.get("site_dir", "site")), data)
 
 
-def ensure_ours(docs_dir: Path) -> None:
-    """Refuse to overwrite a docs folder that rulesref did not write (the whole folder is
-    replaced, so a `docs_dir` pointing at hand-written pages would lose them)."""
-    if not docs_dir.exists() or not any(docs_dir.iterdir()):
-        return
-    marker = docs_dir / NAV_FILE
-    if not (marker.is_file() and marker.read_text(encoding="utf-8", errors="replace").startswith(NAV_HEADER)):
-        raise UsageError(
-            f"{docs_dir} holds files that rulesref did not write; point docs_dir in the MkDocs config at a folder of its own (such as build/docs)"
-        )
+def _nav_written(docs_dir: Path) -> bool:
+    """A docs folder from a release that marked it only by the header of its nav file."""
+    nav = docs_dir / NAV_FILE
+    return nav.is_file() and nav.read_text(encoding="utf-8", errors="replace").startswith(NAV_HEADER)
+
+
+def _mkdocs_built(site_dir: Path) -> bool:
+    """A site from a release that left no marker: MkDocs writes these two files into every site."""
+    return (site_dir / "sitemap.xml").is_file() and (site_dir / "404.html").is_file()
+
+
+def ensure_ours(config: SiteConfig) -> None:
+    """Refuse to replace a docs or site folder that rulesref did not write (each is replaced
+    whole, so a `docs_dir` or `site_dir` pointing at hand-written files would lose them)."""
+    ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
+    ensure_owned(config.site_dir, SITE_OWNER, legacy=_mkdocs_built)
 
 
 def generate(content: str, settings: Settings, memo: Memo | None = None) -> tuple[dict[str, bytes], list[Problem]]:
@@ -113,47 +124,54 @@ def build(
     echo: Callable[[str], None] | None = None,
     settings: Settings | None = None,
 ) -> int:
-    """Validate, write the docs folder, build the site (and, at the same time, its offline
-    copy, zipped into the site: see `rulesref.offline`). Returns the exit code."""
+    """Validate, build the site (and, at the same time, its offline copy, zipped into the
+    site: see `rulesref.offline`) from a staging copy of the docs, then swap both in.
+    Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     config = SiteConfig.read(config_file)
-    ensure_ours(config.docs_dir)
+    ensure_ours(config)
     started = time.perf_counter()
     settings = settings or Settings()
     files, problems = generate(content, settings)
     sys.stderr.write(format_text(problems))
     if not files:
         return 1
-    replace_tree(config.docs_dir, files)
-    generated = time.perf_counter()
-    say(f"{config.docs_dir}: {len(files)} files ({generated - started:.2f} s)")
-    config.site_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{config.site_dir.name}.new-", dir=config.site_dir.parent))
-    env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
-    command = _mkdocs("build", "--config-file", str(config.config_file), "--site-dir", str(staging))
-    if strict:
-        command.append("--strict")
-    copy = OfflineBuild.start(_mkdocs(), config.config_file, staging.parent, files, env, strict=strict, settings=settings) if offline else None
+    docs = staging_folder(config.docs_dir)
+    site = staging_folder(config.site_dir)
+    copy: OfflineBuild | None = None
     try:
-        done = subprocess.run(command, env=env, check=False)
+        write_files(docs, with_marker(files, DOCS_OWNER))
+        generated = time.perf_counter()
+        say(f"{config.docs_dir}: {len(files)} files ({generated - started:.2f} s)")
+        env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
+        with staged_config(config.config_file, config.settings, config.docs_dir, docs) as staged:
+            if offline:  # built at the same time, from the same staged docs and nav
+                copy = OfflineBuild.start(_mkdocs(), staged, site.parent, files, env, strict=strict, settings=settings)
+            command = _mkdocs("build", "--config-file", str(staged), "--site-dir", str(site))
+            if strict:
+                command.append("--strict")
+            done = subprocess.run(command, env=env, check=False)
+            zipped = copy.finish() if copy is not None and done.returncode == 0 else None
         if done.returncode != 0:
-            say(f"mkdocs build failed (exit {done.returncode}); {config.site_dir} is unchanged")
+            say(f"mkdocs build failed (exit {done.returncode}); {config.docs_dir} and {config.site_dir} are unchanged")
             return 1
-        make_csp_ready(staging)
+        make_csp_ready(site)
         if copy is not None:
-            zipped = copy.finish()
             if zipped is None:
-                say(f"the offline build failed; {config.site_dir} is unchanged")
+                say(f"the offline build failed; {config.docs_dir} and {config.site_dir} are unchanged")
                 return 1
-            (staging / paths.DOWNLOAD).mkdir(exist_ok=True)
-            (staging / paths.offline_zip(settings.site_url)).write_bytes(zipped)
-        swap_in(staging, config.site_dir)
+            (site / paths.DOWNLOAD).mkdir(exist_ok=True)
+            (site / paths.offline_zip(settings.site_url)).write_bytes(zipped)
+        (site / MARKER).write_bytes(marker_text(SITE_OWNER))
+        swap_in(docs, config.docs_dir)
+        swap_in(site, config.site_dir)
     finally:
         if copy is not None:
             copy.close()
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        for staging in (docs, site):
+            if staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
     say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s")
     return 0
 
@@ -213,7 +231,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     require_site_tools("serve")
     settings = settings or Settings()
     config = SiteConfig.read(config_file)
-    ensure_ours(config.docs_dir)
+    ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
     _free_port(dev_addr)
     _stop_on_sigterm()
     memo: Memo = {}
@@ -226,7 +244,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
     else:
         config.docs_dir.mkdir(parents=True, exist_ok=True)
-        sync_tree(config.docs_dir, files)
+        sync_tree(config.docs_dir, with_marker(files, DOCS_OWNER))
     # MkDocs' dirty reload rebuilds the pages whose docs files changed; every page a save
     # changes (the edited entry's, and the pages whose links, backlinks or indexes name it)
     # has its file rewritten by sync_tree, and only those, so nothing else needs rebuilding
@@ -245,7 +263,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             if not files:
                 print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
                 continue
-            changed = sync_tree(config.docs_dir, files)
+            changed = sync_tree(config.docs_dir, with_marker(files, DOCS_OWNER))
             print(f"rulesref: content changed; {len(changed)} docs file(s) rewritten", file=sys.stderr)
     except KeyboardInterrupt:
         pass

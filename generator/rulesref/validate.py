@@ -77,7 +77,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
         else:
             display = display_path(folder.system_file)
             shown[display] = folder.system_file
-            doc, found = load_file(folder.system_file, display)
+            doc, found = load_file(folder.system_file, display, root=folder.path.parent)
             if doc is not None:
                 found = schema_problems(doc, SYSTEM)
                 if not found:
@@ -89,7 +89,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
             if path.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            doc, found = load_file(path, display)
+            doc, found = load_file(path, display, root=folder.path.parent)
             if doc is not None:
                 found = schema_problems(doc, ENTRY)
                 if found:

@@ -45,7 +45,7 @@ def wounds_suffered(*, X: int, allocated_wounds: int, has_toughness: bool) -> in
         10
 
         Brutal (1) would change nothing, so it is out of range.
-        >>> wounds_suffered(X=1, allocated_wounds=1, has_toughness=True)  # doctest: +ELLIPSIS
+        >>> wounds_suffered(X=1, allocated_wounds=1, has_toughness=True)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...X must be a whole number from 2 to 10...
@@ -56,10 +56,10 @@ def wounds_suffered(*, X: int, allocated_wounds: int, has_toughness: bool) -> in
         raise ValueError(f'allocated_wounds must be a whole number from 0 to 100, not {allocated_wounds!r}')
     if type(has_toughness) is not bool:
         raise ValueError(f'has_toughness must be true or false, not {has_toughness!r}')
-    return _wounds_suffered(X, allocated_wounds, has_toughness)
+    return _core_wounds_suffered(X, allocated_wounds, has_toughness)
 
 
-def _wounds_suffered(X: int, allocated_wounds: int, has_toughness: bool) -> int:
+def _core_wounds_suffered(X: int, allocated_wounds: int, has_toughness: bool) -> int:
     return allocated_wounds * X if has_toughness else allocated_wounds
 
 
@@ -88,7 +88,7 @@ def wounds_lost_by_model(*, X: int, unsaved_wounds: int, wounds_remaining: int) 
         0
 
         One allocated Brutal (3) Wound can never leave four unsaved Wounds.
-        >>> wounds_lost_by_model(X=3, unsaved_wounds=4, wounds_remaining=5)  # doctest: +ELLIPSIS
+        >>> wounds_lost_by_model(X=3, unsaved_wounds=4, wounds_remaining=5)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...unsaved_wounds cannot exceed X...
@@ -101,9 +101,9 @@ def wounds_lost_by_model(*, X: int, unsaved_wounds: int, wounds_remaining: int) 
         raise ValueError(f'wounds_remaining must be a whole number from 1 to 10, not {wounds_remaining!r}')
     if unsaved_wounds > X:
         raise ValueError('unsaved_wounds cannot exceed X, the Wounds one allocated Wound becomes')
-    return _wounds_lost_by_model(X, unsaved_wounds, wounds_remaining)
+    return _core_wounds_lost_by_model(X, unsaved_wounds, wounds_remaining)
 
 
-def _wounds_lost_by_model(X: int, unsaved_wounds: int, wounds_remaining: int) -> int:
+def _core_wounds_lost_by_model(X: int, unsaved_wounds: int, wounds_remaining: int) -> int:
     return min(unsaved_wounds, wounds_remaining)
 

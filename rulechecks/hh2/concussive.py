@@ -51,10 +51,10 @@ def must_test(*, wounds_suffered: int, already_tested: bool) -> bool:
         raise ValueError(f'wounds_suffered must be a whole number from 0 to 50, not {wounds_suffered!r}')
     if type(already_tested) is not bool:
         raise ValueError(f'already_tested must be true or false, not {already_tested!r}')
-    return _must_test(wounds_suffered, already_tested)
+    return _core_must_test(wounds_suffered, already_tested)
 
 
-def _must_test(wounds_suffered: int, already_tested: bool) -> bool:
+def _core_must_test(wounds_suffered: int, already_tested: bool) -> bool:
     return wounds_suffered >= 1 and (not already_tested)
 
 
@@ -110,7 +110,7 @@ def ws_reduction(*, X: int, leadership: int, roll: int, other_highest: int) -> W
         raise ValueError(f'roll must be a 2D6 roll from 2 to 12, not {roll!r}')
     if type(other_highest) is not int or not 0 <= other_highest <= 5:
         raise ValueError(f'other_highest must be a whole number from 0 to 5, not {other_highest!r}')
-    return _ws_reduction(X, leadership, roll, other_highest)
+    return _core_ws_reduction(X, leadership, roll, other_highest)
 
 
 def ws_reduction_odds(*, X: int, leadership: int, other_highest: int) -> dict[WsReduction, Fraction]:
@@ -126,12 +126,12 @@ def ws_reduction_odds(*, X: int, leadership: int, other_highest: int) -> dict[Ws
         raise ValueError(f'other_highest must be a whole number from 0 to 5, not {other_highest!r}')
     _counts: dict[WsReduction, int] = {}
     for roll, _w_roll in _dice.faces(2, 6):
-        _result = _ws_reduction(X, leadership, roll, other_highest)
+        _result = _core_ws_reduction(X, leadership, roll, other_highest)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _ws_reduction(X: int, leadership: int, roll: int, other_highest: int) -> WsReduction:
+def _core_ws_reduction(X: int, leadership: int, roll: int, other_highest: int) -> WsReduction:
     passed: bool = roll <= leadership
     return WsReduction(passed=passed, ws_reduction=0 if passed else max(X, other_highest))
 

@@ -77,10 +77,10 @@ def test_needed(*, unsaved_wounds: int, already_tested_against_shooter: bool, lo
         raise ValueError(f'embarked must be true or false, not {embarked!r}')
     if type(fearless) is not bool:
         raise ValueError(f'fearless must be true or false, not {fearless!r}')
-    return _test_needed(unsaved_wounds, already_tested_against_shooter, locked_in_combat, already_pinned, all_vehicles, embarked, fearless)
+    return _core_test_needed(unsaved_wounds, already_tested_against_shooter, locked_in_combat, already_pinned, all_vehicles, embarked, fearless)
 
 
-def _test_needed(unsaved_wounds: int, already_tested_against_shooter: bool, locked_in_combat: bool, already_pinned: bool, all_vehicles: bool, embarked: bool, fearless: bool) -> Literal['no-test', 'automatic-pass', 'roll']:
+def _core_test_needed(unsaved_wounds: int, already_tested_against_shooter: bool, locked_in_combat: bool, already_pinned: bool, all_vehicles: bool, embarked: bool, fearless: bool) -> Literal['no-test', 'automatic-pass', 'roll']:
     if unsaved_wounds == 0 or already_tested_against_shooter:
         return 'no-test'
     if locked_in_combat or already_pinned or all_vehicles or embarked or fearless:
@@ -119,7 +119,7 @@ def test_result(*, leadership: int, roll: int) -> bool:
         raise ValueError(f'leadership must be a whole number from 2 to 10, not {leadership!r}')
     if type(roll) is not int or not 2 <= roll <= 12:
         raise ValueError(f'roll must be a 2D6 roll from 2 to 12, not {roll!r}')
-    return _test_result(leadership, roll)
+    return _core_test_result(leadership, roll)
 
 
 def test_result_odds(*, leadership: int) -> dict[bool, Fraction]:
@@ -131,12 +131,12 @@ def test_result_odds(*, leadership: int) -> dict[bool, Fraction]:
         raise ValueError(f'leadership must be a whole number from 2 to 10, not {leadership!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(2, 6):
-        _result = _test_result(leadership, roll)
+        _result = _core_test_result(leadership, roll)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _test_result(leadership: int, roll: int) -> bool:
+def _core_test_result(leadership: int, roll: int) -> bool:
     return roll > leadership
 
 
@@ -167,10 +167,10 @@ def still_pinned(*, following_turn_ended: bool, forced_to_move: bool) -> bool:
         raise ValueError(f'following_turn_ended must be true or false, not {following_turn_ended!r}')
     if type(forced_to_move) is not bool:
         raise ValueError(f'forced_to_move must be true or false, not {forced_to_move!r}')
-    return _still_pinned(following_turn_ended, forced_to_move)
+    return _core_still_pinned(following_turn_ended, forced_to_move)
 
 
-def _still_pinned(following_turn_ended: bool, forced_to_move: bool) -> bool:
+def _core_still_pinned(following_turn_ended: bool, forced_to_move: bool) -> bool:
     return not following_turn_ended and (not forced_to_move)
 
 
@@ -201,9 +201,9 @@ def charger_initiative_penalty(*, target_in_difficult_terrain: bool, target_pinn
         raise ValueError(f'target_in_difficult_terrain must be true or false, not {target_in_difficult_terrain!r}')
     if type(target_pinned) is not bool:
         raise ValueError(f'target_pinned must be true or false, not {target_pinned!r}')
-    return _charger_initiative_penalty(target_in_difficult_terrain, target_pinned)
+    return _core_charger_initiative_penalty(target_in_difficult_terrain, target_pinned)
 
 
-def _charger_initiative_penalty(target_in_difficult_terrain: bool, target_pinned: bool) -> bool:
+def _core_charger_initiative_penalty(target_in_difficult_terrain: bool, target_pinned: bool) -> bool:
     return target_in_difficult_terrain and (not target_pinned)
 

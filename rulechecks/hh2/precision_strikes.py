@@ -57,7 +57,7 @@ def is_precision_strike(*, X: int, roll: int, melee: bool) -> bool:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
     if type(melee) is not bool:
         raise ValueError(f'melee must be true or false, not {melee!r}')
-    return _is_precision_strike(X, roll, melee)
+    return _core_is_precision_strike(X, roll, melee)
 
 
 def is_precision_strike_odds(*, X: int, melee: bool) -> dict[bool, Fraction]:
@@ -71,11 +71,11 @@ def is_precision_strike_odds(*, X: int, melee: bool) -> dict[bool, Fraction]:
         raise ValueError(f'melee must be true or false, not {melee!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
-        _result = _is_precision_strike(X, roll, melee)
+        _result = _core_is_precision_strike(X, roll, melee)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _is_precision_strike(X: int, roll: int, melee: bool) -> bool:
+def _core_is_precision_strike(X: int, roll: int, melee: bool) -> bool:
     return melee and roll >= X
 

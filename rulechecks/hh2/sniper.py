@@ -50,9 +50,9 @@ def is_precision_shot(*, snap_shot: bool, blast: bool, template: bool) -> bool:
         raise ValueError(f'blast must be true or false, not {blast!r}')
     if type(template) is not bool:
         raise ValueError(f'template must be true or false, not {template!r}')
-    return _is_precision_shot(snap_shot, blast, template)
+    return _core_is_precision_shot(snap_shot, blast, template)
 
 
-def _is_precision_shot(snap_shot: bool, blast: bool, template: bool) -> bool:
+def _core_is_precision_shot(snap_shot: bool, blast: bool, template: bool) -> bool:
     return not snap_shot and (not blast) and (not template)
 

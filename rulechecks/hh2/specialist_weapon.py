@@ -45,7 +45,7 @@ def two_weapon_bonus(*, fighting_with_specialist: bool, specialist_weapons: int,
         0
 
         A model cannot fight with a Specialist Weapon it does not have.
-        >>> two_weapon_bonus(fighting_with_specialist=True, specialist_weapons=0, other_melee_weapons=2)  # doctest: +ELLIPSIS
+        >>> two_weapon_bonus(fighting_with_specialist=True, specialist_weapons=0, other_melee_weapons=2)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...carries at least one...
@@ -60,10 +60,10 @@ def two_weapon_bonus(*, fighting_with_specialist: bool, specialist_weapons: int,
         raise ValueError('a model fighting with a Specialist Weapon carries at least one')
     if not (other_melee_weapons >= 1 or fighting_with_specialist):
         raise ValueError('a model fighting with an ordinary weapon carries at least one other melee weapon')
-    return _two_weapon_bonus(fighting_with_specialist, specialist_weapons, other_melee_weapons)
+    return _core_two_weapon_bonus(fighting_with_specialist, specialist_weapons, other_melee_weapons)
 
 
-def _two_weapon_bonus(fighting_with_specialist: bool, specialist_weapons: int, other_melee_weapons: int) -> int:
+def _core_two_weapon_bonus(fighting_with_specialist: bool, specialist_weapons: int, other_melee_weapons: int) -> int:
     if fighting_with_specialist and specialist_weapons >= 2:
         return 1
     if fighting_with_specialist:

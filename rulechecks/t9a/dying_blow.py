@@ -47,9 +47,9 @@ def removed_at_end_of_step(*, agility_step: int, has_dying_blow: bool) -> int:
         raise ValueError(f'agility_step must be a whole number from 0 to 10, not {agility_step!r}')
     if type(has_dying_blow) is not bool:
         raise ValueError(f'has_dying_blow must be true or false, not {has_dying_blow!r}')
-    return _removed_at_end_of_step(agility_step, has_dying_blow)
+    return _core_removed_at_end_of_step(agility_step, has_dying_blow)
 
 
-def _removed_at_end_of_step(agility_step: int, has_dying_blow: bool) -> int:
+def _core_removed_at_end_of_step(agility_step: int, has_dying_blow: bool) -> int:
     return 0 if has_dying_blow else agility_step
 

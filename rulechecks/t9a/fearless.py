@@ -51,10 +51,10 @@ def may_choose_flee(*, contains_fearless: bool, already_shaken: bool, whole_unit
         raise ValueError(f'already_shaken must be true or false, not {already_shaken!r}')
     if type(whole_unit_feigned_flight) is not bool:
         raise ValueError(f'whole_unit_feigned_flight must be true or false, not {whole_unit_feigned_flight!r}')
-    return _may_choose_flee(contains_fearless, already_shaken, whole_unit_feigned_flight)
+    return _core_may_choose_flee(contains_fearless, already_shaken, whole_unit_feigned_flight)
 
 
-def _may_choose_flee(contains_fearless: bool, already_shaken: bool, whole_unit_feigned_flight: bool) -> bool:
+def _core_may_choose_flee(contains_fearless: bool, already_shaken: bool, whole_unit_feigned_flight: bool) -> bool:
     return not contains_fearless or already_shaken or whole_unit_feigned_flight
 
 
@@ -95,9 +95,9 @@ def effects(*, contains_fearless: bool, panic_test_called: bool, horror_applies:
         raise ValueError(f'panic_test_called must be true or false, not {panic_test_called!r}')
     if type(horror_applies) is not bool:
         raise ValueError(f'horror_applies must be true or false, not {horror_applies!r}')
-    return _effects(contains_fearless, panic_test_called, horror_applies)
+    return _core_effects(contains_fearless, panic_test_called, horror_applies)
 
 
-def _effects(contains_fearless: bool, panic_test_called: bool, horror_applies: bool) -> Effects:
+def _core_effects(contains_fearless: bool, panic_test_called: bool, horror_applies: bool) -> Effects:
     return Effects(panic_test='none' if not panic_test_called else 'automatic-pass' if contains_fearless else 'roll', affected_by_horror=horror_applies and (not contains_fearless))
 

@@ -43,7 +43,7 @@ def hits(*, X: str, roll: int) -> int:
         3
 
         D3 cannot roll 4.
-        >>> hits(X='D3', roll=4)  # doctest: +ELLIPSIS
+        >>> hits(X='D3', roll=4)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be...
@@ -52,7 +52,7 @@ def hits(*, X: str, roll: int) -> int:
         raise ValueError(f"X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not {X!r}")
     if type(roll) is not int or not _dice.minimum(X) <= roll <= _dice.maximum(X):
         raise ValueError(f'roll must be a roll of {X!r} ({_dice.minimum(X)!r} to {_dice.maximum(X)!r}), not {roll!r}')
-    return _hits(X, roll)
+    return _core_hits(X, roll)
 
 
 def hits_odds(*, X: str) -> dict[int, Fraction]:
@@ -64,11 +64,11 @@ def hits_odds(*, X: str) -> dict[int, Fraction]:
         raise ValueError(f"X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not {X!r}")
     _counts: dict[int, int] = {}
     for roll, _w_roll in _dice.faces_of(X):
-        _result = _hits(X, roll)
+        _result = _core_hits(X, roll)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _hits(X: str, roll: int) -> int:
+def _core_hits(X: str, roll: int) -> int:
     return roll
 

@@ -50,10 +50,10 @@ def may_choose(*, has_hand_weapon: bool, other_options: bool, weapon_master: boo
         raise ValueError(f'other_options must be true or false, not {other_options!r}')
     if type(weapon_master) is not bool:
         raise ValueError(f'weapon_master must be true or false, not {weapon_master!r}')
-    return _may_choose(has_hand_weapon, other_options, weapon_master)
+    return _core_may_choose(has_hand_weapon, other_options, weapon_master)
 
 
-def _may_choose(has_hand_weapon: bool, other_options: bool, weapon_master: bool) -> bool:
+def _core_may_choose(has_hand_weapon: bool, other_options: bool, weapon_master: bool) -> bool:
     return has_hand_weapon and (not other_options or weapon_master)
 
 
@@ -84,9 +84,9 @@ def gains_parry(*, has_shield: bool, using_hand_weapon: bool) -> bool:
         raise ValueError(f'has_shield must be true or false, not {has_shield!r}')
     if type(using_hand_weapon) is not bool:
         raise ValueError(f'using_hand_weapon must be true or false, not {using_hand_weapon!r}')
-    return _gains_parry(has_shield, using_hand_weapon)
+    return _core_gains_parry(has_shield, using_hand_weapon)
 
 
-def _gains_parry(has_shield: bool, using_hand_weapon: bool) -> bool:
+def _core_gains_parry(has_shield: bool, using_hand_weapon: bool) -> bool:
     return has_shield and using_hand_weapon
 

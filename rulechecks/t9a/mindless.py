@@ -47,10 +47,10 @@ def command_test(*, entirely_with_rule: bool, purpose: Literal['combat-reform', 
         raise ValueError(f'entirely_with_rule must be true or false, not {entirely_with_rule!r}')
     if purpose not in ('combat-reform', 'redirecting-charges', 'other'):
         raise ValueError(f"purpose must be one of 'combat-reform', 'redirecting-charges', 'other', not {purpose!r}")
-    return _command_test(entirely_with_rule, purpose)
+    return _core_command_test(entirely_with_rule, purpose)
 
 
-def _command_test(entirely_with_rule: bool, purpose: Literal['combat-reform', 'redirecting-charges', 'other']) -> Literal['automatic-pass', 'automatic-fail', 'roll']:
+def _core_command_test(entirely_with_rule: bool, purpose: Literal['combat-reform', 'redirecting-charges', 'other']) -> Literal['automatic-pass', 'automatic-fail', 'roll']:
     if entirely_with_rule and purpose == 'combat-reform':
         return 'automatic-pass'
     if entirely_with_rule and purpose == 'redirecting-charges':

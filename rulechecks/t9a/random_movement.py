@@ -44,10 +44,10 @@ def mobility(*, X: str) -> int:
     """
     if X not in ('D6', '2D6', '3D6'):
         raise ValueError(f"X must be one of 'D6', '2D6', '3D6', not {X!r}")
-    return _mobility(X)
+    return _core_mobility(X)
 
 
-def _mobility(X: str) -> int:
+def _core_mobility(X: str) -> int:
     return _dice.maximum(X)
 
 
@@ -75,7 +75,7 @@ def move_distance(*, X: str, roll: int) -> int:
         18
 
         A D6 cannot roll 7.
-        >>> move_distance(X='D6', roll=7)  # doctest: +ELLIPSIS
+        >>> move_distance(X='D6', roll=7)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be...
@@ -84,7 +84,7 @@ def move_distance(*, X: str, roll: int) -> int:
         raise ValueError(f"X must be one of 'D6', '2D6', '3D6', not {X!r}")
     if type(roll) is not int or not _dice.minimum(X) <= roll <= _dice.maximum(X):
         raise ValueError(f'roll must be a roll of {X!r} ({_dice.minimum(X)!r} to {_dice.maximum(X)!r}), not {roll!r}')
-    return _move_distance(X, roll)
+    return _core_move_distance(X, roll)
 
 
 def move_distance_odds(*, X: str) -> dict[int, Fraction]:
@@ -96,12 +96,12 @@ def move_distance_odds(*, X: str) -> dict[int, Fraction]:
         raise ValueError(f"X must be one of 'D6', '2D6', '3D6', not {X!r}")
     _counts: dict[int, int] = {}
     for roll, _w_roll in _dice.faces_of(X):
-        _result = _move_distance(X, roll)
+        _result = _core_move_distance(X, roll)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _move_distance(X: str, roll: int) -> int:
+def _core_move_distance(X: str, roll: int) -> int:
     return roll
 
 
@@ -144,10 +144,10 @@ def replaced_move(*, X: str, move: Literal['declare-charge', 'move-manoeuvre', '
         raise ValueError(f"X must be one of 'D6', '2D6', '3D6', not {X!r}")
     if move not in ('declare-charge', 'move-manoeuvre', 'pursue-move', 'flee-move'):
         raise ValueError(f"move must be one of 'declare-charge', 'move-manoeuvre', 'pursue-move', 'flee-move', not {move!r}")
-    return _replaced_move(X, move)
+    return _core_replaced_move(X, move)
 
 
-def _replaced_move(X: str, move: Literal['declare-charge', 'move-manoeuvre', 'pursue-move', 'flee-move']) -> ReplacedMove:
+def _core_replaced_move(X: str, move: Literal['declare-charge', 'move-manoeuvre', 'pursue-move', 'flee-move']) -> ReplacedMove:
     if move == 'declare-charge':
         return ReplacedMove(allowed=False, performed_as='none', distance='none')
     if move == 'flee-move':
@@ -182,9 +182,9 @@ def dangerous_terrain_test(*, test_called_for: bool, charging: bool) -> bool:
         raise ValueError(f'test_called_for must be true or false, not {test_called_for!r}')
     if type(charging) is not bool:
         raise ValueError(f'charging must be true or false, not {charging!r}')
-    return _dangerous_terrain_test(test_called_for, charging)
+    return _core_dangerous_terrain_test(test_called_for, charging)
 
 
-def _dangerous_terrain_test(test_called_for: bool, charging: bool) -> bool:
+def _core_dangerous_terrain_test(test_called_for: bool, charging: bool) -> bool:
     return test_called_for and charging
 

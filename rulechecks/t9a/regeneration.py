@@ -68,10 +68,10 @@ def improved_value(*, has_regeneration: bool, current: int, modifier: int, maxim
         raise ValueError(f'modifier must be a whole number from 1 to 4, not {modifier!r}')
     if type(maximum) is not int or not 3 <= maximum <= 6:
         raise ValueError(f'maximum must be a whole number from 3 to 6, not {maximum!r}')
-    return _improved_value(has_regeneration, current, modifier, maximum)
+    return _core_improved_value(has_regeneration, current, modifier, maximum)
 
 
-def _improved_value(has_regeneration: bool, current: int, modifier: int, maximum: int) -> int:
+def _core_improved_value(has_regeneration: bool, current: int, modifier: int, maximum: int) -> int:
     if not has_regeneration:
         return max(7 - modifier, maximum)
     return min(current, max(current - modifier, maximum))
@@ -118,7 +118,7 @@ def is_saved(*, X: int, roll: int, flaming_attacks: bool, lethal_strike_six: boo
         raise ValueError(f'flaming_attacks must be true or false, not {flaming_attacks!r}')
     if type(lethal_strike_six) is not bool:
         raise ValueError(f'lethal_strike_six must be true or false, not {lethal_strike_six!r}')
-    return _is_saved(X, roll, flaming_attacks, lethal_strike_six)
+    return _core_is_saved(X, roll, flaming_attacks, lethal_strike_six)
 
 
 def is_saved_odds(*, X: int, flaming_attacks: bool, lethal_strike_six: bool) -> dict[bool, Fraction]:
@@ -134,12 +134,12 @@ def is_saved_odds(*, X: int, flaming_attacks: bool, lethal_strike_six: bool) -> 
         raise ValueError(f'lethal_strike_six must be true or false, not {lethal_strike_six!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
-        _result = _is_saved(X, roll, flaming_attacks, lethal_strike_six)
+        _result = _core_is_saved(X, roll, flaming_attacks, lethal_strike_six)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _is_saved(X: int, roll: int, flaming_attacks: bool, lethal_strike_six: bool) -> bool:
+def _core_is_saved(X: int, roll: int, flaming_attacks: bool, lethal_strike_six: bool) -> bool:
     if flaming_attacks or lethal_strike_six:
         return False
     if roll >= X:

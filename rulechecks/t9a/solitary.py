@@ -47,10 +47,10 @@ def can_join(*, joining_contains_solitary: bool, target_contains_solitary: bool)
         raise ValueError(f'joining_contains_solitary must be true or false, not {joining_contains_solitary!r}')
     if type(target_contains_solitary) is not bool:
         raise ValueError(f'target_contains_solitary must be true or false, not {target_contains_solitary!r}')
-    return _can_join(joining_contains_solitary, target_contains_solitary)
+    return _core_can_join(joining_contains_solitary, target_contains_solitary)
 
 
-def _can_join(joining_contains_solitary: bool, target_contains_solitary: bool) -> bool:
+def _core_can_join(joining_contains_solitary: bool, target_contains_solitary: bool) -> bool:
     return not joining_contains_solitary and (not target_contains_solitary)
 
 
@@ -81,9 +81,9 @@ def deployment(*, has_solitary: bool, has_attached: bool) -> Literal['deployed',
         raise ValueError(f'has_solitary must be true or false, not {has_solitary!r}')
     if type(has_attached) is not bool:
         raise ValueError(f'has_attached must be true or false, not {has_attached!r}')
-    return _deployment(has_solitary, has_attached)
+    return _core_deployment(has_solitary, has_attached)
 
 
-def _deployment(has_solitary: bool, has_attached: bool) -> Literal['deployed', 'casualty']:
+def _core_deployment(has_solitary: bool, has_attached: bool) -> Literal['deployed', 'casualty']:
     return 'casualty' if has_solitary and has_attached else 'deployed'
 

@@ -53,7 +53,7 @@ def discipline_penalty(*, lost_by: int, stubborn: bool, steady: bool) -> int:
         20
 
         A draw is not a lost combat.
-        >>> discipline_penalty(lost_by=0, stubborn=True, steady=False)  # doctest: +ELLIPSIS
+        >>> discipline_penalty(lost_by=0, stubborn=True, steady=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...lost_by must be a whole number from 1 to 20...
@@ -64,10 +64,10 @@ def discipline_penalty(*, lost_by: int, stubborn: bool, steady: bool) -> int:
         raise ValueError(f'stubborn must be true or false, not {stubborn!r}')
     if type(steady) is not bool:
         raise ValueError(f'steady must be true or false, not {steady!r}')
-    return _discipline_penalty(lost_by, stubborn, steady)
+    return _core_discipline_penalty(lost_by, stubborn, steady)
 
 
-def _discipline_penalty(lost_by: int, stubborn: bool, steady: bool) -> int:
+def _core_discipline_penalty(lost_by: int, stubborn: bool, steady: bool) -> int:
     limited: int = min(lost_by, 2) if steady else lost_by
     return -(-limited // 2) if stubborn else limited
 

@@ -72,10 +72,10 @@ def health_point_losses(*, lost_by: int, stubborn: bool, beacon_of_courage: bool
         raise ValueError(f'steady must be true or false, not {steady!r}')
     if type(solid) is not bool:
         raise ValueError(f'solid must be true or false, not {solid!r}')
-    return _health_point_losses(lost_by, stubborn, beacon_of_courage, steady, solid)
+    return _core_health_point_losses(lost_by, stubborn, beacon_of_courage, steady, solid)
 
 
-def _health_point_losses(lost_by: int, stubborn: bool, beacon_of_courage: bool, steady: bool, solid: bool) -> int:
+def _core_health_point_losses(lost_by: int, stubborn: bool, beacon_of_courage: bool, steady: bool, solid: bool) -> int:
     halved: int = -(-lost_by // 2) if stubborn else lost_by
     reduction: int = 1 + (1 if steady else 0) + (1 if solid else 0) if beacon_of_courage else 0
     return max(0, halved - reduction)
@@ -112,9 +112,9 @@ def can_join(*, model_has_unstable: bool, unit_contains_unstable: bool) -> bool:
         raise ValueError(f'model_has_unstable must be true or false, not {model_has_unstable!r}')
     if type(unit_contains_unstable) is not bool:
         raise ValueError(f'unit_contains_unstable must be true or false, not {unit_contains_unstable!r}')
-    return _can_join(model_has_unstable, unit_contains_unstable)
+    return _core_can_join(model_has_unstable, unit_contains_unstable)
 
 
-def _can_join(model_has_unstable: bool, unit_contains_unstable: bool) -> bool:
+def _core_can_join(model_has_unstable: bool, unit_contains_unstable: bool) -> bool:
     return model_has_unstable == unit_contains_unstable
 

@@ -60,13 +60,13 @@ def blitz_move(*, turn: int, roll: int, used_before: bool) -> BlitzMove:
         BlitzMove(allowed=False, inches=0)
 
         Two D6 cannot total 13.
-        >>> blitz_move(turn=2, roll=13, used_before=False)  # doctest: +ELLIPSIS
+        >>> blitz_move(turn=2, roll=13, used_before=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a roll of 2 D6...
 
         The game lasts at most seven turns.
-        >>> blitz_move(turn=8, roll=20, used_before=False)  # doctest: +ELLIPSIS
+        >>> blitz_move(turn=8, roll=20, used_before=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...turn must be a whole number from 1 to 7...
@@ -77,7 +77,7 @@ def blitz_move(*, turn: int, roll: int, used_before: bool) -> BlitzMove:
         raise ValueError(f'roll must be a roll of {turn!r} D6 ({turn!r} to {6 * turn!r}), not {roll!r}')
     if type(used_before) is not bool:
         raise ValueError(f'used_before must be true or false, not {used_before!r}')
-    return _blitz_move(turn, roll, used_before)
+    return _core_blitz_move(turn, roll, used_before)
 
 
 def blitz_move_odds(*, turn: int, used_before: bool) -> dict[BlitzMove, Fraction]:
@@ -91,12 +91,12 @@ def blitz_move_odds(*, turn: int, used_before: bool) -> dict[BlitzMove, Fraction
         raise ValueError(f'used_before must be true or false, not {used_before!r}')
     _counts: dict[BlitzMove, int] = {}
     for roll, _w_roll in _dice.faces(turn, 6):
-        _result = _blitz_move(turn, roll, used_before)
+        _result = _core_blitz_move(turn, roll, used_before)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _blitz_move(turn: int, roll: int, used_before: bool) -> BlitzMove:
+def _core_blitz_move(turn: int, roll: int, used_before: bool) -> BlitzMove:
     if used_before:
         return BlitzMove(allowed=False, inches=0)
     return BlitzMove(allowed=True, inches=roll)
@@ -133,10 +133,10 @@ def assault_attacks(*, attacks: int, blitzed_this_turn: bool) -> int:
         raise ValueError(f'attacks must be a whole number from 1 to 10, not {attacks!r}')
     if type(blitzed_this_turn) is not bool:
         raise ValueError(f'blitzed_this_turn must be true or false, not {blitzed_this_turn!r}')
-    return _assault_attacks(attacks, blitzed_this_turn)
+    return _core_assault_attacks(attacks, blitzed_this_turn)
 
 
-def _assault_attacks(attacks: int, blitzed_this_turn: bool) -> int:
+def _core_assault_attacks(attacks: int, blitzed_this_turn: bool) -> int:
     return 10 if blitzed_this_turn else attacks
 
 
@@ -174,9 +174,9 @@ def may_end_move_here(*, on_other_model: bool, on_impassable_terrain: bool, with
         raise ValueError(f'on_impassable_terrain must be true or false, not {on_impassable_terrain!r}')
     if type(within_blitz_distance) is not bool:
         raise ValueError(f'within_blitz_distance must be true or false, not {within_blitz_distance!r}')
-    return _may_end_move_here(on_other_model, on_impassable_terrain, within_blitz_distance)
+    return _core_may_end_move_here(on_other_model, on_impassable_terrain, within_blitz_distance)
 
 
-def _may_end_move_here(on_other_model: bool, on_impassable_terrain: bool, within_blitz_distance: bool) -> bool:
+def _core_may_end_move_here(on_other_model: bool, on_impassable_terrain: bool, within_blitz_distance: bool) -> bool:
     return within_blitz_distance and (not on_other_model) and (not on_impassable_terrain)
 

@@ -48,14 +48,14 @@ def mishap(*, roll: int) -> Literal['destroyed', 'misplaced', 'delayed']:
         >>> mishap(roll=6)
         'delayed'
 
-        >>> mishap(roll=0)  # doctest: +ELLIPSIS
+        >>> mishap(roll=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a D6 roll from 1 to 6...
     """
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
-    return _mishap(roll)
+    return _core_mishap(roll)
 
 
 def mishap_odds() -> dict[Literal['destroyed', 'misplaced', 'delayed'], Fraction]:
@@ -65,12 +65,12 @@ def mishap_odds() -> dict[Literal['destroyed', 'misplaced', 'delayed'], Fraction
     """
     _counts: dict[Literal['destroyed', 'misplaced', 'delayed'], int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
-        _result = _mishap(roll)
+        _result = _core_mishap(roll)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _mishap(roll: int) -> Literal['destroyed', 'misplaced', 'delayed']:
+def _core_mishap(roll: int) -> Literal['destroyed', 'misplaced', 'delayed']:
     if roll == 1:
         return 'destroyed'
     if roll <= 3:
@@ -108,10 +108,10 @@ def misplaced_spot(*, ground: Literal['open-ground', 'difficult-terrain', 'impas
     """
     if ground not in ('open-ground', 'difficult-terrain', 'impassable-terrain'):
         raise ValueError(f"ground must be one of 'open-ground', 'difficult-terrain', 'impassable-terrain', not {ground!r}")
-    return _misplaced_spot(ground)
+    return _core_misplaced_spot(ground)
 
 
-def _misplaced_spot(ground: Literal['open-ground', 'difficult-terrain', 'impassable-terrain']) -> MisplacedSpot:
+def _core_misplaced_spot(ground: Literal['open-ground', 'difficult-terrain', 'impassable-terrain']) -> MisplacedSpot:
     if ground == 'impassable-terrain':
         return MisplacedSpot(allowed=False, dangerous=False)
     if ground == 'difficult-terrain':

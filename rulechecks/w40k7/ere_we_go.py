@@ -72,7 +72,7 @@ def charge(*, first: int, second: int, reroll: int, needed: int, every_model_has
         raise ValueError(f'needed must be a whole number from 2 to 12, not {needed!r}')
     if type(every_model_has_rule) is not bool:
         raise ValueError(f'every_model_has_rule must be true or false, not {every_model_has_rule!r}')
-    return _charge(first, second, reroll, needed, every_model_has_rule)
+    return _core_charge(first, second, reroll, needed, every_model_has_rule)
 
 
 def charge_odds(*, needed: int, every_model_has_rule: bool) -> dict[Charge, Fraction]:
@@ -88,12 +88,12 @@ def charge_odds(*, needed: int, every_model_has_rule: bool) -> dict[Charge, Frac
     for first, _w_first in _dice.faces(1, 6):
         for second, _w_second in _dice.faces(1, 6):
             for reroll, _w_reroll in _dice.faces(1, 6):
-                _result = _charge(first, second, reroll, needed, every_model_has_rule)
+                _result = _core_charge(first, second, reroll, needed, every_model_has_rule)
                 _counts[_result] = _counts.get(_result, 0) + _w_first * _w_second * _w_reroll
     return _dice.odds(_counts)
 
 
-def _charge(first: int, second: int, reroll: int, needed: int, every_model_has_rule: bool) -> Charge:
+def _core_charge(first: int, second: int, reroll: int, needed: int, every_model_has_rule: bool) -> Charge:
     kept: int = first + second
     rerolled_range: int = max(first, second) + reroll
     if kept < needed and every_model_has_rule:

@@ -45,7 +45,7 @@ def wounds_lost(*, wounds: int, instant_death: bool, eternal_warrior: bool) -> i
         1
 
         A model with no Wounds left has already been removed.
-        >>> wounds_lost(wounds=0, instant_death=True, eternal_warrior=True)  # doctest: +ELLIPSIS
+        >>> wounds_lost(wounds=0, instant_death=True, eternal_warrior=True)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...wounds must be a whole number from 1 to 10...
@@ -56,9 +56,9 @@ def wounds_lost(*, wounds: int, instant_death: bool, eternal_warrior: bool) -> i
         raise ValueError(f'instant_death must be true or false, not {instant_death!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
-    return _wounds_lost(wounds, instant_death, eternal_warrior)
+    return _core_wounds_lost(wounds, instant_death, eternal_warrior)
 
 
-def _wounds_lost(wounds: int, instant_death: bool, eternal_warrior: bool) -> int:
+def _core_wounds_lost(wounds: int, instant_death: bool, eternal_warrior: bool) -> int:
     return wounds if instant_death and (not eternal_warrior) else 1
 

@@ -61,7 +61,7 @@ def fear_test(*, roll: int, leadership: int, weapon_skill: int, touching_fear: b
         >>> fear_test(roll=2, leadership=2, weapon_skill=1, touching_fear=True, fearless=False)
         FearTest(test='passed', weapon_skill=1)
 
-        >>> fear_test(roll=13, leadership=8, weapon_skill=4, touching_fear=True, fearless=False)  # doctest: +ELLIPSIS
+        >>> fear_test(roll=13, leadership=8, weapon_skill=4, touching_fear=True, fearless=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a 2D6 roll from 2 to 12...
@@ -76,7 +76,7 @@ def fear_test(*, roll: int, leadership: int, weapon_skill: int, touching_fear: b
         raise ValueError(f'touching_fear must be true or false, not {touching_fear!r}')
     if type(fearless) is not bool:
         raise ValueError(f'fearless must be true or false, not {fearless!r}')
-    return _fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
+    return _core_fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
 
 
 def fear_test_odds(*, leadership: int, weapon_skill: int, touching_fear: bool, fearless: bool) -> dict[FearTest, Fraction]:
@@ -94,12 +94,12 @@ def fear_test_odds(*, leadership: int, weapon_skill: int, touching_fear: bool, f
         raise ValueError(f'fearless must be true or false, not {fearless!r}')
     _counts: dict[FearTest, int] = {}
     for roll, _w_roll in _dice.faces(2, 6):
-        _result = _fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
+        _result = _core_fear_test(roll, leadership, weapon_skill, touching_fear, fearless)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _fear_test(roll: int, leadership: int, weapon_skill: int, touching_fear: bool, fearless: bool) -> FearTest:
+def _core_fear_test(roll: int, leadership: int, weapon_skill: int, touching_fear: bool, fearless: bool) -> FearTest:
     if not touching_fear:
         return FearTest(test='not-taken', weapon_skill=weapon_skill)
     if fearless:

@@ -53,10 +53,10 @@ def auto_passes(*, test: Literal['morale-check', 'pinning-test', 'fear-test', 'r
         raise ValueError(f"test must be one of 'morale-check', 'pinning-test', 'fear-test', 'regroup-test', 'other-leadership-test', not {test!r}")
     if type(fearless_models) is not int or not 0 <= fearless_models <= 30:
         raise ValueError(f'fearless_models must be a whole number from 0 to 30, not {fearless_models!r}')
-    return _auto_passes(test, fearless_models)
+    return _core_auto_passes(test, fearless_models)
 
 
-def _auto_passes(test: Literal['morale-check', 'pinning-test', 'fear-test', 'regroup-test', 'other-leadership-test'], fearless_models: int) -> bool:
+def _core_auto_passes(test: Literal['morale-check', 'pinning-test', 'fear-test', 'regroup-test', 'other-leadership-test'], fearless_models: int) -> bool:
     return fearless_models >= 1 and test in ('morale-check', 'pinning-test', 'fear-test', 'regroup-test')
 
 
@@ -97,10 +97,10 @@ def options(*, fearless_models: int, weapons_useless: bool) -> Options:
         raise ValueError(f'fearless_models must be a whole number from 0 to 30, not {fearless_models!r}')
     if type(weapons_useless) is not bool:
         raise ValueError(f'weapons_useless must be true or false, not {weapons_useless!r}')
-    return _options(fearless_models, weapons_useless)
+    return _core_options(fearless_models, weapons_useless)
 
 
-def _options(fearless_models: int, weapons_useless: bool) -> Options:
+def _core_options(fearless_models: int, weapons_useless: bool) -> Options:
     return Options(may_go_to_ground=fearless_models == 0, may_choose_to_fail_morale=weapons_useless and fearless_models == 0)
 
 
@@ -130,9 +130,9 @@ def still_gone_to_ground(*, gone_to_ground: bool, gains_fearless: bool) -> bool:
         raise ValueError(f'gone_to_ground must be true or false, not {gone_to_ground!r}')
     if type(gains_fearless) is not bool:
         raise ValueError(f'gains_fearless must be true or false, not {gains_fearless!r}')
-    return _still_gone_to_ground(gone_to_ground, gains_fearless)
+    return _core_still_gone_to_ground(gone_to_ground, gains_fearless)
 
 
-def _still_gone_to_ground(gone_to_ground: bool, gains_fearless: bool) -> bool:
+def _core_still_gone_to_ground(gone_to_ground: bool, gains_fearless: bool) -> bool:
     return gone_to_ground and (not gains_fearless)
 

@@ -79,7 +79,7 @@ def charge(*, first: int, second: int, reroll_a: int, reroll_b: int, needed: int
         raise ValueError(f'needed must be a whole number from 2 to 12, not {needed!r}')
     if type(all_models_fleet) is not bool:
         raise ValueError(f'all_models_fleet must be true or false, not {all_models_fleet!r}')
-    return _charge(first, second, reroll_a, reroll_b, needed, all_models_fleet)
+    return _core_charge(first, second, reroll_a, reroll_b, needed, all_models_fleet)
 
 
 def charge_odds(*, needed: int, all_models_fleet: bool) -> dict[Charge, Fraction]:
@@ -96,12 +96,12 @@ def charge_odds(*, needed: int, all_models_fleet: bool) -> dict[Charge, Fraction
         for second, _w_second in _dice.faces(1, 6):
             for reroll_a, _w_reroll_a in _dice.faces(1, 6):
                 for reroll_b, _w_reroll_b in _dice.faces(1, 6):
-                    _result = _charge(first, second, reroll_a, reroll_b, needed, all_models_fleet)
+                    _result = _core_charge(first, second, reroll_a, reroll_b, needed, all_models_fleet)
                     _counts[_result] = _counts.get(_result, 0) + _w_first * _w_second * _w_reroll_a * _w_reroll_b
     return _dice.odds(_counts)
 
 
-def _charge(first: int, second: int, reroll_a: int, reroll_b: int, needed: int, all_models_fleet: bool) -> Charge:
+def _core_charge(first: int, second: int, reroll_a: int, reroll_b: int, needed: int, all_models_fleet: bool) -> Charge:
     kept: int = first + second
     high: int = max(first, second)
     one_ways: int = 6 * min(max(7 - needed + high, 0), 6)
@@ -157,7 +157,7 @@ def run(*, roll: int, reroll: int, wanted: int, all_models_fleet: bool) -> Run:
         raise ValueError(f'wanted must be a whole number from 1 to 6, not {wanted!r}')
     if type(all_models_fleet) is not bool:
         raise ValueError(f'all_models_fleet must be true or false, not {all_models_fleet!r}')
-    return _run(roll, reroll, wanted, all_models_fleet)
+    return _core_run(roll, reroll, wanted, all_models_fleet)
 
 
 def run_odds(*, wanted: int, all_models_fleet: bool) -> dict[Run, Fraction]:
@@ -172,12 +172,12 @@ def run_odds(*, wanted: int, all_models_fleet: bool) -> dict[Run, Fraction]:
     _counts: dict[Run, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
         for reroll, _w_reroll in _dice.faces(1, 6):
-            _result = _run(roll, reroll, wanted, all_models_fleet)
+            _result = _core_run(roll, reroll, wanted, all_models_fleet)
             _counts[_result] = _counts.get(_result, 0) + _w_roll * _w_reroll
     return _dice.odds(_counts)
 
 
-def _run(roll: int, reroll: int, wanted: int, all_models_fleet: bool) -> Run:
+def _core_run(roll: int, reroll: int, wanted: int, all_models_fleet: bool) -> Run:
     if roll < wanted and all_models_fleet:
         return Run(rerolled=True, inches=reroll)
     return Run(rerolled=False, inches=roll)

@@ -53,9 +53,9 @@ def strength(*, strength: int, charged: bool, disordered: bool) -> int:
         raise ValueError(f'charged must be true or false, not {charged!r}')
     if type(disordered) is not bool:
         raise ValueError(f'disordered must be true or false, not {disordered!r}')
-    return _strength(strength, charged, disordered)
+    return _core_strength(strength, charged, disordered)
 
 
-def _strength(strength: int, charged: bool, disordered: bool) -> int:
+def _core_strength(strength: int, charged: bool, disordered: bool) -> int:
     return min(strength + 1, 10) if charged and (not disordered) else strength
 

@@ -61,7 +61,7 @@ def break_away(*, initiative: int, test_roll: int, distance: int, needed: int) -
         BreakAway(outcome='breaks-away', inches=4)
 
         Three dice cannot total 2.
-        >>> break_away(initiative=4, test_roll=2, distance=2, needed=3)  # doctest: +ELLIPSIS
+        >>> break_away(initiative=4, test_roll=2, distance=2, needed=3)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...distance must be a 3D6 roll from 3 to 18...
@@ -74,7 +74,7 @@ def break_away(*, initiative: int, test_roll: int, distance: int, needed: int) -
         raise ValueError(f'distance must be a 3D6 roll from 3 to 18, not {distance!r}')
     if type(needed) is not int or not 1 <= needed <= 18:
         raise ValueError(f'needed must be a whole number from 1 to 18, not {needed!r}')
-    return _break_away(initiative, test_roll, distance, needed)
+    return _core_break_away(initiative, test_roll, distance, needed)
 
 
 def break_away_odds(*, initiative: int, needed: int) -> dict[BreakAway, Fraction]:
@@ -89,12 +89,12 @@ def break_away_odds(*, initiative: int, needed: int) -> dict[BreakAway, Fraction
     _counts: dict[BreakAway, int] = {}
     for test_roll, _w_test_roll in _dice.faces(1, 6):
         for distance, _w_distance in _dice.faces(3, 6):
-            _result = _break_away(initiative, test_roll, distance, needed)
+            _result = _core_break_away(initiative, test_roll, distance, needed)
             _counts[_result] = _counts.get(_result, 0) + _w_test_roll * _w_distance
     return _dice.odds(_counts)
 
 
-def _break_away(initiative: int, test_roll: int, distance: int, needed: int) -> BreakAway:
+def _core_break_away(initiative: int, test_roll: int, distance: int, needed: int) -> BreakAway:
     if test_roll == 6 or test_roll > initiative:
         return BreakAway(outcome='test-failed', inches=0)
     if distance > needed:
@@ -133,9 +133,9 @@ def move_through_terrain(*, terrain: Literal['open-ground', 'difficult-terrain',
     """
     if terrain not in ('open-ground', 'difficult-terrain', 'dangerous-terrain'):
         raise ValueError(f"terrain must be one of 'open-ground', 'difficult-terrain', 'dangerous-terrain', not {terrain!r}")
-    return _move_through_terrain(terrain)
+    return _core_move_through_terrain(terrain)
 
 
-def _move_through_terrain(terrain: Literal['open-ground', 'difficult-terrain', 'dangerous-terrain']) -> MoveThroughTerrain:
+def _core_move_through_terrain(terrain: Literal['open-ground', 'difficult-terrain', 'dangerous-terrain']) -> MoveThroughTerrain:
     return MoveThroughTerrain(slowed=False, dangerous_terrain_tests=terrain == 'dangerous-terrain')
 

@@ -47,14 +47,14 @@ def saved(*, roll: int) -> bool:
         True
 
         Not a D6 result.
-        >>> saved(roll=7)  # doctest: +ELLIPSIS
+        >>> saved(roll=7)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...roll must be a D6 roll from 1 to 6...
     """
     if type(roll) is not int or not 1 <= roll <= 6:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
-    return _saved(roll)
+    return _core_saved(roll)
 
 
 def saved_odds() -> dict[bool, Fraction]:
@@ -64,12 +64,12 @@ def saved_odds() -> dict[bool, Fraction]:
     """
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
-        _result = _saved(roll)
+        _result = _core_saved(roll)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _saved(roll: int) -> bool:
+def _core_saved(roll: int) -> bool:
     return roll >= 3
 
 
@@ -115,10 +115,10 @@ def best_save(*, armour_save: int, ap: int) -> BestSave:
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
-    return _best_save(armour_save, ap)
+    return _core_best_save(armour_save, ap)
 
 
-def _best_save(armour_save: int, ap: int) -> BestSave:
+def _core_best_save(armour_save: int, ap: int) -> BestSave:
     if armour_save <= 2 and ap > armour_save:
         return BestSave(save='armour', target=2)
     return BestSave(save='invulnerable', target=3)

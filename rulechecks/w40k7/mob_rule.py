@@ -67,7 +67,7 @@ def resolve(*, roll: int, locked_in_combat: bool, has_ork_character: bool, model
         >>> resolve(roll=6, locked_in_combat=True, has_ork_character=False, models=100)
         Resolve(outcome='passed', hits='D6')
 
-        >>> resolve(roll=4, locked_in_combat=False, has_ork_character=False, models=0)  # doctest: +ELLIPSIS
+        >>> resolve(roll=4, locked_in_combat=False, has_ork_character=False, models=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...models must be a whole number from 1 to 100...
@@ -80,7 +80,7 @@ def resolve(*, roll: int, locked_in_combat: bool, has_ork_character: bool, model
         raise ValueError(f'has_ork_character must be true or false, not {has_ork_character!r}')
     if type(models) is not int or not 1 <= models <= 100:
         raise ValueError(f'models must be a whole number from 1 to 100, not {models!r}')
-    return _resolve(roll, locked_in_combat, has_ork_character, models)
+    return _core_resolve(roll, locked_in_combat, has_ork_character, models)
 
 
 def resolve_odds(*, locked_in_combat: bool, has_ork_character: bool, models: int) -> dict[Resolve, Fraction]:
@@ -96,12 +96,12 @@ def resolve_odds(*, locked_in_combat: bool, has_ork_character: bool, models: int
         raise ValueError(f'models must be a whole number from 1 to 100, not {models!r}')
     _counts: dict[Resolve, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
-        _result = _resolve(roll, locked_in_combat, has_ork_character, models)
+        _result = _core_resolve(roll, locked_in_combat, has_ork_character, models)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _resolve(roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> Resolve:
+def _core_resolve(roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> Resolve:
     if roll == 1 and locked_in_combat:
         return Resolve(outcome='passed', hits='none')
     if roll == 1:
@@ -151,10 +151,10 @@ def applies(*, every_model_has_rule: bool, test: Literal['morale-check', 'pinnin
         raise ValueError(f"test must be one of 'morale-check', 'pinning-test', 'other-test', not {test!r}")
     if type(failed) is not bool:
         raise ValueError(f'failed must be true or false, not {failed!r}')
-    return _applies(every_model_has_rule, test, failed)
+    return _core_applies(every_model_has_rule, test, failed)
 
 
-def _applies(every_model_has_rule: bool, test: Literal['morale-check', 'pinning-test', 'other-test'], failed: bool) -> bool:
+def _core_applies(every_model_has_rule: bool, test: Literal['morale-check', 'pinning-test', 'other-test'], failed: bool) -> bool:
     return every_model_has_rule and failed and (test in ('morale-check', 'pinning-test'))
 
 
@@ -180,7 +180,7 @@ def may_allocate_hit(*, roll: int, to_ork_character: bool) -> bool:
         >>> may_allocate_hit(roll=4, to_ork_character=True)
         True
 
-        >>> may_allocate_hit(roll=1, to_ork_character=False)  # doctest: +ELLIPSIS
+        >>> may_allocate_hit(roll=1, to_ork_character=False)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...causes no hits...
@@ -191,9 +191,9 @@ def may_allocate_hit(*, roll: int, to_ork_character: bool) -> bool:
         raise ValueError(f'to_ork_character must be true or false, not {to_ork_character!r}')
     if roll < 2:
         raise ValueError('a roll of 1 on the Mob Rule table causes no hits')
-    return _may_allocate_hit(roll, to_ork_character)
+    return _core_may_allocate_hit(roll, to_ork_character)
 
 
-def _may_allocate_hit(roll: int, to_ork_character: bool) -> bool:
+def _core_may_allocate_hit(roll: int, to_ork_character: bool) -> bool:
     return not (roll <= 3 and to_ork_character)
 

@@ -50,7 +50,7 @@ def is_precision_strike(*, roll: int, melee_weapon: bool) -> bool:
         raise ValueError(f'roll must be a D6 roll from 1 to 6, not {roll!r}')
     if type(melee_weapon) is not bool:
         raise ValueError(f'melee_weapon must be true or false, not {melee_weapon!r}')
-    return _is_precision_strike(roll, melee_weapon)
+    return _core_is_precision_strike(roll, melee_weapon)
 
 
 def is_precision_strike_odds(*, melee_weapon: bool) -> dict[bool, Fraction]:
@@ -62,12 +62,12 @@ def is_precision_strike_odds(*, melee_weapon: bool) -> dict[bool, Fraction]:
         raise ValueError(f'melee_weapon must be true or false, not {melee_weapon!r}')
     _counts: dict[bool, int] = {}
     for roll, _w_roll in _dice.faces(1, 6):
-        _result = _is_precision_strike(roll, melee_weapon)
+        _result = _core_is_precision_strike(roll, melee_weapon)
         _counts[_result] = _counts.get(_result, 0) + _w_roll
     return _dice.odds(_counts)
 
 
-def _is_precision_strike(roll: int, melee_weapon: bool) -> bool:
+def _core_is_precision_strike(roll: int, melee_weapon: bool) -> bool:
     return melee_weapon and roll == 6
 
 
@@ -105,9 +105,9 @@ def allocation(*, precision_strike: bool, to_character: bool) -> Allocation:
         raise ValueError(f'precision_strike must be true or false, not {precision_strike!r}')
     if type(to_character) is not bool:
         raise ValueError(f'to_character must be true or false, not {to_character!r}')
-    return _allocation(precision_strike, to_character)
+    return _core_allocation(precision_strike, to_character)
 
 
-def _allocation(precision_strike: bool, to_character: bool) -> Allocation:
+def _core_allocation(precision_strike: bool, to_character: bool) -> Allocation:
     return Allocation(allocated_by='attacker' if precision_strike else 'normal-rules', look_out_sir=to_character)
 

@@ -43,16 +43,16 @@ def may_move(*, inches: int) -> bool:
         True
 
         A distance cannot be negative.
-        >>> may_move(inches=-1)  # doctest: +ELLIPSIS
+        >>> may_move(inches=-1)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...inches must be a whole number from 0 to 48...
     """
     if type(inches) is not int or not 0 <= inches <= 48:
         raise ValueError(f'inches must be a whole number from 0 to 48, not {inches!r}')
-    return _may_move(inches)
+    return _core_may_move(inches)
 
 
-def _may_move(inches: int) -> bool:
+def _core_may_move(inches: int) -> bool:
     return inches <= 12
 

@@ -46,10 +46,10 @@ def redeploy_distance(*, unit_type: Literal['infantry', 'artillery', 'walker', '
     """
     if unit_type not in ('infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle'):
         raise ValueError(f"unit_type must be one of 'infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle', not {unit_type!r}")
-    return _redeploy_distance(unit_type)
+    return _core_redeploy_distance(unit_type)
 
 
-def _redeploy_distance(unit_type: Literal['infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle']) -> int:
+def _core_redeploy_distance(unit_type: Literal['infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle']) -> int:
     return 6 if unit_type in ('infantry', 'artillery', 'walker', 'monstrous-creature') else 12
 
 
@@ -97,10 +97,10 @@ def may_redeploy(*, unit_type: Literal['infantry', 'artillery', 'walker', 'monst
         raise ValueError(f'nearest_enemy must be a whole number from 0 to 72, not {nearest_enemy!r}')
     if type(embarks_or_disembarks) is not bool:
         raise ValueError(f'embarks_or_disembarks must be true or false, not {embarks_or_disembarks!r}')
-    return _may_redeploy(unit_type, moved, nearest_enemy, embarks_or_disembarks)
+    return _core_may_redeploy(unit_type, moved, nearest_enemy, embarks_or_disembarks)
 
 
-def _may_redeploy(unit_type: Literal['infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle'], moved: int, nearest_enemy: int, embarks_or_disembarks: bool) -> bool:
+def _core_may_redeploy(unit_type: Literal['infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle'], moved: int, nearest_enemy: int, embarks_or_disembarks: bool) -> bool:
     limit: int = 6 if unit_type in ('infantry', 'artillery', 'walker', 'monstrous-creature') else 12
     return moved <= limit and nearest_enemy > 12 and (not embarks_or_disembarks)
 
@@ -135,10 +135,10 @@ def may_charge(*, game_turn: int, scout_redeployed: bool) -> bool:
         raise ValueError(f'game_turn must be a whole number from 1 to 7, not {game_turn!r}')
     if type(scout_redeployed) is not bool:
         raise ValueError(f'scout_redeployed must be true or false, not {scout_redeployed!r}')
-    return _may_charge(game_turn, scout_redeployed)
+    return _core_may_charge(game_turn, scout_redeployed)
 
 
-def _may_charge(game_turn: int, scout_redeployed: bool) -> bool:
+def _core_may_charge(game_turn: int, scout_redeployed: bool) -> bool:
     return game_turn >= 2 or not scout_redeployed
 
 
@@ -179,9 +179,9 @@ def conferred_rules(*, kept_in_reserves: bool, in_dedicated_transport: bool) -> 
         raise ValueError(f'kept_in_reserves must be true or false, not {kept_in_reserves!r}')
     if type(in_dedicated_transport) is not bool:
         raise ValueError(f'in_dedicated_transport must be true or false, not {in_dedicated_transport!r}')
-    return _conferred_rules(kept_in_reserves, in_dedicated_transport)
+    return _core_conferred_rules(kept_in_reserves, in_dedicated_transport)
 
 
-def _conferred_rules(kept_in_reserves: bool, in_dedicated_transport: bool) -> ConferredRules:
+def _core_conferred_rules(kept_in_reserves: bool, in_dedicated_transport: bool) -> ConferredRules:
     return ConferredRules(outflank=kept_in_reserves, transport_gains_scout=in_dedicated_transport)
 

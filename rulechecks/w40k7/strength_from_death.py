@@ -79,10 +79,10 @@ def may_soulburst(*, inches_away: int, is_vehicle: bool, all_models_have_rule: b
         raise ValueError(f'gone_to_ground must be true or false, not {gone_to_ground!r}')
     if type(soulburst_this_turn) is not bool:
         raise ValueError(f'soulburst_this_turn must be true or false, not {soulburst_this_turn!r}')
-    return _may_soulburst(inches_away, is_vehicle, all_models_have_rule, locked_in_combat, falling_back, gone_to_ground, soulburst_this_turn)
+    return _core_may_soulburst(inches_away, is_vehicle, all_models_have_rule, locked_in_combat, falling_back, gone_to_ground, soulburst_this_turn)
 
 
-def _may_soulburst(inches_away: int, is_vehicle: bool, all_models_have_rule: bool, locked_in_combat: bool, falling_back: bool, gone_to_ground: bool, soulburst_this_turn: bool) -> bool:
+def _core_may_soulburst(inches_away: int, is_vehicle: bool, all_models_have_rule: bool, locked_in_combat: bool, falling_back: bool, gone_to_ground: bool, soulburst_this_turn: bool) -> bool:
     if inches_away > 7:
         return False
     if is_vehicle or not all_models_have_rule:
@@ -137,10 +137,10 @@ def soulburst_action(*, action: Literal['move', 'shoot', 'run', 'turbo-boost', '
         raise ValueError(f"action must be one of 'move', 'shoot', 'run', 'turbo-boost', 'charge', not {action!r}")
     if type(in_fight_sub_phase) is not bool:
         raise ValueError(f'in_fight_sub_phase must be true or false, not {in_fight_sub_phase!r}')
-    return _soulburst_action(action, in_fight_sub_phase)
+    return _core_soulburst_action(action, in_fight_sub_phase)
 
 
-def _soulburst_action(action: Literal['move', 'shoot', 'run', 'turbo-boost', 'charge'], in_fight_sub_phase: bool) -> SoulburstAction:
+def _core_soulburst_action(action: Literal['move', 'shoot', 'run', 'turbo-boost', 'charge'], in_fight_sub_phase: bool) -> SoulburstAction:
     if action == 'charge' and in_fight_sub_phase:
         return SoulburstAction(as_if='charge-sub-phase', enemy_overwatch=True, when='end-of-initiative-step')
     if action == 'charge':

@@ -47,10 +47,10 @@ def may_join(*, joiner_is_character: bool, unit_has_solitaire: bool) -> bool:
         raise ValueError(f'joiner_is_character must be true or false, not {joiner_is_character!r}')
     if type(unit_has_solitaire) is not bool:
         raise ValueError(f'unit_has_solitaire must be true or false, not {unit_has_solitaire!r}')
-    return _may_join(joiner_is_character, unit_has_solitaire)
+    return _core_may_join(joiner_is_character, unit_has_solitaire)
 
 
-def _may_join(joiner_is_character: bool, unit_has_solitaire: bool) -> bool:
+def _core_may_join(joiner_is_character: bool, unit_has_solitaire: bool) -> bool:
     if unit_has_solitaire:
         return False
     if joiner_is_character:
@@ -89,10 +89,10 @@ def warlord_trait(*, is_warlord: bool, is_solitaire: bool) -> Literal['none', 'a
         raise ValueError(f'is_warlord must be true or false, not {is_warlord!r}')
     if type(is_solitaire) is not bool:
         raise ValueError(f'is_solitaire must be true or false, not {is_solitaire!r}')
-    return _warlord_trait(is_warlord, is_solitaire)
+    return _core_warlord_trait(is_warlord, is_solitaire)
 
 
-def _warlord_trait(is_warlord: bool, is_solitaire: bool) -> Literal['none', 'as-normal']:
+def _core_warlord_trait(is_warlord: bool, is_solitaire: bool) -> Literal['none', 'as-normal']:
     if not is_warlord:
         return 'none'
     if is_solitaire:

@@ -124,6 +124,44 @@ def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path, monkeypatc
     assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
 
 
+def test_the_docs_folder_changes_only_after_mkdocs_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rulesref.site
+
+    project = make_project(tmp_path / "staged")
+    assert build_project(project) == 0
+    docs, site = tree_hashes(project.docs), tree_hashes(project.site)
+    rule = project.content / "w40k7" / "fear.yml"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("summary: ", "summary: Changed. ", 1), encoding="utf-8")
+    monkeypatch.setattr(rulesref.site, "_mkdocs", lambda *args: [sys.executable, "-c", "raise SystemExit(1)", *args])
+    assert build_project(project) == 1
+    assert tree_hashes(project.docs) == docs and tree_hashes(project.site) == site
+    assert sorted(p.name for p in project.root.iterdir()) == ["build", "content", "mkdocs.yml"]  # no staged config left
+    monkeypatch.undo()
+    assert build_project(project) == 0
+    assert tree_hashes(project.docs) != docs
+
+
+def test_the_built_site_is_readable_by_others(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "modes")
+    old = os.umask(0o022)
+    try:
+        assert build_project(project) == 0
+    finally:
+        os.umask(old)
+    for folder in (project.docs, project.site, project.site / "w40k7"):
+        assert folder.stat().st_mode & 0o777 == 0o755, folder
+
+
+def test_a_site_dir_holding_other_files_is_never_replaced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = make_project(tmp_path / "own-site")
+    project.site.mkdir(parents=True)
+    (project.site / "notes.txt").write_text("mine\n", encoding="utf-8")
+    assert rulesref(["build", "--content", str(project.content), "--config-file", str(project.config)]) == 2
+    assert "did not write" in capsys.readouterr().err
+    assert (project.site / "notes.txt").read_text(encoding="utf-8") == "mine\n"
+    assert not project.docs.exists()
+
+
 def test_zensical_builds_the_same_generated_folder(built: Built, tmp_path: Path) -> None:
     project = tmp_path / "zensical"
     shutil.copytree(built.docs, project / "build" / "docs")

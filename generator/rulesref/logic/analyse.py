@@ -13,11 +13,13 @@ import re
 
 from rulesref.check_content import reserved_reason
 from rulesref.logic import positions as pos
+from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
+from rulesref.names import MODULE_IMPORTS
 from rulesref.problems import Problem
 from rulesref.suggest import did_you_mean
 
@@ -28,8 +30,10 @@ MAX_DICE = 20
 def is_dice_value(text: str) -> bool:
     """A dice result a check may give: dice notation, or `none`."""
     return text == "none" or NOTATION.fullmatch(text) is not None
-# names the generated module defines or imports at module level
-MODULE_NAMES = frozenset({"dataclass", "Fraction", "Literal", "Final", "annotations"})
+
+
+# names the generated module imports at module level: an input or step cannot shadow them
+MODULE_NAMES = frozenset(MODULE_IMPORTS)
 
 def _input_type(item: Input) -> VType:
     if item.type == "bool":
@@ -135,9 +139,27 @@ class _Analyser:
             self.python_name(item.where, item.name, "input")
             self._check_input(item)
             kind: ArgKind = item.type
-            args.append(Arg(item.name, _input_type(item), kind, item.summary, dice=item.dice))
-            scope[item.name] = _input_type(item)
+            vtype = self._dice_type(item) if item.dice is not None else _input_type(item)
+            args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice))
+            scope[item.name] = vtype
         return args, scope
+
+    def _dice_type(self, item: Input) -> VType:
+        """A dice input is the total it rolls: its range bounds what the logic computes from it."""
+        dice = item.dice
+        assert dice is not None
+        if dice.of_param is not None:
+            param = self.entry.param(dice.of_param)
+            notations = [v for v in (param.values if param else ()) if NOTATION.fullmatch(v)]
+            if not notations:
+                return int_type(None, None)
+            return int_type(min(map(runtime_dice.minimum, notations)), max(map(runtime_dice.maximum, notations)))
+        if dice.count_input is not None:
+            counter = self.check.input(dice.count_input)
+            if counter is None or counter.min is None or counter.max is None:
+                return int_type(None, None)
+            return int_type(min(counter.min, 0), max(counter.max, 0) * dice.sides)
+        return int_type(dice.count, dice.count * dice.sides)
 
     def _used_params(self) -> set[str]:
         """Parameters named in any expression or dice input of the check."""
@@ -209,7 +231,7 @@ class _Analyser:
                 continue
             result = self.expression(expr, scope)
             if result is None:
-                scope[name] = int_type(None, None)  # keep going; the error is reported
+                scope[name] = int_type(0, 0)  # keep going; the error is reported (and not again through its bound)
                 continue
             built, vtype = result
             out.append((name, built, vtype))
@@ -316,8 +338,6 @@ class _Analyser:
     def plan(self) -> Plan | None:
         check = self.check
         self.python_name(check.where, check.name, "check name")
-        if check.name.endswith("_odds") or any(f"{c.name}_odds" == check.name for c in self.entry.checks):
-            self.report(check.where, "python-name", f"`{check.name}` clashes with the odds function of another check", key=True)
         fields: list[tuple[str, VType]] = []
         for out in check.output:
             if out.name:
@@ -335,9 +355,6 @@ class _Analyser:
         if self.problems:
             return None
         record = class_name(check.name) if check.is_record else None
-        if record and record in MODULE_NAMES:
-            self.report(check.where, "python-name", f"check `{check.name}` would define the class `{record}`, which the module imports", key=True)
-            return None
         return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage)
 
 

@@ -16,13 +16,14 @@ from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResu
 from rulesref.config import Settings
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
-from rulesref.logic.codegen import functions_module
-from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, combinations
+from rulesref.logic.codegen import core_name, functions_module, internal
+from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofBudget, ProofTimeout, combinations, domain_size
 from rulesref.logic.plan import Plan
 from rulesref.logic.ranges import exactness_problems
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
 from rulesref.model import Entry, Example, Scalar
+from rulesref.names import python_name_problems
 from rulesref.problems import Problem
 
 MAX_ODDS = 4  # distributions per check: one per distinct set of non-dice arguments of its examples
@@ -31,7 +32,7 @@ MAX_ODDS = 4  # distributions per check: one per distinct set of non-dice argume
 def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
     """Analyse every check of an entry; plans only when all of them are sound."""
     plans: list[Plan] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = python_name_problems(entry)
     for check in entry.checks:
         plan, found = analyse(entry, check)
         problems += found
@@ -76,11 +77,16 @@ def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleRe
     return result, problems
 
 
-def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
+def _proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | None = None) -> list[Problem]:
     """The enumerator, fallback of `prove.prove`: try every input combination: no row dead, none uncovered, no failure, results in range."""
+    budget = budget or ProofBudget()
     check = plan.check
-    conditions, requires = namespace[f"_conditions_{plan.name}"], namespace[f"_requires_{plan.name}"]
-    core = namespace[f"_{plan.name}"]
+    size = domain_size(plan)
+    steps = budget.charge(plan, size) if size <= MAX_COMBINATIONS else None
+    if steps is not None:
+        return [check.where.problem("domain-too-large", f"proving `{check.name}` takes about {steps:,} steps ({size:,} input combinations); with the other checks of this entry the proofs may take {budget.left:,} more: narrow the min/max of its inputs or split the entry", key=True)]
+    conditions, requires = namespace[internal("conditions", plan.name)], namespace[internal("requires", plan.name)]
+    core = namespace[core_name(plan)]
     names = [a.name for a in plan.args]
     first: list[dict[str, Any] | None] = [None] * len(plan.rows)
     holds: list[dict[str, Any] | None] = [None] * len(plan.rows)
@@ -90,7 +96,7 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
     run_core = bool(bounds) or plan.usage.divides
     problems: list[Problem] = []
     try:
-        for combo in combinations(plan):
+        for combo in combinations(plan, budget):
             args = [combo[n] for n in names]
             try:
                 if not requires(*args):
@@ -118,6 +124,8 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
                     break
     except DomainTooLarge as exc:
         return [check.where.problem("domain-too-large", f"`{check.name}` has {exc.size:,} input combinations; the proof tries at most {MAX_COMBINATIONS:,}: narrow the min/max of its inputs", key=True)]
+    except ProofTimeout:
+        return [check.where.problem("domain-too-large", f"proving `{check.name}` ran past {budget.seconds:g} s with the other checks of this entry: narrow the min/max of its inputs", key=True)]
     if not plan.is_decide:
         return problems
     assert check.decide is not None
@@ -161,10 +169,11 @@ def _odds(plan: Plan, odds: Any) -> tuple[OddsResult, ...]:
     return tuple(results)
 
 
-def proof_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:
-    """Proved by structure where it can be, by enumeration where it cannot."""
+def proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | None = None) -> list[Problem]:
+    """Proved by structure where it can be, by enumeration where it cannot (within the
+    entry's `budget` of steps and time)."""
     proved = prove.prove(plan)
-    return proved if proved is not None else _proof_problems(plan, namespace)
+    return proved if proved is not None else _proof_problems(plan, namespace, budget)
 
 
 def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proofs: bool = True) -> tuple[CompiledEntry | None, list[Problem]]:
@@ -177,6 +186,7 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
     module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None, proofs=True)
     namespace = run_module(module, settings.module_path(entry), records)
     checks = []
+    budget = ProofBudget()
     for plan in plans:
         results = []
         for example in plan.check.examples:
@@ -184,7 +194,7 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
             results.append(result)
             problems += found
         if proofs:
-            problems += proof_problems(plan, namespace)
+            problems += proof_problems(plan, namespace, budget)
             problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
         weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))

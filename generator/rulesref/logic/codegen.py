@@ -20,6 +20,20 @@ from rulesref.model import Entry, Example
 
 DOCTEST_PROMPT = ">>>"
 
+# The names generated code gives its own parts. Content names (checks, inputs, steps, fields)
+# are snake_case and never start with `_` (the schema's pattern); each name here is `_` and
+# one word without `_`, then optionally `_` and a content name. So no content name can equal
+# one of them, and two of them are equal only when word and content name both are: a check
+# named `conditions_x` can never meet the proof helper of a check `x`.
+INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w"})
+
+
+def internal(word: str, of: str = "") -> str:
+    """The name of one of the generated code's own parts (see INTERNAL_WORDS)."""
+    if word not in INTERNAL_WORDS:
+        raise ValueError(f"not an internal word: {word}")
+    return f"_{word}_{of}" if of else f"_{word}"
+
 
 # -- skeletons ------------------------------------------------------------------------------
 
@@ -96,6 +110,14 @@ def docstring(text: str, indent: str = "") -> ast.Expr:
 def doc_text(text: str) -> str:
     """Content text made harmless inside a docstring: it can never start a doctest."""
     return " ".join(text.split()).replace(DOCTEST_PROMPT, ">> >")
+
+
+def raised_words(text: str) -> str:
+    """The words of an expected error as its doctest quotes them, after `ValueError: ...`.
+    Runs of blanks become one (the doctest normalises whitespace, so two spaces in the
+    message still match), and `>>>` stays: in the middle of that line doctest never reads
+    it as a prompt, and changing it would stop it matching the message."""
+    return " ".join(text.split())
 
 
 # -- argument validation --------------------------------------------------------------------
@@ -203,7 +225,7 @@ def core_body(plan: Plan) -> list[ast.stmt]:
 
 
 def core_name(plan: Plan) -> str:
-    return f"_{plan.name}"
+    return internal("core", plan.name)
 
 
 def _core_call(plan: Plan) -> ast.expr:
@@ -239,8 +261,8 @@ def function_doc(plan: Plan, url: str) -> str:
             lines.append(f"    {doc_text(example.note)}")
         call = _example_call(plan, example)
         if example.raises is not None:
-            lines.append(f"    >>> {call}  # doctest: +ELLIPSIS")
-            lines += ["    Traceback (most recent call last):", "    ...", f"    ValueError: ...{doc_text(example.raises)}..."]
+            lines.append(f"    >>> {call}  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE")
+            lines += ["    Traceback (most recent call last):", "    ...", f"    ValueError: ...{raised_words(example.raises)}..."]
         else:
             lines += [f"    >>> {call}", f"    {_expected_repr(plan, example)}"]
     return "\n".join(lines) + "\n"
@@ -288,20 +310,20 @@ def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
     key = result_type(plan)
     body.append(
         pos.AnnAssign(
-            target=pos.Name(id="_counts", ctx=ast.Store()),
+            target=pos.Name(id=internal("counts"), ctx=ast.Store()),
             annotation=pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("int")], ctx=ast.Load()), ctx=ast.Load()),
             value=pos.Dict(keys=[], values=[]),
             simple=1,
         )
     )
-    weight: ast.expr = name(f"_w_{dice[0].name}")
+    weight: ast.expr = name(internal("w", dice[0].name))
     for arg in dice[1:]:
-        weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(f"_w_{arg.name}"))
+        weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(internal("w", arg.name)))
     inner: list[ast.stmt] = fill(
         "_result = CALL\n_counts[_result] = _counts.get(_result, 0) + W", CALL=_core_call(plan), W=weight
     )
     for arg in reversed(dice):
-        target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=f"_w_{arg.name}", ctx=ast.Store())], ctx=ast.Store())
+        target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=internal("w", arg.name), ctx=ast.Store())], ctx=ast.Store())
         inner = [pos.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
     body += inner
     body += fill("return _dice.odds(_counts)")
@@ -416,8 +438,8 @@ def _uses_dice_helpers(plans: list[Plan]) -> bool:
 
 
 def proof_functions(plan: Plan) -> list[ast.stmt]:
-    """`_conditions_<check>`: every row's condition (steps first); `_requires_<check>`: the
-    preconditions hold. The proof tries these over the whole input domain."""
+    """`_conditions_<check>`: every row's condition (steps first); `_requires_<check>`: whether
+    the preconditions hold. The proof tries these over the whole input domain."""
     lets: list[ast.stmt] = [
         pos.Assign(targets=[pos.Name(id=step, ctx=ast.Store())], value=value) for step, value, _ in plan.lets
     ]
@@ -425,8 +447,8 @@ def proof_functions(plan: Plan) -> list[ast.stmt]:
     tests = [test for test, _ in plan.requires]
     requires: ast.expr = pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
     return [
-        _function(f"_conditions_{plan.name}", _arguments(plan.args, keyword_only=False), name("tuple"), [*lets, pos.Return(conditions)]),
-        _function(f"_requires_{plan.name}", _arguments(plan.args, keyword_only=False), name("bool"), [pos.Return(requires)]),
+        _function(internal("conditions", plan.name), _arguments(plan.args, keyword_only=False), name("tuple"), [*lets, pos.Return(conditions)]),
+        _function(internal("requires", plan.name), _arguments(plan.args, keyword_only=False), name("bool"), [pos.Return(requires)]),
     ]
 
 

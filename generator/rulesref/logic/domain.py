@@ -3,11 +3,18 @@
 Every input is bounded, so the build can try every combination. A whole-number input that
 the logic only compares with constants is tried at the points around those constants
 rather than over its whole range, which keeps wide ranges (1 to 100 models) cheap.
+
+A proof's cost is its combinations times the parts of the logic evaluated for each, and an
+entry's proofs share one budget of steps (a file may hold many checks): past it, the proof
+is refused with a message instead of running for minutes. A clock guards the budget's
+estimate, so no proof runs for longer than `PROOF_SECONDS` whatever it meets.
 """
 
 from __future__ import annotations
 
+import ast
 import itertools
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,12 +22,50 @@ from rulesref.logic import runtime_dice
 from rulesref.logic.plan import Arg, Plan
 
 MAX_COMBINATIONS = 100_000
+MAX_PROOF_STEPS = 30_000_000  # per entry: combinations tried x (parts of the logic + the cost of one try); about 0.3 s
+PER_COMBINATION = 250  # what one try costs beyond its parts (calls, the loop), in parts: measured
+PROOF_SECONDS = 10.0  # per entry, measured every few thousand combinations
 
 
 class DomainTooLarge(Exception):
     def __init__(self, size: int) -> None:
         super().__init__(size)
         self.size = size
+
+
+class ProofTimeout(Exception):
+    """The entry's proofs ran past PROOF_SECONDS."""
+
+
+def parts(plan: Plan) -> int:
+    """How many AST nodes one combination evaluates (steps counted twice: the conditions and
+    the result each compute them)."""
+    nodes = [t for t, _ in plan.requires] + [v for _, v, _ in plan.lets] * 2
+    for row in plan.rows:
+        nodes += ([row.when] if row.when is not None else []) + list(row.then.values)
+    return 1 + sum(sum(1 for _ in ast.walk(node)) for node in nodes)
+
+
+class ProofBudget:
+    """The steps and the time left for the proofs of one entry."""
+
+    def __init__(self, steps: int = MAX_PROOF_STEPS, seconds: float = PROOF_SECONDS) -> None:
+        self.left = steps
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+
+    def charge(self, plan: Plan, size: int) -> int | None:
+        """Take the steps of proving `plan` over `size` combinations; their number when they
+        do not fit in what is left (nothing is taken then)."""
+        steps = size * (PER_COMBINATION + parts(plan))
+        if steps > self.left:
+            return steps
+        self.left -= steps
+        return None
+
+    def check_clock(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise ProofTimeout
 
 
 def _points(lo: int, hi: int, constants: set[int]) -> list[int]:
@@ -71,15 +116,20 @@ def _largest_dice(arg: Arg, plan: Plan) -> int:
     return dice.count * (dice.sides - 1) + 1
 
 
-def combinations(plan: Plan) -> Iterator[dict[str, Any]]:
-    """Every combination of argument values (raises DomainTooLarge before starting)."""
+def domain_size(plan: Plan) -> int:
+    """How many combinations the proof tries (at most; dice counted at their largest)."""
+    size = 1
+    for arg in plan.args:
+        size *= _largest_dice(arg, plan) if arg.is_dice else len(static_domain(arg, plan) or [])
+    return size
+
+
+def combinations(plan: Plan, budget: ProofBudget | None = None) -> Iterator[dict[str, Any]]:
+    """Every combination of argument values (raises DomainTooLarge before starting, and
+    ProofTimeout when the budget's clock runs out on the way)."""
     fixed = [(a, static_domain(a, plan)) for a in plan.args if not a.is_dice]
     rolled = plan.dice_args
-    size = 1
-    for _, values in fixed:
-        size *= len(values or [])
-    for arg in rolled:
-        size *= _largest_dice(arg, plan)
+    size = domain_size(plan)
     if size > MAX_COMBINATIONS:
         raise DomainTooLarge(size)
     if all(a.dice is not None and a.dice.count_input is None and a.dice.of_param is None for a in rolled):
@@ -87,7 +137,9 @@ def combinations(plan: Plan) -> Iterator[dict[str, Any]]:
         fixed += [(a, [total for total, _ in runtime_dice.faces(a.dice.count, a.dice.sides)]) for a in rolled if a.dice]
         rolled = []
     names = [a.name for a, _ in fixed]
-    for combo in itertools.product(*[values or [] for _, values in fixed]):
+    for count, combo in enumerate(itertools.product(*[values or [] for _, values in fixed])):
+        if budget is not None and count % 1024 == 0:
+            budget.check_clock()
         yield from _with_dice(dict(zip(names, combo, strict=True)), rolled)
 
 

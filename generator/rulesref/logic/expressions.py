@@ -13,12 +13,14 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rulesref.logic import bounds
 from rulesref.logic import positions as pos
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type, join
 from rulesref.suggest import did_you_mean
 
 MAX_NODES = 200
 MAX_CONSTANT = 1_000_000
+DICE_TOTALS = (-98, 999)  # what `dice_min`/`dice_max` can give for any dice expression (D3-99 to 999)
 
 
 class ExprError(Exception):
@@ -63,6 +65,31 @@ def _floordiv(a: ast.expr, b: ast.expr) -> ast.BinOp:
 def _halve_up(x: ast.expr) -> ast.expr:
     # -(-x // 2): x / 2 rounded towards +infinity, integer arithmetic only
     return pos.UnaryOp(op=ast.USub(), operand=_floordiv(pos.UnaryOp(op=ast.USub(), operand=x), pos.Constant(2)))
+
+
+def interval(vtype: VType) -> bounds.Interval:
+    """The proved range of a whole-number type, or None when it has none."""
+    return None if vtype.lo is None or vtype.hi is None else (vtype.lo, vtype.hi)
+
+
+def _ranged(found: bounds.Interval) -> VType:
+    return int_type(None, None) if found is None else int_type(*found)
+
+
+def _call_interval(helper: str, args: list[bounds.Interval]) -> bounds.Interval:
+    if helper == "min":
+        return bounds.smallest(args)
+    if helper == "max":
+        return bounds.largest(args)
+    if helper == "abs":
+        return bounds.absolute(args[0])
+    if helper == "clamp":
+        return bounds.smallest([bounds.largest(args[:2]), args[2]])
+    if helper == "halve_up":
+        return bounds.neg(bounds.floordiv(bounds.neg(args[0]), (2, 2)))
+    if helper == "halve_down":
+        return bounds.floordiv(args[0], (2, 2))
+    return DICE_TOTALS  # dice_max, dice_min
 
 
 # name -> (arguments, argument kind, result, builder)
@@ -142,6 +169,15 @@ class _Translator:
     def fail(self, node: ast.AST, code: str, message: str) -> ExprError:
         return ExprError(self.offset(node), code, message)
 
+    def bounded(self, node: ast.AST, found: bounds.Interval) -> VType:
+        """The type of a computed whole number, refused when its proved range passes the limit."""
+        if found is None:
+            raise self.fail(node, "number-too-large", "no bound can be proved for this value: every input and parameter it uses needs a min and a max")
+        if bounds.exceeds(found):
+            reach = found[1] if abs(found[1]) >= abs(found[0]) else found[0]
+            raise self.fail(node, "number-too-large", f"this can reach {reach:,} for allowed inputs; whole numbers a check computes are limited to ±{bounds.LIMIT:,}")
+        return _ranged(found)
+
     def visit(self, node: ast.expr, *, compared: bool = False) -> tuple[ast.expr, VType]:
         """Check one node (and what is below it) and rebuild it from positioned node classes."""
         return self._visit(node, compared)
@@ -211,19 +247,28 @@ class _Translator:
                 _built, _ = self.constant(node.operand)
                 value = -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value
                 return pos.Constant(value), int_type(value, value)
-            operand = self.expect(node.operand, int_type(None, None), "a sign applies to whole numbers")
-            return pos.UnaryOp(op=ast.USub() if isinstance(node.op, ast.USub) else ast.UAdd(), operand=operand), int_type(None, None)
+            operand, operand_type = self.visit(node.operand)
+            if operand_type.kind != "int":
+                raise self.fail(node.operand, "type-mismatch", f"a sign applies to whole numbers; this is {operand_type.describe()}")
+            negative = isinstance(node.op, ast.USub)
+            found = bounds.neg(interval(operand_type)) if negative else interval(operand_type)
+            return pos.UnaryOp(op=ast.USub() if negative else ast.UAdd(), operand=operand), self.bounded(node, found)
         raise self.fail(node, "forbidden-syntax", "`~` is not allowed")
 
     def binary(self, node: ast.BinOp) -> tuple[ast.expr, VType]:
         op_type = type(node.op)
         if op_type not in _ARITH:
             raise self.fail(node, "forbidden-syntax", _OPERATOR_HINTS.get(op_type, "this operator is not allowed"))
-        left = self.expect(node.left, int_type(None, None), "arithmetic works on whole numbers")
-        right = self.expect(node.right, int_type(None, None), "arithmetic works on whole numbers")
+        left, left_type = self.visit(node.left)
+        right, right_type = self.visit(node.right)
+        for side, side_type in ((node.left, left_type), (node.right, right_type)):
+            if side_type.kind != "int":
+                raise self.fail(side, "type-mismatch", f"arithmetic works on whole numbers; this is {side_type.describe()}")
         if op_type is ast.FloorDiv and not (isinstance(right, ast.Constant) and right.value != 0):
             self.usage.divides = True
-        return pos.BinOp(left=left, op=_ARITH[op_type](), right=right), int_type(None, None)
+        combine = {ast.Add: bounds.add, ast.Sub: bounds.sub, ast.Mult: bounds.mul, ast.FloorDiv: bounds.floordiv}[op_type]
+        found = combine(interval(left_type), interval(right_type))
+        return pos.BinOp(left=left, op=_ARITH[op_type](), right=right), self.bounded(node, found)
 
     def compare(self, node: ast.Compare) -> tuple[ast.expr, VType]:
         operands = [node.left, *node.comparators]
@@ -304,12 +349,14 @@ class _Translator:
             raise self.fail(node, "wrong-arguments", f"`{node.func.id}` takes {count} argument{'s' if count != '1' else ''}")
         wanted = DICE if arg_kind == "dice" else int_type(None, None)
         args = []
+        ranges = []
         for arg in node.args:
             built, got = self.visit(arg)
             if got.kind != wanted.kind or (arg_kind == "dice" and not got.is_dice):
                 raise self.fail(arg, "type-mismatch", f"`{node.func.id}` takes {wanted.describe()}, not {got.describe()}")
             args.append(built)
-        return build(*args), int_type(None, None)
+            ranges.append(interval(got))
+        return build(*args), self.bounded(node, _call_interval(node.func.id, ranges))
 
 
 def parse(source: str) -> ast.expr:

@@ -14,6 +14,7 @@ from typing import Literal
 from rulesref.logic.expressions import Usage
 from rulesref.logic.types import VType
 from rulesref.model import Check, DiceSpec, Entry, Param, Where
+from rulesref.names import python_class
 
 ArgKind = Literal["bool", "int", "enum", "dice", "param"]
 
@@ -81,4 +82,4 @@ class Plan:
 
 
 def class_name(check_name: str) -> str:
-    return "".join(part.capitalize() for part in check_name.split("_"))
+    return python_class(check_name)

@@ -17,7 +17,7 @@ from pathlib import Path
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
 from rulesref.config import Settings
-from rulesref.links import PARAM_CALL, LinkMatch, Resolved, normalise
+from rulesref.links import LinkMatch, Resolved, normalise, param_call
 from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System
 from rulesref.render import paths
 from rulesref.render.check_section import check_section
@@ -50,14 +50,14 @@ def front_matter(title: str, description: str, **values: object) -> str:
 def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
     """`Brutal (X)` with X=3 is `Brutal (3)`; a dice target is shown as `4+`."""
     given = dict(args)
-    call = PARAM_CALL.fullmatch(entry.name)
+    call = param_call(entry.name)
     if not given or call is None or not entry.params:
         return entry.name
     shown = []
     for param in entry.params:
         value = given.get(param.name, param.name)
         shown.append(f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value))
-    return f"{call.group(1)} ({', '.join(shown)})"
+    return f"{call[0]} ({', '.join(shown)})"
 
 
 def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:

@@ -1,0 +1,116 @@
+"""Content names -> the identifiers of generated code, and the collisions that forbids.
+
+One place decides what each content name becomes in Python (a system's package, an entry's
+module, a check's function, odds function and record class) and which identifiers are
+taken already: keywords, builtins and exception names, the names a generated module defines
+for itself (its constants and imports), and modules pytest would collect as tests (the
+package sits on the test path). Two content names that map to one identifier (`roll_2d6`
+and `roll2d6` both make the class `Roll2d6`; `i_d` makes `ID`, the module constant) are
+refused at the YAML line of the second. A JavaScript mapping goes beside this one with its
+own identifiers and reserved words, through the same `collisions`.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from rulesref.model import Check, Entry, Where, python_name
+from rulesref.problems import Problem
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+# what `rulesref.logic.codegen.module_ast` defines or imports at the top of every module
+MODULE_CONSTANTS = ("ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL")
+MODULE_IMPORTS = ("dataclass", "Fraction", "Literal", "Final", "annotations", "_dice")
+
+
+__all__ = ["Claim", "collisions", "module_reason", "python_class", "python_name", "python_name_problems", "python_odds", "python_reason"]
+
+
+def python_class(check_name: str) -> str:
+    """A check's record class (`wounds_suffered` -> `WoundsSuffered`)."""
+    return "".join(part.capitalize() for part in check_name.split("_"))
+
+
+def python_odds(check_name: str) -> str:
+    return f"{check_name}_odds"
+
+
+def python_reason(identifier: str) -> str | None:
+    """Why an identifier cannot be used in generated Python at all, or None."""
+    if not identifier.isidentifier():
+        return "is not a valid Python identifier"
+    if keyword.iskeyword(identifier):
+        return "is a Python keyword"
+    if keyword.issoftkeyword(identifier):
+        return "is a Python soft keyword"
+    if identifier in BUILTIN_NAMES:
+        kind = "exception" if isinstance(getattr(builtins, identifier), type) and issubclass(getattr(builtins, identifier), BaseException) else "builtin"
+        return f"is a Python {kind}"
+    return None
+
+
+def module_reason(module: str) -> str | None:
+    """Why a generated module cannot have this name, or None."""
+    reason = python_reason(module)
+    if reason is not None:
+        return reason
+    if module == "conftest":
+        return "is the file pytest loads as its own configuration"
+    if module.startswith("test_") or module.endswith("_test"):
+        return "makes a file pytest collects as tests (test_*.py, *_test.py)"
+    return None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One identifier that a content name makes, what it is, and the YAML that names it."""
+
+    identifier: str
+    what: str
+    where: Where
+
+
+def collisions(claims: Iterable[Claim], reason: Callable[[str], str | None], reserved: dict[str, str]) -> list[Problem]:
+    """A problem for each claim whose identifier is unusable (`reason`), reserved (identifier
+    -> what holds it), or already claimed by an earlier claim (reported at the later one)."""
+    problems: list[Problem] = []
+    first: dict[str, Claim] = {}
+    for claim in claims:
+        why = reason(claim.identifier)
+        if why is None and claim.identifier in reserved:
+            why = f"is {reserved[claim.identifier]}"
+        if why is None and claim.identifier in first:
+            earlier = first[claim.identifier]
+            line = earlier.where.doc.at(earlier.where.path, key=True)[0]
+            why = f"is also {earlier.what} (line {line})"
+        first.setdefault(claim.identifier, claim)
+        if why is not None:
+            problems.append(claim.where.problem("python-name", f"{claim.what} would be `{claim.identifier}`, which {why}; choose another name", key=True))
+    return problems
+
+
+def _check_claims(check: Check) -> list[Claim]:
+    claims = [Claim(check.name, f"the function of check `{check.name}`", check.where)]
+    if any(i.dice is not None for i in check.inputs):
+        claims.append(Claim(python_odds(check.name), f"the odds function of check `{check.name}`", check.where))
+    if check.is_record:
+        claims.append(Claim(python_class(check.name), f"the record class of check `{check.name}`", check.where))
+    return claims
+
+
+MODULE_RESERVED = {
+    **{name: "a constant of every generated module" for name in MODULE_CONSTANTS},
+    **{name: "imported by every generated module" for name in MODULE_IMPORTS},
+}
+
+
+def python_name_problems(entry: Entry) -> list[Problem]:
+    """Collisions among the module-level identifiers of an entry's generated module.
+
+    A check name itself that is a keyword or builtin is reported where checks are analysed;
+    here only what the names become together is checked."""
+    claims = [c for check in entry.checks for c in _check_claims(check)]
+    return collisions(claims, lambda identifier: python_reason(identifier) if identifier[0].isupper() else None, MODULE_RESERVED)
