@@ -515,8 +515,8 @@ def _outside(fs_path: str | os.PathLike[str], root: Path) -> bool:
     return real != home and home not in real.parents
 
 
-def load_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None) -> tuple[Document | None, list[Problem]]:
-    """Load one file from disk; returns the document, or None and the one problem that stopped it.
+def read_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None) -> tuple[bytes | None, list[Problem]]:
+    """The bytes of one file, or None and the one problem that stopped reading it.
 
     With `root` (the content folder), a file whose symbolic links lead outside it is refused
     unread: content is what the folder holds, not what a link in it points at."""
@@ -529,9 +529,23 @@ def load_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | Non
         if info.st_size > MAX_FILE_BYTES:  # checked before reading or parsing anything
             raise LoadError(1, 1, "file-too-large", f"file is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")
         with open(fs_path, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-        return load_bytes(raw, display), []
+            return handle.read(MAX_FILE_BYTES + 1), []
     except LoadError as exc:
         return None, [Problem(display, exc.line, exc.col, exc.code, exc.message)]
     except OSError as exc:
         return None, [Problem(display, 1, 1, "io-error", f"cannot read the file: {exc.strerror or exc}")]
+
+
+def load_read(raw: bytes, display: str) -> tuple[Document | None, list[Problem]]:
+    """Parse bytes read by `read_file`; returns the document, or None and the problem."""
+    try:
+        return load_bytes(raw, display), []
+    except LoadError as exc:
+        return None, [Problem(display, exc.line, exc.col, exc.code, exc.message)]
+
+
+def load_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None) -> tuple[Document | None, list[Problem]]:
+    """Load one file from disk (`read_file`, then parse); returns the document, or None and
+    the one problem that stopped it."""
+    raw, problems = read_file(fs_path, display, root=root)
+    return (None, problems) if raw is None else load_read(raw, display)

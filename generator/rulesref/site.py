@@ -37,12 +37,14 @@ from rulesref.extras import require_site_tools
 from rulesref.offline import OfflineBuild
 from rulesref.output import MARKER, differences, ensure_owned, marker_text, staging_folder, swap_in, with_marker, write_files
 from rulesref.problems import Problem, format_text
+from rulesref.reload import LoadMemo
 from rulesref.render import paths
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
+from rulesref.render.reuse import RenderMemo
 from rulesref.site_staging import staged_config
-from rulesref.validate import validate
+from rulesref.validate import Loads, validate
 
 POLL_SECONDS = 0.5
 DOCS_OWNER = "rulesref build: docs"
@@ -91,14 +93,28 @@ def ensure_ours(config: SiteConfig) -> None:
     ensure_owned(config.site_dir, SITE_OWNER, legacy=_mkdocs_built)
 
 
-def generate(content: str, settings: Settings, memo: Memo | None = None) -> tuple[dict[str, bytes], list[Problem]]:
+@dataclass
+class Kept:
+    """What `serve` keeps between saves: each file's loaded outcome, each entry's compiled
+    checks and each rendered file, so a save reloads, recompiles and re-renders only what
+    it changed (the cross-file checks and link facts are computed afresh every time)."""
+
+    loads: Loads = field(default_factory=LoadMemo)
+    compiled: Memo = field(default_factory=dict)
+    pages: RenderMemo = field(default_factory=RenderMemo)
+
+
+def generate(content: str, settings: Settings, kept: Kept | None = None) -> tuple[dict[str, bytes], list[Problem]]:
     """Validate and compile the content, then render every docs file (nothing is written).
     Returns the files (none when the content has errors) and the problems, warnings included.
-    `serve` passes the memo of its compiled entries, so a save recompiles only what changed."""
-    build = validate([content], settings, odds=True, memo=memo)
+    `serve` passes what it kept from the last save, so a save redoes only what it changed."""
+    if kept is None:
+        build = validate([content], settings, odds=True)
+    else:
+        build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads)
     if not build.ok:
         return {}, build.problems
-    return docs_files(build), build.problems
+    return docs_files(build, None if kept is None else kept.pages), build.problems
 
 
 def source_date_epoch(content: str) -> str:
@@ -234,8 +250,8 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
     _free_port(dev_addr)
     _stop_on_sigterm()
-    memo: Memo = {}
-    files, problems = generate(content, settings, memo)
+    kept = Kept()
+    files, problems = generate(content, settings, kept)
     sys.stderr.write(format_text(problems))
     if not files:
         if not (config.docs_dir / "index.md").is_file():
@@ -258,7 +274,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             if now == seen:
                 continue
             seen = now
-            files, problems = generate(content, settings, memo)
+            files, problems = generate(content, settings, kept)
             sys.stderr.write(format_text(problems))
             if not files:
                 print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)

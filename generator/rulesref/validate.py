@@ -11,6 +11,7 @@ means `generate` and `build` will too.
 from __future__ import annotations
 
 import gc
+from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.build import Build
@@ -21,9 +22,10 @@ from rulesref.compile_stage import Memo, compile_content
 from rulesref.config import Settings
 from rulesref.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.links import LinkIndex, normalise
-from rulesref.load import load_file
+from rulesref.load import load_read, read_file
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
+from rulesref.reload import LoadMemo
 from rulesref.schemas import ENTRY, SYSTEM
 
 Validated = Build  # the name the outcome of validation had before it became the build
@@ -37,12 +39,15 @@ def _names_of(data: object) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True, memo: Memo | None = None) -> Build:
+def validate(
+    paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True, memo: Memo | None = None, loads: Loads | None = None
+) -> Build:
     """Validate and compile the content that `paths` belong to; report problems of the files
     in `paths`. With `odds`, the build also holds the exact odds the pages chart. Without
     `keep`, only problems are wanted: the build's compiled checks may then be incomplete
     (entries whose problems the cache knew are not compiled again). A process that validates
-    again and again (`serve`) passes the same `memo` each time to reuse unchanged entries.
+    again and again (`serve`) passes the same `memo` each time to reuse unchanged entries,
+    and the same `loads` to reuse what each unchanged file contributed.
 
     The cyclic garbage collector is paused meanwhile: validation builds many long-lived
     objects and no cycles worth collecting, and the collector's repeated scans of the growing
@@ -51,13 +56,57 @@ def validate(paths: list[str], settings: Settings | None = None, *, odds: bool =
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _validate(paths, settings or Settings(), odds, keep, memo)
+        return _validate(paths, settings or Settings(), odds, keep, memo, loads)
     finally:
         if enabled:
             gc.enable()
 
 
-def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None) -> Build:
+@dataclass(frozen=True)
+class FileOutcome:
+    """What one content file contributes: its problems, and its system or entry when it is
+    valid; an entry file that fails its schema still lends its names to the link index."""
+
+    problems: tuple[Problem, ...]
+    system: System | None = None
+    entry: Entry | None = None
+    schema_failed: bool = False
+    broken_names: tuple[str, ...] = ()
+
+
+Loads = LoadMemo[FileOutcome]  # what `serve` keeps of each file between runs
+
+
+def _system_outcome(raw: bytes, display: str) -> FileOutcome:
+    doc, found = load_read(raw, display)
+    if doc is None:
+        return FileOutcome(tuple(found))
+    found = schema_problems(doc, SYSTEM)
+    return FileOutcome(tuple(found), system=None if found else build_system(doc))
+
+
+def _entry_outcome(raw: bytes, display: str, system_id: str) -> FileOutcome:
+    doc, found = load_read(raw, display)
+    if doc is None:
+        return FileOutcome(tuple(found))
+    found = schema_problems(doc, ENTRY)
+    if found:
+        return FileOutcome(tuple(found), schema_failed=True, broken_names=tuple(_names_of(doc.data)))
+    return FileOutcome((), entry=build_entry(doc, system_id))
+
+
+def _outcome(path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path) -> FileOutcome:
+    raw, found = read_file(path, display, root=root)
+    if raw is None:
+        return FileOutcome(tuple(found))
+
+    def make(data: bytes) -> FileOutcome:
+        return _system_outcome(data, display) if system_id is None else _entry_outcome(data, display, system_id)
+
+    return make(raw) if loads is None else loads.outcome((str(path), display, system_id or ""), raw, make)
+
+
+def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None, loads: Loads | None) -> Build:
     files = discover(paths)
     problems: list[Problem] = []
     systems: list[System] = []
@@ -77,29 +126,27 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
         else:
             display = display_path(folder.system_file)
             shown[display] = folder.system_file
-            doc, found = load_file(folder.system_file, display, root=folder.path.parent)
-            if doc is not None:
-                found = schema_problems(doc, SYSTEM)
-                if not found:
-                    systems.append(build_system(doc))
-            problems += found
+            outcome = _outcome(folder.system_file, display, None, loads, folder.path.parent)
+            if outcome.system is not None:
+                systems.append(outcome.system)
+            problems += outcome.problems
         for path in folder.entry_files:
             display = display_path(path)
             shown[display] = path
             if path.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            doc, found = load_file(path, display, root=folder.path.parent)
-            if doc is not None:
-                found = schema_problems(doc, ENTRY)
-                if found:
-                    for name in _names_of(doc.data):
-                        broken_names.setdefault(system_id, {})[normalise(name)] = name
-                    broken_ids.add(f"{system_id}:{path.name.rsplit('.', 1)[0]}")
-                else:
-                    entries.append(build_entry(doc, system_id))
-                    file_stems[display] = path.name.rsplit(".", 1)[0]
-            problems += found
+            outcome = _outcome(path, display, system_id, loads, folder.path.parent)
+            if outcome.entry is not None:
+                entries.append(outcome.entry)
+                file_stems[display] = path.name.rsplit(".", 1)[0]
+            elif outcome.schema_failed:
+                for name in outcome.broken_names:
+                    broken_names.setdefault(system_id, {})[normalise(name)] = name
+                broken_ids.add(f"{system_id}:{path.name.rsplit('.', 1)[0]}")
+            problems += outcome.problems
+    if loads is not None:
+        loads.finish()
     content = Content(
         systems=tuple(sorted(systems, key=lambda s: s.id)),
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),

@@ -16,6 +16,7 @@ from rulesref.model import Content, Entry, RuleRef, System
 from rulesref.render import paths
 from rulesref.render.checks import CheckView
 from rulesref.render.relations import Relations
+from rulesref.render.reuse import Get, fresh
 from rulesref.schemas import API, schema_dir
 
 VERSION = 1
@@ -149,7 +150,16 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
     }
 
 
-def api_files(settings: Settings, content: Content, relations: Relations, checks: dict[str, tuple[CheckView, ...]]) -> dict[str, bytes]:
+def api_files(
+    settings: Settings,
+    content: Content,
+    relations: Relations,
+    checks: dict[str, tuple[CheckView, ...]],
+    get: Get = fresh,
+    inputs: dict[str, tuple[object, ...]] | None = None,
+) -> dict[str, bytes]:
+    """The JSON API's files. With `get` and each entry's `inputs` (see `render.docs`), only
+    files whose inputs changed since the last render are rendered again."""
     files: dict[str, bytes] = {
         "api/index.json": dump(
             {"version": VERSION, "schema": "schema.json", "site": settings.site_url, "systems": [_system(settings, s, content) for s in content.systems]}
@@ -172,6 +182,11 @@ def api_files(settings: Settings, content: Content, relations: Relations, checks
         ]
         files[paths.api_system(system.id)] = dump({"version": VERSION, "system": system.id, "entries": listing})
         for entry in entries:
-            files[paths.api_entry(entry)] = dump({"version": VERSION, **_entry(settings, entry, system, relations, checks.get(entry.key, ()))})
+
+            def make(entry: Entry = entry, system: System = system) -> bytes:
+                return dump({"version": VERSION, **_entry(settings, entry, system, relations, checks.get(entry.key, ()))})
+
+            name = paths.api_entry(entry)
+            files[name] = make() if inputs is None else get(name, inputs[entry.key], make)
     return files
 

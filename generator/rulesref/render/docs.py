@@ -9,13 +9,17 @@ from __future__ import annotations
 from importlib import resources
 
 from rulesref.build import Build
+from rulesref.links import find_links
+from rulesref.model import Entry
 from rulesref.render import javascript, paths, scripts, try_it
 from rulesref.render.api import api_files
 from rulesref.render.app import app_files
 from rulesref.render.checks import CheckView, check_views
+from rulesref.render.datasheet import unit_rule_refs
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
+from rulesref.render.reuse import Get, RenderMemo, fresh
 from rulesref.schemas import schema_dir
 
 
@@ -40,17 +44,48 @@ def schema_files() -> dict[str, bytes]:
     return {f"{paths.SCHEMAS}/{path.name}": path.read_bytes() for path in sorted(schema_dir().glob("*.schema.json"))}
 
 
-def all_checks(build: Build) -> dict[str, tuple[CheckView, ...]]:
-    return {key: check_views(compiled, build.settings) for key, compiled in build.compiled.items()}
+def all_checks(build: Build, get: Get = fresh) -> dict[str, tuple[CheckView, ...]]:
+    return {key: get(f"checks:{key}", (compiled, build.settings), lambda c=compiled: check_views(c, build.settings)) for key, compiled in build.compiled.items()}  # type: ignore[misc]
 
 
-def docs_files(build: Build) -> dict[str, bytes]:
-    """Every file of the docs folder by relative path, from a build without errors."""
+def _entry_inputs(site: Site, entry: Entry) -> tuple[object, ...]:
+    """Every value an entry's page (and its JSON file) is rendered from; see `reuse`."""
+    content, facts = site.content, site.relations
+    targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in unit_rule_refs(entry))
+    corrections = tuple(
+        site.resolve(entry.system, link) for c in entry.corrections for link in find_links(c.corrected) if not isinstance(link, int)
+    )
+    return (
+        entry,
+        content.systems,
+        site.settings,
+        site.roots,
+        site.kind_anchor(site.systems[entry.system], entry.kind),
+        site.checks.get(entry.key),
+        site.forms.get(entry.key),
+        facts.referenced_by.get(entry.key),
+        facts.same_rule.get(entry.key),
+        facts.links_out.get(entry.key),
+        targets,
+        tuple(facts.links_out.get(t.key) for t in targets if t is not None),
+        corrections,
+    )
+
+
+def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]:
+    """Every file of the docs folder by relative path, from a build without errors. With
+    `memo` (kept by `serve` between saves), only files whose inputs changed are rendered."""
     assert build.ok, "pages are written from valid content only"
+    get: Get = fresh if memo is None else memo.get
+    if memo is not None:
+        memo.begin()
     content = build.content
     facts = relations(content, build.links)
-    checks = all_checks(build)
-    forms = {key: try_it.placeholders(compiled.entry, compiled.plans, checks[key]) for key, compiled in build.compiled.items()}
+    checks = all_checks(build, get)
+    forms = {
+        key: get(f"form:{key}", (compiled, checks[key]), lambda c=compiled, k=key: try_it.placeholders(c.entry, c.plans, checks[k]))  # type: ignore[misc]
+        for key, compiled in build.compiled.items()
+    }
     site = Site(content, facts, checks, build.files.roots, build.settings, forms)
     pages: dict[str, str] = {
         paths.NAV_FILE: nav_file(content),
@@ -60,18 +95,24 @@ def docs_files(build: Build) -> dict[str, bytes]:
         paths.TAGS: site.tags(),
         paths.API_PAGE: site.api_page(),
     }
-    for tag in facts.tags:
-        pages[paths.tag_page(tag)] = site.tag(tag)
+    for tag, tagged in facts.tags.items():
+        pages[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t))  # type: ignore[misc]
+    by_system = {system.id: content.entries_of(system.id) for system in content.systems}
     for system in content.systems:
-        pages[paths.system_page(system.id)] = site.system(system)
+        page = paths.system_page(system.id)
+        pages[page] = get(page, (system, by_system[system.id]), lambda s=system: site.system(s))  # type: ignore[misc]
+    inputs = {entry.key: _entry_inputs(site, entry) for entry in content.entries}
     for entry in content.entries:
-        pages[paths.entry_page(entry)] = site.entry(entry)
+        page = paths.entry_page(entry)
+        pages[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e))  # type: ignore[misc]
     files = {path: text.encode("utf-8") for path, text in pages.items()}
-    files.update(api_files(build.settings, content, facts, checks))
+    files.update(api_files(build.settings, content, facts, checks, get, inputs))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
-    modules = javascript.package_files(build)
+    modules = javascript.package_files(build, get)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     files.update(schema_files())
     files.update(app_files(content))
+    if memo is not None:
+        memo.finish()
     return dict(sorted(files.items()))

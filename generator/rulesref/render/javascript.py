@@ -26,6 +26,7 @@ from rulesref.logic.types import VType
 from rulesref.model import Entry, System
 from rulesref.render.js_expressions import ExpressionWriter, bare, constant, local
 from rulesref.render.origin import source_path
+from rulesref.render.reuse import Get, fresh
 from rulesref.templates import render
 
 RUNTIME = "_runtime"
@@ -332,17 +333,19 @@ def entry_modules(build: Build) -> list[EntryModule]:
     return items
 
 
-def package_files(build: Build) -> dict[str, bytes]:
+def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
     """Every file of the package, by path relative to the package folder. (Validation has
-    proved every check's arithmetic exact in JavaScript numbers; see `rulesref.logic.ranges`.)"""
+    proved every check's arithmetic exact in JavaScript numbers; see `rulesref.logic.ranges`.)
+    With a `get` that remembers, an entry's module is written again only when it changed."""
     files: dict[str, str] = {}
     systems: dict[str, list[str]] = {}
     systems_by_package: dict[str, System] = {}
     content = build.settings.content
     for item in entry_modules(build):
         package = item.system.package
-        files[f"{package}/{item.entry.module}.js"] = module_js(item)
-        files[f"{package}/{item.entry.module}.d.ts"] = module_dts(item)
+        inputs = (item.system, item.entry, build.compiled[item.entry.key], item.source, item.url)
+        files[f"{package}/{item.entry.module}.js"] = get(f"js:{item.entry.key}", inputs, lambda i=item: module_js(i))  # type: ignore[misc]
+        files[f"{package}/{item.entry.module}.d.ts"] = get(f"dts:{item.entry.key}", inputs, lambda i=item: module_dts(i))  # type: ignore[misc]
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
     for package, modules in systems.items():
