@@ -1,5 +1,5 @@
-"""What `serve` keeps between saves (loaded files, compiled entries, rendered files) never
-shows: after every edit of a series, the docs folder it keeps in sync holds exactly what a
+"""What `serve` keeps between saves (loaded files, compiled entries, rendered files, what
+the docs folder holds) never shows: after every edit of a series, the docs folder it keeps in sync holds exactly what a
 fresh, full generation writes, and the problems are exactly a full validation's."""
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path) -> N
     kept = Kept()
     before, _ = generate(str(content), settings, kept)
     sync_tree(docs, before)
+    written = before
     renamed: dict[str, bytes] = {}
 
     def rename_morale() -> None:
@@ -68,7 +69,8 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path) -> N
         if not files:
             assert any(p.severity == "error" for p in problems)
             continue
-        sync_tree(docs, files)
+        sync_tree(docs, files, written)  # as serve does: changes found in memory, not on disk
+        written = files
         assert folder_files(docs) == full_files, f"edit {step}: the kept docs folder differs from a full generation"
         if change is rename_morale:
             renamed = files

@@ -102,6 +102,7 @@ class Kept:
     loads: Loads = field(default_factory=LoadMemo)
     compiled: Memo = field(default_factory=dict)
     pages: RenderMemo = field(default_factory=RenderMemo)
+    written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
 
 
 def generate(content: str, settings: Settings, kept: Kept | None = None) -> tuple[dict[str, bytes], list[Problem]]:
@@ -192,22 +193,30 @@ def build(
     return 0
 
 
-def sync_tree(target: Path, files: dict[str, bytes]) -> list[str]:
+def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | None = None) -> list[str]:
     """Make `target` hold exactly `files`, rewriting only what changed (each file replaced
-    atomically), so a watcher of the folder sees just the real changes."""
-    changed = differences(target, files)
+    atomically), so a watcher of the folder sees just the real changes. `known` is what this
+    process last made the folder hold (`serve` passes it after its first sync): changes are
+    then found in memory instead of by reading every file back."""
+    if known is None:
+        changed = differences(target, files)
+    else:
+        changed = sorted(rel for rel in files.keys() | known.keys() if files.get(rel) != known.get(rel))
+    removed = False
     for rel in changed:
         path = target / rel
         if rel not in files:
             path.unlink(missing_ok=True)
+            removed = True
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.tmp")
         temporary.write_bytes(files[rel])
         os.replace(temporary, path)
-    for folder in sorted((p for p in target.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
+    if removed or known is None:
+        for folder in sorted((p for p in target.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+            if not any(folder.iterdir()):
+                folder.rmdir()
     return changed
 
 
@@ -260,7 +269,9 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
     else:
         config.docs_dir.mkdir(parents=True, exist_ok=True)
-        sync_tree(config.docs_dir, with_marker(files, DOCS_OWNER))
+        files = with_marker(files, DOCS_OWNER)
+        sync_tree(config.docs_dir, files)
+        kept.written = files
     # MkDocs' dirty reload rebuilds the pages whose docs files changed; every page a save
     # changes (the edited entry's, and the pages whose links, backlinks or indexes name it)
     # has its file rewritten by sync_tree, and only those, so nothing else needs rebuilding
@@ -279,7 +290,9 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             if not files:
                 print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
                 continue
-            changed = sync_tree(config.docs_dir, with_marker(files, DOCS_OWNER))
+            files = with_marker(files, DOCS_OWNER)
+            changed = sync_tree(config.docs_dir, files, kept.written)
+            kept.written = files
             print(f"rulesref: content changed; {len(changed)} docs file(s) rewritten", file=sys.stderr)
     except KeyboardInterrupt:
         pass
