@@ -285,6 +285,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             if now == seen:
                 continue
             seen = now
+            started = time.perf_counter()
             files, problems = generate(content, settings, kept)
             sys.stderr.write(format_text(problems))
             if not files:
@@ -293,7 +294,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             files = with_marker(files, DOCS_OWNER)
             changed = sync_tree(config.docs_dir, files, kept.written)
             kept.written = files
-            print(f"rulesref: content changed; {len(changed)} docs file(s) rewritten", file=sys.stderr)
+            print(f"rulesref: content changed; {len(changed)} docs file(s) rewritten in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     except KeyboardInterrupt:
         pass
     finally:
