@@ -27,7 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "generator"))
 
-from rulesref.load import MAX_FILE_BYTES  # noqa: E402
+from rulesref.read.load import MAX_FILE_BYTES  # noqa: E402
 
 BUDGET_SECONDS = 2.0
 TEXT_LIMIT = 50_000  # characters in one Markdown field (the schema's maxLength)

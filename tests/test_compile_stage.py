@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesref import cache as compile_cache
-from rulesref import compile_stage
+from rulesref.logic import cache as compile_cache
+from rulesref.logic import stage as compile_stage
 from rulesref.validate import validate
 
 from .conftest import FIXTURES, REPO

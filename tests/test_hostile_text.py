@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulesref.check_content import MAX_PER_TEXT
+from rulesref.check.content import MAX_PER_TEXT
+from rulesref.check.markdown_limits import structure_problems
+from rulesref.check.markup import SAFE_DEFINITION_URL, attribute_lists, unsafe_definitions, unsafe_markup
 from rulesref.links import param_call
-from rulesref.load import parse_text
-from rulesref.markdown_limits import structure_problems
-from rulesref.markup import SAFE_DEFINITION_URL, attribute_lists, unsafe_definitions, unsafe_markup
+from rulesref.read.load import parse_text
 from rulesref.validate import validate
 
 from .hang_guard import no_hang

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rulesref.cli import main
-from rulesref.load import load_file
+from rulesref.read.load import load_file
 from rulesref.validate import validate
 
 from .conftest import FIXTURES

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.load import MAX_FILE_BYTES, LoadError, load_bytes, load_file
+from rulesref.read.load import MAX_FILE_BYTES, LoadError, load_bytes, load_file
 
 
 def load(text: str) -> object:

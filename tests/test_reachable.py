@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rulesref.codes import CODES
-from rulesref.load import MAX_FILE_BYTES
+from rulesref.read.load import MAX_FILE_BYTES
 from rulesref.validate import validate
 
 from .conftest import FIXTURES

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from rulesref.check_content import plain_text
+from rulesref.check.content import plain_text
 from rulesref.model import Entry
 from rulesref.validate import validate
 

@@ -13,11 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from rulesref.config import Settings
-from rulesref.discover import ContentFiles
 from rulesref.links import LinkIndex
 from rulesref.logic.plan import Plan
 from rulesref.model import Content, Entry, Example, Scalar
 from rulesref.problems import Problem, fails
+from rulesref.read.discover import ContentFiles
 
 
 @dataclass(frozen=True)

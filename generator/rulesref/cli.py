@@ -171,8 +171,8 @@ def cmd_import_battlescribe(args: argparse.Namespace) -> int:
 
 
 def cmd_link(args: argparse.Namespace) -> int:
-    from rulesref.discover import display_path
     from rulesref.propose_links import as_problems, unlinked, write_links
+    from rulesref.read.discover import display_path
     from rulesref.validate import validate
 
     settings = _settings(args)

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rulesref.load import Document, JsonPath
 from rulesref.problems import Problem, Severity
+from rulesref.read.load import Document, JsonPath
 
 Kind = Literal["rule", "unit", "term"]
 Scalar = bool | int | str

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.linker import Linker, Mention
-from rulesref.load import LoadError, parse_text
 from rulesref.model import Content, Entry, Where
 from rulesref.problems import Problem
+from rulesref.read.load import LoadError, parse_text
 
 
 @dataclass(frozen=True)

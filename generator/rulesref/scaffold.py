@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rulesref.check_content import reserved_reason
+from rulesref.check.content import reserved_reason
 from rulesref.errors import UsageError
 from rulesref.model import python_name
 from rulesref.schemas import ENTRY, SYSTEM, schema_url

@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.build import Build
-from rulesref.cache import open_cache
-from rulesref.check_content import content_problems
-from rulesref.check_schema import schema_problems
-from rulesref.compile_stage import Memo, compile_content
+from rulesref.check.content import content_problems
+from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
-from rulesref.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.links import LinkIndex, normalise
-from rulesref.load import load_read, read_file
+from rulesref.logic.cache import open_cache
+from rulesref.logic.stage import Memo, compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
-from rulesref.reload import LoadMemo
+from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
+from rulesref.read.load import load_read, read_file
+from rulesref.read.reload import LoadMemo
 from rulesref.schemas import ENTRY, SYSTEM
 
 Validated = Build  # the name the outcome of validation had before it became the build

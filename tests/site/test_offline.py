@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from rulesref.config import DEFAULT_SITE_URL
-from rulesref.offline import OFFLINE_SITE, POLYFILL, prepare
 from rulesref.render import paths
 from rulesref.schemas import schema_dir
+from rulesref.site.offline import OFFLINE_SITE, POLYFILL, prepare
 
 from .conftest import REPO, Built, search_titles
 
@@ -102,7 +102,7 @@ def test_zensical_builds_the_offline_copy_too(built: Built, tmp_path: Path) -> N
 
 
 def test_a_failed_offline_build_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesref.offline import OfflineBuild
+    from rulesref.site.offline import OfflineBuild
 
     from .conftest import build_project, make_project
     from .test_build import tree_hashes

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from rulesref.check_content import plain_text
+from rulesref.check.content import plain_text
 from rulesref.validate import Validated, validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import re
 
-from rulesref.check_content import reserved_reason
+from rulesref.check.content import reserved_reason
 from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate

@@ -2,7 +2,7 @@
 
 Players open the reference on a phone at a table that often has no network. Installed from
 the browser, the site keeps what it has shown (see `templates/app/sw.js.jinja`); the zip of
-the offline copy (`rulesref.offline`) is the way to carry all of it. The two do not meet:
+the offline copy (`rulesref.site.offline`) is the way to carry all of it. The two do not meet:
 the service worker is registered on http(s) pages only (`assets/rulesref-app.js`), and the
 offline copy is opened from the file system, where browsers have no service workers.
 

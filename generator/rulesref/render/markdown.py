@@ -20,8 +20,8 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from rulesref.check.markup import DEFINITION_OPEN, LINK_OPEN, SAFE_DEFINITION_URL, SAFE_INLINE_URL, TAG_START
 from rulesref.links import LinkMatch, find_links
-from rulesref.markup import DEFINITION_OPEN, LINK_OPEN, SAFE_DEFINITION_URL, SAFE_INLINE_URL, TAG_START
 
 # Characters Python-Markdown (with the tables extension) lets a backslash escape.
 _BACKSLASHED = re.compile(r"([\\`*_{}\[\]()#+\-.!|>])")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from rulesref.check_content import texts_of
+from rulesref.check.content import texts_of
 from rulesref.links import LinkIndex, Resolved, find_links, normalise
 from rulesref.model import Content, Entry
 

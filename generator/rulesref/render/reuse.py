@@ -5,7 +5,7 @@ A file's inputs are every value its renderer reads: for an entry's page, the ent
 systems, its checks and form, the entries that link to it or share its name, the entries
 it links to or lists (and, for rule cards, what those link to), and how its corrections'
 links resolve. Inputs are compared by value (`==`); an unchanged file is loaded into the
-very same objects (`rulesref.reload`), so comparing them costs next to nothing. A test
+very same objects (`rulesref.read.reload`), so comparing them costs next to nothing. A test
 renders after a series of edits and compares every file with a full render, byte for byte.
 """
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.links import normalise
-from rulesref.load import Document, load_file
+from rulesref.read.load import Document, load_file
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rulesref.check_content import reserved_reason
+from rulesref.check.content import reserved_reason
 from rulesref.model import python_name
 
 MAX_ID = 60

@@ -3,7 +3,7 @@
 Upstream descriptions are plain text typed into an editor: they may hold control
 characters, stray markup, `[[` or `<b>`. Validation would refuse those, so they are
 neutralised here with the smallest change that makes the text safe, using the same
-definitions the validator uses (`rulesref.markup`).
+definitions the validator uses (`rulesref.check.markup`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulesref.check.markup import unsafe_markup
+from rulesref.check.tables import FACES, roll_range
 from rulesref.links import LINK
-from rulesref.load import FORBIDDEN_CHARS
-from rulesref.markup import unsafe_markup
-from rulesref.tables import FACES, roll_range
+from rulesref.read.load import FORBIDDEN_CHARS
 
 MAX_TEXT = 50000
 MAX_SUMMARY = 300

@@ -29,21 +29,21 @@ from typing import Any
 
 import yaml
 
-from rulesref.compile_stage import Memo
 from rulesref.config import Settings
-from rulesref.csp import make_csp_ready
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
-from rulesref.offline import OfflineBuild
+from rulesref.logic.stage import Memo
 from rulesref.output import MARKER, differences, ensure_owned, marker_text, staging_folder, swap_in, with_marker, write_files
 from rulesref.problems import Problem, format_text
-from rulesref.reload import LoadMemo
+from rulesref.read.reload import LoadMemo
 from rulesref.render import paths
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
 from rulesref.render.reuse import RenderMemo
-from rulesref.site_staging import staged_config
+from rulesref.site.csp import make_csp_ready
+from rulesref.site.offline import OfflineBuild
+from rulesref.site.staging import staged_config
 from rulesref.validate import Loads, validate
 
 POLL_SECONDS = 0.5
@@ -142,7 +142,7 @@ def build(
     settings: Settings | None = None,
 ) -> int:
     """Validate, build the site (and, at the same time, its offline copy, zipped into the
-    site: see `rulesref.offline`) from a staging copy of the docs, then swap both in.
+    site: see `rulesref.site.offline`) from a staging copy of the docs, then swap both in.
     Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")

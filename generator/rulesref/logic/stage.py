@@ -21,8 +21,8 @@ import os
 from collections.abc import Iterator
 
 from rulesref.build import CompiledEntry
-from rulesref.cache import CompileCache, entry_key
 from rulesref.config import Settings
+from rulesref.logic.cache import CompileCache, entry_key
 from rulesref.logic.check import compile_entry
 from rulesref.model import Content, Entry
 from rulesref.problems import Problem

@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from rulesref.check.lookalike import lookalike_reason
+from rulesref.check.markdown_limits import structure_problems
+from rulesref.check.markup import unsafe_markup
+from rulesref.check.tables import table_problems
 from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
-from rulesref.lookalike import lookalike_reason
-from rulesref.markdown_limits import structure_problems
-from rulesref.markup import unsafe_markup
 from rulesref.model import Content, Entry, RuleRef, System, Where
 from rulesref.names import module_reason, python_reason
 from rulesref.problems import Problem, excerpt
 from rulesref.suggest import did_you_mean
-from rulesref.tables import table_problems
 
 # Top-level folders of the built site that are not systems (the site's own pages, and what
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from jsonschema import ValidationError
 
-from rulesref.load import Document, JsonPath
 from rulesref.problems import Problem, excerpt
+from rulesref.read.load import Document, JsonPath
 from rulesref.schemas import fast_validator, validator
 from rulesref.suggest import did_you_mean
 

@@ -1,0 +1,1 @@
+"""Validating content: JSON Schemas with positions, then the checks across files."""
