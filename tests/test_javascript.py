@@ -31,7 +31,7 @@ import pytest
 
 from rulesref.cli import main
 from rulesref.logic.check import plan_entry
-from rulesref.logic.domain import dice_domain
+from rulesref.logic.domain import dice_domain, every_value
 from rulesref.logic.plan import Arg, Plan
 from rulesref.model import Entry, python_name
 
@@ -108,22 +108,6 @@ def test_node_test_runs_every_example_through_the_javascript(tmp_path: Path) -> 
 # -- Python and JavaScript, point by point ----------------------------------------------------
 
 
-def values_of(arg: Arg, chosen: dict[str, Any]) -> list[Any]:
-    """Every value an argument takes (dice: the totals its dice can roll given the others)."""
-    if arg.is_dice:
-        return dice_domain(arg, chosen)
-    t = arg.vtype
-    if t.kind == "bool":
-        return [False, True]
-    if t.kind == "str":
-        if t.values is not None:
-            return list(t.values)
-        assert arg.param is not None
-        return list(arg.param.values)
-    assert t.lo is not None and t.hi is not None
-    return list(range(t.lo, t.hi + 1))
-
-
 def ordered(plan: Plan) -> list[Arg]:
     """Arguments with the dice last: their totals depend on the others."""
     return [a for a in plan.args if not a.is_dice] + plan.dice_args
@@ -133,9 +117,9 @@ def domain_size(plan: Plan) -> int:
     size = 1
     for arg in ordered(plan):
         if arg.is_dice:  # the most totals any choice of the other arguments allows
-            size *= max(len(values_of(arg, dict(c))) for c in _settings(plan, arg))
+            size *= max(len(every_value(arg, dict(c))) for c in _settings(plan, arg))
         else:
-            size *= len(values_of(arg, {}))
+            size *= len(every_value(arg, {}))
     return size
 
 
@@ -146,13 +130,13 @@ def _settings(plan: Plan, arg: Arg) -> list[dict[str, Any]]:
     if needed is None:
         return [{}]
     other = next(a for a in plan.args if a.name == needed)
-    return [{needed: v} for v in values_of(other, {})]
+    return [{needed: v} for v in every_value(other, {})]
 
 
 def whole_domain(plan: Plan) -> list[dict[str, Any]]:
     points: list[dict[str, Any]] = [{}]
     for arg in ordered(plan):
-        points = [{**p, arg.name: v} for p in points for v in values_of(arg, p)]
+        points = [{**p, arg.name: v} for p in points for v in every_value(arg, p)]
     return points
 
 
@@ -162,7 +146,7 @@ def sampled(plan: Plan, count: int) -> list[dict[str, Any]]:
     for _ in range(count):
         point: dict[str, Any] = {}
         for arg in ordered(plan):
-            point[arg.name] = rng.choice(values_of(arg, point))
+            point[arg.name] = rng.choice(every_value(arg, point))
         points.append(point)
     return points
 
@@ -177,7 +161,7 @@ def wrong_values(plan: Plan, base: dict[str, Any]) -> list[dict[str, Any]]:
         elif t.kind == "str":
             bad = ["not-a-value", 1, True, ""]
         else:
-            low, high = min(values_of(arg, base)), max(values_of(arg, base))
+            low, high = min(every_value(arg, base)), max(every_value(arg, base))
             bad = [True, False, low - 1, high + 1, str(low), 2.5, None]
         points += [{**base, arg.name: value} for value in bad]
     return points

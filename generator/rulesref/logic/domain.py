@@ -75,11 +75,12 @@ def _points(lo: int, hi: int, constants: set[int]) -> list[int]:
     return sorted(p for p in points if lo <= p <= hi)
 
 
-def static_domain(arg: Arg, plan: Plan) -> list[Any] | None:
-    """The values an argument is tried with, or None for dice (they depend on other inputs)."""
-    t = arg.vtype
+def every_value(arg: Arg, chosen: dict[str, Any]) -> list[Any]:
+    """Every value an argument takes; for dice, the totals they can roll given the values
+    `chosen` for the other arguments (how many dice, which dice)."""
     if arg.is_dice:
-        return None
+        return dice_domain(arg, chosen)
+    t = arg.vtype
     if t.kind == "bool":
         return [False, True]
     if t.kind == "str":
@@ -88,9 +89,19 @@ def static_domain(arg: Arg, plan: Plan) -> list[Any] | None:
         assert arg.param is not None
         return list(arg.param.values)
     assert t.lo is not None and t.hi is not None
-    if arg.name not in plan.usage.free:
-        return _points(t.lo, t.hi, plan.usage.compared.get(arg.name, set()))
     return list(range(t.lo, t.hi + 1))
+
+
+def static_domain(arg: Arg, plan: Plan) -> list[Any] | None:
+    """The values an argument is tried with, or None for dice (they depend on other inputs):
+    a whole number only compared with constants is tried at a few points around them."""
+    if arg.is_dice:
+        return None
+    t = arg.vtype
+    if t.kind == "int" and arg.name not in plan.usage.free:
+        assert t.lo is not None and t.hi is not None
+        return _points(t.lo, t.hi, plan.usage.compared.get(arg.name, set()))
+    return every_value(arg, {})
 
 
 def dice_domain(arg: Arg, values: dict[str, Any]) -> list[int]:
