@@ -23,8 +23,9 @@ from rulesref.logic.cache import open_cache
 from rulesref.logic.stage import Memo, compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
+from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
-from rulesref.read.load import load_read, read_file
+from rulesref.read.load import Document, load_read, read_file, text_of
 from rulesref.read.reload import LoadMemo
 from rulesref.schemas import ENTRY, SYSTEM
 
@@ -77,31 +78,49 @@ class FileOutcome:
 Loads = LoadMemo[FileOutcome]  # what `serve` keeps of each file between runs
 
 
-def _system_outcome(raw: bytes, display: str) -> FileOutcome:
+def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) -> tuple[Document | None, list[Problem], str]:
+    """The document of a file, or None and its load problems; the file's key in the load
+    cache is "" when the document came from it (already known clean), otherwise its key."""
+    key = file_key(raw, display, system_id)
+    data = cache.get(key)
+    if data is not None:
+        try:  # the same bytes passed every check of `decode` when they were recorded
+            return Document(path=display, data=data, text=text_of(raw)), [], ""
+        except UnicodeDecodeError:  # cannot happen to bytes that loaded cleanly; parse them to be sure
+            pass
     doc, found = load_read(raw, display)
+    return doc, found, key
+
+
+def _system_outcome(raw: bytes, display: str, cache: LoadCache) -> FileOutcome:
+    doc, found, key = _clean_document(raw, display, "", cache)
     if doc is None:
         return FileOutcome(tuple(found))
-    found = schema_problems(doc, SYSTEM)
+    found = schema_problems(doc, SYSTEM) if key else []
+    if key and not found:
+        cache.put(key, doc.data)
     return FileOutcome(tuple(found), system=None if found else build_system(doc))
 
 
-def _entry_outcome(raw: bytes, display: str, system_id: str) -> FileOutcome:
-    doc, found = load_read(raw, display)
+def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -> FileOutcome:
+    doc, found, key = _clean_document(raw, display, system_id, cache)
     if doc is None:
         return FileOutcome(tuple(found))
-    found = schema_problems(doc, ENTRY)
+    found = schema_problems(doc, ENTRY) if key else []
     if found:
         return FileOutcome(tuple(found), schema_failed=True, broken_names=tuple(_names_of(doc.data)))
+    if key:
+        cache.put(key, doc.data)
     return FileOutcome((), entry=build_entry(doc, system_id))
 
 
-def _outcome(path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path) -> FileOutcome:
+def _outcome(path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache) -> FileOutcome:
     raw, found = read_file(path, display, root=root)
     if raw is None:
         return FileOutcome(tuple(found))
 
     def make(data: bytes) -> FileOutcome:
-        return _system_outcome(data, display) if system_id is None else _entry_outcome(data, display, system_id)
+        return _system_outcome(data, display, cache) if system_id is None else _entry_outcome(data, display, system_id, cache)
 
     return make(raw) if loads is None else loads.outcome((str(path), display, system_id or ""), raw, make)
 
@@ -115,6 +134,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     broken_ids: set[str] = set()
     file_stems: dict[str, str] = {}
     shown: dict[str, Path] = {}
+    load_cache = open_load_cache()
     for folder in files.systems:
         system_id = folder.path.name
         if folder.system_file is None:
@@ -126,7 +146,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
         else:
             display = display_path(folder.system_file)
             shown[display] = folder.system_file
-            outcome = _outcome(folder.system_file, display, None, loads, folder.path.parent)
+            outcome = _outcome(folder.system_file, display, None, loads, folder.path.parent, load_cache)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
@@ -136,7 +156,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
             if path.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            outcome = _outcome(path, display, system_id, loads, folder.path.parent)
+            outcome = _outcome(path, display, system_id, loads, folder.path.parent, load_cache)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
                 file_stems[display] = path.name.rsplit(".", 1)[0]
@@ -147,6 +167,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
             problems += outcome.problems
     if loads is not None:
         loads.finish()
+    load_cache.save()
     content = Content(
         systems=tuple(sorted(systems, key=lambda s: s.id)),
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),

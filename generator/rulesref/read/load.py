@@ -61,10 +61,33 @@ class Document:
     path: str
     data: dict[str, Any]
     text: str
-    spans: dict[JsonPath, Span] = field(repr=False)
-    key_spans: dict[JsonPath, Span] = field(repr=False)
+    # None for a document rebuilt from the load cache: found again (by parsing) when first asked
+    _spans: dict[JsonPath, Span] | None = field(default=None, repr=False, compare=False)
+    _key_spans: dict[JsonPath, Span] | None = field(default=None, repr=False, compare=False)
     _line_starts: list[int] | None = field(default=None, repr=False)
     _lines_of: dict[JsonPath, tuple[list[int], list[int | None]]] | None = field(default=None, repr=False)
+
+    @property
+    def spans(self) -> dict[JsonPath, Span]:
+        """The span of every value by JSON path."""
+        if self._spans is None:
+            self._find_spans()
+        assert self._spans is not None
+        return self._spans
+
+    @property
+    def key_spans(self) -> dict[JsonPath, Span]:
+        """The span of every mapping key by JSON path."""
+        if self._key_spans is None:
+            self._find_spans()
+        assert self._key_spans is not None
+        return self._key_spans
+
+    def _find_spans(self) -> None:
+        """Parse the text again for its spans: the same text parses to the same spans, and a
+        document without them came from text that parsed cleanly before."""
+        parsed = parse_text(self.text, self.path)
+        self._spans, self._key_spans = parsed._spans, parsed._key_spans
 
     def span(self, path: JsonPath) -> Span:
         """The span of the value at `path`, or of its nearest ancestor that has one."""
@@ -176,18 +199,24 @@ def _char_name(ch: str) -> str:
     )
 
 
+def text_of(raw: bytes) -> str:
+    """UTF-8 bytes to text, unchecked: a leading BOM is dropped; CRLF line ends become LF.
+    Raises UnicodeDecodeError; `decode` is the checked way in."""
+    text = raw.decode("utf-8")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n")
+
+
 def decode(raw: bytes) -> str:
-    """UTF-8 bytes to text; a leading BOM is dropped; CRLF line ends become LF."""
+    """`text_of`, refusing invalid UTF-8 and characters no content file may hold."""
     try:
-        text = raw.decode("utf-8")
+        text = text_of(raw)
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         col = len(raw[line_start : exc.start].decode("utf-8", errors="replace")) + 1
         raise LoadError(line, col, "encoding", f"invalid UTF-8 (byte 0x{raw[exc.start]:02X}); save the file as UTF-8") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    text = text.replace("\r\n", "\n")
     tab = text.find("\t")
     bad = FORBIDDEN_CHARS.search(text)
     if bad is not None and (tab < 0 or bad.start() < tab):
@@ -499,7 +528,7 @@ def parse_text(text: str, path: str) -> Document:
         span = spans.get((), Span(1, 1, 0, ""))
         got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {excerpt(repr(root))}"
         raise LoadError(span.line, span.col, "not-a-mapping", f"the top level must be a mapping of keys to values, not {got}")
-    return Document(path=path, data=root, text=text, spans=spans, key_spans=key_spans)
+    return Document(path=path, data=root, text=text, _spans=spans, _key_spans=key_spans)
 
 
 def load_bytes(raw: bytes, path: str) -> Document:

@@ -1,0 +1,120 @@
+"""A content-hash cache of the plain data of every clean file, so a second run parses only
+what changed.
+
+Parsing YAML is most of a warm `validate` once compile results come from the compile cache.
+A file that loaded and passed its schema without a problem is recorded here as the plain
+data it parsed to, keyed by its bytes, shown path and system; the next run with the same
+bytes skips both parsing and the schema check, and rebuilds its `Document` from that data
+and the file's text. The spans of such a document are found again by parsing its text only
+if something asks for a position, so the problems are exactly those of a run without the
+cache. A file with any problem is never recorded: it is parsed and checked every time.
+
+The cache is one file beside the compile cache, under the same rules: keyed also by the
+rulesref fingerprint, the JSON Schemas' bytes and the Python version (marshal's format), a
+digest of the payload first so a truncated or edited file is ignored, and anything of the
+wrong shape ignored. marshal, not pickle: loading it builds only dicts, lists, strings and
+numbers and never runs code; it is much faster to read than JSON at 10,000 files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rulesref.logic.cache import fingerprint, folder
+from rulesref.schemas import schema_dir
+
+FORMAT = "rulesref-load-cache 1"
+FILE_NAME = "loads.marshal"
+
+
+@cache
+def load_fingerprint() -> str:
+    """The rulesref fingerprint, the bytes of every JSON Schema and the Python version."""
+    digest = hashlib.sha256(f"{FORMAT}\0{fingerprint()}\0{sys.version}".encode())
+    for path in sorted(schema_dir().glob("*.json")):
+        digest.update(f"\0{path.name}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def file_key(raw: bytes, display: str, system_id: str) -> str:
+    """The key of one file: its bytes, shown path and system ("" for a system file)."""
+    return hashlib.sha256(f"{display}\0{system_id}\0".encode() + raw).hexdigest()
+
+
+class LoadCache:
+    """Plain data of clean files by file key; what this run used is what the next run finds."""
+
+    def __init__(self, where: Path | None) -> None:
+        self.where = where
+        # each file's data stays marshalled until asked for: what is saved is never an object
+        # a run could have changed
+        self.found: dict[str, bytes] = self._read() if where is not None else {}
+        self.used: dict[str, bytes] = {}
+        self.added = False
+
+    def _read(self) -> dict[str, bytes]:
+        assert self.where is not None
+        try:
+            raw = (self.where / FILE_NAME).read_bytes()
+            digest, _, payload = raw.partition(b"\n")
+            if hashlib.sha256(payload).hexdigest().encode() != digest:
+                return {}
+            data = marshal.loads(payload)
+            if not (isinstance(data, tuple) and len(data) == 2 and data[0] == load_fingerprint() and isinstance(data[1], dict)):
+                return {}
+            files: dict[str, bytes] = data[1]
+            if not all(isinstance(key, str) and isinstance(value, bytes) for key, value in files.items()):
+                return {}
+            return files
+        except (OSError, ValueError, TypeError, EOFError):
+            return {}
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The data a clean file with this key parsed to, or None."""
+        packed = self.found.get(key)
+        if packed is None:
+            return None
+        try:
+            data = marshal.loads(packed)
+        except (ValueError, TypeError, EOFError):
+            return None
+        if not isinstance(data, dict):
+            return None
+        self.used[key] = packed
+        return data
+
+    def put(self, key: str, data: dict[str, Any]) -> None:
+        """Record the data of a file that loaded and passed its schema without a problem."""
+        self.used[key] = marshal.dumps(data)
+        self.added = True
+
+    def save(self) -> None:
+        """Write what this run used (atomically; a cache that cannot be written is skipped)."""
+        if self.where is None or (not self.added and len(self.used) == len(self.found)):
+            return
+        payload = marshal.dumps((load_fingerprint(), self.used))
+        try:
+            self.where.mkdir(parents=True, exist_ok=True)
+            ignore = self.where / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n")
+            handle, temporary = tempfile.mkstemp(dir=self.where, prefix=".loads-")
+        except OSError:
+            return
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+            os.replace(temporary, self.where / FILE_NAME)
+        except OSError:
+            Path(temporary).unlink(missing_ok=True)
+
+
+def open_load_cache() -> LoadCache:
+    return LoadCache(folder())

@@ -1,0 +1,137 @@
+"""The load cache: a second run parses only changed files and reports exactly what a run
+without the cache reports, positions included, and a damaged cache is never trusted."""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesref import validate as validate_module
+from rulesref.read import cache as load_cache
+from rulesref.validate import validate
+
+from .conftest import REPO
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULESREF_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture
+def shipped(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(REPO / "content", target)
+    return target
+
+
+def _parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The shown paths of the files this run parses."""
+    parsed: list[str] = []
+    real = validate_module.load_read
+
+    def spy(raw: bytes, display: str):  # type: ignore[no-untyped-def]
+        parsed.append(display)
+        return real(raw, display)
+
+    monkeypatch.setattr(validate_module, "load_read", spy)
+    return parsed
+
+
+def _cold(content: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    with monkeypatch.context() as patch:
+        patch.setenv("RULESREF_CACHE", "off")
+        return validate([str(content)], keep=False)
+
+
+def _edit(content: Path) -> None:
+    """Rename a term other files link to (their links now dangle, reported at positions in
+    files that did not change), break one file's schema and another's YAML."""
+    charge = content / "hh2" / "charge.yml"
+    charge.write_text(charge.read_text(encoding="utf-8").replace('name: "Charge"', 'name: "Charge move"').replace('"Charging"', '"Charge moves"'), encoding="utf-8")
+    blast = content / "hh2" / "blast.yml"
+    blast.write_text(blast.read_text(encoding="utf-8") + "not_a_field: 1\n", encoding="utf-8")
+    brutal = content / "hh2" / "brutal.yml"
+    brutal.write_text(brutal.read_text(encoding="utf-8") + "summary: [unclosed\n", encoding="utf-8")
+
+
+def test_a_warm_run_parses_nothing_and_finds_what_a_cold_run_finds(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cold = _cold(shipped, monkeypatch)
+    first = validate([str(shipped)], keep=False)
+    assert (cache_dir / load_cache.FILE_NAME).exists()
+    parsed = _parsed(monkeypatch)
+    warm = validate([str(shipped)], keep=False)
+    assert parsed == []
+    assert warm.problems == first.problems == cold.problems
+    assert warm.content == cold.content  # the same model: every entry's data and text
+
+
+def test_edited_and_broken_files_are_parsed_again_with_the_problems_of_a_cold_run(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    validate([str(shipped)], keep=False)
+    _edit(shipped)
+    parsed = _parsed(monkeypatch)
+    warm = validate([str(shipped)], keep=False)
+    assert sorted(Path(p).name for p in parsed) == ["blast.yml", "brutal.yml", "charge.yml"]
+    cold = _cold(shipped, monkeypatch)
+    codes = {p.code for p in cold.problems}
+    assert "yaml-syntax" in codes and len(codes) >= 3  # the syntax error, the schema error, the dangling links
+    assert any(p.path.endswith("pinning.yml") for p in cold.problems)  # a problem in a file read from the cache
+    assert warm.problems == cold.problems
+    assert warm.content == cold.content
+    parsed.clear()
+    again = validate([str(shipped)], keep=False)  # the edited file is cached now; files with problems never are
+    assert sorted(Path(p).name for p in parsed) == ["blast.yml", "brutal.yml"]
+    assert again.problems == cold.problems
+
+
+def _damage_bytes(path: Path) -> None:
+    raw = bytearray(path.read_bytes())
+    raw[len(raw) // 2] ^= 0xFF
+    path.write_bytes(bytes(raw))
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:-100])
+
+
+def _forge(path: Path) -> None:
+    """A correct digest over data of the wrong shape: every file's data is a list."""
+    fingerprint, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    payload = marshal.dumps((fingerprint, {key: marshal.dumps([1]) for key in files}))
+    path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+
+
+def _stale(path: Path) -> None:
+    """A well-formed cache of another rulesref whose data says something else."""
+    _, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    payload = marshal.dumps(("another rulesref", {key: marshal.dumps({"id": 1}) for key in files}))
+    path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+
+
+@pytest.mark.parametrize("damage", [_damage_bytes, _truncate, _forge, _stale], ids=["flipped", "truncated", "forged", "stale"])
+def test_a_damaged_cache_is_ignored(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, damage) -> None:  # type: ignore[no-untyped-def]
+    validate([str(shipped)], keep=False)
+    _edit(shipped)
+    cold = _cold(shipped, monkeypatch)
+    damage(cache_dir / load_cache.FILE_NAME)
+    parsed = _parsed(monkeypatch)
+    warm = validate([str(shipped)], keep=False)
+    assert warm.problems == cold.problems
+    assert warm.content == cold.content
+    assert len(parsed) > 100  # nothing was taken from the damaged cache
+
+
+def test_positions_of_a_cached_document_are_found_by_parsing_its_text(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cold = _cold(shipped, monkeypatch)
+    validate([str(shipped)], keep=False)
+    warm = validate([str(shipped)], keep=False)
+    for fresh, cached in zip(cold.content.entries, warm.content.entries, strict=True):
+        assert cached.where.doc._spans is None  # not parsed until asked
+        assert cached.where.doc.spans == fresh.where.doc.spans
+        assert cached.where.doc.key_spans == fresh.where.doc.key_spans
