@@ -114,8 +114,10 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
     return FileOutcome((), entry=build_entry(doc, system_id))
 
 
-def _outcome(path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache) -> FileOutcome:
-    raw, found = read_file(path, display, root=root)
+def _outcome(
+    path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache, real_dirs: dict[str, str]
+) -> FileOutcome:
+    raw, found = read_file(path, display, root=root, real_dirs=real_dirs)
     if raw is None:
         return FileOutcome(tuple(found))
 
@@ -135,6 +137,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     file_stems: dict[str, str] = {}
     shown: dict[str, Path] = {}
     load_cache = open_load_cache()
+    real_dirs: dict[str, str] = {}  # folders resolved once per run
     for folder in files.systems:
         system_id = folder.path.name
         if folder.system_file is None:
@@ -146,7 +149,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
         else:
             display = display_path(folder.system_file)
             shown[display] = folder.system_file
-            outcome = _outcome(folder.system_file, display, None, loads, folder.path.parent, load_cache)
+            outcome = _outcome(folder.system_file, display, None, loads, folder.path.parent, load_cache, real_dirs)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
@@ -156,7 +159,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
             if path.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            outcome = _outcome(path, display, system_id, loads, folder.path.parent, load_cache)
+            outcome = _outcome(path, display, system_id, loads, folder.path.parent, load_cache, real_dirs)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
                 file_stems[display] = path.name.rsplit(".", 1)[0]

@@ -537,20 +537,36 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return parse_text(decode(raw), path)
 
 
-def _outside(fs_path: str | os.PathLike[str], root: Path) -> bool:
+def _real(path: str, real_dirs: dict[str, str] | None) -> str:
+    """`os.path.realpath`; with `real_dirs` (one run's memo of resolved folders), a path that
+    is not itself a link is its resolved folder plus its name, each folder resolved once."""
+    if real_dirs is None or os.path.islink(path):
+        return os.path.realpath(path)
+    folder, name = os.path.split(os.path.abspath(path))
+    real = real_dirs.get(folder)
+    if real is None:
+        real = real_dirs[folder] = os.path.realpath(folder)
+    return os.path.join(real, name)
+
+
+def _outside(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None) -> bool:
     """Whether the file, its links followed, lies outside `root` (the content folder)."""
-    real = Path(os.path.realpath(fs_path))
-    home = Path(os.path.realpath(root))
-    return real != home and home not in real.parents
+    real = _real(os.fspath(fs_path), real_dirs)
+    home = os.path.realpath(root) if real_dirs is None else real_dirs.get(os.fspath(root)) or real_dirs.setdefault(os.fspath(root), os.path.realpath(root))
+    inside = home if home.endswith(os.sep) else home + os.sep
+    return real != home and not real.startswith(inside)
 
 
-def read_file(fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None) -> tuple[bytes | None, list[Problem]]:
+def read_file(
+    fs_path: str | os.PathLike[str], display: str, *, root: Path | None = None, real_dirs: dict[str, str] | None = None
+) -> tuple[bytes | None, list[Problem]]:
     """The bytes of one file, or None and the one problem that stopped reading it.
 
     With `root` (the content folder), a file whose symbolic links lead outside it is refused
-    unread: content is what the folder holds, not what a link in it points at."""
+    unread: content is what the folder holds, not what a link in it points at. A run that
+    reads many files passes one `real_dirs` memo so that each folder is resolved once."""
     try:
-        if root is not None and _outside(fs_path, root):
+        if root is not None and _outside(fs_path, root, real_dirs):
             raise LoadError(1, 1, "outside-content", "a symbolic link to a file outside the content folder; content files must lie inside it")
         info = os.stat(fs_path)
         if not stat.S_ISREG(info.st_mode):
