@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -18,7 +20,7 @@ import pytest
 from rulesref.config import DEFAULT_SITE_URL
 from rulesref.site import sync_tree
 
-from .conftest import make_project
+from .conftest import Built, make_project
 
 
 def test_sync_rewrites_only_what_changed(tmp_path: Path) -> None:
@@ -58,19 +60,36 @@ def wait_for(url: str, words: str, seconds: float = 30) -> str:
     raise AssertionError(f"{url} never showed {words!r}")
 
 
+@contextmanager
+def serve_running(project: Built, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`rulesref serve` of a project on a free port, its output in `log`; stopped (Ctrl-C,
+    then killed if it lingers) when the block ends, whatever the block did to it."""
+    port = free_port()
+    with log.open("w+") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=project.root,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        )
+        try:
+            yield server, port
+        finally:
+            if server.poll() is None:
+                server.send_signal(signal.SIGINT)
+                try:
+                    server.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
+
+
 @pytest.mark.slow
 def test_serve_regenerates_pages_when_the_content_changes(tmp_path: Path) -> None:
     project = make_project(tmp_path / "served")
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w+")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project.root,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    try:
+    log = tmp_path / "serve.log"
+    with serve_running(project, log) as (_, port):
         mount = urlsplit(DEFAULT_SITE_URL).path  # mkdocs serve mounts the site at site_url's path
         url = f"http://127.0.0.1:{port}{mount}w40k7/fear/"
         wait_for(url, "Fear-causing enemy")
@@ -80,17 +99,10 @@ def test_serve_regenerates_pages_when_the_content_changes(tmp_path: Path) -> Non
         wait_for(url, "terrifying enemy")
         rule.write_text(text.replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
         deadline = time.monotonic() + 20
-        while "unresolved-link" not in Path(log.name).read_text(encoding="utf-8") and time.monotonic() < deadline:
+        while "unresolved-link" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
             time.sleep(0.3)
-        assert "content/w40k7/fear.yml:" in Path(log.name).read_text(encoding="utf-8")
+        assert "content/w40k7/fear.yml:" in log.read_text(encoding="utf-8")
         assert "terrifying enemy" in (fetch(url) or "")  # the last good page stays up
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 def port_is_free(port: int) -> bool:
@@ -108,15 +120,7 @@ def port_is_free(port: int) -> bool:
 @pytest.mark.slow
 def test_sigterm_stops_serve_and_its_server(tmp_path: Path) -> None:
     project = make_project(tmp_path / "served")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project.root,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    try:
+    with serve_running(project, tmp_path / "serve.log") as (server, port):
         wait_for(f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}", "Rules reference")
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=20) == 0
@@ -124,11 +128,6 @@ def test_sigterm_stops_serve_and_its_server(tmp_path: Path) -> None:
         while not port_is_free(port) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert port_is_free(port), "the mkdocs server still holds the port"
-    finally:
-        if server.poll() is None:
-            server.kill()
-        assert server.stderr is not None
-        server.stderr.close()
 
 
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
@@ -151,16 +150,8 @@ def test_a_save_updates_the_edited_page_and_the_pages_that_show_it(tmp_path: Pat
     """Pages are rebuilt one by one (MkDocs' dirty reload): the page of the saved entry, and
     another page whose link preview shows the saved entry's summary, are both served updated."""
     project = make_project(tmp_path / "served")
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w+")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project.root,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-    )
-    try:
+    log = tmp_path / "serve.log"
+    with serve_running(project, log) as (_, port):
         mount = urlsplit(DEFAULT_SITE_URL).path
         base = f"http://127.0.0.1:{port}{mount}w40k7/"
         wait_for(base + "fearless/", "automatically passes Pinning")
@@ -170,11 +161,4 @@ def test_a_save_updates_the_edited_page_and_the_pages_that_show_it(tmp_path: Pat
         wait_for(base + "fearless/", "shrugs off Pinning")
         page = wait_for(base + "fear/", "shrugs off Pinning")
         assert "automatically passes Pinning" not in page
-        assert "docs file(s) rewritten" in Path(log.name).read_text(encoding="utf-8")
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        assert "docs file(s) rewritten" in log.read_text(encoding="utf-8")

@@ -5,24 +5,19 @@ that entry's file alone, so a second run can reuse the problems of every file wh
 shown path and system are unchanged, and of the same rulesref (its version and the size and
 time of every one of its source files: an edited rulesref never reads an old answer).
 
-The cache is one JSON file under `.rulesref-cache/` in the working folder (or
-`$RULESREF_CACHE`; `RULESREF_CACHE=off` turns it off). It is safe to delete at any time and
-is never committed. JSON, not pickle, because reading a cache must never run code; a digest
-of the payload comes first, so a truncated or edited file is detected and ignored, as is
-anything of the wrong shape: the cache is only ever a hint.
+The cache is one JSON file in the caches' folder (`rulesref.cache_files`: where it lives, the
+fingerprint, the digest-first format). JSON, not pickle, because reading a cache must never
+run code; anything of the wrong shape is ignored: the cache is only ever a hint.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import rulesref
+from rulesref.cache_files import fingerprint, folder, read_payload, write_payload
 from rulesref.model import Entry
 from rulesref.problems import Problem
 
@@ -30,24 +25,9 @@ FORMAT = "rulesref-compile-cache 1"
 FILE_NAME = "compile.json"
 
 
-@cache
-def fingerprint() -> str:
-    """The rulesref version and the size and modification time of each of its source files."""
-    root = Path(rulesref.__file__).parent
-    digest = hashlib.sha256(f"{FORMAT}\0{rulesref.__version__}".encode())
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".json") and path.is_file():
-            info = path.stat()
-            digest.update(f"\0{path.relative_to(root).as_posix()}\0{info.st_size}\0{info.st_mtime_ns}".encode())
-    return digest.hexdigest()
-
-
-def folder() -> Path | None:
-    """Where the cache lives, or None when it is turned off."""
-    chosen = os.environ.get("RULESREF_CACHE")
-    if chosen is not None and chosen.strip().lower() in ("", "0", "off", "no", "false"):
-        return None
-    return Path(chosen) if chosen else Path.cwd() / ".rulesref-cache"
+def compile_fingerprint() -> str:
+    """What a compile result depends on besides its file: this cache's format and rulesref."""
+    return hashlib.sha256(f"{FORMAT}\0{fingerprint()}".encode()).hexdigest()
 
 
 def entry_key(entry: Entry) -> str:
@@ -75,16 +55,15 @@ class CompileCache:
 
     def _read(self) -> dict[str, list[Problem]]:
         assert self.where is not None
+        payload = read_payload(self.where, FILE_NAME)
+        if payload is None:
+            return {}
         try:
-            raw = (self.where / FILE_NAME).read_bytes()
-            digest, _, payload = raw.partition(b"\n")
-            if hashlib.sha256(payload).hexdigest().encode() != digest:
-                return {}
             data = json.loads(payload)
-            if not isinstance(data, dict) or data.get("fingerprint") != fingerprint() or not isinstance(data.get("entries"), dict):
+            if not isinstance(data, dict) or data.get("fingerprint") != compile_fingerprint() or not isinstance(data.get("entries"), dict):
                 return {}
             return {key: [_problem(p) for p in problems] for key, problems in data["entries"].items()}
-        except (OSError, ValueError, TypeError, UnicodeDecodeError):
+        except (ValueError, TypeError, UnicodeDecodeError):
             return {}
 
     def get(self, key: str) -> list[Problem] | None:
@@ -101,21 +80,8 @@ class CompileCache:
         if self.where is None or self.used == self.found:
             return
         entries = {key: [[p.path, p.line, p.col, p.code, p.message, p.severity] for p in problems] for key, problems in sorted(self.used.items())}
-        payload = json.dumps({"fingerprint": fingerprint(), "entries": entries}, separators=(",", ":")).encode()
-        try:
-            self.where.mkdir(parents=True, exist_ok=True)
-            ignore = self.where / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n")
-            handle, temporary = tempfile.mkstemp(dir=self.where, prefix=".compile-")
-        except OSError:
-            return
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-            os.replace(temporary, self.where / FILE_NAME)
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
+        payload = json.dumps({"fingerprint": compile_fingerprint(), "entries": entries}, separators=(",", ":")).encode()
+        write_payload(self.where, FILE_NAME, payload)
 
 
 def open_cache() -> CompileCache:

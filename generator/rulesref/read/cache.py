@@ -9,7 +9,7 @@ and the file's text. The spans of such a document are found again by parsing its
 if something asks for a position, so the problems are exactly those of a run without the
 cache. A file with any problem is never recorded: it is parsed and checked every time.
 
-The cache is one file beside the compile cache, under the same rules: keyed also by the
+The cache is one file beside the compile cache, under the same rules (`rulesref.cache_files`): keyed also by the
 rulesref fingerprint, the JSON Schemas' bytes and the Python version (marshal's format), a
 digest of the payload first so a truncated or edited file is ignored, and anything of the
 wrong shape ignored. marshal, not pickle: loading it builds only dicts, lists, strings and
@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulesref.logic.cache import fingerprint, folder
+from rulesref.cache_files import fingerprint, folder, read_payload, write_payload
 from rulesref.schemas import schema_dir
 
 FORMAT = "rulesref-load-cache 1"
@@ -61,11 +59,10 @@ class LoadCache:
 
     def _read(self) -> dict[str, bytes]:
         assert self.where is not None
+        payload = read_payload(self.where, FILE_NAME)
+        if payload is None:
+            return {}
         try:
-            raw = (self.where / FILE_NAME).read_bytes()
-            digest, _, payload = raw.partition(b"\n")
-            if hashlib.sha256(payload).hexdigest().encode() != digest:
-                return {}
             data = marshal.loads(payload)
             if not (isinstance(data, tuple) and len(data) == 2 and data[0] == load_fingerprint() and isinstance(data[1], dict)):
                 return {}
@@ -73,7 +70,7 @@ class LoadCache:
             if not all(isinstance(key, str) and isinstance(value, bytes) for key, value in files.items()):
                 return {}
             return files
-        except (OSError, ValueError, TypeError, EOFError):
+        except (ValueError, TypeError, EOFError):
             return {}
 
     def get(self, key: str) -> dict[str, Any] | None:
@@ -99,21 +96,7 @@ class LoadCache:
         """Write what this run used (atomically; a cache that cannot be written is skipped)."""
         if self.where is None or (not self.added and len(self.used) == len(self.found)):
             return
-        payload = marshal.dumps((load_fingerprint(), self.used))
-        try:
-            self.where.mkdir(parents=True, exist_ok=True)
-            ignore = self.where / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n")
-            handle, temporary = tempfile.mkstemp(dir=self.where, prefix=".loads-")
-        except OSError:
-            return
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-            os.replace(temporary, self.where / FILE_NAME)
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
+        write_payload(self.where, FILE_NAME, marshal.dumps((load_fingerprint(), self.used)))
 
 
 def open_load_cache() -> LoadCache:
