@@ -29,8 +29,6 @@ from rulesref.read.load import Document, load_read, read_file, text_of
 from rulesref.read.reload import LoadMemo
 from rulesref.schemas import ENTRY, SYSTEM
 
-Validated = Build  # the name the outcome of validation had before it became the build
-
 
 def _names_of(data: object) -> list[str]:
     if not isinstance(data, dict):

@@ -9,24 +9,25 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulesref.build import Build
 from rulesref.model import Content
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import nav
 from rulesref.render.pages import display_name
-from rulesref.validate import Validated, validate
+from rulesref.validate import validate
 
 from .conftest import FIXTURE_CONTENT
 
 
 @pytest.fixture(scope="module")
-def validated() -> Validated:
+def validated() -> Build:
     result = validate([str(FIXTURE_CONTENT)], odds=True)
     assert result.problems == []
     return result
 
 
 @pytest.fixture(scope="module")
-def files(validated: Validated) -> dict[str, str]:
+def files(validated: Build) -> dict[str, str]:
     found = docs_files(validated)
     return {path: data.decode("utf-8") for path, data in found.items()}
 
@@ -38,7 +39,7 @@ def front(page: str) -> dict[str, object]:
     return data
 
 
-def test_every_entry_and_system_has_its_page(validated: Validated, files: dict[str, str]) -> None:
+def test_every_entry_and_system_has_its_page(validated: Build, files: dict[str, str]) -> None:
     content: Content = validated.content
     for entry in content.entries:
         assert f"{entry.system}/{entry.id}/index.md" in files
@@ -49,12 +50,12 @@ def test_every_entry_and_system_has_its_page(validated: Validated, files: dict[s
         assert page in files
 
 
-def test_two_generations_are_identical(validated: Validated, files: dict[str, str]) -> None:
+def test_two_generations_are_identical(validated: Build, files: dict[str, str]) -> None:
     again = docs_files(validated)
     assert {p: d.decode("utf-8") for p, d in again.items()} == files
 
 
-def test_the_nav_holds_index_pages_only(validated: Validated, files: dict[str, str]) -> None:
+def test_the_nav_holds_index_pages_only(validated: Build, files: dict[str, str]) -> None:
     items = yaml.safe_load(files[".nav.yml"])["nav"]
     assert items == nav(validated.content)
     paths = [next(iter(item.values())) for item in items]
@@ -130,7 +131,7 @@ def test_a_unit_without_profiles_has_no_datasheet_but_its_cards(files: dict[str,
     assert "## Profiles" not in page and '<div class="rr-cards" markdown>' in page
 
 
-def test_parameterised_names(validated: Validated) -> None:
+def test_parameterised_names(validated: Build) -> None:
     brutal = validated.content.entry("w40k7:brutal")
     movement = validated.content.entry("t9a:random-movement")
     assert brutal is not None and movement is not None
@@ -139,7 +140,7 @@ def test_parameterised_names(validated: Validated) -> None:
     assert display_name(brutal, ()) == "Brutal (X)"
 
 
-def test_index_pages_link_every_entry(validated: Validated, files: dict[str, str]) -> None:
+def test_index_pages_link_every_entry(validated: Build, files: dict[str, str]) -> None:
     for system in validated.content.systems:
         index = files[f"{system.id}/index.md"]
         for entry in validated.content.entries_of(system.id):

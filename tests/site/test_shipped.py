@@ -15,8 +15,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from rulesref.build import Build
 from rulesref.check.content import plain_text
-from rulesref.validate import Validated, validate
+from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving
 from .layout import CHART_TEXT, WINDOWS, clipped_everywhere, settle, site_pages
@@ -27,20 +28,20 @@ CONTENT = REPO / "content"
 
 
 @pytest.fixture(scope="module")
-def shipped_content() -> Validated:
+def shipped_content() -> Build:
     result = validate([str(CONTENT)])
     assert result.problems == [], f"content/ has {len(result.problems)} problem(s); run `rulesref validate`"
     return result
 
 
 @pytest.fixture(scope="module")
-def shipped(shipped_content: Validated, tmp_path_factory: pytest.TempPathFactory) -> Built:
+def shipped(shipped_content: Build, tmp_path_factory: pytest.TempPathFactory) -> Built:
     project = make_project(tmp_path_factory.mktemp("shipped"), CONTENT)
     assert build_project(project) == 0  # strict: broken links and anchors fail it
     return project
 
 
-def test_every_shipped_entry_has_its_page(shipped: Built, shipped_content: Validated) -> None:
+def test_every_shipped_entry_has_its_page(shipped: Built, shipped_content: Build) -> None:
     for entry in shipped_content.content.entries:
         assert (shipped.site / entry.system / entry.id / "index.html").is_file(), entry.key
 
@@ -52,7 +53,7 @@ def test_no_link_in_the_shipped_site_is_broken(shipped: Built) -> None:
 PREPARATION = re.compile(r"\b(seeds?|scraped|transcri\w*|OCR)\b", re.IGNORECASE)
 
 
-def test_public_notes_speak_of_rules_and_books_not_of_how_the_text_was_prepared(shipped_content: Validated) -> None:
+def test_public_notes_speak_of_rules_and_books_not_of_how_the_text_was_prepared(shipped_content: Build) -> None:
     said = []
     for entry in shipped_content.content.entries:
         words = [entry.notes or "", *(c.reason or "" for c in entry.corrections)]
@@ -76,14 +77,14 @@ def page(browser: Any, shipped_url: str) -> Iterator[tuple[Any, str]]:
 
 
 @pytest.mark.browser
-def test_searching_hit_finds_hit_and_run(page: tuple[Any, str], shipped_content: Validated) -> None:
+def test_searching_hit_finds_hit_and_run(page: tuple[Any, str], shipped_content: Build) -> None:
     assert any(e.name == "Hit & Run" for e in shipped_content.content.entries)
     browser_page, base = page
     assert "Hit & Run · 40k 7th" in search_titles(browser_page, base, "hit")[:3]
 
 
 @pytest.mark.browser
-def test_an_alias_finds_its_rule(page: tuple[Any, str], shipped_content: Validated) -> None:
+def test_an_alias_finds_its_rule(page: tuple[Any, str], shipped_content: Build) -> None:
     entry = next((e for e in shipped_content.content.entries if e.aliases), None)
     assert entry is not None
     browser_page, base = page
@@ -92,7 +93,7 @@ def test_an_alias_finds_its_rule(page: tuple[Any, str], shipped_content: Validat
 
 
 @pytest.mark.browser
-def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped_content: Validated) -> None:
+def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped_content: Build) -> None:
     browser_page, base = page
     entries = {f"{e.system}/{e.id}": e for e in shipped_content.content.entries}
     source = next((e for e in shipped_content.content.entries if e.text and "[[" in e.text), None)
@@ -145,7 +146,7 @@ def pdf_text(pdf: bytes) -> tuple[int, str]:
 
 
 @pytest.mark.browser
-def test_a_unit_prints_as_its_rules_card(browser: Any, shipped: Built, shipped_content: Validated, shipped_url: str) -> None:
+def test_a_unit_prints_as_its_rules_card(browser: Any, shipped: Built, shipped_content: Build, shipped_url: str) -> None:
     content = shipped_content.content
     unit = content.entry("w40k7:solitaire")
     assert unit is not None and unit.rules
