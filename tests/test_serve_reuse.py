@@ -8,7 +8,8 @@ import shutil
 from pathlib import Path
 
 from rulesref.config import Settings
-from rulesref.site import Kept, generate, sync_tree
+from rulesref.site import Kept, generate
+from rulesref.site.serve import sync_tree
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -111,7 +111,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from rulesref.extras import require_site_tools
 
     require_site_tools("serve")
-    from rulesref.site import serve
+    from rulesref.site.serve import serve
 
     settings = _settings(args)
     return serve(settings.content, args.config_file, args.dev_addr, settings)

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from rulesref.config import DEFAULT_SITE_URL
-from rulesref.site import sync_tree
+from rulesref.site.serve import sync_tree
 
 from .conftest import Built, make_project
 
