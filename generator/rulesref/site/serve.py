@@ -1,28 +1,32 @@
 """`rulesref serve`: the site with live reload, regenerated whenever a content file changes.
 
-Runs `mkdocs serve` (live reload, dirty rebuilds) on the docs folder and rewrites only the
-changed files of that folder whenever a content file changes. Content with problems is
-reported and the last good pages stay up.
+One process does it all. MkDocs' live-reload server serves a site built in this process
+(`rulesref.site.live`) and is told of changes by the system's file events. On a save the
+content is validated and rendered again, reusing what the save did not touch (`Kept`); the
+docs files whose bytes changed are rewritten in the docs folder, and exactly their pages are
+built again. Content with problems is reported and the last good pages stay up.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 import signal
 import socket
-import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 from rulesref.config import Settings
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
 from rulesref.output import differences, ensure_owned, with_marker
 from rulesref.problems import format_text
-from rulesref.site import DOCS_OWNER, Kept, SiteConfig, _mkdocs, _nav_written, generate
-
-POLL_SECONDS = 0.5
+from rulesref.site import DOCS_OWNER, Kept, SiteConfig, _nav_written, generate
 
 
 def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | None = None) -> list[str]:
@@ -52,30 +56,19 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
-def _snapshot(content: str) -> dict[str, tuple[float, int]]:
-    state = {}
-    for path in sorted(Path(content).rglob("*")):
-        if path.is_file() and path.suffix in (".yml", ".yaml"):
-            stat = path.stat()
-            state[str(path)] = (stat.st_mtime, stat.st_size)
-    return state
-
-
 def _free_port(dev_addr: str) -> None:
     """Refuse a busy address up front, in one line, instead of letting the server fail."""
-    host, _, port = dev_addr.rpartition(":")
-    if not host or not port.isdigit():
-        raise UsageError(f"--dev-addr must be HOST:PORT, such as 127.0.0.1:8000, not {dev_addr!r}")
+    host, port = _address(dev_addr)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will: TIME_WAIT is no obstacle
         try:
-            probe.bind((host.strip("[]"), int(port)))
+            probe.bind((host, port))
         except OSError as exc:
             raise EnvironmentProblem(f"cannot serve on {dev_addr}: {exc.strerror or exc}; stop what uses it or pass --dev-addr") from None
 
 
 def _stop_on_sigterm() -> None:
-    """SIGTERM ends `serve` the way Ctrl-C does, so the server child is always stopped."""
+    """SIGTERM ends `serve` the way Ctrl-C does, so the server always shuts down and frees its port."""
 
     def interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -83,14 +76,52 @@ def _stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
+def _address(dev_addr: str) -> tuple[str, int]:
+    host, _, port = dev_addr.rpartition(":")
+    if not host or not port.isdigit():
+        raise UsageError(f"--dev-addr must be HOST:PORT, such as 127.0.0.1:8000, not {dev_addr!r}")
+    return host.strip("[]"), int(port)
+
+
+def _show_mkdocs_messages() -> None:
+    """MkDocs' own messages (serving address, warnings from pages) on stderr, as its CLI shows them."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("mkdocs: %(message)s"))
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+
+
+def _server(builder: Any, host: str, port: int, root: Path, mount_path: str) -> Any:
+    """MkDocs' live-reload server (it holds page requests while a rebuild runs, then tells
+    open pages to reload), told of changes by file events (inotify on Linux) instead of a
+    walk over every watched file twice a second."""
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.observers import Observer
+
+    server = LiveReloadServer(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
+    server.observer = Observer()  # type: ignore[assignment]
+
+    def error_page(code: int) -> bytes | None:
+        page = root / f"{code}.html"
+        return page.read_bytes() if code in (404, 500) and page.is_file() else None
+
+    server.error_handler = error_page
+    return server
+
+
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
-    """Serve the site with live reload, regenerating the docs whenever the content changes."""
+    """Serve the site with live reload, regenerating the pages a save changes."""
     require_site_tools("serve")
+    from rulesref.site.live import LiveSite
+
     settings = settings or Settings()
     config = SiteConfig.read(config_file)
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
+    host, port = _address(dev_addr)
     _free_port(dev_addr)
     _stop_on_sigterm()
+    _show_mkdocs_messages()
     kept = Kept()
     files, problems = generate(content, settings, kept)
     sys.stderr.write(format_text(problems))
@@ -104,36 +135,42 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         files = with_marker(files, DOCS_OWNER)
         sync_tree(config.docs_dir, files)
         kept.written = files
-    # MkDocs' dirty reload rebuilds the pages whose docs files changed; every page a save
-    # changes (the edited entry's, and the pages whose links, backlinks or indexes name it)
-    # has its file rewritten by sync_tree, and only those, so nothing else needs rebuilding
-    command = _mkdocs("serve", "--config-file", str(config.config_file), "--dev-addr", dev_addr, "--livereload", "--dirty")
-    server = subprocess.Popen(command, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
-    seen = _snapshot(content)
+    mount = urlsplit(str(config.settings.get("site_url") or "/")).path or "/"
+    shown_host = f"[{host}]" if ":" in host else host
+    site_dir = Path(tempfile.mkdtemp(prefix="rulesref-serve-"))
+    live = LiveSite(config.config_file, site_dir, f"http://{shown_host}:{port}{mount}")
+
+    def rebuild() -> None:
+        started = time.perf_counter()
+        files, problems = generate(content, settings, kept)
+        sys.stderr.write(format_text(problems))
+        if not files:
+            print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
+            return
+        files = with_marker(files, DOCS_OWNER)
+        changed = sync_tree(config.docs_dir, files, kept.written)
+        kept.written = files
+        written = time.perf_counter()
+        done = live.update(changed, config.docs_dir)
+        what = "the whole site rebuilt" if done.whole else f"{done.pages} page(s) rebuilt"
+        print(
+            f"rulesref: content changed; {len(changed)} docs file(s) rewritten in {written - started:.2f} s, "
+            f"{what} in {time.perf_counter() - written:.2f} s",
+            file=sys.stderr,
+        )
+
     try:
-        while server.poll() is None:
-            time.sleep(POLL_SECONDS)
-            now = _snapshot(content)
-            if now == seen:
-                continue
-            seen = now
-            started = time.perf_counter()
-            files, problems = generate(content, settings, kept)
-            sys.stderr.write(format_text(problems))
-            if not files:
-                print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
-                continue
-            files = with_marker(files, DOCS_OWNER)
-            changed = sync_tree(config.docs_dir, files, kept.written)
-            kept.written = files
-            print(f"rulesref: content changed; {len(changed)} docs file(s) rewritten in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+        live.build_all()
+        server = _server(rebuild, host, port, site_dir, mount)
+        server.watch(str(Path(content).resolve()))
+        server.watch(str(config.config_file))
+        try:
+            server.serve()
+        finally:
+            server.shutdown()
     except KeyboardInterrupt:
         pass
     finally:
-        if server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-    return 0 if server.returncode in (0, None, -15) else 1
+        live.close()
+        shutil.rmtree(site_dir, ignore_errors=True)
+    return 0

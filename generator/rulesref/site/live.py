@@ -1,0 +1,150 @@
+"""The live preview's site: MkDocs run inside the `serve` process, kept between saves, so a
+save rebuilds only the pages whose docs files changed.
+
+`mkdocs serve --dirty` reloads its config and theme, walks every docs file and rebuilds the
+search index on every save (seconds at a thousand pages). Here MkDocs builds the whole site
+once and its state stays in memory: the files, the nav, the theme's template environment and
+every page. A save hands over the docs files it rewrote (`rulesref.site.serve` rewrites
+exactly the files whose bytes changed: the saved entry's page and every page whose links,
+backlinks, previews or indexes show it), and only those are read and rendered again, with
+their search entries replaced. What a page-by-page rebuild cannot keep right (a file added or
+removed, the nav or `mkdocs.yml` changed) rebuilds everything, as MkDocs itself would.
+
+This uses MkDocs' own page steps (`mkdocs.commands.build`), so pages come out as `mkdocs
+build` makes them; `rulesref build` still runs MkDocs through its command line only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from mkdocs.commands.build import _build_page, _populate_page, build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+
+from rulesref.render.paths import NAV_FILE
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What one update did: pages rendered again, other files copied, or everything."""
+
+    pages: int
+    copied: int
+    whole: bool
+
+
+class LiveSite:
+    """One MkDocs site in memory and on disk (`site_dir`), updated file by file."""
+
+    def __init__(self, config_file: Path, site_dir: Path, site_url: str) -> None:
+        self.config_file = config_file
+        self.site_dir = site_dir
+        self.site_url = site_url
+        self._state: _State | None = None
+
+    def build_all(self) -> Rebuilt:
+        """Load the config and build every page (the first build, and the fallback)."""
+        if self._state is not None:
+            self._state.config.plugins.on_shutdown()
+        config = load_config(str(self.config_file), site_dir=str(self.site_dir))
+        config.site_url = self.site_url
+        kept = _Keeper()
+        config.plugins["rulesref/live"] = kept
+        config.plugins.on_startup(command="serve", dirty=False)
+        build(config, serve_url=self.site_url)
+        assert kept.files is not None and kept.nav is not None and kept.env is not None
+        self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns)
+        return Rebuilt(len(kept.files.documentation_pages()), 0, whole=True)
+
+    def update(self, changed: Iterable[str], docs_dir: Path) -> Rebuilt:
+        """Bring the site up to date after the docs files `changed` (relative paths) were
+        rewritten or removed; pages are rebuilt one by one unless that cannot be right."""
+        state = self._state
+        if state is None or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
+            return self.build_all()
+        pages: list[File] = []
+        others: list[File] = []
+        for rel in changed:
+            if rel == NAV_FILE:
+                return self.build_all()
+            if rel.startswith(".") or "/." in rel:
+                continue  # MkDocs leaves dotfiles out of the site
+            file = state.files.get_file_from_path(rel)
+            if file is None or not (docs_dir / rel).is_file():
+                return self.build_all()  # a file added or removed: the nav and links may move
+            (pages if file.is_documentation_page() else others).append(file)
+        for file in others:
+            file.copy_file()
+        if pages:
+            state.rebuild(pages)
+        return Rebuilt(len(pages), len(others), whole=False)
+
+    def close(self) -> None:
+        if self._state is not None:
+            self._state.config.plugins.on_shutdown()
+            self._state = None
+
+
+class _Keeper(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+    """Keeps what a whole build makes and a page rebuild needs (MkDocs hands it to plugins)."""
+
+    files: Files | None = None
+    nav: Navigation | None = None
+    env: jinja2.Environment | None = None
+
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        self.nav = nav
+        return nav
+
+    def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+        self.files, self.env = files, env
+        return env
+
+
+@dataclass
+class _State:
+    config: MkDocsConfig
+    files: Files
+    nav: Navigation
+    env: jinja2.Environment
+    config_mtime: int
+
+    def rebuild(self, pages: list[File]) -> None:
+        """Read, render and write `pages` again, replacing their search entries."""
+        config, files = self.config, self.files
+        urls = {file.url for file in pages}
+        for index in _search_indexes(config):
+            index.entries = [entry for entry in index.entries if _page_of(entry.get("location", "")) not in urls]
+        built = [(file, file.page if file.page is not None else Page(None, file, config)) for file in pages]
+        for _, page in built:
+            _populate_page(page, config, files)
+        doc_files = files.documentation_pages()
+        for file, page in built:
+            excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
+            _build_page(page, config, doc_files, self.nav, self.env, excluded=excluded)
+        config.plugins.on_post_build(config=config)  # writes the search index (and whatever else plugins write)
+
+
+def _page_of(location: str) -> str:
+    """The page URL of a search entry's location (`w40k7/fear/#roll`)."""
+    return location.split("#", 1)[0]
+
+
+def _search_indexes(config: MkDocsConfig) -> list[Any]:
+    """The search plugins' in-memory indexes (entries added page by page as pages render)."""
+    found = []
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if index is not None and isinstance(getattr(index, "entries", None), list):
+            found.append(index)
+    return found

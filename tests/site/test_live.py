@@ -1,0 +1,114 @@
+"""The live preview's page-by-page rebuild (`rulesref.site.live`) never shows: after every
+edit of a series, the site it updated holds exactly what a whole MkDocs build of the same docs
+folder makes (the search index as a set of entries: a rebuilt page's entries move to its end),
+and plain edits rebuild only the pages whose docs files changed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rulesref.config import Settings
+from rulesref.site import Kept, generate
+from rulesref.site.live import LiveSite
+from rulesref.site.serve import sync_tree
+
+from .conftest import make_project
+
+pytestmark = pytest.mark.slow
+
+URL = "http://127.0.0.1:8000/rulesref/"
+
+
+def site_files(folder: Path) -> dict[str, object]:
+    """Every file of a built site, in a form two builds of the same pages agree on."""
+    files: dict[str, object] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(folder).as_posix()
+        data = path.read_bytes()
+        if rel.endswith(".gz"):
+            data = gzip.decompress(data)  # the gzip header holds the time it was written
+        if rel == "search/search_index.json":
+            index = json.loads(data)
+            files[rel] = (index["config"], sorted(json.dumps(doc, sort_keys=True) for doc in index["docs"]))
+        else:
+            files[rel] = data
+    return files
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "live")
+    w40k = project.content / "w40k7"
+    settings, kept = Settings(), Kept()
+    files, problems = generate(str(project.content), settings, kept)
+    assert files, problems
+    sync_tree(project.docs, files)
+    kept.written = files
+    live = LiveSite(project.config, tmp_path / "served", URL)
+    first = live.build_all()
+    assert first.whole and first.pages > 20
+
+    def add_term() -> None:
+        (w40k / "steady.yml").write_text(
+            "id: steady\nkind: term\nname: Steady\nsummary: Calm under fire; see [[Fear]].\n", encoding="utf-8"
+        )
+
+    # (edit, whether a page-by-page update can do it)
+    edits: list[tuple[Callable[[], None], bool]] = [
+        # a summary shown in other pages' link previews: fearless/ and the pages linking to it
+        (lambda: edit(w40k / "fearless.yml", "automatically passes Pinning", "shrugs off Pinning"), True),
+        (lambda: edit(w40k / "fear.yml", "summary: ", "summary: Dreadful. "), True),
+        (add_term, False),  # a new page: the whole site
+        (lambda: edit(w40k / "steady.yml", "Calm under fire", "Unshaken"), True),
+        (lambda: (w40k / "steady.yml").unlink(), False),
+    ]
+    try:
+        for number, (change, by_page) in enumerate(edits):
+            change()
+            files, problems = generate(str(project.content), settings, kept)
+            assert files, problems
+            changed = sync_tree(project.docs, files, kept.written)
+            kept.written = files
+            done = live.update(changed, project.docs)
+            assert done.whole is not by_page, (number, changed)
+            if by_page:
+                assert 0 < done.pages <= len(changed) < first.pages, (number, changed)
+            whole = LiveSite(project.config, tmp_path / f"whole-{number}", URL)
+            whole.build_all()
+            whole.close()
+            expected, actual = site_files(tmp_path / f"whole-{number}"), site_files(tmp_path / "served")
+            assert actual.keys() == expected.keys(), (number, actual.keys() ^ expected.keys())
+            differing = [rel for rel in expected if actual[rel] != expected[rel]]
+            assert not differing, (number, differing)
+            shutil.rmtree(tmp_path / f"whole-{number}")
+    finally:
+        live.close()
+
+
+def test_a_changed_config_rebuilds_everything(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "live")
+    files, problems = generate(str(project.content), Settings())
+    assert files, problems
+    sync_tree(project.docs, files)
+    live = LiveSite(project.config, tmp_path / "served", URL)
+    live.build_all()
+    try:
+        edit(project.config, "site_name: rulesref", "site_name: Renamed reference")
+        done = live.update([], project.docs)
+        assert done.whole
+        assert "Renamed reference" in (tmp_path / "served" / "index.html").read_text(encoding="utf-8")
+    finally:
+        live.close()
