@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from mkdocs.commands.build import _build_page, _populate_page, build
+from mkdocs.commands.build import _build_page, _build_theme_template, _populate_page, build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, get_files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
@@ -66,27 +66,27 @@ class LiveSite:
         self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns)
         return Rebuilt(len(kept.files.documentation_pages()), 0, whole=True)
 
-    def update(self, changed: Iterable[str], docs_dir: Path) -> Rebuilt:
+    def update(self, changed: Iterable[str]) -> Rebuilt:
         """Bring the site up to date after the docs files `changed` (relative paths) were
-        rewritten or removed; pages are rebuilt one by one unless that cannot be right."""
+        written or removed; page by page unless the nav or the config changed."""
         state = self._state
         if state is None or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
             return self.build_all()
-        pages: list[File] = []
-        others: list[File] = []
-        for rel in changed:
-            if rel == NAV_FILE:
-                return self.build_all()
-            if rel.startswith(".") or "/." in rel:
-                continue  # MkDocs leaves dotfiles out of the site
-            file = state.files.get_file_from_path(rel)
-            if file is None or not (docs_dir / rel).is_file():
-                return self.build_all()  # a file added or removed: the nav and links may move
-            (pages if file.is_documentation_page() else others).append(file)
+        rels = [rel for rel in changed if not (rel.startswith(".") or "/." in rel)]  # MkDocs leaves dotfiles out
+        if NAV_FILE in changed:
+            return self.build_all()
+        docs = Path(state.config.docs_dir)
+        gone = [rel for rel in rels if not (docs / rel).is_file()]
+        added = [rel for rel in rels if state.files.get_file_from_path(rel) is None and rel not in gone]
+        if gone or added:
+            state.refile(gone)
+        files = [file for rel in rels if rel not in gone and (file := state.files.get_file_from_path(rel)) is not None]
+        pages = [file for file in files if file.is_documentation_page()]
+        others = [file for file in files if not file.is_documentation_page()]
         for file in others:
             file.copy_file()
-        if pages:
-            state.rebuild(pages)
+        if pages or gone:
+            state.rebuild(pages, listing=bool(gone or added))
         return Rebuilt(len(pages), len(others), whole=False)
 
     def close(self) -> None:
@@ -119,20 +119,44 @@ class _State:
     env: jinja2.Environment
     config_mtime: int
 
-    def rebuild(self, pages: list[File]) -> None:
-        """Read, render and write `pages` again, replacing their search entries."""
+    def refile(self, gone: list[str]) -> None:
+        """Take in the docs files added and drop the ones `gone` (their output and search
+        entries too). The collection is listed again from the docs folder, in the order a
+        whole build lists it, keeping the File (and Page) objects of files it already had."""
+        old = self.files
+        removed = [file for rel in gone if (file := old.get_file_from_path(rel)) is not None]
+        self._drop_search_entries(removed)
+        for file in removed:
+            output = Path(file.abs_dest_path)
+            output.unlink(missing_ok=True)
+            if file.is_documentation_page() and output.parent != Path(self.config.site_dir) and not any(output.parent.iterdir()):
+                output.parent.rmdir()
+        listed = [old.get_file_from_path(file.src_uri) or file for file in get_files(self.config)]
+        docs = {file.src_uri for file in listed}
+        theme = [file for file in old if file.src_uri not in docs and file.src_dir != self.config.docs_dir]
+        self.files = Files(listed + theme)
+
+    def rebuild(self, pages: list[File], *, listing: bool = False) -> None:
+        """Read, render and write `pages` again, replacing their search entries; with
+        `listing`, also the theme's files that list every page (the sitemap)."""
         config, files = self.config, self.files
-        urls = {file.url for file in pages}
-        for index in _search_indexes(config):
-            index.entries = [entry for entry in index.entries if _page_of(entry.get("location", "")) not in urls]
+        self._drop_search_entries(pages)
         built = [(file, file.page if file.page is not None else Page(None, file, config)) for file in pages]
         for _, page in built:
             _populate_page(page, config, files)
         doc_files = files.documentation_pages()
+        if listing:
+            for template in config.theme.static_templates:
+                _build_theme_template(template, self.env, files, config, self.nav)
         for file, page in built:
             excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
             _build_page(page, config, doc_files, self.nav, self.env, excluded=excluded)
         config.plugins.on_post_build(config=config)  # writes the search index (and whatever else plugins write)
+
+    def _drop_search_entries(self, files: list[File]) -> None:
+        urls = {file.page.url for file in files if file.page is not None}  # as search entries give them ("" for the home page)
+        for index in _search_indexes(self.config):
+            index.entries = [entry for entry in index.entries if _page_of(entry.get("location", "")) not in urls]
 
 
 def _page_of(location: str) -> str:

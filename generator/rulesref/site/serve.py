@@ -151,7 +151,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         changed = sync_tree(config.docs_dir, files, kept.written)
         kept.written = files
         written = time.perf_counter()
-        done = live.update(changed, config.docs_dir)
+        done = live.update(changed)
         what = "the whole site rebuilt" if done.whole else f"{done.pages} page(s) rebuilt"
         print(
             f"rulesref: content changed; {len(changed)} docs file(s) rewritten in {written - started:.2f} s, "
