@@ -147,7 +147,7 @@ def test_a_busy_port_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_save_updates_the_edited_page_and_the_pages_that_show_it(tmp_path: Path) -> None:
-    """Pages are rebuilt one by one (MkDocs' dirty reload): the page of the saved entry, and
+    """Pages are rebuilt one by one (`rulesref.site.live`): the page of the saved entry, and
     another page whose link preview shows the saved entry's summary, are both served updated."""
     project = make_project(tmp_path / "served")
     log = tmp_path / "serve.log"
@@ -162,3 +162,24 @@ def test_a_save_updates_the_edited_page_and_the_pages_that_show_it(tmp_path: Pat
         page = wait_for(base + "fear/", "shrugs off Pinning")
         assert "automatically passes Pinning" not in page
         assert "docs file(s) rewritten" in log.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_broken_config_while_serving_is_one_line_and_the_server_recovers(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "served")
+    log = tmp_path / "serve.log"
+    with serve_running(project, log) as (server, port):
+        url = f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}w40k7/fear/"
+        wait_for(url, "Fear-causing enemy")
+        config = project.config.read_text(encoding="utf-8")
+        project.config.write_text(config.replace("name: material", "name: no-such-theme"), encoding="utf-8")
+        deadline = time.monotonic() + 30
+        while "MkDocs could not build the pages" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.3)
+        said = log.read_text(encoding="utf-8")
+        assert "rulesref: MkDocs could not build the pages:" in said and "Traceback" not in said
+        assert server.poll() is None
+        project.config.write_text(config, encoding="utf-8")
+        rule = project.content / "w40k7" / "fear.yml"
+        rule.write_text(rule.read_text(encoding="utf-8").replace("Fear-causing enemy", "dreadful enemy"), encoding="utf-8")
+        wait_for(url, "dreadful enemy")

@@ -113,6 +113,8 @@ def _server(builder: Any, host: str, port: int, root: Path, mount_path: str) -> 
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
     """Serve the site with live reload, regenerating the pages a save changes."""
     require_site_tools("serve")
+    from mkdocs.exceptions import MkDocsException
+
     from rulesref.site.live import LiveSite
 
     settings = settings or Settings()
@@ -151,7 +153,11 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         changed = sync_tree(config.docs_dir, files, kept.written)
         kept.written = files
         written = time.perf_counter()
-        done = live.update(changed)
+        try:
+            done = live.update(changed)
+        except MkDocsException as exc:
+            print(f"rulesref: MkDocs could not build the pages: {exc}; fix it and save again", file=sys.stderr)
+            return
         what = "the whole site rebuilt" if done.whole else f"{done.pages} page(s) rebuilt"
         print(
             f"rulesref: content changed; {len(changed)} docs file(s) rewritten in {written - started:.2f} s, "
@@ -160,7 +166,10 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         )
 
     try:
-        live.build_all()
+        try:
+            live.build_all()
+        except MkDocsException as exc:
+            raise UsageError(f"MkDocs could not build the site from {config.config_file.name}: {exc}") from None
         server = _server(rebuild, host, port, site_dir, mount)
         server.watch(str(Path(content).resolve()))
         server.watch(str(config.config_file))
