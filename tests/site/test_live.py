@@ -83,8 +83,20 @@ def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
             assert files, problems
             changed = sync_tree(project.docs, files, kept.written)
             kept.written = files
-            done = live.update(changed)
+            published: list[tuple[str, ...]] = []
+
+            def publish(published: list[tuple[str, ...]] = published) -> None:
+                # what the edited entry's page and a page previewing it hold by then
+                served = tmp_path / "served" / "w40k7"
+                published.append(tuple((served / page / "index.html").read_text(encoding="utf-8") for page in ("fearless", "fear")))
+
+            done = live.update(changed, first=kept.edited_pages, publish=publish)
             assert done.whole is not by_page, (number, changed)
+            if number == 0:  # fearless/ first, shown before fear/, which previews its summary, is rebuilt
+                assert kept.edited_pages == {"w40k7/fearless/index.md"}
+                assert len(published) == 1
+                fearless, fear = published[0]
+                assert "shrugs off Pinning" in fearless and "shrugs off Pinning" not in fear
             if by_page:
                 assert 0 < done.pages <= len(changed) < first.pages, (number, changed)
             whole = LiveSite(project.config, tmp_path / f"whole-{number}", URL)

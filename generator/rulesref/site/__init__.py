@@ -29,6 +29,7 @@ from rulesref.config import Settings
 from rulesref.errors import UsageError
 from rulesref.extras import require_site_tools
 from rulesref.logic.stage import Memo
+from rulesref.model import Entry
 from rulesref.output import MARKER, ensure_owned, marker_text, staging_folder, swap_in, with_marker, write_files
 from rulesref.problems import Problem, format_text
 from rulesref.read.reload import LoadMemo
@@ -99,6 +100,8 @@ class Kept:
     compiled: Memo = field(default_factory=dict)
     pages: RenderMemo = field(default_factory=RenderMemo)
     written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
+    entries: dict[str, Entry] = field(default_factory=dict)  # the last valid build's, by key
+    edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
 
 
 def generate(content: str, settings: Settings, kept: Kept | None = None) -> tuple[dict[str, bytes], list[Problem]]:
@@ -111,6 +114,10 @@ def generate(content: str, settings: Settings, kept: Kept | None = None) -> tupl
         build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads)
     if not build.ok:
         return {}, build.problems
+    if kept is not None:
+        entries = {entry.key: entry for entry in build.content.entries}
+        kept.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if kept.entries.get(key) != e)
+        kept.entries = entries
     return docs_files(build, None if kept is None else kept.pages), build.problems
 
 

@@ -17,7 +17,7 @@ build` makes them; `rulesref build` still runs MkDocs through its command line o
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,10 +26,12 @@ import jinja2
 from mkdocs.commands.build import _build_page, _build_theme_template, _populate_page, build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, get_files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from watchdog.observers import Observer
 
 from rulesref.render.paths import NAV_FILE
 
@@ -66,9 +68,12 @@ class LiveSite:
         self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns)
         return Rebuilt(len(kept.files.documentation_pages()), 0, whole=True)
 
-    def update(self, changed: Iterable[str]) -> Rebuilt:
+    def update(self, changed: Iterable[str], first: Collection[str] = (), publish: Callable[[], None] | None = None) -> Rebuilt:
         """Bring the site up to date after the docs files `changed` (relative paths) were
-        written or removed; page by page unless the nav or the config changed."""
+        written or removed; page by page unless the nav or the config changed. The pages in
+        `first` (the saved entries' own) are built before the others, and `publish` is called
+        between the two, so the page being edited shows its edit without waiting for every
+        page that lists or previews it."""
         state = self._state
         if state is None or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
             return self.build_all()
@@ -81,13 +86,19 @@ class LiveSite:
         if gone or added:
             state.refile(gone)
         files = [file for rel in rels if rel not in gone and (file := state.files.get_file_from_path(rel)) is not None]
-        pages = [file for file in files if file.is_documentation_page()]
         others = [file for file in files if not file.is_documentation_page()]
         for file in others:
             file.copy_file()
+        pages = [file for file in files if file.is_documentation_page()]
+        early = [file for file in pages if file.src_uri in first]
+        late = [file for file in pages if file.src_uri not in first]
+        if early and late and publish is not None:
+            state.rebuild(early, last=False)
+            publish()
+            pages = late
         if pages or gone:
             state.rebuild(pages, listing=bool(gone or added))
-        return Rebuilt(len(pages), len(others), whole=False)
+        return Rebuilt(len(early) + len(late), len(others), whole=False)
 
     def close(self) -> None:
         if self._state is not None:
@@ -136,9 +147,10 @@ class _State:
         theme = [file for file in old if file.src_uri not in docs and file.src_dir != self.config.docs_dir]
         self.files = Files(listed + theme)
 
-    def rebuild(self, pages: list[File], *, listing: bool = False) -> None:
+    def rebuild(self, pages: list[File], *, listing: bool = False, last: bool = True) -> None:
         """Read, render and write `pages` again, replacing their search entries; with
-        `listing`, also the theme's files that list every page (the sitemap)."""
+        `listing`, also the theme's files that list every page (the sitemap). The search
+        index is written by the `last` rebuild of an update."""
         config, files = self.config, self.files
         self._drop_search_entries(pages)
         built = [(file, file.page if file.page is not None else Page(None, file, config)) for file in pages]
@@ -151,7 +163,8 @@ class _State:
         for file, page in built:
             excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
             _build_page(page, config, doc_files, self.nav, self.env, excluded=excluded)
-        config.plugins.on_post_build(config=config)  # writes the search index (and whatever else plugins write)
+        if last:
+            config.plugins.on_post_build(config=config)  # writes the search index (and whatever else plugins write)
 
     def _drop_search_entries(self, files: list[File]) -> None:
         urls = {file.page.url for file in files if file.page is not None}  # as search entries give them ("" for the home page)
@@ -172,3 +185,29 @@ def _search_indexes(config: MkDocsConfig) -> list[Any]:
         if index is not None and isinstance(getattr(index, "entries", None), list):
             found.append(index)
     return found
+
+
+class PreviewServer(LiveReloadServer):
+    """MkDocs' live-reload server: it holds page requests while a rebuild runs, then tells
+    open pages to reload. Told of changes by file events (inotify on Linux) instead of a walk
+    over every watched file twice a second, and able to show a rebuild's first pages before
+    its last (`publish`)."""
+
+    def __init__(self, builder: Callable[[], None], host: str, port: int, root: Path, mount_path: str) -> None:
+        super().__init__(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
+        self.observer = Observer()  # type: ignore[assignment]
+        self.error_handler = lambda code: _error_page(root, code)
+
+    def publish(self) -> None:
+        """Serve what is built so far and reload open pages, while the rebuild goes on (the
+        rebuild's end reloads them again). Uses the epoch the server's own rebuild loop keeps."""
+        with self._epoch_cond:
+            if self._visible_epoch == self._wanted_epoch:  # this rebuild was published already
+                self._wanted_epoch += 1
+            self._visible_epoch = self._wanted_epoch
+            self._epoch_cond.notify_all()
+
+
+def _error_page(root: Path, code: int) -> bytes | None:
+    page = root / f"{code}.html"
+    return page.read_bytes() if code in (404, 500) and page.is_file() else None

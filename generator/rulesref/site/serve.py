@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from rulesref.config import Settings
@@ -92,30 +91,12 @@ def _show_mkdocs_messages() -> None:
     logger.setLevel(logging.INFO)
 
 
-def _server(builder: Any, host: str, port: int, root: Path, mount_path: str) -> Any:
-    """MkDocs' live-reload server (it holds page requests while a rebuild runs, then tells
-    open pages to reload), told of changes by file events (inotify on Linux) instead of a
-    walk over every watched file twice a second."""
-    from mkdocs.livereload import LiveReloadServer
-    from watchdog.observers import Observer
-
-    server = LiveReloadServer(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
-    server.observer = Observer()  # type: ignore[assignment]
-
-    def error_page(code: int) -> bytes | None:
-        page = root / f"{code}.html"
-        return page.read_bytes() if code in (404, 500) and page.is_file() else None
-
-    server.error_handler = error_page
-    return server
-
-
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
     """Serve the site with live reload, regenerating the pages a save changes."""
     require_site_tools("serve")
     from mkdocs.exceptions import MkDocsException
 
-    from rulesref.site.live import LiveSite
+    from rulesref.site.live import LiveSite, PreviewServer
 
     settings = settings or Settings()
     config = SiteConfig.read(config_file)
@@ -153,8 +134,15 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         changed = sync_tree(config.docs_dir, files, kept.written)
         kept.written = files
         written = time.perf_counter()
+        shown: list[float] = []
+
+        def publish() -> None:
+            server.publish()
+            shown.append(time.perf_counter())
+            print(f"rulesref: the edited page(s) shown {shown[0] - started:.2f} s after the change", file=sys.stderr)
+
         try:
-            done = live.update(changed)
+            done = live.update(changed, first=kept.edited_pages, publish=publish)
         except MkDocsException as exc:
             print(f"rulesref: MkDocs could not build the pages: {exc}; fix it and save again", file=sys.stderr)
             return
@@ -170,11 +158,11 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             live.build_all()
         except MkDocsException as exc:
             raise UsageError(f"MkDocs could not build the site from {config.config_file.name}: {exc}") from None
-        server = _server(rebuild, host, port, site_dir, mount)
+        server = PreviewServer(rebuild, host, port, site_dir, mount)
         server.watch(str(Path(content).resolve()))
         server.watch(str(config.config_file))
         try:
-            server.serve()
+            server.serve()  # type: ignore[no-untyped-call]
         finally:
             server.shutdown()
     except KeyboardInterrupt:
