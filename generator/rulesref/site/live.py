@@ -31,7 +31,17 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, get_files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from watchdog.events import (
+    FileClosedEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from rulesref.render.paths import NAV_FILE
 
@@ -195,7 +205,7 @@ class PreviewServer(LiveReloadServer):
 
     def __init__(self, builder: Callable[[], None], host: str, port: int, root: Path, mount_path: str) -> None:
         super().__init__(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
-        self.observer = Observer()  # type: ignore[assignment]
+        self.observer = _Changes()
         self.error_handler = lambda code: _error_page(root, code)
 
     def publish(self) -> None:
@@ -206,6 +216,19 @@ class PreviewServer(LiveReloadServer):
                 self._wanted_epoch += 1
             self._visible_epoch = self._wanted_epoch
             self._epoch_cond.notify_all()
+
+
+CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileDeletedEvent, FileModifiedEvent, FileMovedEvent, FileClosedEvent]
+
+
+class _Changes(Observer):  # type: ignore[misc,valid-type]
+    """File events that change a file: not opening or reading one, which every validation
+    does to every content file (those would start one rebuild after another)."""
+
+    def schedule(self, event_handler: FileSystemEventHandler, path: str | Path, *, recursive: bool = False, **options: Any) -> ObservedWatch:
+        options.setdefault("event_filter", CHANGES)
+        watch: ObservedWatch = super().schedule(event_handler, path, recursive=recursive, **options)
+        return watch
 
 
 def _error_page(root: Path, code: int) -> bytes | None:
