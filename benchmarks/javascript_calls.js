@@ -1,7 +1,8 @@
 // Call cost of a generated JavaScript check against the same function written by hand, in one
 // Node process (run by benchmarks/javascript.py with the generated module's path). The
-// hand-written side is what a careful person would type: the same input checks with the
-// same messages, the same frozen record, the same decision logic.
+// hand-written side is what a careful person would type: the same refusal of keys it does not
+// take or is not given, the same input checks with the same messages, the same frozen record,
+// the same decision logic.
 import { pathToFileURL } from "node:url";
 
 const generated = await import(pathToFileURL(process.argv[2]).href);
@@ -10,7 +11,16 @@ const calls = Number(process.argv[3] ?? 2_000_000);
 class ValueError extends RangeError {}
 const show = (v) => (v === true ? "True" : v === false ? "False" : typeof v === "string" ? `'${v}'` : String(v));
 
-function resolve({ roll, locked_in_combat, has_ork_character, models }) {
+const KEYS = ["roll", "locked_in_combat", "has_ork_character", "models"];
+
+function resolve(args) {
+  let given = 0;
+  for (const key in args) {
+    if (!KEYS.includes(key)) throw new TypeError(`resolve() got an unexpected keyword argument '${key}'`);
+    given++;
+  }
+  if (given !== KEYS.length) throw new TypeError(`resolve() missing required keyword-only arguments: ${KEYS.filter((key) => !(key in args))}`);
+  const { roll, locked_in_combat, has_ork_character, models } = args;
   if (!Number.isInteger(roll) || roll < 1 || roll > 6) throw new ValueError(`roll must be a D6 roll from 1 to 6, not ${show(roll)}`);
   if (typeof locked_in_combat !== "boolean") throw new ValueError(`locked_in_combat must be True or False, not ${show(locked_in_combat)}`);
   if (typeof has_ork_character !== "boolean") throw new ValueError(`has_ork_character must be True or False, not ${show(has_ork_character)}`);

@@ -164,14 +164,19 @@ def wrong_values(plan: Plan, base: dict[str, Any]) -> list[dict[str, Any]]:
             low, high = min(every_value(arg, base)), max(every_value(arg, base))
             bad = [True, False, low - 1, high + 1, str(low), 2.5, None]
         points += [{**base, arg.name: value} for value in bad]
+    # keys Python refuses: one it does not take, and each one, two and three of its own left out
+    points.append({**base, "not_an_argument": 1})
+    for count in (1, 2, 3):
+        if len(plan.args) >= count:
+            points.append({k: v for k, v in base.items() if k not in {a.name for a in plan.args[:count]}})
     return points
 
 
 def python_outcome(function: Any, point: dict[str, Any]) -> dict[str, Any]:
     try:
         value = function(**point)
-    except ValueError as exc:
-        return {"error": str(exc), "type": "ValueError"}
+    except (ValueError, TypeError) as exc:
+        return {"error": str(exc), "type": type(exc).__name__}
     if isinstance(value, dict):
         return {"odds": [[_plain(k), str(p.numerator), str(p.denominator)] for k, p in value.items()]}
     return {"ok": _plain(value)}
@@ -244,7 +249,9 @@ def test_javascript_odds_equal_python_odds_for_every_example(tmp_path: Path) -> 
                 fixed = {k: v for k, v in example.given if k not in dice}
                 if fixed not in points:
                     points.append(fixed)
-            groups.append((entry, plan.odds_name, points))
+            refused = [{**points[0], "dice": 3}]  # odds take no dice: Python refuses it by name
+            refused += [{k: v for k, v in points[0].items() if k != name} for name in list(points[0])[:1]]
+            groups.append((entry, plan.odds_name, points + refused))
     assert len(groups) >= 10
     assert compare(tmp_path, groups) == []
     # and the fractions really are exact and complete: each group's odds sum to one

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "Every Wound allocated from this weapon turns into X Wounds, each saved separately; extra Wounds never pass to other models.";
 export const URL = "https://rulesref.github.io/rulesref/hh2/brutal/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $wounds_suffered$keys = Object.freeze(["X", "allocated_wounds", "has_toughness"]);
 /** How many Wounds a model suffers from the Wounds allocated to it by a Brutal (X) weapon, before saves. */
 export function wounds_suffered(args) {
+  args = $keywords(args, $wounds_suffered$keys, "wounds_suffered");
   const { X, allocated_wounds, has_toughness } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 10)) $.fail("X must be a whole number from 2 to 10, not " + $.repr(X));
   if (!Number.isInteger(allocated_wounds) || !(0 <= allocated_wounds && allocated_wounds <= 100)) $.fail("allocated_wounds must be a whole number from 0 to 100, not " + $.repr(allocated_wounds));
@@ -24,8 +39,10 @@ function $wounds_suffered(X, allocated_wounds, has_toughness) {
   return (has_toughness ? (allocated_wounds * X) : allocated_wounds);
 }
 
+const $wounds_lost_by_model$keys = Object.freeze(["X", "unsaved_wounds", "wounds_remaining"]);
 /** How many Wounds one model actually loses from the X Wounds of one allocated Wound, given how many were not saved. */
 export function wounds_lost_by_model(args) {
+  args = $keywords(args, $wounds_lost_by_model$keys, "wounds_lost_by_model");
   const { X, unsaved_wounds, wounds_remaining } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 10)) $.fail("X must be a whole number from 2 to 10, not " + $.repr(X));
   if (!Number.isInteger(unsaved_wounds) || !(0 <= unsaved_wounds && unsaved_wounds <= 10)) $.fail("unsaved_wounds must be a whole number from 0 to 10, not " + $.repr(unsaved_wounds));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A unit hit by Wounds from this weapon, saved or not, takes one Leadership test; if it fails, its WS drops by X until after the next Assault phase.";
 export const URL = "https://rulesref.github.io/rulesref/hh2/concussive/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $must_test$keys = Object.freeze(["wounds_suffered", "already_tested"]);
 /** Whether Wounds from a Concussive weapon force the unit to take a Leadership test now. */
 export function must_test(args) {
+  args = $keywords(args, $must_test$keys, "must_test");
   const { wounds_suffered, already_tested } = args;
   if (!Number.isInteger(wounds_suffered) || !(0 <= wounds_suffered && wounds_suffered <= 50)) $.fail("wounds_suffered must be a whole number from 0 to 50, not " + $.repr(wounds_suffered));
   if (typeof already_tested !== "boolean") $.fail("already_tested must be true or false, not " + $.repr(already_tested));
@@ -28,8 +43,10 @@ function $WsReduction(passed, ws_reduction) {
   return Object.freeze({ passed, ws_reduction });
 }
 
+const $ws_reduction$keys = Object.freeze(["X", "leadership", "roll", "other_highest"]);
 /** The Leadership test forced by Concussive, and how far the unit's WS drops if it fails. */
 export function ws_reduction(args) {
+  args = $keywords(args, $ws_reduction$keys, "ws_reduction");
   const { X, leadership, roll, other_highest } = args;
   if (!Number.isInteger(X) || !(1 <= X && X <= 5)) $.fail("X must be a whole number from 1 to 5, not " + $.repr(X));
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
@@ -38,8 +55,10 @@ export function ws_reduction(args) {
   return $ws_reduction(X, leadership, roll, other_highest);
 }
 
+const $ws_reduction_odds$keys = Object.freeze(["X", "leadership", "other_highest"]);
 /** Exact odds of each result of `ws_reduction` over its dice, in order of result. */
 export function ws_reduction_odds(args) {
+  args = $keywords(args, $ws_reduction_odds$keys, "ws_reduction_odds");
   const { X, leadership, other_highest } = args;
   if (!Number.isInteger(X) || !(1 <= X && X <= 5)) $.fail("X must be a whole number from 1 to 5, not " + $.repr(X));
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "Unsaved Wounds from this weapon force a Leadership test; a unit that fails is Pinned and cannot move, react or shoot except Snap Shots until the end of its next turn.";
 export const URL = "https://rulesref.github.io/rulesref/hh2/pinning/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $test_needed$keys = Object.freeze(["unsaved_wounds", "already_tested_against_shooter", "locked_in_combat", "already_pinned", "all_vehicles", "embarked", "fearless"]);
 /** Whether a unit shot by a Pinning weapon takes a Pinning test, passes it automatically, or is not called on at all. */
 export function test_needed(args) {
+  args = $keywords(args, $test_needed$keys, "test_needed");
   const { unsaved_wounds, already_tested_against_shooter, locked_in_combat, already_pinned, all_vehicles, embarked, fearless } = args;
   if (!Number.isInteger(unsaved_wounds) || !(0 <= unsaved_wounds && unsaved_wounds <= 20)) $.fail("unsaved_wounds must be a whole number from 0 to 20, not " + $.repr(unsaved_wounds));
   if (typeof already_tested_against_shooter !== "boolean") $.fail("already_tested_against_shooter must be true or false, not " + $.repr(already_tested_against_shooter));
@@ -30,16 +45,20 @@ function $test_needed(unsaved_wounds, already_tested_against_shooter, locked_in_
   return "roll";
 }
 
+const $test_result$keys = Object.freeze(["leadership", "roll"]);
 /** Whether a unit taking a Pinning test becomes Pinned. */
 export function test_result(args) {
+  args = $keywords(args, $test_result$keys, "test_result");
   const { leadership, roll } = args;
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
   if (!Number.isInteger(roll) || !(2 <= roll && roll <= 12)) $.fail("roll must be a 2D6 roll from 2 to 12, not " + $.repr(roll));
   return $test_result(leadership, roll);
 }
 
+const $test_result_odds$keys = Object.freeze(["leadership"]);
 /** Exact odds of each result of `test_result` over its dice, in order of result. */
 export function test_result_odds(args) {
+  args = $keywords(args, $test_result_odds$keys, "test_result_odds");
   const { leadership } = args;
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
   const $counts = new Map();
@@ -53,8 +72,10 @@ function $test_result(leadership, roll) {
   return (roll > leadership);
 }
 
+const $still_pinned$keys = Object.freeze(["following_turn_ended", "forced_to_move"]);
 /** Whether a Pinned unit is still Pinned. */
 export function still_pinned(args) {
+  args = $keywords(args, $still_pinned$keys, "still_pinned");
   const { following_turn_ended, forced_to_move } = args;
   if (typeof following_turn_ended !== "boolean") $.fail("following_turn_ended must be true or false, not " + $.repr(following_turn_ended));
   if (typeof forced_to_move !== "boolean") $.fail("forced_to_move must be true or false, not " + $.repr(forced_to_move));
@@ -65,8 +86,10 @@ function $still_pinned(following_turn_ended, forced_to_move) {
   return (!following_turn_ended && !forced_to_move);
 }
 
+const $charger_initiative_penalty$keys = Object.freeze(["target_in_difficult_terrain", "target_pinned"]);
 /** Whether units charging this unit suffer the Initiative penalty for assaulting a unit in Difficult Terrain. */
 export function charger_initiative_penalty(args) {
+  args = $keywords(args, $charger_initiative_penalty$keys, "charger_initiative_penalty");
   const { target_in_difficult_terrain, target_pinned } = args;
   if (typeof target_in_difficult_terrain !== "boolean") $.fail("target_in_difficult_terrain must be true or false, not " + $.repr(target_in_difficult_terrain));
   if (typeof target_pinned !== "boolean") $.fail("target_pinned must be true or false, not " + $.repr(target_pinned));

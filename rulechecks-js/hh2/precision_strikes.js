@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "In melee, a To Hit roll of X or more is a Precision Strike, whose Wounds the attacker allocates to an engaged model of its choice.";
 export const URL = "https://rulesref.github.io/rulesref/hh2/precision-strikes/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $is_precision_strike$keys = Object.freeze(["X", "roll", "melee"]);
 /** Whether a hit is a Precision Strike. */
 export function is_precision_strike(args) {
+  args = $keywords(args, $is_precision_strike$keys, "is_precision_strike");
   const { X, roll, melee } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
@@ -20,8 +35,10 @@ export function is_precision_strike(args) {
   return $is_precision_strike(X, roll, melee);
 }
 
+const $is_precision_strike_odds$keys = Object.freeze(["X", "melee"]);
 /** Exact odds of each result of `is_precision_strike` over its dice, in order of result. */
 export function is_precision_strike_odds(args) {
+  args = $keywords(args, $is_precision_strike_odds$keys, "is_precision_strike_odds");
   const { X, melee } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
   if (typeof melee !== "boolean") $.fail("melee must be true or false, not " + $.repr(melee));

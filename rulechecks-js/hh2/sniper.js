@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "Every Wound from a Sniper attack is a Precision Shot, allocated by the firer to a model in range and sight; never for Snap Shots, Blast or Template attacks.";
 export const URL = "https://rulesref.github.io/rulesref/hh2/sniper/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $is_precision_shot$keys = Object.freeze(["snap_shot", "blast", "template"]);
 /** Whether the Wounds of an attack from a Sniper weapon or model are Precision Shots. */
 export function is_precision_shot(args) {
+  args = $keywords(args, $is_precision_shot$keys, "is_precision_shot");
   const { snap_shot, blast, template } = args;
   if (typeof snap_shot !== "boolean") $.fail("snap_shot must be true or false, not " + $.repr(snap_shot));
   if (typeof blast !== "boolean") $.fail("blast must be true or false, not " + $.repr(blast));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A model fighting with a Specialist Weapon only gets the +1 Attack for two weapons if it carries a second Specialist Weapon.";
 export const URL = "https://rulesref.github.io/rulesref/hh2/specialist-weapon/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $two_weapon_bonus$keys = Object.freeze(["fighting_with_specialist", "specialist_weapons", "other_melee_weapons"]);
 /** The extra Attack (0 or 1) a model gets for fighting with two weapons. */
 export function two_weapon_bonus(args) {
+  args = $keywords(args, $two_weapon_bonus$keys, "two_weapon_bonus");
   const { fighting_with_specialist, specialist_weapons, other_melee_weapons } = args;
   if (typeof fighting_with_specialist !== "boolean") $.fail("fighting_with_specialist must be true or false, not " + $.repr(fighting_with_specialist));
   if (!Number.isInteger(specialist_weapons) || !(0 <= specialist_weapons && specialist_weapons <= 4)) $.fail("specialist_weapons must be a whole number from 0 to 4, not " + $.repr(specialist_weapons));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A model slain in a Round of Combat it is fighting stays until the end of Agility Step 0, so it still strikes back.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/dying-blow/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $removed_at_end_of_step$keys = Object.freeze(["agility_step", "has_dying_blow"]);
 /** The Agility Step at the end of which a slain model is removed. */
 export function removed_at_end_of_step(args) {
+  args = $keywords(args, $removed_at_end_of_step$keys, "removed_at_end_of_step");
   const { agility_step, has_dying_blow } = args;
   if (!Number.isInteger(agility_step) || !(0 <= agility_step && agility_step <= 10)) $.fail("agility_step must be a whole number from 0 to 10, not " + $.repr(agility_step));
   if (typeof has_dying_blow !== "boolean") $.fail("has_dying_blow must be true or false, not " + $.repr(has_dying_blow));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "The unit passes Panic Tests automatically, ignores Horror, and may only flee from a charge if already Shaken or entirely Feigned Flight.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/fearless/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $may_choose_flee$keys = Object.freeze(["contains_fearless", "already_shaken", "whole_unit_feigned_flight"]);
 /** Whether a unit may choose Flee! as its Charge Reaction. */
 export function may_choose_flee(args) {
+  args = $keywords(args, $may_choose_flee$keys, "may_choose_flee");
   const { contains_fearless, already_shaken, whole_unit_feigned_flight } = args;
   if (typeof contains_fearless !== "boolean") $.fail("contains_fearless must be true or false, not " + $.repr(contains_fearless));
   if (typeof already_shaken !== "boolean") $.fail("already_shaken must be true or false, not " + $.repr(already_shaken));
@@ -29,8 +44,10 @@ function $Effects(panic_test, affected_by_horror) {
   return Object.freeze({ panic_test, affected_by_horror });
 }
 
+const $effects$keys = Object.freeze(["contains_fearless", "panic_test_called", "horror_applies"]);
 /** Whether a unit rolls a Panic Test it is called on to take, and whether Horror affects it. */
 export function effects(args) {
+  args = $keywords(args, $effects$keys, "effects");
   const { contains_fearless, panic_test_called, horror_applies } = args;
   if (typeof contains_fearless !== "boolean") $.fail("contains_fearless must be true or false, not " + $.repr(contains_fearless));
   if (typeof panic_test_called !== "boolean") $.fail("panic_test_called must be true or false, not " + $.repr(panic_test_called));

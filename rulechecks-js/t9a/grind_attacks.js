@@ -11,16 +11,33 @@ export const KIND = "rule";
 export const SUMMARY = "A Special Attack at the model part's Agility that inflicts X hits with its Strength, Armour Penetration and Attack Attributes, but not its Weapons.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/grind-attacks/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $hits$keys = Object.freeze(["X", "roll"]);
 /** How many hits a Grind Attack inflicts. */
 export function hits(args) {
+  args = $keywords(args, $hits$keys, "hits");
   const { X, roll } = args;
   if (X !== "D3" && X !== "D6" && X !== "2D6" && X !== "D3+1" && X !== "D6+1" && X !== "D6+2" && X !== "D6+3" && X !== "2" && X !== "3" && X !== "4" && X !== "5" && X !== "6") $.fail("X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not " + $.repr(X));
   if (!Number.isInteger(roll) || !($.diceMin(X) <= roll && roll <= $.diceMax(X))) $.fail("roll must be a roll of " + $.repr(X) + " (" + $.repr($.diceMin(X)) + " to " + $.repr($.diceMax(X)) + "), not " + $.repr(roll));
   return $hits(X, roll);
 }
 
+const $hits_odds$keys = Object.freeze(["X"]);
 /** Exact odds of each result of `hits` over its dice, in order of result. */
 export function hits_odds(args) {
+  args = $keywords(args, $hits_odds$keys, "hits_odds");
   const { X } = args;
   if (X !== "D3" && X !== "D6" && X !== "2D6" && X !== "D3+1" && X !== "D6+1" && X !== "D6+2" && X !== "D6+3" && X !== "2" && X !== "3" && X !== "4" && X !== "5" && X !== "6") $.fail("X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not " + $.repr(X));
   const $counts = new Map();

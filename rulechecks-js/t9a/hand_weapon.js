@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "The default weapon of every model part without Innate Weapons; chosen in combat only as a last resort or by a Weapon Master, and with a Shield it gives Parry.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/hand-weapon/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $may_choose$keys = Object.freeze(["has_hand_weapon", "other_options", "weapon_master"]);
 /** Whether a model part may choose its Hand Weapon during Combat Choices. */
 export function may_choose(args) {
+  args = $keywords(args, $may_choose$keys, "may_choose");
   const { has_hand_weapon, other_options, weapon_master } = args;
   if (typeof has_hand_weapon !== "boolean") $.fail("has_hand_weapon must be true or false, not " + $.repr(has_hand_weapon));
   if (typeof other_options !== "boolean") $.fail("other_options must be true or false, not " + $.repr(other_options));
@@ -24,8 +39,10 @@ function $may_choose(has_hand_weapon, other_options, weapon_master) {
   return (has_hand_weapon && (!other_options || weapon_master));
 }
 
+const $gains_parry$keys = Object.freeze(["has_shield", "using_hand_weapon"]);
 /** Whether a model gains Parry from fighting with a Hand Weapon and a Shield. */
 export function gains_parry(args) {
+  args = $keywords(args, $gains_parry$keys, "gains_parry");
   const { has_shield, using_hand_weapon } = args;
   if (typeof has_shield !== "boolean") $.fail("has_shield must be true or false, not " + $.repr(has_shield));
   if (typeof using_hand_weapon !== "boolean") $.fail("using_hand_weapon must be true or false, not " + $.repr(using_hand_weapon));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A unit made entirely of such models always passes Command Tests to Combat Reform and always fails those to redirect a charge.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/mindless/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $command_test$keys = Object.freeze(["entirely_with_rule", "purpose"]);
 /** Whether a unit's Command Test is passed, failed or rolled as normal. */
 export function command_test(args) {
+  args = $keywords(args, $command_test$keys, "command_test");
   const { entirely_with_rule, purpose } = args;
   if (typeof entirely_with_rule !== "boolean") $.fail("entirely_with_rule must be true or false, not " + $.repr(entirely_with_rule));
   if (purpose !== "combat-reform" && purpose !== "redirecting-charges" && purpose !== "other") $.fail("purpose must be one of 'combat-reform', 'redirecting-charges', 'other', not " + $.repr(purpose));

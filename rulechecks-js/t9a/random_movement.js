@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "The unit never declares charges; instead of its Move Manoeuvres it lurches a random X\" in a chosen direction as a Pursue Move, and it flees and pursues X\".";
 export const URL = "https://rulesref.github.io/rulesref/t9a/random-movement/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $mobility$keys = Object.freeze(["X"]);
 /** The Mobility and Charge Speed used for the unit whenever a rule asks for them, in inches. */
 export function mobility(args) {
+  args = $keywords(args, $mobility$keys, "mobility");
   const { X } = args;
   if (X !== "D6" && X !== "2D6" && X !== "3D6") $.fail("X must be one of 'D6', '2D6', '3D6', not " + $.repr(X));
   return $mobility(X);
@@ -22,16 +37,20 @@ function $mobility(X) {
   return $.diceMax(X);
 }
 
+const $move_distance$keys = Object.freeze(["X", "roll"]);
 /** How far, in inches, the unit moves in place of a Move Manoeuvre, Pursue Move or Flee Move. */
 export function move_distance(args) {
+  args = $keywords(args, $move_distance$keys, "move_distance");
   const { X, roll } = args;
   if (X !== "D6" && X !== "2D6" && X !== "3D6") $.fail("X must be one of 'D6', '2D6', '3D6', not " + $.repr(X));
   if (!Number.isInteger(roll) || !($.diceMin(X) <= roll && roll <= $.diceMax(X))) $.fail("roll must be a roll of " + $.repr(X) + " (" + $.repr($.diceMin(X)) + " to " + $.repr($.diceMax(X)) + "), not " + $.repr(roll));
   return $move_distance(X, roll);
 }
 
+const $move_distance_odds$keys = Object.freeze(["X"]);
 /** Exact odds of each result of `move_distance` over its dice, in order of result. */
 export function move_distance_odds(args) {
+  args = $keywords(args, $move_distance_odds$keys, "move_distance_odds");
   const { X } = args;
   if (X !== "D6" && X !== "2D6" && X !== "3D6") $.fail("X must be one of 'D6', '2D6', '3D6', not " + $.repr(X));
   const $counts = new Map();
@@ -50,8 +69,10 @@ function $ReplacedMove(allowed, performed_as, distance) {
   return Object.freeze({ allowed, performed_as, distance });
 }
 
+const $replaced_move$keys = Object.freeze(["X", "move"]);
 /** What the unit does when it would charge, make a Move Manoeuvre, pursue or flee, and the distance it rolls. */
 export function replaced_move(args) {
+  args = $keywords(args, $replaced_move$keys, "replaced_move");
   const { X, move } = args;
   if (X !== "D6" && X !== "2D6" && X !== "3D6") $.fail("X must be one of 'D6', '2D6', '3D6', not " + $.repr(X));
   if (move !== "declare-charge" && move !== "move-manoeuvre" && move !== "pursue-move" && move !== "flee-move") $.fail("move must be one of 'declare-charge', 'move-manoeuvre', 'pursue-move', 'flee-move', not " + $.repr(move));
@@ -64,8 +85,10 @@ function $replaced_move(X, move) {
   return $ReplacedMove(true, "pursue-move", X);
 }
 
+const $dangerous_terrain_test$keys = Object.freeze(["test_called_for", "charging"]);
 /** Whether the unit takes a Dangerous Terrain Test that its move would otherwise call for. */
 export function dangerous_terrain_test(args) {
+  args = $keywords(args, $dangerous_terrain_test$keys, "dangerous_terrain_test");
   const { test_called_for, charging } = args;
   if (typeof test_called_for !== "boolean") $.fail("test_called_for must be true or false, not " + $.repr(test_called_for));
   if (typeof charging !== "boolean") $.fail("charging must be true or false, not " + $.repr(charging));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A Special Save of X+, or a bonus to it that never makes it better than 3+; it cannot be used against Flaming Attacks or Lethal Strike sixes.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/regeneration/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $improved_value$keys = Object.freeze(["has_regeneration", "current", "modifier", "maximum"]);
 /** The Regeneration save (as N for N+) a model ends up with after gaining a Regeneration modifier. */
 export function improved_value(args) {
+  args = $keywords(args, $improved_value$keys, "improved_value");
   const { has_regeneration, current, modifier, maximum } = args;
   if (typeof has_regeneration !== "boolean") $.fail("has_regeneration must be true or false, not " + $.repr(has_regeneration));
   if (!Number.isInteger(current) || !(2 <= current && current <= 6)) $.fail("current must be a whole number from 2 to 6, not " + $.repr(current));
@@ -26,8 +41,10 @@ function $improved_value(has_regeneration, current, modifier, maximum) {
   return Math.min(current, Math.max((current - modifier), maximum));
 }
 
+const $is_saved$keys = Object.freeze(["X", "roll", "flaming_attacks", "lethal_strike_six"]);
 /** Whether a Regeneration Special Save stops a wound. */
 export function is_saved(args) {
+  args = $keywords(args, $is_saved$keys, "is_saved");
   const { X, roll, flaming_attacks, lethal_strike_six } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
@@ -36,8 +53,10 @@ export function is_saved(args) {
   return $is_saved(X, roll, flaming_attacks, lethal_strike_six);
 }
 
+const $is_saved_odds$keys = Object.freeze(["X", "flaming_attacks", "lethal_strike_six"]);
 /** Exact odds of each result of `is_saved` over its dice, in order of result. */
 export function is_saved_odds(args) {
+  args = $keywords(args, $is_saved_odds$keys, "is_saved_odds");
   const { X, flaming_attacks, lethal_strike_six } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
   if (typeof flaming_attacks !== "boolean") $.fail("flaming_attacks must be true or false, not " + $.repr(flaming_attacks));

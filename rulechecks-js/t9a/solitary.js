@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A unit with a Solitary model never joins another unit and is never joined; a model with both Solitary and Attached counts as a casualty.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/solitary/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $can_join$keys = Object.freeze(["joining_contains_solitary", "target_contains_solitary"]);
 /** Whether a model or unit may join another unit, as far as Solitary is concerned. */
 export function can_join(args) {
+  args = $keywords(args, $can_join$keys, "can_join");
   const { joining_contains_solitary, target_contains_solitary } = args;
   if (typeof joining_contains_solitary !== "boolean") $.fail("joining_contains_solitary must be true or false, not " + $.repr(joining_contains_solitary));
   if (typeof target_contains_solitary !== "boolean") $.fail("target_contains_solitary must be true or false, not " + $.repr(target_contains_solitary));
@@ -23,8 +38,10 @@ function $can_join(joining_contains_solitary, target_contains_solitary) {
   return (!joining_contains_solitary && !target_contains_solitary);
 }
 
+const $deployment$keys = Object.freeze(["has_solitary", "has_attached"]);
 /** Whether a model is deployed or counts as a casualty because it has both Solitary and Attached. */
 export function deployment(args) {
+  args = $keywords(args, $deployment$keys, "deployment");
   const { has_solitary, has_attached } = args;
   if (typeof has_solitary !== "boolean") $.fail("has_solitary must be true or false, not " + $.repr(has_solitary));
   if (typeof has_attached !== "boolean") $.fail("has_attached must be true or false, not " + $.repr(has_attached));

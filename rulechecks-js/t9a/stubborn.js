@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A losing unit with Stubborn halves its Discipline penalty from the Combat Score difference (rounding up), and halves its Unstable losses too.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/stubborn/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $discipline_penalty$keys = Object.freeze(["lost_by", "stubborn", "steady"]);
 /** The Discipline penalty, as a positive number, that a unit suffers for losing a Round of Combat. */
 export function discipline_penalty(args) {
+  args = $keywords(args, $discipline_penalty$keys, "discipline_penalty");
   const { lost_by, stubborn, steady } = args;
   if (!Number.isInteger(lost_by) || !(1 <= lost_by && lost_by <= 20)) $.fail("lost_by must be a whole number from 1 to 20, not " + $.repr(lost_by));
   if (typeof stubborn !== "boolean") $.fail("stubborn must be true or false, not " + $.repr(stubborn));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "Instead of a Break Test, an Unstable unit loses one Health Point per point it lost the combat by, with no saves; Stubborn and Beacon of Courage soften it.";
 export const URL = "https://rulesref.github.io/rulesref/t9a/unstable/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $health_point_losses$keys = Object.freeze(["lost_by", "stubborn", "beacon_of_courage", "steady", "solid"]);
 /** How many Health Points an Unstable unit loses instead of taking a Break Test. */
 export function health_point_losses(args) {
+  args = $keywords(args, $health_point_losses$keys, "health_point_losses");
   const { lost_by, stubborn, beacon_of_courage, steady, solid } = args;
   if (!Number.isInteger(lost_by) || !(1 <= lost_by && lost_by <= 20)) $.fail("lost_by must be a whole number from 1 to 20, not " + $.repr(lost_by));
   if (typeof stubborn !== "boolean") $.fail("stubborn must be true or false, not " + $.repr(stubborn));
@@ -28,8 +43,10 @@ function $health_point_losses(lost_by, stubborn, beacon_of_courage, steady, soli
   return Math.max(0, (halved - reduction));
 }
 
+const $can_join$keys = Object.freeze(["model_has_unstable", "unit_contains_unstable"]);
 /** Whether an Attachable Model may join a unit, as far as Unstable is concerned. */
 export function can_join(args) {
+  args = $keywords(args, $can_join$keys, "can_join");
   const { model_has_unstable, unit_contains_unstable } = args;
   if (typeof model_has_unstable !== "boolean") $.fail("model_has_unstable must be true or false, not " + $.repr(model_has_unstable));
   if (typeof unit_contains_unstable !== "boolean") $.fail("unit_contains_unstable must be true or false, not " + $.repr(unit_contains_unstable));

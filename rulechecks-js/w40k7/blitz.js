@@ -11,13 +11,28 @@ export const KIND = "rule";
 export const SUMMARY = "Once per game the Solitaire can dash a distance of one D6 per game turn over anything in its way, then fights with 10 Attacks that turn.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/blitz/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
 const $BlitzMove$fields = Object.freeze(["allowed", "inches"]);
 function $BlitzMove(allowed, inches) {
   return Object.freeze({ allowed, inches });
 }
 
+const $blitz_move$keys = Object.freeze(["turn", "roll", "used_before"]);
 /** How far the Solitaire may Blitz this Movement phase, if it may Blitz at all. */
 export function blitz_move(args) {
+  args = $keywords(args, $blitz_move$keys, "blitz_move");
   const { turn, roll, used_before } = args;
   if (!Number.isInteger(turn) || !(1 <= turn && turn <= 7)) $.fail("turn must be a whole number from 1 to 7, not " + $.repr(turn));
   if (!Number.isInteger(roll) || !(turn <= roll && roll <= 6 * turn)) $.fail("roll must be a roll of " + $.repr(turn) + " D6 (" + $.repr(turn) + " to " + $.repr(6 * turn) + "), not " + $.repr(roll));
@@ -25,8 +40,10 @@ export function blitz_move(args) {
   return $blitz_move(turn, roll, used_before);
 }
 
+const $blitz_move_odds$keys = Object.freeze(["turn", "used_before"]);
 /** Exact odds of each result of `blitz_move` over its dice, in order of result. */
 export function blitz_move_odds(args) {
+  args = $keywords(args, $blitz_move_odds$keys, "blitz_move_odds");
   const { turn, used_before } = args;
   if (!Number.isInteger(turn) || !(1 <= turn && turn <= 7)) $.fail("turn must be a whole number from 1 to 7, not " + $.repr(turn));
   if (typeof used_before !== "boolean") $.fail("used_before must be true or false, not " + $.repr(used_before));
@@ -42,8 +59,10 @@ function $blitz_move(turn, roll, used_before) {
   return $BlitzMove(true, roll);
 }
 
+const $assault_attacks$keys = Object.freeze(["attacks", "blitzed_this_turn"]);
 /** The Solitaire's Attacks characteristic in this turn's Assault phase. */
 export function assault_attacks(args) {
+  args = $keywords(args, $assault_attacks$keys, "assault_attacks");
   const { attacks, blitzed_this_turn } = args;
   if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 10)) $.fail("attacks must be a whole number from 1 to 10, not " + $.repr(attacks));
   if (typeof blitzed_this_turn !== "boolean") $.fail("blitzed_this_turn must be true or false, not " + $.repr(blitzed_this_turn));
@@ -54,8 +73,10 @@ function $assault_attacks(attacks, blitzed_this_turn) {
   return (blitzed_this_turn ? 10 : attacks);
 }
 
+const $may_end_move_here$keys = Object.freeze(["on_other_model", "on_impassable_terrain", "within_blitz_distance"]);
 /** Whether a Blitzing Solitaire may finish its move at a given spot. */
 export function may_end_move_here(args) {
+  args = $keywords(args, $may_end_move_here$keys, "may_end_move_here");
   const { on_other_model, on_impassable_terrain, within_blitz_distance } = args;
   if (typeof on_other_model !== "boolean") $.fail("on_other_model must be true or false, not " + $.repr(on_other_model));
   if (typeof on_impassable_terrain !== "boolean") $.fail("on_impassable_terrain must be true or false, not " + $.repr(on_impassable_terrain));

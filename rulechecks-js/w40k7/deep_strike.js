@@ -11,15 +11,32 @@ export const KIND = "rule";
 export const SUMMARY = "Arriving from Reserves anywhere on the table by teleport or drop; a landing that goes wrong is rolled on the Mishap table.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/deep-strike/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $mishap$keys = Object.freeze(["roll"]);
 /** The result of a roll on the Deep Strike Mishap table. */
 export function mishap(args) {
+  args = $keywords(args, $mishap$keys, "mishap");
   const { roll } = args;
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
   return $mishap(roll);
 }
 
+const $mishap_odds$keys = Object.freeze([]);
 /** Exact odds of each result of `mishap` over its dice, in order of result. */
-export function mishap_odds() {
+export function mishap_odds(args) {
+  $keywords(args, $mishap_odds$keys, "mishap_odds");
   const $counts = new Map();
   for (const [roll, $w_roll] of $.faces(1, 6)) {
     $.tally($counts, $mishap(roll), $w_roll, null);
@@ -38,8 +55,10 @@ function $MisplacedSpot(allowed, dangerous) {
   return Object.freeze({ allowed, dangerous });
 }
 
+const $misplaced_spot$keys = Object.freeze(["ground"]);
 /** Whether the opponent may place a Misplaced unit on a kind of ground, and whether it is then dangerous. */
 export function misplaced_spot(args) {
+  args = $keywords(args, $misplaced_spot$keys, "misplaced_spot");
   const { ground } = args;
   if (ground !== "open-ground" && ground !== "difficult-terrain" && ground !== "impassable-terrain") $.fail("ground must be one of 'open-ground', 'difficult-terrain', 'impassable-terrain', not " + $.repr(ground));
   return $misplaced_spot(ground);

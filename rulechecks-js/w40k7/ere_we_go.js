@@ -11,13 +11,28 @@ export const KIND = "rule";
 export const SUMMARY = "An Ork unit made up entirely of models with this rule may re-roll one of its charge dice.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/ere-we-go/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
 const $Charge$fields = Object.freeze(["rerolled", "charge_range", "in_range"]);
 function $Charge(rerolled, charge_range, in_range) {
   return Object.freeze({ rerolled, charge_range, in_range });
 }
 
+const $charge$keys = Object.freeze(["first", "second", "reroll", "needed", "every_model_has_rule"]);
 /** The charge range of a unit with 'Ere We Go! that re-rolls its lower die when the charge falls short. */
 export function charge(args) {
+  args = $keywords(args, $charge$keys, "charge");
   const { first, second, reroll, needed, every_model_has_rule } = args;
   if (!Number.isInteger(first) || !(1 <= first && first <= 6)) $.fail("first must be a D6 roll from 1 to 6, not " + $.repr(first));
   if (!Number.isInteger(second) || !(1 <= second && second <= 6)) $.fail("second must be a D6 roll from 1 to 6, not " + $.repr(second));
@@ -27,8 +42,10 @@ export function charge(args) {
   return $charge(first, second, reroll, needed, every_model_has_rule);
 }
 
+const $charge_odds$keys = Object.freeze(["needed", "every_model_has_rule"]);
 /** Exact odds of each result of `charge` over its dice, in order of result. */
 export function charge_odds(args) {
+  args = $keywords(args, $charge_odds$keys, "charge_odds");
   const { needed, every_model_has_rule } = args;
   if (!Number.isInteger(needed) || !(2 <= needed && needed <= 12)) $.fail("needed must be a whole number from 2 to 12, not " + $.repr(needed));
   if (typeof every_model_has_rule !== "boolean") $.fail("every_model_has_rule must be true or false, not " + $.repr(every_model_has_rule));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "Instant Death takes only one Wound from this model instead of all of them.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/eternal-warrior/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $wounds_lost$keys = Object.freeze(["wounds", "instant_death", "eternal_warrior"]);
 /** How many Wounds a model loses to one unsaved Wound. */
 export function wounds_lost(args) {
+  args = $keywords(args, $wounds_lost$keys, "wounds_lost");
   const { wounds, instant_death, eternal_warrior } = args;
   if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
   if (typeof instant_death !== "boolean") $.fail("instant_death must be true or false, not " + $.repr(instant_death));

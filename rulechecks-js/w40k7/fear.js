@@ -11,13 +11,28 @@ export const KIND = "rule";
 export const SUMMARY = "Enemy units in base contact with a Fear-causing model take a Leadership test each Fight sub-phase; if they fail they fight at Weapon Skill 1.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/fear/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
 const $FearTest$fields = Object.freeze(["test", "weapon_skill"]);
 function $FearTest(test, weapon_skill) {
   return Object.freeze({ test, weapon_skill });
 }
 
+const $fear_test$keys = Object.freeze(["roll", "leadership", "weapon_skill", "touching_fear", "fearless"]);
 /** The outcome of a Fear test and the unit's Weapon Skill for this Fight sub-phase. */
 export function fear_test(args) {
+  args = $keywords(args, $fear_test$keys, "fear_test");
   const { roll, leadership, weapon_skill, touching_fear, fearless } = args;
   if (!Number.isInteger(roll) || !(2 <= roll && roll <= 12)) $.fail("roll must be a 2D6 roll from 2 to 12, not " + $.repr(roll));
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
@@ -27,8 +42,10 @@ export function fear_test(args) {
   return $fear_test(roll, leadership, weapon_skill, touching_fear, fearless);
 }
 
+const $fear_test_odds$keys = Object.freeze(["leadership", "weapon_skill", "touching_fear", "fearless"]);
 /** Exact odds of each result of `fear_test` over its dice, in order of result. */
 export function fear_test_odds(args) {
+  args = $keywords(args, $fear_test_odds$keys, "fear_test_odds");
   const { leadership, weapon_skill, touching_fear, fearless } = args;
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
   if (!Number.isInteger(weapon_skill) || !(1 <= weapon_skill && weapon_skill <= 10)) $.fail("weapon_skill must be a whole number from 1 to 10, not " + $.repr(weapon_skill));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A unit with even one Fearless model never fails Morale checks or Pinning, Fear or Regroup tests, and never Goes to Ground.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/fearless/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $auto_passes$keys = Object.freeze(["test", "fearless_models"]);
 /** Whether a Fearless unit automatically passes a given test. */
 export function auto_passes(args) {
+  args = $keywords(args, $auto_passes$keys, "auto_passes");
   const { test, fearless_models } = args;
   if (test !== "morale-check" && test !== "pinning-test" && test !== "fear-test" && test !== "regroup-test" && test !== "other-leadership-test") $.fail("test must be one of 'morale-check', 'pinning-test', 'fear-test', 'regroup-test', 'other-leadership-test', not " + $.repr(test));
   if (!Number.isInteger(fearless_models) || !(0 <= fearless_models && fearless_models <= 30)) $.fail("fearless_models must be a whole number from 0 to 30, not " + $.repr(fearless_models));
@@ -28,8 +43,10 @@ function $Options(may_go_to_ground, may_choose_to_fail_morale) {
   return Object.freeze({ may_go_to_ground, may_choose_to_fail_morale });
 }
 
+const $options$keys = Object.freeze(["fearless_models", "weapons_useless"]);
 /** What a unit may still choose to do, depending on how many Fearless models it has. */
 export function options(args) {
+  args = $keywords(args, $options$keys, "options");
   const { fearless_models, weapons_useless } = args;
   if (!Number.isInteger(fearless_models) || !(0 <= fearless_models && fearless_models <= 30)) $.fail("fearless_models must be a whole number from 0 to 30, not " + $.repr(fearless_models));
   if (typeof weapons_useless !== "boolean") $.fail("weapons_useless must be true or false, not " + $.repr(weapons_useless));
@@ -40,8 +57,10 @@ function $options(fearless_models, weapons_useless) {
   return $Options((fearless_models === 0), (weapons_useless && (fearless_models === 0)));
 }
 
+const $still_gone_to_ground$keys = Object.freeze(["gone_to_ground", "gains_fearless"]);
 /** Whether a unit that had Gone to Ground is still Gone to Ground. */
 export function still_gone_to_ground(args) {
+  args = $keywords(args, $still_gone_to_ground$keys, "still_gone_to_ground");
   const { gone_to_ground, gains_fearless } = args;
   if (typeof gone_to_ground !== "boolean") $.fail("gone_to_ground must be true or false, not " + $.repr(gone_to_ground));
   if (typeof gains_fearless !== "boolean") $.fail("gains_fearless must be true or false, not " + $.repr(gains_fearless));

@@ -11,13 +11,28 @@ export const KIND = "rule";
 export const SUMMARY = "A unit made up entirely of Fleet models may re-roll any of its dice for Run moves and charge ranges.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/fleet/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
 const $Charge$fields = Object.freeze(["reroll", "charge_range", "in_range"]);
 function $Charge(reroll, charge_range, in_range) {
   return Object.freeze({ reroll, charge_range, in_range });
 }
 
+const $charge$keys = Object.freeze(["first", "second", "reroll_a", "reroll_b", "needed", "all_models_fleet"]);
 /** The charge range of a Fleet unit that re-rolls its dice in the best way for the distance it needs. */
 export function charge(args) {
+  args = $keywords(args, $charge$keys, "charge");
   const { first, second, reroll_a, reroll_b, needed, all_models_fleet } = args;
   if (!Number.isInteger(first) || !(1 <= first && first <= 6)) $.fail("first must be a D6 roll from 1 to 6, not " + $.repr(first));
   if (!Number.isInteger(second) || !(1 <= second && second <= 6)) $.fail("second must be a D6 roll from 1 to 6, not " + $.repr(second));
@@ -28,8 +43,10 @@ export function charge(args) {
   return $charge(first, second, reroll_a, reroll_b, needed, all_models_fleet);
 }
 
+const $charge_odds$keys = Object.freeze(["needed", "all_models_fleet"]);
 /** Exact odds of each result of `charge` over its dice, in order of result. */
 export function charge_odds(args) {
+  args = $keywords(args, $charge_odds$keys, "charge_odds");
   const { needed, all_models_fleet } = args;
   if (!Number.isInteger(needed) || !(2 <= needed && needed <= 12)) $.fail("needed must be a whole number from 2 to 12, not " + $.repr(needed));
   if (typeof all_models_fleet !== "boolean") $.fail("all_models_fleet must be true or false, not " + $.repr(all_models_fleet));
@@ -61,8 +78,10 @@ function $Run(rerolled, inches) {
   return Object.freeze({ rerolled, inches });
 }
 
+const $run$keys = Object.freeze(["roll", "reroll", "wanted", "all_models_fleet"]);
 /** The Run move of a Fleet unit that re-rolls its D6 when it falls short of the distance wanted. */
 export function run(args) {
+  args = $keywords(args, $run$keys, "run");
   const { roll, reroll, wanted, all_models_fleet } = args;
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
   if (!Number.isInteger(reroll) || !(1 <= reroll && reroll <= 6)) $.fail("reroll must be a D6 roll from 1 to 6, not " + $.repr(reroll));
@@ -71,8 +90,10 @@ export function run(args) {
   return $run(roll, reroll, wanted, all_models_fleet);
 }
 
+const $run_odds$keys = Object.freeze(["wanted", "all_models_fleet"]);
 /** Exact odds of each result of `run` over its dice, in order of result. */
 export function run_odds(args) {
+  args = $keywords(args, $run_odds$keys, "run_odds");
   const { wanted, all_models_fleet } = args;
   if (!Number.isInteger(wanted) || !(1 <= wanted && wanted <= 6)) $.fail("wanted must be a whole number from 1 to 6, not " + $.repr(wanted));
   if (typeof all_models_fleet !== "boolean") $.fail("all_models_fleet must be true or false, not " + $.repr(all_models_fleet));

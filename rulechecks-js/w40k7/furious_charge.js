@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "A model that charges gets +1 Strength until the end of that Assault phase, unless the charge was disordered.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/furious-charge/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $strength$keys = Object.freeze(["strength", "charged", "disordered"]);
 /** The model's Strength in the Assault phase. */
 export function strength(args) {
+  args = $keywords(args, $strength$keys, "strength");
   const { strength, charged, disordered } = args;
   if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
   if (typeof charged !== "boolean") $.fail("charged must be true or false, not " + $.repr(charged));

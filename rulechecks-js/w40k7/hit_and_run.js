@@ -11,13 +11,28 @@ export const KIND = "rule";
 export const SUMMARY = "At the end of an Assault phase a unit with this rule may try to leave combat with an Initiative test and a 3D6-inch move.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/hit-and-run/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
 const $BreakAway$fields = Object.freeze(["outcome", "inches"]);
 function $BreakAway(outcome, inches) {
   return Object.freeze({ outcome, inches });
 }
 
+const $break_away$keys = Object.freeze(["initiative", "test_roll", "distance", "needed"]);
 /** Whether a unit leaves combat with Hit & Run, and how far it moves. */
 export function break_away(args) {
+  args = $keywords(args, $break_away$keys, "break_away");
   const { initiative, test_roll, distance, needed } = args;
   if (!Number.isInteger(initiative) || !(1 <= initiative && initiative <= 10)) $.fail("initiative must be a whole number from 1 to 10, not " + $.repr(initiative));
   if (!Number.isInteger(test_roll) || !(1 <= test_roll && test_roll <= 6)) $.fail("test_roll must be a D6 roll from 1 to 6, not " + $.repr(test_roll));
@@ -26,8 +41,10 @@ export function break_away(args) {
   return $break_away(initiative, test_roll, distance, needed);
 }
 
+const $break_away_odds$keys = Object.freeze(["initiative", "needed"]);
 /** Exact odds of each result of `break_away` over its dice, in order of result. */
 export function break_away_odds(args) {
+  args = $keywords(args, $break_away_odds$keys, "break_away_odds");
   const { initiative, needed } = args;
   if (!Number.isInteger(initiative) || !(1 <= initiative && initiative <= 10)) $.fail("initiative must be a whole number from 1 to 10, not " + $.repr(initiative));
   if (!Number.isInteger(needed) || !(1 <= needed && needed <= 18)) $.fail("needed must be a whole number from 1 to 18, not " + $.repr(needed));
@@ -51,8 +68,10 @@ function $MoveThroughTerrain(slowed, dangerous_terrain_tests) {
   return Object.freeze({ slowed, dangerous_terrain_tests });
 }
 
+const $move_through_terrain$keys = Object.freeze(["terrain"]);
 /** How the ground a Hit & Run move crosses affects it. */
 export function move_through_terrain(args) {
+  args = $keywords(args, $move_through_terrain$keys, "move_through_terrain");
   const { terrain } = args;
   if (terrain !== "open-ground" && terrain !== "difficult-terrain" && terrain !== "dangerous-terrain") $.fail("terrain must be one of 'open-ground', 'difficult-terrain', 'dangerous-terrain', not " + $.repr(terrain));
   return $move_through_terrain(terrain);

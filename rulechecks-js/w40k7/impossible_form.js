@@ -11,15 +11,32 @@ export const KIND = "rule";
 export const SUMMARY = "The Solitaire always has a 3+ invulnerable save.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/impossible-form/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $saved$keys = Object.freeze(["roll"]);
 /** Whether the Solitaire's invulnerable save roll stops the Wound. */
 export function saved(args) {
+  args = $keywords(args, $saved$keys, "saved");
   const { roll } = args;
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
   return $saved(roll);
 }
 
+const $saved_odds$keys = Object.freeze([]);
 /** Exact odds of each result of `saved` over its dice, in order of result. */
-export function saved_odds() {
+export function saved_odds(args) {
+  $keywords(args, $saved_odds$keys, "saved_odds");
   const $counts = new Map();
   for (const [roll, $w_roll] of $.faces(1, 6)) {
     $.tally($counts, $saved(roll), $w_roll, null);
@@ -36,8 +53,10 @@ function $BestSave(save, target) {
   return Object.freeze({ save, target });
 }
 
+const $best_save$keys = Object.freeze(["armour_save", "ap"]);
 /** The save the model should take against a Wound, given its armour save and the attack's AP. */
 export function best_save(args) {
+  args = $keywords(args, $best_save$keys, "best_save");
   const { armour_save, ap } = args;
   if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
   if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));

@@ -11,13 +11,28 @@ export const KIND = "rule";
 export const SUMMARY = "An Ork unit that fails a Morale check or Pinning test rolls on the Mob Rule table, which may turn the failure into a pass at the cost of some hits.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/mob-rule/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
 const $Resolve$fields = Object.freeze(["outcome", "hits"]);
 function $Resolve(outcome, hits) {
   return Object.freeze({ outcome, hits });
 }
 
+const $resolve$keys = Object.freeze(["roll", "locked_in_combat", "has_ork_character", "models"]);
 /** What a failed Morale check or Pinning test becomes under Mob Rule. */
 export function resolve(args) {
+  args = $keywords(args, $resolve$keys, "resolve");
   const { roll, locked_in_combat, has_ork_character, models } = args;
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
   if (typeof locked_in_combat !== "boolean") $.fail("locked_in_combat must be true or false, not " + $.repr(locked_in_combat));
@@ -26,8 +41,10 @@ export function resolve(args) {
   return $resolve(roll, locked_in_combat, has_ork_character, models);
 }
 
+const $resolve_odds$keys = Object.freeze(["locked_in_combat", "has_ork_character", "models"]);
 /** Exact odds of each result of `resolve` over its dice, in order of result. */
 export function resolve_odds(args) {
+  args = $keywords(args, $resolve_odds$keys, "resolve_odds");
   const { locked_in_combat, has_ork_character, models } = args;
   if (typeof locked_in_combat !== "boolean") $.fail("locked_in_combat must be true or false, not " + $.repr(locked_in_combat));
   if (typeof has_ork_character !== "boolean") $.fail("has_ork_character must be true or false, not " + $.repr(has_ork_character));
@@ -48,8 +65,10 @@ function $resolve(roll, locked_in_combat, has_ork_character, models) {
   return $Resolve("failed", "none");
 }
 
+const $applies$keys = Object.freeze(["every_model_has_rule", "test", "failed"]);
 /** Whether a unit rolls on the Mob Rule table. */
 export function applies(args) {
+  args = $keywords(args, $applies$keys, "applies");
   const { every_model_has_rule, test, failed } = args;
   if (typeof every_model_has_rule !== "boolean") $.fail("every_model_has_rule must be true or false, not " + $.repr(every_model_has_rule));
   if (test !== "morale-check" && test !== "pinning-test" && test !== "other-test") $.fail("test must be one of 'morale-check', 'pinning-test', 'other-test', not " + $.repr(test));
@@ -61,8 +80,10 @@ function $applies(every_model_has_rule, test, failed) {
   return (every_model_has_rule && failed && ((test === "morale-check" || test === "pinning-test")));
 }
 
+const $may_allocate_hit$keys = Object.freeze(["roll", "to_ork_character"]);
 /** Whether a Mob Rule hit may be allocated to a given model. */
 export function may_allocate_hit(args) {
+  args = $keywords(args, $may_allocate_hit$keys, "may_allocate_hit");
   const { roll, to_ork_character } = args;
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a whole number from 1 to 6, not " + $.repr(roll));
   if (typeof to_ork_character !== "boolean") $.fail("to_ork_character must be true or false, not " + $.repr(to_ork_character));

@@ -11,16 +11,33 @@ export const KIND = "rule";
 export const SUMMARY = "Each To Hit roll of 6 in close combat lets the attacker pick which engaged enemy model takes the Wound.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/precision-strikes/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $is_precision_strike$keys = Object.freeze(["roll", "melee_weapon"]);
 /** Whether a hit is a Precision Strike. */
 export function is_precision_strike(args) {
+  args = $keywords(args, $is_precision_strike$keys, "is_precision_strike");
   const { roll, melee_weapon } = args;
   if (!Number.isInteger(roll) || !(1 <= roll && roll <= 6)) $.fail("roll must be a D6 roll from 1 to 6, not " + $.repr(roll));
   if (typeof melee_weapon !== "boolean") $.fail("melee_weapon must be true or false, not " + $.repr(melee_weapon));
   return $is_precision_strike(roll, melee_weapon);
 }
 
+const $is_precision_strike_odds$keys = Object.freeze(["melee_weapon"]);
 /** Exact odds of each result of `is_precision_strike` over its dice, in order of result. */
 export function is_precision_strike_odds(args) {
+  args = $keywords(args, $is_precision_strike_odds$keys, "is_precision_strike_odds");
   const { melee_weapon } = args;
   if (typeof melee_weapon !== "boolean") $.fail("melee_weapon must be true or false, not " + $.repr(melee_weapon));
   const $counts = new Map();
@@ -39,8 +56,10 @@ function $Allocation(allocated_by, look_out_sir) {
   return Object.freeze({ allocated_by, look_out_sir });
 }
 
+const $allocation$keys = Object.freeze(["precision_strike", "to_character"]);
 /** Who allocates a Wound caused by a hit, and whether a character hit by it may still roll Look Out, Sir. */
 export function allocation(args) {
+  args = $keywords(args, $allocation$keys, "allocation");
   const { precision_strike, to_character } = args;
   if (typeof precision_strike !== "boolean") $.fail("precision_strike must be true or false, not " + $.repr(precision_strike));
   if (typeof to_character !== "boolean") $.fail("to_character must be true or false, not " + $.repr(to_character));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "The Solitaire moves up to 12 inches in the Movement phase instead of the usual 6.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/prismatic-blur/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $may_move$keys = Object.freeze(["inches"]);
 /** Whether the Solitaire may move a given distance in its Movement phase. */
 export function may_move(args) {
+  args = $keywords(args, $may_move$keys, "may_move");
   const { inches } = args;
   if (!Number.isInteger(inches) || !(0 <= inches && inches <= 48)) $.fail("inches must be a whole number from 0 to 48, not " + $.repr(inches));
   return $may_move(inches);

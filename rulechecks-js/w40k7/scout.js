@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "Before the first turn a Scout unit may redeploy 6 or 12 inches (depending on its type), staying more than 12 inches from the enemy, but then may not charge on turn 1.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/scout/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $redeploy_distance$keys = Object.freeze(["unit_type"]);
 /** How far each model of a Scout unit may redeploy, by unit type. */
 export function redeploy_distance(args) {
+  args = $keywords(args, $redeploy_distance$keys, "redeploy_distance");
   const { unit_type } = args;
   if (unit_type !== "infantry" && unit_type !== "artillery" && unit_type !== "walker" && unit_type !== "monstrous-creature" && unit_type !== "bike" && unit_type !== "jetbike" && unit_type !== "jump" && unit_type !== "jet-pack" && unit_type !== "beast" && unit_type !== "cavalry" && unit_type !== "other-vehicle") $.fail("unit_type must be one of 'infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle', not " + $.repr(unit_type));
   return $redeploy_distance(unit_type);
@@ -22,8 +37,10 @@ function $redeploy_distance(unit_type) {
   return (((unit_type === "infantry" || unit_type === "artillery" || unit_type === "walker" || unit_type === "monstrous-creature")) ? 6 : 12);
 }
 
+const $may_redeploy$keys = Object.freeze(["unit_type", "moved", "nearest_enemy", "embarks_or_disembarks"]);
 /** Whether a model of a Scout unit may redeploy to a given spot. */
 export function may_redeploy(args) {
+  args = $keywords(args, $may_redeploy$keys, "may_redeploy");
   const { unit_type, moved, nearest_enemy, embarks_or_disembarks } = args;
   if (unit_type !== "infantry" && unit_type !== "artillery" && unit_type !== "walker" && unit_type !== "monstrous-creature" && unit_type !== "bike" && unit_type !== "jetbike" && unit_type !== "jump" && unit_type !== "jet-pack" && unit_type !== "beast" && unit_type !== "cavalry" && unit_type !== "other-vehicle") $.fail("unit_type must be one of 'infantry', 'artillery', 'walker', 'monstrous-creature', 'bike', 'jetbike', 'jump', 'jet-pack', 'beast', 'cavalry', 'other-vehicle', not " + $.repr(unit_type));
   if (!Number.isInteger(moved) || !(0 <= moved && moved <= 24)) $.fail("moved must be a whole number from 0 to 24, not " + $.repr(moved));
@@ -37,8 +54,10 @@ function $may_redeploy(unit_type, moved, nearest_enemy, embarks_or_disembarks) {
   return ((moved <= limit) && (nearest_enemy > 12) && !embarks_or_disembarks);
 }
 
+const $may_charge$keys = Object.freeze(["game_turn", "scout_redeployed"]);
 /** Whether a unit may charge, given the game turn and whether it made a Scout redeployment. */
 export function may_charge(args) {
+  args = $keywords(args, $may_charge$keys, "may_charge");
   const { game_turn, scout_redeployed } = args;
   if (!Number.isInteger(game_turn) || !(1 <= game_turn && game_turn <= 7)) $.fail("game_turn must be a whole number from 1 to 7, not " + $.repr(game_turn));
   if (typeof scout_redeployed !== "boolean") $.fail("scout_redeployed must be true or false, not " + $.repr(scout_redeployed));
@@ -54,8 +73,10 @@ function $ConferredRules(outflank, transport_gains_scout) {
   return Object.freeze({ outflank, transport_gains_scout });
 }
 
+const $conferred_rules$keys = Object.freeze(["kept_in_reserves", "in_dedicated_transport"]);
 /** Which other rules a Scout unit passes on or gains. */
 export function conferred_rules(args) {
+  args = $keywords(args, $conferred_rules$keys, "conferred_rules");
   const { kept_in_reserves, in_dedicated_transport } = args;
   if (typeof kept_in_reserves !== "boolean") $.fail("kept_in_reserves must be true or false, not " + $.repr(kept_in_reserves));
   if (typeof in_dedicated_transport !== "boolean") $.fail("in_dedicated_transport must be true or false, not " + $.repr(in_dedicated_transport));

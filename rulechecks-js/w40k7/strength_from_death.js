@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "When a unit dies within 7 inches of Ynnari units, one of them may at once make a free move, shooting attack or charge (a Soulburst), once per turn.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/strength-from-death/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $may_soulburst$keys = Object.freeze(["inches_away", "is_vehicle", "all_models_have_rule", "locked_in_combat", "falling_back", "gone_to_ground", "soulburst_this_turn"]);
 /** Whether a unit may be picked to make a Soulburst action when a nearby unit is destroyed. */
 export function may_soulburst(args) {
+  args = $keywords(args, $may_soulburst$keys, "may_soulburst");
   const { inches_away, is_vehicle, all_models_have_rule, locked_in_combat, falling_back, gone_to_ground, soulburst_this_turn } = args;
   if (!Number.isInteger(inches_away) || !(0 <= inches_away && inches_away <= 72)) $.fail("inches_away must be a whole number from 0 to 72, not " + $.repr(inches_away));
   if (typeof is_vehicle !== "boolean") $.fail("is_vehicle must be true or false, not " + $.repr(is_vehicle));
@@ -37,8 +52,10 @@ function $SoulburstAction(as_if, enemy_overwatch, when) {
   return Object.freeze({ as_if, enemy_overwatch, when });
 }
 
+const $soulburst_action$keys = Object.freeze(["action", "in_fight_sub_phase"]);
 /** How a chosen Soulburst action is carried out. */
 export function soulburst_action(args) {
+  args = $keywords(args, $soulburst_action$keys, "soulburst_action");
   const { action, in_fight_sub_phase } = args;
   if (action !== "move" && action !== "shoot" && action !== "run" && action !== "turbo-boost" && action !== "charge") $.fail("action must be one of 'move', 'shoot', 'run', 'turbo-boost', 'charge', not " + $.repr(action));
   if (typeof in_fight_sub_phase !== "boolean") $.fail("in_fight_sub_phase must be true or false, not " + $.repr(in_fight_sub_phase));

@@ -11,8 +11,23 @@ export const KIND = "rule";
 export const SUMMARY = "No character may join the Solitaire, and a Solitaire Warlord gets no Warlord Trait.";
 export const URL = "https://rulesref.github.io/rulesref/w40k7/the-path-of-damnation/";
 
+function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $may_join$keys = Object.freeze(["joiner_is_character", "unit_has_solitaire"]);
 /** Whether this rule allows a model to join a unit. */
 export function may_join(args) {
+  args = $keywords(args, $may_join$keys, "may_join");
   const { joiner_is_character, unit_has_solitaire } = args;
   if (typeof joiner_is_character !== "boolean") $.fail("joiner_is_character must be true or false, not " + $.repr(joiner_is_character));
   if (typeof unit_has_solitaire !== "boolean") $.fail("unit_has_solitaire must be true or false, not " + $.repr(unit_has_solitaire));
@@ -25,8 +40,10 @@ function $may_join(joiner_is_character, unit_has_solitaire) {
   return false;
 }
 
+const $warlord_trait$keys = Object.freeze(["is_warlord", "is_solitaire"]);
 /** Whether a model gets a Warlord Trait. */
 export function warlord_trait(args) {
+  args = $keywords(args, $warlord_trait$keys, "warlord_trait");
   const { is_warlord, is_solitaire } = args;
   if (typeof is_warlord !== "boolean") $.fail("is_warlord must be true or false, not " + $.repr(is_warlord));
   if (typeof is_solitaire !== "boolean") $.fail("is_solitaire must be true or false, not " + $.repr(is_solitaire));

@@ -145,9 +145,38 @@ def core_function(plan: Plan) -> list[str]:
     return lines
 
 
+# Python's own refusals of keyword arguments a function does not take or is not given (a
+# TypeError, worded as CPython words it); one copy per module, as modules load one at a time
+KEYWORDS = """function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}"""
+
+
+def _keywords(function: str, args: Sequence[Arg]) -> list[str]:
+    """The names a function takes, once per module (`$keywords` reads them on every call)."""
+    return [f"const ${function}$keys = Object.freeze([{', '.join(constant(a.name) for a in args)}]);"]
+
+
+def _taking(function: str, args: Sequence[Arg]) -> list[str]:
+    """The start of a function of one object of keyword arguments, refused as Python refuses them."""
+    checked = f"$keywords(args, ${function}$keys, {constant(function)})"
+    if not args:
+        return [f"export function {function}(args) {{", f"  {checked};"]
+    return [f"export function {function}(args) {{", f"  args = {checked};", _destructure(args)]
+
+
 def public_function(plan: Plan) -> list[str]:
     writer = _writer(plan)
-    lines = [f"export function {plan.name}(args) {{", _destructure(plan.args)] if plan.args else [f"export function {plan.name}() {{"]
+    lines = _taking(plan.name, plan.args)
     lines += [validation(a) for a in plan.args]
     lines += _requirements(plan, writer)
     lines.append(f"  return {_core(plan)}({', '.join(local(a.name) for a in plan.args)});")
@@ -169,7 +198,7 @@ def odds_function(plan: Plan) -> list[str]:
     writer = _writer(plan)
     fixed = [a for a in plan.args if not a.is_dice]
     dice = plan.dice_args
-    lines = [f"export function {plan.odds_name}(args) {{", _destructure(fixed)] if fixed else [f"export function {plan.odds_name}() {{"]
+    lines = _taking(plan.odds_name, fixed)
     lines += [validation(a) for a in fixed]
     lines += _requirements(plan, writer)
     lines.append("  const $counts = new Map();")
@@ -220,12 +249,14 @@ def module_js(item: EntryModule) -> str:
         "",
     ]
     lines += [f"export const {k} = {constant(v)};" for k, v in _constants(item).items()]
+    lines += ["", KEYWORDS]
     for plan in item.plans:
         lines.append("")
         if plan.record_class:
             lines += record_maker(plan) + [""]
-        lines += [f"/** {comment(plan.check.summary)} */"] + public_function(plan) + [""]
+        lines += _keywords(plan.name, plan.args) + [f"/** {comment(plan.check.summary)} */"] + public_function(plan) + [""]
         if plan.odds_name:
+            lines += _keywords(plan.odds_name, [a for a in plan.args if not a.is_dice])
             lines += [f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
             lines += odds_function(plan) + [""]
         lines += core_function(plan)
