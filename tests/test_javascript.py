@@ -465,3 +465,26 @@ def test_only_parentheses_around_the_whole_condition_are_dropped(source: str, ba
     from rulesref.render.js_expressions import bare
 
     assert bare(source) == bared
+
+
+def test_every_whole_number_a_check_can_hold_is_exact_in_javascript() -> None:
+    """The generated JavaScript has no range analysis of its own: it relies on these bounds."""
+    import rulesref.schemas
+    from rulesref.logic import bounds
+    from rulesref.logic.expressions import MAX_CONSTANT
+
+    assert bounds.LIMIT < 2**53 - 1  # JavaScript's largest exact whole number
+    assert MAX_CONSTANT <= bounds.LIMIT
+    stated: list[int] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            stated.extend(v for k, v in value.items() if k in ("minimum", "maximum") and isinstance(v, int))
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(json.loads((rulesref.schemas.schema_dir() / "entry.schema.json").read_text(encoding="utf-8")))
+    assert stated and max(abs(v) for v in stated) <= bounds.LIMIT

@@ -30,7 +30,6 @@ UNREACHABLE = {
     "schema": "the fallback for JSON Schema keywords the shipped schemas do not use",
     "unlinked-mention": "reported by `rulesref link --check`: a mention that is not a link is a suggestion, not a problem of the content",
     "import-source": "reported by `rulesref import` about the XML it reads, which is not content",
-    "javascript-inexact": "every computed whole number is proved within ±10^12 (number-too-large) before 2**53 could be reached",
 }
 
 

@@ -95,6 +95,5 @@ CODES: dict[str, str] = {
     "decide-incomplete": "Some input combination matches no row (the message shows one).",
     "decide-dead-row": "A row that can never be the first to match (the message shows why).",
     "logic-error": "The logic fails for some input (a division by zero); the message shows the input.",
-    "javascript-inexact": "A check whose arithmetic could leave the whole numbers JavaScript holds exactly (beyond 2**53), so it cannot be written to `rulechecks-js`; narrow the bounds of its inputs.",
     "domain-too-large": "Too many input combinations to prove, or proofs past an entry's budget of steps or time; narrow the inputs' min/max.",
 }

@@ -7,6 +7,11 @@ carries these intervals on its types and refuses, at the sub-expression's column
 bound passes `LIMIT` or cannot be proved at all: `let` steps that multiply allowed constants
 could otherwise build integers of thousands of digits, which printing cannot show and the
 proof cannot enumerate in any reasonable time.
+
+The same bound makes the generated JavaScript exact: its numbers hold every whole number up to
+2**53, far beyond `LIMIT` (and beyond the largest constant and input bound content may state),
+so the JavaScript writer needs no range analysis of its own. It reads the intervals proved here
+(`rulesref.logic.expressions.proved_range`) only to know where a negative zero could appear.
 """
 
 from __future__ import annotations

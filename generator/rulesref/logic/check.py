@@ -19,7 +19,6 @@ from rulesref.logic.analyse import analyse
 from rulesref.logic.codegen import core_name, functions_module, internal
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofBudget, ProofTimeout, combinations, domain_size
 from rulesref.logic.plan import Plan
-from rulesref.logic.ranges import exactness_problems
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
 from rulesref.model import Entry, Example, Scalar
@@ -195,7 +194,6 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
             problems += found
         if proofs:
             problems += proof_problems(plan, namespace, budget)
-            problems += exactness_problems(plan)  # the JavaScript package uses plain numbers
         weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))
     return CompiledEntry(entry, tuple(checks)), problems

@@ -72,6 +72,17 @@ def interval(vtype: VType) -> bounds.Interval:
     return None if vtype.lo is None or vtype.hi is None else (vtype.lo, vtype.hi)
 
 
+_PROVED_RANGE = "rulesref_proved_range"
+
+
+def proved_range(node: ast.expr) -> bounds.Interval:
+    """The lowest and highest value the type checker proved a whole-number expression can
+    take, for writers that need it (JavaScript's negative zero); None when nothing was proved
+    (not a whole number, or a node the checker did not build)."""
+    found: bounds.Interval = getattr(node, _PROVED_RANGE, None)
+    return found
+
+
 def _ranged(found: bounds.Interval) -> VType:
     return int_type(None, None) if found is None else int_type(*found)
 
@@ -179,8 +190,11 @@ class _Translator:
         return _ranged(found)
 
     def visit(self, node: ast.expr, *, compared: bool = False) -> tuple[ast.expr, VType]:
-        """Check one node (and what is below it) and rebuild it from positioned node classes."""
-        return self._visit(node, compared)
+        """Check one node (and what is below it) and rebuild it from positioned node classes;
+        the rebuilt node carries the range proved for it (see `proved_range`)."""
+        built, vtype = self._visit(node, compared)
+        setattr(built, _PROVED_RANGE, interval(vtype) if vtype.kind == "int" else None)
+        return built, vtype
 
     def _visit(self, node: ast.expr, compared: bool) -> tuple[ast.expr, VType]:
         if isinstance(node, ast.Constant):

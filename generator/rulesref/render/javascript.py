@@ -21,7 +21,6 @@ from rulesref.build import Build
 from rulesref.logic import runtime_dice
 from rulesref.logic.inputs import Bound, InputCheck, input_check, no_row_matched
 from rulesref.logic.plan import Arg, Plan, ResultPlan
-from rulesref.logic.ranges import Ranges
 from rulesref.logic.types import VType
 from rulesref.model import Entry, System
 from rulesref.render.js_expressions import ExpressionWriter, bare, constant, local
@@ -68,10 +67,6 @@ def ts_type(vtype: VType) -> str:
     if vtype.values is not None:
         return " | ".join(constant(v) for v in vtype.values)
     return "string"
-
-
-def _writer(plan: Plan) -> ExpressionWriter:
-    return ExpressionWriter(Ranges(plan))
 
 
 # -- functions --------------------------------------------------------------------------------
@@ -131,7 +126,7 @@ def _destructure(args: Sequence[Arg]) -> str:
 
 
 def core_function(plan: Plan) -> list[str]:
-    writer = _writer(plan)
+    writer = ExpressionWriter()
     params = ", ".join(local(a.name) for a in plan.args)
     lines = [f"function {_core(plan)}({params}) {{"]
     for step, value, _ in plan.lets:
@@ -175,7 +170,7 @@ def _taking(function: str, args: Sequence[Arg]) -> list[str]:
 
 
 def public_function(plan: Plan) -> list[str]:
-    writer = _writer(plan)
+    writer = ExpressionWriter()
     lines = _taking(plan.name, plan.args)
     lines += [validation(a) for a in plan.args]
     lines += _requirements(plan, writer)
@@ -195,7 +190,7 @@ def _faces(arg: Arg) -> str:
 
 def odds_function(plan: Plan) -> list[str]:
     assert plan.odds_name is not None
-    writer = _writer(plan)
+    writer = ExpressionWriter()
     fixed = [a for a in plan.args if not a.is_dice]
     dice = plan.dice_args
     lines = _taking(plan.odds_name, fixed)
@@ -365,8 +360,8 @@ def entry_modules(build: Build) -> list[EntryModule]:
 
 
 def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
-    """Every file of the package, by path relative to the package folder. (Validation has
-    proved every check's arithmetic exact in JavaScript numbers; see `rulesref.logic.ranges`.)
+    """Every file of the package, by path relative to the package folder. (Every whole number
+    a check holds is exact in JavaScript numbers: see `rulesref.logic.bounds`.)
     With a `get` that remembers, an entry's module is written again only when it changed."""
     files: dict[str, str] = {}
     systems: dict[str, list[str]] = {}

@@ -5,7 +5,7 @@ Content reaches the output only as JSON-quoted constants. Python's semantics are
 JavaScript differs: `//` rounds towards minus infinity, `==` never converts types (`===`),
 chained comparisons test each pair, `in` a tuple tests each value, `not` gives a bool, and no
 negative zero appears (Python has none). Whole numbers are JavaScript numbers: validation has
-proved every value of the check within 2**53 (`rulesref.logic.ranges`), where they are exact.
+proved every value of the check within ±10^12 (`rulesref.logic.bounds`), where they are exact.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import ast
 import json
 import re
 
-from rulesref.logic.ranges import MAX_EXACT, Ranges
+from rulesref.logic import bounds
+from rulesref.logic.expressions import proved_range
 
 # Words JavaScript reserves (in modules and strict mode), plus names that behave specially.
 RESERVED = frozenset(
@@ -40,7 +41,7 @@ def constant(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        assert abs(value) <= MAX_EXACT, "validation proved every value exact"
+        assert abs(value) <= bounds.LIMIT, "validation proved every value within the limit"
         return str(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=True)
@@ -73,16 +74,13 @@ def bare(source: str) -> str:
 _COMPARE = {ast.Eq: "===", ast.NotEq: "!==", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
-def _may_be_negative(ranges: Ranges, node: ast.expr) -> bool:
-    bounds = ranges.of(node)
-    return bounds is None or bounds[0] < 0
+def _may_be_negative(node: ast.expr) -> bool:
+    found = proved_range(node)
+    return found is None or found[0] < 0
 
 
 class ExpressionWriter:
-    """Writes the expressions of one check, reading the ranges validation proved."""
-
-    def __init__(self, ranges: Ranges) -> None:
-        self.ranges = ranges
+    """Writes the expressions of one check, reading the ranges the type checker proved."""
 
     def write(self, node: ast.expr) -> str:
         if isinstance(node, ast.Constant):
@@ -118,7 +116,7 @@ class ExpressionWriter:
             return f"({left} - {right})"
         if isinstance(node.op, ast.Mult):
             # a zero times a negative number is -0 in JavaScript; `+ 0` makes it 0
-            negative = _may_be_negative(self.ranges, node.left) or _may_be_negative(self.ranges, node.right)
+            negative = _may_be_negative(node.left) or _may_be_negative(node.right)
             return f"({left} * {right}{' + 0' if negative else ''})"
         if isinstance(node.op, ast.FloorDiv):
             divisor = node.right
