@@ -83,6 +83,28 @@ def test_the_unzipped_copy_searches_from_the_file_system_with_no_network(built: 
     assert requests and [url for url in requests if not url.startswith(("file://", "data:", "blob:", "about:"))] == []
 
 
+@pytest.mark.browser
+def test_try_it_works_in_the_unzipped_copy(built: Built, browser: Any, tmp_path: Path) -> None:
+    """Browsers run no ES modules from file://: the copy loads the checks' classic twins."""
+    copy = unzip_offline_copy(built, tmp_path)
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto((copy / "w40k7" / "mob-rule" / "index.html").as_uri())
+    page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === document.querySelectorAll('.rr-try').length")
+    holder = page.locator(".rr-try").first
+    result = holder.locator(".rr-try-result")
+    assert result.inner_text().strip()
+    models = holder.locator("input[type=number]")
+    models.fill("0")
+    models.dispatch_event("input")
+    assert result.inner_text() == "Not allowed: models must be a whole number from 1 to 100, not 0"
+    context.close()
+    assert errors == []
+
+
 def test_zensical_builds_the_offline_copy_too(built: Built, tmp_path: Path) -> None:
     project = tmp_path / "zensical"
     shutil.copytree(built.docs, project / "build" / "docs")

@@ -8,6 +8,9 @@ false` and the theme's `offline` plugin (Material's, which Zensical also underst
 inlines the search index into a script. Browsers refuse to start the search worker from
 file://, so the derived config lists `assets/rulesref-iframe-worker.js` as the theme's
 polyfill; it runs the worker in a frame instead, and nothing is fetched from another site.
+Nor do they run ES modules from file://: the copy carries a classic twin of each module
+(`rulesref.render.classic`), and its config loads those, so "Try it" works there too; and
+they load no CSS mask images from file://, so the copy's stylesheets carry their icons inline.
 
 The copy's home page says where the newest copy lives instead of offering a download
 (`paths.OFFLINE_HOME`). The zip holds one folder named after the site, with fixed file times
@@ -16,8 +19,10 @@ The copy's home page says where the newest copy lives instead of offering a down
 
 from __future__ import annotations
 
+import base64
 import io
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -30,19 +35,65 @@ from typing import Any
 import yaml
 
 from rulesref.config import Settings
-from rulesref.render import paths
+from rulesref.render import classic, paths, try_it
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
 OFFLINE_CONFIG = "mkdocs.offline.yml"
 OFFLINE_DOCS = "docs"
 OFFLINE_SITE = "site"
+MODULE_SCRIPTS = (f"{paths.ASSETS}/rulesref-try.js",)  # the site config's scripts of type module
+LOADER = f"{paths.ASSETS}/rulesref-classic.js"  # loads the classic twins of modules (file:// runs no modules)
 
 
 def offline_files(files: Mapping[str, bytes]) -> dict[str, bytes]:
-    """The docs folder of the offline copy: the same files, with its own home page."""
+    """The docs folder of the offline copy: the same files, with its own home page, and a
+    classic twin of every ES module of the site (`rulesref.render.classic`)."""
     copy = {rel: data for rel, data in files.items() if rel != paths.OFFLINE_HOME}
     copy[paths.HOME] = files[paths.OFFLINE_HOME]
+    for rel, data in files.items():
+        if _is_module(rel):
+            copy[classic.twin_path(rel)] = classic.classic_twin(data.decode("utf-8"), rel).encode("utf-8")
+        elif rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
+            copy[rel] = _inline_icons(data, rel, files)
     return copy
+
+
+_ICON = re.compile(rb'url\("(icons/[a-z0-9-]+\.svg)"\)')
+
+
+def _inline_icons(css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
+    """A stylesheet with its icons inlined: browsers load no CSS mask image from file:// (the
+    published site keeps them as files, which its content security policy allows)."""
+    folder = rel.rsplit("/", 1)[0]
+
+    def inline(found: re.Match[bytes]) -> bytes:
+        svg = files[f"{folder}/{found.group(1).decode('ascii')}"]
+        return b'url("data:image/svg+xml;base64,' + base64.b64encode(svg) + b'")'
+
+    return _ICON.sub(inline, css)
+
+
+def _is_module(rel: str) -> bool:
+    """The site's ES modules that pages load: the generated checks and their runtime (not the
+    package's index modules, which only re-export them), and the config's module scripts."""
+    if rel in MODULE_SCRIPTS:
+        return True
+    return rel.startswith(f"{try_it.MODULES}/") and rel.endswith(".js") and not rel.endswith(("/index.js", classic.SUFFIX))
+
+
+def _classic_scripts(scripts: list[Any]) -> list[Any]:
+    """The site config's `extra_javascript` for the file system: each module script replaced
+    by its classic twin, after the loader of the twins of the modules it imports."""
+    out: list[Any] = []
+    for item in scripts:
+        path = item.get("path") if isinstance(item, dict) else item
+        if isinstance(item, dict) and item.get("type") == "module" and path in MODULE_SCRIPTS:
+            if LOADER not in out:
+                out.append(LOADER)
+            out.append(classic.twin_path(path))
+        else:
+            out.append(item)
+    return out
 
 
 def offline_config(base: Path, workspace: Path) -> dict[str, Any]:
@@ -61,6 +112,7 @@ def offline_config(base: Path, workspace: Path) -> dict[str, Any]:
         "use_directory_urls": False,
         "plugins": plugins,
         "extra": {"polyfills": [POLYFILL]},
+        "extra_javascript": _classic_scripts(list(data.get("extra_javascript") or [])),
     }
 
 

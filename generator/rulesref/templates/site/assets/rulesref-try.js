@@ -235,7 +235,9 @@ function totals(arg, runtime, value) {
 async function build(holder) {
   const spec = JSON.parse(holder.dataset.rrTry);
   const url = new URL(spec.module, document.baseURI);
-  const [module, runtime] = await Promise.all([import(url.href), import(new URL("../_runtime.js", url).href)]);
+  // rulesrefImport: the offline copy's loader of classic twins (browsers run no modules from file://)
+  const load = globalThis.rulesrefImport ?? ((href) => import(href));
+  const [module, runtime] = await Promise.all([load(url.href), load(new URL("../_runtime.js", url).href)]);
   const id = `rr-try-${++forms}`;
   const controls = spec.args.map((arg, i) => control(arg, `${id}-${i}`));
   const byName = new Map(controls.map((c) => [c.arg.name, c]));

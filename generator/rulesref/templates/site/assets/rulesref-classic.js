@@ -1,0 +1,24 @@
+// The offline copy's module loader. Browsers run no ES modules from file://, so the copy
+// carries a classic twin of each module (<name>.classic.js, see rulesref.render.classic), which
+// registers its exports under the module's URL; rulesrefImport(url) loads one as import() would,
+// the runtime of the checks first (the twins of check modules read it when they run).
+(() => {
+  const loading = new Map();
+  const RUNTIME = "/_runtime.js";
+  function script(href) {
+    return new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.src = href.slice(0, -".js".length) + ".classic.js";
+      tag.onload = () => (globalThis.rulesrefModules?.[href] ? resolve(globalThis.rulesrefModules[href]) : reject(new Error(`${href} did not load`)));
+      tag.onerror = () => reject(new Error(`${href} could not be read`));
+      document.head.append(tag);
+    });
+  }
+  globalThis.rulesrefImport = (href) => {
+    if (!loading.has(href)) {
+      const first = href.endsWith(RUNTIME) ? Promise.resolve() : globalThis.rulesrefImport(new URL(".." + RUNTIME, href).href);
+      loading.set(href, first.then(() => script(href)));
+    }
+    return loading.get(href);
+  };
+})();
