@@ -225,26 +225,3 @@ def test_settings_come_from_pyproject(content: Path) -> None:
     result = run("validate", cwd=root)
     assert result.returncode == 2
     assert result.stderr.strip() == "rulesref: error: pyproject.toml: [tool.rulesref] has no setting `contnet`; did you mean `content`? (settings: content, package, site_url)"
-
-
-def test_the_site_address_is_read_from_the_site_config(content: Path, tmp_path: Path) -> None:
-    from rulesref.config import load_settings
-
-    root = content.parent
-    (root / "mkdocs.yml").write_text("site_name: x\nsite_url: https://rules.example.org/ref\n", encoding="utf-8")
-    assert load_settings(root).site_url == "https://rules.example.org/ref/"
-    (root / "pyproject.toml").write_text('[tool.rulesref]\nsite_url = "https://rules.example.org/ref/"\n', encoding="utf-8")
-    assert load_settings(root).site_url == "https://rules.example.org/ref/"  # the same address twice is no conflict
-    (root / "other.yml").write_text("site_url: https://elsewhere.example.org/\n", encoding="utf-8")
-    (root / "pyproject.toml").write_text("[tool.rulesref]\n", encoding="utf-8")
-    assert load_settings(root, site_config=root / "other.yml").site_url == "https://elsewhere.example.org/"
-    (root / "mkdocs.yml").write_text("site_url: !ENV [SITE, 'x']\n", encoding="utf-8")  # MkDocs' tags: not read here
-    assert load_settings(root).site_url == "https://rulesref.github.io/rulesref/"
-    (root / "mkdocs.yml").write_text("site_url: https://rules.example.org/ref/\n", encoding="utf-8")
-    (root / "pyproject.toml").write_text('[tool.rulesref]\nsite_url = "https://old.example.org/"\n', encoding="utf-8")
-    result = run("validate", cwd=root)
-    assert result.returncode == 2
-    assert result.stderr.strip() == (
-        "rulesref: error: the site's address is stated twice and differs: mkdocs.yml has site_url "
-        "'https://rules.example.org/ref/', pyproject.toml [tool.rulesref] has 'https://old.example.org/'; keep it in mkdocs.yml only"
-    )

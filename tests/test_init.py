@@ -67,7 +67,7 @@ def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     system = load(repository / "content" / SYSTEM / "system.yml")
     assert system["id"] == SYSTEM and system["name"] == 'My Game: "Skirmish" & More'
     settings = tomllib.loads((repository / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["rulesref"]
-    assert settings == {"content": "content", "package": "mygame_rules"}  # the address is the site config's
+    assert settings == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL}
     assert load_settings(repository) == Settings(content="content", package="mygame_rules", site_url=SITE_URL)
     site = load(repository / "mkdocs.yml")
     assert site["site_url"] == SITE_URL and site["site_name"] == "My Game: &quot;Skirmish&quot; &amp; More rules reference"

@@ -30,10 +30,8 @@ def _report(problems: list[Problem], fmt: str = "text") -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    """The repository's settings, with `--content` (where given) taking precedence; the site's
-    address from the site config the command builds (`--config-file`) or `mkdocs.yml`."""
-    config_file = getattr(args, "config_file", None)
-    settings = load_settings(site_config=None if config_file is None else Path(config_file))
+    """The repository's settings, with `--content` (where given) taking precedence."""
+    settings = load_settings()
     content = getattr(args, "content", None)
     if content is not None:
         settings = replace(settings, content=content)

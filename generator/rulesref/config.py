@@ -11,10 +11,7 @@ package = "rulechecks"                       # the generated Python package (and
 site_url = "https://example.org/reference/"  # where the reference site is published
 ```
 
-Every key is optional; a repository without the table gets the defaults. The site's address
-is a fact of the site, so a repository with a site states it once, as `site_url` in its
-`mkdocs.yml`, and every command reads it from there; `[tool.rulesref] site_url` is for
-repositories without a site config. Stated in both places and different, it is refused.
+Every key is optional; a repository without the table gets the defaults.
 """
 
 from __future__ import annotations
@@ -22,10 +19,8 @@ from __future__ import annotations
 import keyword
 import re
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
-
-import yaml
 
 from rulesref.errors import UsageError
 from rulesref.model import Entry, python_name
@@ -33,7 +28,6 @@ from rulesref.suggest import did_you_mean
 
 DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
 SETTINGS_FILE = "pyproject.toml"
-SITE_CONFIG = "mkdocs.yml"
 _PACKAGE_NAME = re.compile(r"[a-z_][a-z0-9_]*")
 
 
@@ -83,43 +77,14 @@ def _parse(table: object, where: str) -> Settings:
     return Settings(**values)
 
 
-def _site_config_url(config_file: Path) -> str | None:
-    """`site_url` of a site config, if it states one. A config that plain, safe YAML cannot
-    read (MkDocs allows tags such as `!ENV`) states none here; the site commands report it."""
-    if not config_file.is_file():
-        return None
+def load_settings(folder: Path | None = None) -> Settings:
+    """The settings of the repository in `folder` (default: the working folder)."""
+    path = (folder or Path.cwd()) / SETTINGS_FILE
+    if not path.is_file():
+        return Settings()
     try:
-        data = yaml.safe_load(config_file.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError):
-        return None
-    url = data.get("site_url") if isinstance(data, dict) else None
-    return url.strip() if isinstance(url, str) and url.strip() else None
-
-
-def load_settings(folder: Path | None = None, site_config: Path | None = None) -> Settings:
-    """The settings of the repository in `folder` (default: the working folder), with the
-    site's address from `site_config` (default: `mkdocs.yml` there) where it states one."""
-    base = folder or Path.cwd()
-    path = base / SETTINGS_FILE
-    settings = Settings()
-    stated = False
-    if path.is_file():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise UsageError(f"{path.name} cannot be read: {exc}") from None
-        table = data.get("tool", {}).get("rulesref") if isinstance(data.get("tool"), dict) else None
-        if table is not None:
-            settings = _parse(table, path.name)
-            stated = isinstance(table, dict) and "site_url" in table
-    config_file = site_config or base / SITE_CONFIG
-    url = _site_config_url(config_file)
-    if url is None:
-        return settings
-    site = _parse({"site_url": url}, config_file.name).site_url
-    if stated and site != settings.site_url:
-        raise UsageError(
-            f"the site's address is stated twice and differs: {config_file.name} has site_url {site!r}, "
-            f"{path.name} [tool.rulesref] has {settings.site_url!r}; keep it in {config_file.name} only"
-        )
-    return replace(settings, site_url=site)
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path.name} cannot be read: {exc}") from None
+    table = data.get("tool", {}).get("rulesref") if isinstance(data.get("tool"), dict) else None
+    return Settings() if table is None else _parse(table, path.name)
