@@ -225,3 +225,18 @@ def test_settings_come_from_pyproject(content: Path) -> None:
     result = run("validate", cwd=root)
     assert result.returncode == 2
     assert result.stderr.strip() == "rulesref: error: pyproject.toml: [tool.rulesref] has no setting `contnet`; did you mean `content`? (settings: content, package, site_url)"
+
+
+def test_a_site_config_that_states_another_address_is_refused(content: Path) -> None:
+    root = content.parent
+    shutil.copy(Path(__file__).parent.parent / "mkdocs.yml", root / "mkdocs.yml")
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(config + "site_url: https://elsewhere.example.org/\n", encoding="utf-8")
+    result = run("build", cwd=root)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "rulesref: error: mkdocs.yml has site_url 'https://elsewhere.example.org/', but the repository's is "
+        "'https://rulesref.github.io/rulesref/' ([tool.rulesref] in pyproject.toml, or the default); "
+        "the address is set there only: remove site_url from mkdocs.yml"
+    )
+    assert not (root / "build").exists()

@@ -70,7 +70,7 @@ def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     assert settings == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL}
     assert load_settings(repository) == Settings(content="content", package="mygame_rules", site_url=SITE_URL)
     site = load(repository / "mkdocs.yml")
-    assert site["site_url"] == SITE_URL and site["site_name"] == "My Game: &quot;Skirmish&quot; &amp; More rules reference"
+    assert "site_url" not in site and site["site_name"] == "My Game: &quot;Skirmish&quot; &amp; More rules reference"
     assert "/build/" in (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
 
 
@@ -159,7 +159,7 @@ def test_pre_commit_uses_this_repositorys_hooks(repository: Path) -> None:
 def test_the_new_site_config_matches_this_repositorys(repository: Path) -> None:
     ours, theirs = load(REPO / "mkdocs.yml"), load(repository / "mkdocs.yml")
     different = {key for key in ours.keys() | theirs.keys() if ours.get(key) != theirs.get(key)}
-    assert different == {"site_name", "site_description", "site_url"}
+    assert different == {"site_name", "site_description"}
 
 
 def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
@@ -177,7 +177,7 @@ def test_init_fills_a_fresh_git_folder_and_the_current_folder(tmp_path: Path) ->
     (folder / ".git").mkdir(parents=True)
     assert run("init", str(folder), "--system", SYSTEM).returncode == 0
     assert files_under(folder) == WRITTEN
-    assert "https://OWNER.github.io/fresh/" in (folder / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "https://OWNER.github.io/fresh/" in (folder / "pyproject.toml").read_text(encoding="utf-8")
     here = tmp_path / "here"
     here.mkdir()
     assert run("init", "--system", SYSTEM, cwd=here).returncode == 0

@@ -180,12 +180,18 @@ def test_the_repository_config_is_plain_yaml_without_plugins() -> None:
 
     config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
     assert config["docs_dir"] == "build/docs" and config["site_dir"] == "build/site"
-    from rulesref.config import DEFAULT_SITE_URL
-
-    assert config["site_url"] == DEFAULT_SITE_URL
+    assert "site_url" not in config  # stated once, under [tool.rulesref]; `build` gives it to MkDocs
     assert [next(iter(p)) if isinstance(p, dict) else p for p in config["plugins"]] == ["search"]
     assert "navigation.prune" in config["theme"]["features"]
     assert config["validation"]["anchors"] == "warn"
+
+
+def test_the_site_is_built_at_the_repositorys_address(built: Built) -> None:
+    from rulesref.config import DEFAULT_SITE_URL
+
+    page = (built.site / "w40k7" / "fear" / "index.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{DEFAULT_SITE_URL}w40k7/fear/">' in page
+    assert f"<loc>{DEFAULT_SITE_URL}w40k7/fear/</loc>" in (built.site / "sitemap.xml").read_text(encoding="utf-8")
 
 
 def test_a_docs_folder_of_hand_written_pages_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -58,7 +58,10 @@ class SiteConfig:
     settings: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def read(cls, config_file: str) -> SiteConfig:
+    def read(cls, config_file: str, site_url: str | None = None) -> SiteConfig:
+        """The config, with the site's address from the repository's settings (`site_url`
+        under `[tool.rulesref]`, its one place): MkDocs gets it from here. A config that
+        states a different one is refused rather than left to disagree."""
         path = Path(config_file)
         if not path.is_file():
             raise UsageError(f"no such config file: {config_file} (run in the folder that holds mkdocs.yml, or pass --config-file)")
@@ -68,6 +71,14 @@ class SiteConfig:
             raise UsageError(f"{config_file} is not valid YAML: {exc}") from None
         if not isinstance(data, dict):
             raise UsageError(f"{config_file} must be a mapping of settings")
+        if site_url is not None:
+            stated = data.get("site_url")
+            if stated is not None and str(stated).rstrip("/") != site_url.rstrip("/"):
+                raise UsageError(
+                    f"{path.name} has site_url {stated!r}, but the repository's is {site_url!r} ([tool.rulesref] in pyproject.toml, "
+                    f"or the default); the address is set there only: remove site_url from {path.name}"
+                )
+            data["site_url"] = site_url
         base = path.resolve().parent
         return cls(path.resolve(), base / str(data.get("docs_dir", "docs")), base / str(data.get("site_dir", "site")), data)
 
@@ -149,10 +160,10 @@ def build(
     Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
-    config = SiteConfig.read(config_file)
+    settings = settings or Settings()
+    config = SiteConfig.read(config_file, settings.site_url)
     ensure_ours(config)
     started = time.perf_counter()
-    settings = settings or Settings()
     files, problems = generate(content, settings)
     sys.stderr.write(format_text(problems))
     if not files:

@@ -99,7 +99,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     from rulesref.site.live import LiveSite, PreviewServer
 
     settings = settings or Settings()
-    config = SiteConfig.read(config_file)
+    config = SiteConfig.read(config_file, settings.site_url)
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
     host, port = _address(dev_addr)
     _free_port(dev_addr)
@@ -118,7 +118,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         files = with_marker(files, DOCS_OWNER)
         sync_tree(config.docs_dir, files)
         kept.written = files
-    mount = urlsplit(str(config.settings.get("site_url") or "/")).path or "/"
+    mount = urlsplit(settings.site_url).path or "/"
     shown_host = f"[{host}]" if ":" in host else host
     site_dir = Path(tempfile.mkdtemp(prefix="rulesref-serve-"))
     live = LiveSite(config.config_file, site_dir, f"http://{shown_host}:{port}{mount}")
