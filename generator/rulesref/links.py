@@ -3,6 +3,12 @@
 A link names an entry by its name or an alias, case-insensitively: `[[Morale check]]`,
 `[[Morale check|Morale checks]]` (shown text after the bar), `[[Brutal (3)]]` (a rule with
 parameters, given a value), `[[hh2:Brutal (X)]]` (another system).
+
+Every entry's links are resolved once per run (`LinkIndex.entry_links`), for both the checks
+and the pages. A long-lived process (`serve`) builds each run's index with the last one as
+`previous`: an entry that is the very same object as last time, whose links all resolved,
+and whose links looked only in systems whose names resolve exactly as last time, takes its
+resolved links from there instead of scanning its texts again.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rulesref.model import Content, Entry, Param, Scalar
+from rulesref.model import Content, Entry, Param, Scalar, Where, texts_of
 from rulesref.suggest import closest
 
 MAX_HINTS = 50  # unresolved links per run that get a "did you mean"
@@ -107,14 +113,47 @@ def param_value(param: Param, raw: Scalar) -> tuple[Scalar | None, str | None]:
     return value, None
 
 
+Resolution = Resolved | str | None  # see `LinkIndex.resolve`
+
+
+@dataclass(frozen=True)
+class TextLinks:
+    """One Markdown text of an entry and its links in order, each with what it resolves to
+    (an int, the offset of a `[[` never closed, resolves to None)."""
+
+    where: Where
+    text: str
+    links: tuple[tuple[LinkMatch | int, Resolution], ...]
+
+
+@dataclass(frozen=True)
+class _EntryLinks:
+    entry: Entry
+    texts: tuple[TextLinks, ...]
+    systems: frozenset[str]  # the systems its links looked in
+    resolved: bool  # every link resolved (no message, so no "did you mean" was spent on it)
+
+
+def _same_entries(a: dict[str, Entry] | None, b: dict[str, Entry] | None) -> bool:
+    """Two name tables that map every name to the very same entry object."""
+    if a is None or b is None:
+        return a is b
+    return a.keys() == b.keys() and all(entry is b[name] for name, entry in a.items())
+
+
 class LinkIndex:
     """Names and aliases of every entry, per system, for resolving links."""
 
     def __init__(
-        self, content: Content, extra_names: dict[str, dict[str, str]] | None = None, unbuilt: frozenset[str] = frozenset()
+        self,
+        content: Content,
+        extra_names: dict[str, dict[str, str]] | None = None,
+        unbuilt: frozenset[str] = frozenset(),
+        previous: LinkIndex | None = None,
     ) -> None:
         """`extra_names` and `unbuilt` (`system:id` keys) describe entries whose files exist but
-        failed their schema: references to them are not reported again."""
+        failed their schema: references to them are not reported again. `previous` is the
+        index of the last run of a long-lived process, whose resolved links may be reused."""
         self.content = content
         self.unbuilt = unbuilt
         self.hints_left = MAX_HINTS
@@ -138,6 +177,11 @@ class LinkIndex:
                 if call and entry.params:
                     self.bases.setdefault(entry.system, {}).setdefault(normalise(call[0]), entry)
         self._systems = frozenset({s.id for s in content.systems} | set(self.known))
+        self._entry_links: dict[str, _EntryLinks] = {}
+        self._same_system: dict[str, bool] = {}  # per system: names resolve as in `previous`
+        self._previous = previous if previous is not None and previous._systems == self._systems else None
+        if previous is not None:
+            previous._previous = None  # one run back is all that is ever reused
 
     def systems(self) -> frozenset[str]:
         return self._systems  # gathered once: every link asks
@@ -164,6 +208,57 @@ class LinkIndex:
         where = f" in {in_system}" if link.system else ""
         candidates = list(self.known.get(in_system, {}).values())
         return f"no entry named `{link.target}`{where}{self._hint(candidates, link.target)}"
+
+    def entry_links(self, entry: Entry) -> tuple[TextLinks, ...]:
+        """Every text of `entry` with its links resolved; once per entry and run. Checks
+        call this in content order, so fresh resolutions spend "did you mean" hints in the
+        same order as a run without `previous` (reused ones never spent any)."""
+        known = self._entry_links.get(entry.key)
+        if known is not None and known.entry is entry:
+            return known.texts
+        found = self._reusable(entry) or self._resolve_entry(entry)
+        self._entry_links[entry.key] = found
+        return found.texts
+
+    def _reusable(self, entry: Entry) -> _EntryLinks | None:
+        previous = self._previous
+        kept = None if previous is None else previous._entry_links.get(entry.key)
+        if kept is None or kept.entry is not entry or not kept.resolved:
+            return None
+        return kept if all(self._resolves_as_before(system) for system in kept.systems) else None
+
+    def _resolves_as_before(self, system: str) -> bool:
+        """Whether every link into `system` resolves exactly as it did in `previous`: the
+        same names of the very same entries, and the same names of unbuilt entries."""
+        same = self._same_system.get(system)
+        if same is None:
+            before = self._previous
+            assert before is not None
+            same = (
+                _same_entries(self.names.get(system), before.names.get(system))
+                and _same_entries(self.bases.get(system), before.bases.get(system))
+                and self.known.get(system) == before.known.get(system)
+                and {b for s, b in self.unbuilt_bases if s == system} == {b for s, b in before.unbuilt_bases if s == system}
+            )
+            self._same_system[system] = same
+        return same
+
+    def _resolve_entry(self, entry: Entry) -> _EntryLinks:
+        texts: list[TextLinks] = []
+        systems: set[str] = set()
+        resolved = True
+        for where, text in texts_of(entry):
+            found: list[tuple[LinkMatch | int, Resolution]] = []
+            for link in find_links(text):
+                if isinstance(link, int):
+                    found.append((link, None))
+                    continue
+                systems.add(link.system or entry.system)
+                outcome = self.resolve(entry.system, link)
+                resolved = resolved and not isinstance(outcome, str)
+                found.append((link, outcome))
+            texts.append(TextLinks(where, text, tuple(found)))
+        return _EntryLinks(entry, tuple(texts), frozenset(systems), resolved)
 
     def _with_args(self, entry: Entry, written: str) -> Resolved | str:
         parts = [p.strip() for p in written.split(",")]

@@ -7,7 +7,9 @@ may blame keeps a `Where` (its document and JSON path) so problems land on the r
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from rulesref.problems import Problem, Severity
@@ -305,13 +307,25 @@ class Entry:
     def module(self) -> str:
         return python_name(self.id)
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """`system:id`, unique across the whole content."""
+        """`system:id`, unique across the whole content (made once: every fact across
+        entries is found by it)."""
         return f"{self.system}:{self.id}"
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
+
+
+def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
+    """Every Markdown text of an entry, with where it is: its text, notes and table cells."""
+    for field in ("text", "notes"):
+        value = getattr(entry, field)
+        if value:
+            yield entry.where / field, value
+    if entry.table:
+        for row in entry.table.rows:
+            yield row.where / "result", row.result
 
 
 @dataclass(frozen=True)

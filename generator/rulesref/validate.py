@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.build import Build
-from rulesref.check.content import content_problems
+from rulesref.check.content import CrossFileMemo, content_problems
 from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
 from rulesref.links import LinkIndex, normalise
@@ -39,14 +39,22 @@ def _names_of(data: object) -> list[str]:
 
 
 def validate(
-    paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True, memo: Memo | None = None, loads: Loads | None = None
+    paths: list[str],
+    settings: Settings | None = None,
+    *,
+    odds: bool = False,
+    keep: bool = True,
+    memo: Memo | None = None,
+    loads: Loads | None = None,
+    across: CrossFileMemo | None = None,
 ) -> Build:
     """Validate and compile the content that `paths` belong to; report problems of the files
     in `paths`. With `odds`, the build also holds the exact odds the pages chart. Without
     `keep`, only problems are wanted: the build's compiled checks may then be incomplete
     (entries whose problems the cache knew are not compiled again). A process that validates
     again and again (`serve`) passes the same `memo` each time to reuse unchanged entries,
-    and the same `loads` to reuse what each unchanged file contributed.
+    the same `loads` to reuse what each unchanged file contributed, and the same `across`
+    to reuse the checks across files of entries whose inputs are unchanged.
 
     The cyclic garbage collector is paused meanwhile: validation builds many long-lived
     objects and no cycles worth collecting, and the collector's repeated scans of the growing
@@ -55,7 +63,7 @@ def validate(
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _validate(paths, settings or Settings(), odds, keep, memo, loads)
+        return _validate(paths, settings or Settings(), odds, keep, memo, loads, across)
     finally:
         if enabled:
             gc.enable()
@@ -125,7 +133,9 @@ def _outcome(
     return make(raw) if loads is None else loads.outcome((str(path), display, system_id or ""), raw, make)
 
 
-def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None, loads: Loads | None) -> Build:
+def _validate(
+    paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None, loads: Loads | None, across: CrossFileMemo | None
+) -> Build:
     files = discover(paths)
     problems: list[Problem] = []
     systems: list[System] = []
@@ -173,8 +183,8 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
         systems=tuple(sorted(systems, key=lambda s: s.id)),
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),
     )
-    links = LinkIndex(content, broken_names, frozenset(broken_ids))
-    problems += content_problems(content, file_stems, links)
+    links = LinkIndex(content, broken_names, frozenset(broken_ids), previous=None if across is None else across.links)
+    problems += content_problems(content, file_stems, links, across)
     cache = open_cache()
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)
     cache.save()

@@ -15,8 +15,8 @@ from rulesref.check.lookalike import lookalike_reason
 from rulesref.check.markdown_limits import structure_problems
 from rulesref.check.markup import unsafe_markup
 from rulesref.check.tables import table_problems
-from rulesref.links import LINK, LinkIndex, find_links, normalise, param_value
-from rulesref.model import Content, Entry, RuleRef, System, Where
+from rulesref.links import LINK, LinkIndex, TextLinks, normalise, param_value
+from rulesref.model import Content, Entry, RuleRef, System, Where, texts_of
 from rulesref.names import module_reason, python_reason
 from rulesref.problems import Problem, excerpt
 from rulesref.suggest import did_you_mean
@@ -77,27 +77,14 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
             yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(clashes)}")
 
 
-def _check_sources(content: Content) -> Iterator[Problem]:
-    for entry in content.entries:
-        system = content.system(entry.system)
-        if entry.source is None or system is None:
-            continue
-        if system.book(entry.source.book) is None:
-            known = ", ".join(b.id for b in system.books)
-            yield (entry.source.where / "book").problem(
-                "unknown-book", f"book `{entry.source.book}` is not listed in {system.where.doc.path} (books: {known})"
-            )
-
-
-def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:
-    """Every Markdown text of an entry, with where it is."""
-    for field in ("text", "notes"):
-        value = getattr(entry, field)
-        if value:
-            yield entry.where / field, value
-    if entry.table:
-        for row in entry.table.rows:
-            yield row.where / "result", row.result
+def _check_source(entry: Entry, system: System | None) -> Iterator[Problem]:
+    if entry.source is None or system is None:
+        return
+    if system.book(entry.source.book) is None:
+        known = ", ".join(b.id for b in system.books)
+        yield (entry.source.where / "book").problem(
+            "unknown-book", f"book `{entry.source.book}` is not listed in {system.where.doc.path} (books: {known})"
+        )
 
 
 def _is_cell(where: Where) -> bool:
@@ -105,33 +92,31 @@ def _is_cell(where: Where) -> bool:
     return bool(where.path) and where.path[-1] == "result"
 
 
-def _text_findings(entry: Entry, where: Where, text: str, index: LinkIndex) -> Iterator[tuple[int, str, str]]:
+def _text_findings(found: TextLinks) -> Iterator[tuple[int, str, str]]:
     """(offset, code, message) of everything wrong in one Markdown text."""
-    yield from unsafe_markup(text)
-    yield from structure_problems(text, cell=_is_cell(where))
-    for link in find_links(text):
+    yield from unsafe_markup(found.text)
+    yield from structure_problems(found.text, cell=_is_cell(found.where))
+    for link, resolved in found.links:
         if isinstance(link, int):
             yield link, "link-syntax", "`[[` is never closed with `]]` on the same line (a link cannot span a line break)"
-            continue
-        resolved = index.resolve(entry.system, link)
-        if isinstance(resolved, str):
+        elif isinstance(resolved, str):
             yield link.start, "unresolved-link", f"[[{excerpt(link.target)}]]: {resolved}"
 
 
-def _check_texts(content: Content, index: LinkIndex) -> Iterator[Problem]:
-    """The problems of every text; past MAX_PER_TEXT of one code in one text, a single count
-    stands for the rest (a text of thousands of `[[` is one mistake, and locating each
+def _check_texts(texts: tuple[TextLinks, ...]) -> Iterator[Problem]:
+    """The problems of an entry's texts; past MAX_PER_TEXT of one code in one text, a single
+    count stands for the rest (a text of thousands of `[[` is one mistake, and locating each
     would cost seconds)."""
-    for entry in content.entries:
-        for where, text in texts_of(entry):
-            counts: dict[str, int] = {}
-            for offset, code, message in _text_findings(entry, where, text, index):
-                counts[code] = counts.get(code, 0) + 1
-                if counts[code] <= MAX_PER_TEXT:
-                    yield where.problem_at(offset, code, message)
-            for code, count in counts.items():
-                if count > MAX_PER_TEXT:
-                    yield where.problem(code, f"{count - MAX_PER_TEXT:,} more `{code}` problems in this text (the first {MAX_PER_TEXT} are listed)")
+    for found in texts:
+        where = found.where
+        counts: dict[str, int] = {}
+        for offset, code, message in _text_findings(found):
+            counts[code] = counts.get(code, 0) + 1
+            if counts[code] <= MAX_PER_TEXT:
+                yield where.problem_at(offset, code, message)
+        for code, count in counts.items():
+            if count > MAX_PER_TEXT:
+                yield where.problem(code, f"{count - MAX_PER_TEXT:,} more `{code}` problems in this text (the first {MAX_PER_TEXT} are listed)")
 
 
 def _rule_refs(entry: Entry) -> Iterator[RuleRef]:
@@ -172,14 +157,9 @@ def _check_profile_types(system: System) -> Iterator[Problem]:
         seen.add(profile_type.id)
 
 
-def _check_profiles(content: Content) -> Iterator[Problem]:
+def _check_profiles(entry: Entry, owner: System | None) -> Iterator[Problem]:
     """Every profile names a profile type of its system and gives exactly its characteristics."""
-    for system in content.systems:
-        yield from _check_profile_types(system)
-    for entry in content.entries:
-        owner = content.system(entry.system)
-        if owner is None or not entry.profiles:
-            continue
+    if owner is not None:
         for profile in entry.profiles:
             profile_type = owner.profile_type(profile.type)
             if profile_type is None:
@@ -215,43 +195,89 @@ def plain_text(text: str) -> str:
     return LINK.sub(lambda m: m.group(1).partition("|")[2].strip() or m.group(1).split(":")[-1].strip(), text)
 
 
-def _check_corrections(content: Content) -> Iterator[Problem]:
-    for entry in content.entries:
-        texts = [t for _, t in texts_of(entry)]
-        texts += [plain_text(t) for t in texts]
-        for correction in entry.corrections:
-            if correction.corrected and not any(correction.corrected in t for t in texts):
-                yield (correction.where / "corrected").problem(
-                    "correction-not-found", f"the corrected words `{correction.corrected}` do not occur in the entry's text"
-                )
-            if not correction.corrected and any(correction.original in t for t in texts):
-                yield (correction.where / "original").problem(
-                    "correction-not-found", f"`{correction.original}` was removed, but it still occurs in the entry's text"
-                )
-
-
-def _check_derived(content: Content) -> Iterator[Problem]:
-    """A summary an importer derived from the text is a placeholder for one in our words."""
-    for entry in content.entries:
-        if entry.origin is not None and "summary" in entry.origin.derived:
-            yield (entry.where / "summary").problem(
-                "derived-summary",
-                "the summary was derived from the text by the importer; rewrite it in your own words and remove `summary` from `origin.derived`",
-                severity="warning",
+def _check_corrections(entry: Entry) -> Iterator[Problem]:
+    if not entry.corrections:
+        return
+    texts = [t for _, t in texts_of(entry)]
+    texts += [plain_text(t) for t in texts]
+    for correction in entry.corrections:
+        if correction.corrected and not any(correction.corrected in t for t in texts):
+            yield (correction.where / "corrected").problem(
+                "correction-not-found", f"the corrected words `{correction.corrected}` do not occur in the entry's text"
+            )
+        if not correction.corrected and any(correction.original in t for t in texts):
+            yield (correction.where / "original").problem(
+                "correction-not-found", f"`{correction.original}` was removed, but it still occurs in the entry's text"
             )
 
 
-def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex) -> list[Problem]:
+def _check_derived(entry: Entry) -> Iterator[Problem]:
+    """A summary an importer derived from the text is a placeholder for one in our words."""
+    if entry.origin is not None and "summary" in entry.origin.derived:
+        yield (entry.where / "summary").problem(
+            "derived-summary",
+            "the summary was derived from the text by the importer; rewrite it in your own words and remove `summary` from `origin.derived`",
+            severity="warning",
+        )
+
+
+def _entry_problems(entry: Entry, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
+    """The problems an entry has on its own: they depend on the entry, its system and how
+    its links resolve, and on no other entry."""
+    problems: list[Problem] = []
+    problems += _check_source(entry, system)
+    problems += _check_texts(texts)
+    problems += _check_profiles(entry, system)
+    problems += _check_corrections(entry)
+    problems += _check_derived(entry)
+    if entry.table is not None:
+        problems += table_problems(entry.table)
+    return tuple(problems)
+
+
+class CrossFileMemo:
+    """What a long-lived process (`serve`) keeps of these checks between two runs: the last
+    link index (the next one reuses its resolved links, see `rulesref.links`) and each
+    entry's own problems, reused while the entry, its system and its resolved links are the
+    very same objects as when they were found. The checks that compare entries with each
+    other (ids, names, units' rules, `same_as`) run in full every time: they are cheap."""
+
+    def __init__(self) -> None:
+        self.links: LinkIndex | None = None
+        self._kept: dict[str, tuple[Entry, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
+        self._seen: dict[str, tuple[Entry, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
+
+    def entry_problems(self, entry: Entry, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
+        kept = self._kept.get(entry.key)
+        if kept is not None and kept[0] is entry and kept[1] is system and kept[2] is texts:
+            self._seen[entry.key] = kept
+            return kept[3]
+        found = _entry_problems(entry, system, texts)
+        self._seen[entry.key] = (entry, system, texts, found)
+        return found
+
+    def finish(self, links: LinkIndex) -> None:
+        """End a run: its index and what it found are what the next run may reuse."""
+        self.links = links
+        self._kept, self._seen = self._seen, {}
+
+
+def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex, memo: CrossFileMemo | None = None) -> list[Problem]:
+    """Every problem across files. The entries' links are resolved in content order (see
+    `LinkIndex.entry_links`), so "did you mean" hints go to the same links in every run."""
     problems: list[Problem] = []
     problems += _check_identity(content, file_stems)
-    problems += _check_sources(content)
-    problems += _check_texts(content, index)
-    problems += _check_units(content, index)
-    problems += _check_profiles(content)
-    problems += _check_same_as(content, index)
-    problems += _check_corrections(content)
-    problems += _check_derived(content)
+    for system in content.systems:
+        problems += _check_profile_types(system)
+    systems: dict[str, System] = {}
+    for system in content.systems:
+        systems.setdefault(system.id, system)  # as `Content.system`: the first of a duplicated id
     for entry in content.entries:
-        if entry.table is not None:
-            problems += table_problems(entry.table)
+        system = systems.get(entry.system)
+        texts = index.entry_links(entry)
+        problems += _entry_problems(entry, system, texts) if memo is None else memo.entry_problems(entry, system, texts)
+    problems += _check_units(content, index)
+    problems += _check_same_as(content, index)
+    if memo is not None:
+        memo.finish(index)
     return problems

@@ -80,7 +80,7 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     if memo is not None:
         memo.begin()
     content = build.content
-    facts = relations(content, build.links)
+    facts = relations(content, build.links, memo)
     checks = all_checks(build, get)
     forms = {
         key: get(f"form:{key}", (compiled, checks[key]), lambda c=compiled, k=key: try_it.placeholders(c.entry, c.plans, checks[k]))  # type: ignore[misc]

@@ -1,18 +1,25 @@
 """Facts about the whole content that single pages show: who links here, the same rule in
 other systems, which entries carry a tag, and every resolved cross-link.
 
-Computed once per build in one pass over the content (linear in its size), so that no page
-has to scan every other entry.
+Computed once per build in one pass over the content, so that no page has to scan every
+other entry. "Same rule in other systems" is the one fact whose size grows faster than the
+content (a name shared by n systems gives each of n entries n - 1 others), so it is found
+per group of entries sharing a kind and name: the group is sorted once, and with a memo
+(`serve`) a group whose members are the very same entries as last time is not redone.
+The entries that refer to an entry, and those that carry a tag, are kept the same way. The links themselves come from `LinkIndex.entry_links`.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from rulesref.check.content import texts_of
-from rulesref.links import LinkIndex, Resolved, find_links, normalise
+from rulesref.links import LinkIndex, Resolved, normalise
 from rulesref.model import Content, Entry
+from rulesref.render.reuse import RenderMemo
+
+Made = TypeVar("Made")
 
 
 @dataclass(frozen=True)
@@ -28,58 +35,84 @@ class Relations:
     tags: dict[str, tuple[Entry, ...]] = field(default_factory=dict)
 
 
-def _sort(content: Content, keys: set[str]) -> tuple[Entry, ...]:
-    """Entries by key (keys, not entries, go in sets: an entry hashes all its fields)."""
-    entries = [e for e in (content.entry(k) for k in keys) if e is not None]
-    return tuple(sorted(entries, key=lambda e: (normalise(e.name), e.system, e.id)))
+def _order(entry: Entry) -> tuple[str, str, str]:
+    return (normalise(entry.name), entry.system, entry.id)
 
 
-def relations(content: Content, links: LinkIndex) -> Relations:
-    referenced: dict[str, set[str]] = defaultdict(set)
+def _sort(entries: Iterable[Entry]) -> tuple[Entry, ...]:
+    """Entries by name, then system and id, each once (by key: an entry hashes all its fields)."""
+    unique = {e.key: e for e in entries}
+    return tuple(sorted(unique.values(), key=_order))
+
+
+def _links_out(links: LinkIndex, entry: Entry) -> tuple[Resolved, ...]:
+    return tuple(r for found in links.entry_links(entry) for _, r in found.links if isinstance(r, Resolved))
+
+
+def _same_in_group(group: tuple[Entry, ...]) -> dict[str, tuple[Entry, ...]]:
+    """For each member of a group sharing a kind and name: the others, of other systems."""
+    ordered = _sort(group)
+    return {e.key: tuple(o for o in ordered if o.system != e.system) for e in group}
+
+
+def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None) -> Relations:
+    def same(name: str, objects: tuple[Entry, ...], make: Callable[[], Made]) -> Made:
+        return make() if memo is None else memo.get_same(name, objects, make)
+
+    referenced: dict[str, dict[str, Entry]] = {}  # target key -> referrers by key, in content order
     links_out: dict[str, tuple[Resolved, ...]] = {}
+    by_name: dict[tuple[str, str], list[Entry]] = {}
+    tagged: dict[str, list[Entry]] = {}
     for entry in content.entries:
-        found: list[Resolved] = []
-        for _, text in texts_of(entry):
-            for link in find_links(text):
-                if isinstance(link, int):
-                    continue
-                resolved = links.resolve(entry.system, link)
-                if isinstance(resolved, Resolved):
-                    found.append(resolved)
-                    if resolved.entry.key != entry.key:
-                        referenced[resolved.entry.key].add(entry.key)
-        links_out[entry.key] = tuple(found)
+        found = _links_out(links, entry)
+        links_out[entry.key] = found
+        for resolved in found:
+            if resolved.entry.key != entry.key:
+                referenced.setdefault(resolved.entry.key, {})[entry.key] = entry
         for ref in entry.rules:
             target = content.entry(f"{entry.system}:{ref.rule}")
             if target is not None:
-                referenced[target.key].add(entry.key)
+                referenced.setdefault(target.key, {})[entry.key] = entry
+        for name in {normalise(n): None for n in (entry.name, *entry.aliases)}:
+            by_name.setdefault((entry.kind, name), []).append(entry)
+        for tag in entry.tags:
+            tagged.setdefault(tag, []).append(entry)
 
-    by_name: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for entry in content.entries:
-        for name in (entry.name, *entry.aliases):
-            by_name[(entry.kind, normalise(name))].add(entry.key)
-    same: dict[str, set[str]] = defaultdict(set)
-    for group in by_name.values():
-        if len(group) > 1:
-            for key in group:
-                same[key] |= {k for k in group if k.split(":")[0] != key.split(":")[0]}
+    others: dict[str, list[tuple[Entry, ...]]] = {}
+    for (kind, name), members in by_name.items():
+        if len({e.system for e in members}) < 2:
+            continue
+        group = tuple(members)
+        for key, found_others in same(f"same-rule:{kind}:{name}", group, lambda g=group: _same_in_group(g)).items():  # type: ignore[misc]
+            if found_others:
+                others.setdefault(key, []).append(found_others)
     for entry in content.entries:
         for key in entry.same_as:
             other = content.entry(key)
             if other is not None and other.system != entry.system:
-                same[entry.key].add(other.key)
-                same[other.key].add(entry.key)
+                others.setdefault(entry.key, []).append((other,))
+                others.setdefault(other.key, []).append((entry,))
+    same_rule = {}
+    for key, parts in sorted(others.items()):
+        if len(parts) == 1:
+            same_rule[key] = parts[0]
+        else:  # several names shared, or `same_as`: the parts are kept objects when their groups were
+            found = tuple(parts)
+            same_rule[key] = same(f"same-rule:{key}", found, lambda p=found: _sort(e for part in p for e in part))  # type: ignore[misc]
 
-    tags: dict[str, set[str]] = defaultdict(set)
-    for entry in content.entries:
-        for tag in entry.tags:
-            tags[tag].add(entry.key)
-
+    referenced_by = {}
+    for key, referrers in sorted(referenced.items()):
+        group = tuple(referrers.values())
+        referenced_by[key] = same(f"referenced-by:{key}", group, lambda g=group: _sort(g))  # type: ignore[misc]
+    tags = {}
+    for tag, members in sorted(tagged.items()):
+        group = tuple(members)
+        tags[tag] = same(f"tag-members:{tag}", group, lambda g=group: _sort(g))  # type: ignore[misc]
     return Relations(
         content=content,
         links=links,
-        referenced_by={k: _sort(content, v) for k, v in sorted(referenced.items())},
-        same_rule={k: _sort(content, v) for k, v in sorted(same.items()) if v},
+        referenced_by=referenced_by,
+        same_rule=same_rule,
         links_out=links_out,
-        tags={t: _sort(content, v) for t, v in sorted(tags.items())},
+        tags=tags,
     )

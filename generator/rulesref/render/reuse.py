@@ -42,6 +42,20 @@ class RenderMemo:
         self._seen[name] = (inputs, made)
         return made
 
+    def get_same(self, name: str, objects: tuple[object, ...], make: Callable[[], Made]) -> Made:
+        """`get` for inputs that are objects compared by identity: the kept value is reused
+        only while every object is the very one it was made from (the memo holds them, so
+        none of them can be freed and another take its place)."""
+        kept = self._kept.get(name)
+        if kept is not None and len(kept[0]) == len(objects) and all(a is b for a, b in zip(kept[0], objects, strict=True)):
+            self._seen[name] = kept
+            value: Made = kept[1]
+            return value
+        made = make()
+        self.made += 1
+        self._seen[name] = (objects, made)
+        return made
+
     def finish(self) -> None:
         """End a render: what it used is what the next render may reuse."""
         self._kept, self._seen = self._seen, {}

@@ -13,6 +13,7 @@ plugin API), so Zensical can build the same folder.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ from typing import Any
 
 import yaml
 
+from rulesref.check.content import CrossFileMemo
 from rulesref.config import Settings
 from rulesref.errors import UsageError
 from rulesref.extras import require_site_tools
@@ -104,11 +106,12 @@ def ensure_ours(config: SiteConfig) -> None:
 @dataclass
 class Kept:
     """What `serve` keeps between saves: each file's loaded outcome, each entry's compiled
-    checks and each rendered file, so a save reloads, recompiles and re-renders only what
-    it changed (the cross-file checks and link facts are computed afresh every time)."""
+    checks, its resolved links and own cross-file problems, and each rendered file, so a
+    save reloads, recompiles, rechecks and re-renders only what it changed."""
 
     loads: Loads = field(default_factory=LoadMemo)
     compiled: Memo = field(default_factory=dict)
+    across: CrossFileMemo = field(default_factory=CrossFileMemo)
     pages: RenderMemo = field(default_factory=RenderMemo)
     written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
     entries: dict[str, Entry] = field(default_factory=dict)  # the last valid build's, by key
@@ -118,18 +121,28 @@ class Kept:
 def generate(content: str, settings: Settings, kept: Kept | None = None) -> tuple[dict[str, bytes], list[Problem]]:
     """Validate and compile the content, then render every docs file (nothing is written).
     Returns the files (none when the content has errors) and the problems, warnings included.
-    `serve` passes what it kept from the last save, so a save redoes only what it changed."""
-    if kept is None:
-        build = validate([content], settings, odds=True)
-    else:
-        build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads)
-    if not build.ok:
-        return {}, build.problems
-    if kept is not None:
-        entries = {entry.key: entry for entry in build.content.entries}
-        kept.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if kept.entries.get(key) != e)
-        kept.entries = entries
-    return docs_files(build, None if kept is None else kept.pages), build.problems
+    `serve` passes what it kept from the last save, so a save redoes only what it changed.
+
+    The cyclic garbage collector is paused meanwhile, rendering included (see `validate`):
+    its scans of the large heap of a big content would otherwise cost more than a save."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        if kept is None:
+            build = validate([content], settings, odds=True)
+        else:
+            build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads, across=kept.across)
+        if not build.ok:
+            return {}, build.problems
+        if kept is not None:
+            entries = {entry.key: entry for entry in build.content.entries}
+            # (the same object is the same entry: only a new one is compared field by field)
+            kept.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if (old := kept.entries.get(key)) is not e and old != e)
+            kept.entries = entries
+        return docs_files(build, None if kept is None else kept.pages), build.problems
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def source_date_epoch(content: str) -> str:
