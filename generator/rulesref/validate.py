@@ -25,8 +25,8 @@ from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
-from rulesref.read.load import Document, load_read, read_file, text_of
-from rulesref.read.reload import LoadMemo
+from rulesref.read.load import Document, load_read, outside_content, read_file, text_of
+from rulesref.read.reload import LoadMemo, trusted_status
 from rulesref.schemas import ENTRY, SYSTEM
 
 
@@ -123,6 +123,12 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
 def _outcome(
     path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache, real_dirs: dict[str, str]
 ) -> FileOutcome:
+    key = (str(path), display, system_id or "")
+    if loads is not None:
+        known = loads.unchanged(key)
+        if known is not None and not outside_content(path, root, real_dirs):
+            return known
+    status = None if loads is None else trusted_status(key[0])  # taken before reading: a later write changes it
     raw, found = read_file(path, display, root=root, real_dirs=real_dirs)
     if raw is None:
         return FileOutcome(tuple(found))
@@ -130,7 +136,7 @@ def _outcome(
     def make(data: bytes) -> FileOutcome:
         return _system_outcome(data, display, cache) if system_id is None else _entry_outcome(data, display, system_id, cache)
 
-    return make(raw) if loads is None else loads.outcome((str(path), display, system_id or ""), raw, make)
+    return make(raw) if loads is None else loads.outcome(key, raw, make, status)
 
 
 def _validate(

@@ -549,7 +549,7 @@ def _real(path: str, real_dirs: dict[str, str] | None) -> str:
     return os.path.join(real, name)
 
 
-def _outside(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None) -> bool:
+def outside_content(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None) -> bool:
     """Whether the file, its links followed, lies outside `root` (the content folder)."""
     real = _real(os.fspath(fs_path), real_dirs)
     home = os.path.realpath(root) if real_dirs is None else real_dirs.get(os.fspath(root)) or real_dirs.setdefault(os.fspath(root), os.path.realpath(root))
@@ -566,7 +566,7 @@ def read_file(
     unread: content is what the folder holds, not what a link in it points at. A run that
     reads many files passes one `real_dirs` memo so that each folder is resolved once."""
     try:
-        if root is not None and _outside(fs_path, root, real_dirs):
+        if root is not None and outside_content(fs_path, root, real_dirs):
             raise LoadError(1, 1, "outside-content", "a symbolic link to a file outside the content folder; content files must lie inside it")
         info = os.stat(fs_path)
         if not stat.S_ISREG(info.st_mode):

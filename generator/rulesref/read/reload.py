@@ -1,34 +1,71 @@
 """What a long-lived process (`serve`) keeps of each content file between two validations.
 
 Loading a file, checking it against its schema and building its model object depend on that
-file's bytes, its shown path and its system alone, so a run that finds a file byte for byte
-as the last run read it takes the last outcome instead of parsing it again. Every file is
-still read (reading is cheap; comparing bytes, unlike comparing times, cannot be fooled),
-and an outcome is kept only for files that the latest run saw.
+file's bytes, its shown path and its system alone, so a run that finds a file as the last
+run read it takes the last outcome instead of reading and parsing it again.
+
+"As the last run read it" is decided first by the file's status (`lstat`): the same regular
+file (device and inode), size, modification and change times to the nanosecond. A status
+can only be trusted when the file is older than the clock's step: a file written twice
+within one tick of the file system's clock keeps its times. So, as git does with its index,
+a status taken less than `RACY_SECONDS` after the file was last modified is not kept: such a
+file (the one just saved, typically) is read again and its bytes compared with the last
+run's, which cannot be fooled. Symbolic links are always read. An outcome is kept only for
+files that the latest run saw.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 Outcome = TypeVar("Outcome")
+Status = tuple[int, int, int, int, int, int]  # mode, device, inode, size, mtime_ns, ctime_ns
+RACY_SECONDS = 2.0  # more than the coarsest file-system clock step in use (FAT's 2 s)
+
+
+def trusted_status(path: str) -> Status | None:
+    """The status of a regular file that is old enough to stand for its bytes, else None
+    (a link, something that is not a file, a file too new, or one that cannot be seen)."""
+    now = time.time_ns()
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > now - int(RACY_SECONDS * 1e9):
+        return None
+    return (info.st_mode, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 class LoadMemo(Generic[Outcome]):
-    """Outcomes by (file, shown path, system), each with the bytes it was made from."""
+    """Outcomes by (file, shown path, system), each with the bytes it was made from and,
+    when it could be trusted, the file's status when they were read."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, str, str], tuple[bytes, Outcome]] = {}
-        self._seen: dict[tuple[str, str, str], tuple[bytes, Outcome]] = {}
+        self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
+        self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
 
-    def outcome(self, key: tuple[str, str, str], raw: bytes, make: Callable[[bytes], Outcome]) -> Outcome:
+    def unchanged(self, key: tuple[str, str, str]) -> Outcome | None:
+        """The last outcome of a file whose trusted status is the one it had when it was
+        read, without reading it; None when it must be read (then call `outcome`)."""
         kept = self._kept.get(key)
-        if kept is not None and kept[0] == raw:
-            self._seen[key] = kept
-            return kept[1]
+        if kept is None or kept[0] is None or trusted_status(key[0]) != kept[0]:
+            return None
+        self._seen[key] = kept
+        return kept[2]
+
+    def outcome(self, key: tuple[str, str, str], raw: bytes, make: Callable[[bytes], Outcome], status: Status | None) -> Outcome:
+        """The outcome of a file read as `raw` (its status taken before reading it): the
+        last one when the bytes are the same, else made afresh."""
+        kept = self._kept.get(key)
+        if kept is not None and kept[1] == raw:
+            self._seen[key] = (status, kept[1], kept[2])
+            return kept[2]
         made = make(raw)
-        self._seen[key] = (raw, made)
+        self._seen[key] = (status, raw, made)
         return made
 
     def finish(self) -> None:

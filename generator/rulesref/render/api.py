@@ -168,19 +168,24 @@ def api_files(
     }
     for system in content.systems:
         entries = content.entries_of(system.id)
-        listing = [
-            {
-                "id": e.id,
-                "kind": e.kind,
-                "name": e.name,
-                "aliases": list(e.aliases),
-                "summary": e.summary,
-                "url": settings.entry_url(e),
-                "data": f"{e.id}.json",
-            }
-            for e in entries
-        ]
-        files[paths.api_system(system.id)] = dump({"version": VERSION, "system": system.id, "entries": listing})
+
+        def listing(system: System = system, entries: tuple[Entry, ...] = entries) -> bytes:
+            listed = [
+                {
+                    "id": e.id,
+                    "kind": e.kind,
+                    "name": e.name,
+                    "aliases": list(e.aliases),
+                    "summary": e.summary,
+                    "url": settings.entry_url(e),
+                    "data": f"{e.id}.json",
+                }
+                for e in entries
+            ]
+            return dump({"version": VERSION, "system": system.id, "entries": listed})
+
+        name = paths.api_system(system.id)
+        files[name] = get(name, (system, entries, settings), listing)
         for entry in entries:
 
             def make(entry: Entry = entry, system: System = system) -> bytes:

@@ -51,9 +51,12 @@ def all_checks(build: Build, get: Get = fresh) -> dict[str, tuple[CheckView, ...
 def _entry_inputs(site: Site, entry: Entry) -> tuple[object, ...]:
     """Every value an entry's page (and its JSON file) is rendered from; see `reuse`."""
     content, facts = site.content, site.relations
-    targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in unit_rule_refs(entry))
-    corrections = tuple(
-        site.resolve(entry.system, link) for c in entry.corrections for link in find_links(c.corrected) if not isinstance(link, int)
+    # (what most entries lack is not looked for: this runs for every entry on every save)
+    targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in unit_rule_refs(entry)) if entry.rules or entry.profiles else ()
+    corrections = (
+        tuple(site.resolve(entry.system, link) for c in entry.corrections for link in find_links(c.corrected) if not isinstance(link, int))
+        if entry.corrections
+        else ()
     )
     return (
         entry,
@@ -95,17 +98,19 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
         paths.TAGS: site.tags(),
         paths.API_PAGE: site.api_page(),
     }
+    files = {path: text.encode("utf-8") for path, text in pages.items()}
+    # kept pages are kept as bytes: an unchanged page is then the very object of the last
+    # save, which `serve` tells apart from a changed one without comparing contents
     for tag, tagged in facts.tags.items():
-        pages[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t))  # type: ignore[misc]
+        files[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t).encode("utf-8"))  # type: ignore[misc]
     by_system = {system.id: content.entries_of(system.id) for system in content.systems}
     for system in content.systems:
         page = paths.system_page(system.id)
-        pages[page] = get(page, (system, by_system[system.id]), lambda s=system: site.system(s))  # type: ignore[misc]
+        files[page] = get(page, (system, by_system[system.id]), lambda s=system: site.system(s).encode("utf-8"))  # type: ignore[misc]
     inputs = {entry.key: _entry_inputs(site, entry) for entry in content.entries}
     for entry in content.entries:
         page = paths.entry_page(entry)
-        pages[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e))  # type: ignore[misc]
-    files = {path: text.encode("utf-8") for path, text in pages.items()}
+        files[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e).encode("utf-8"))  # type: ignore[misc]
     files.update(api_files(build.settings, content, facts, checks, get, inputs))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)

@@ -347,14 +347,16 @@ def package_json(name: str, systems: dict[str, list[str]]) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
-def entry_modules(build: Build) -> list[EntryModule]:
-    """The entries with compiled checks, system by system."""
+def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
+    """The entries with compiled checks, system by system. (With a `get` that remembers,
+    an entry's source path, which resolves links on the disk, is found once.)"""
     items = []
+    roots = build.files.roots
     for system in build.content.systems:
         for entry in build.content.entries_of(system.id):
             compiled = build.compiled.get(entry.key)
             if compiled is not None:
-                source = source_path(entry, build.files.roots)
+                source = get(f"source:{entry.key}", (entry, roots), lambda e=entry: source_path(e, roots))  # type: ignore[misc]
                 items.append(EntryModule(system, entry, tuple(compiled.plans), source, build.settings.entry_url(entry)))
     return items
 
@@ -364,14 +366,15 @@ def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
     a check holds is exact in JavaScript numbers: see `rulesref.logic.bounds`.)
     With a `get` that remembers, an entry's module is written again only when it changed."""
     files: dict[str, str] = {}
+    written: dict[str, bytes] = {}  # modules, kept as bytes: an unchanged one is the object of the last render
     systems: dict[str, list[str]] = {}
     systems_by_package: dict[str, System] = {}
     content = build.settings.content
-    for item in entry_modules(build):
+    for item in entry_modules(build, get):
         package = item.system.package
         inputs = (item.system, item.entry, build.compiled[item.entry.key], item.source, item.url)
-        files[f"{package}/{item.entry.module}.js"] = get(f"js:{item.entry.key}", inputs, lambda i=item: module_js(i))  # type: ignore[misc]
-        files[f"{package}/{item.entry.module}.d.ts"] = get(f"dts:{item.entry.key}", inputs, lambda i=item: module_dts(i))  # type: ignore[misc]
+        written[f"{package}/{item.entry.module}.js"] = get(f"js:{item.entry.key}", inputs, lambda i=item: module_js(i).encode("utf-8"))  # type: ignore[misc]
+        written[f"{package}/{item.entry.module}.d.ts"] = get(f"dts:{item.entry.key}", inputs, lambda i=item: module_dts(i).encode("utf-8"))  # type: ignore[misc]
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
     for package, modules in systems.items():
@@ -386,4 +389,5 @@ def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
     files[f"{RUNTIME}.js"] = runtime_js()
     files[f"{RUNTIME}.d.ts"] = _static(f"{RUNTIME}.d.ts")
     files["package.json"] = package_json(build.settings.package, systems)
-    return {path: text.encode("utf-8") for path, text in sorted(files.items())}
+    written.update((path, text.encode("utf-8")) for path, text in files.items())
+    return dict(sorted(written.items()))
