@@ -126,7 +126,7 @@ def _outcome(
     key = (str(path), display, system_id or "")
     if loads is not None:
         known = loads.unchanged(key)
-        if known is not None and not outside_content(path, root, real_dirs):
+        if known is not None and not outside_content(key[0], root, real_dirs, no_link=True):  # its status said: a regular file
             return known
     status = None if loads is None else trusted_status(key[0])  # taken before reading: a later write changes it
     raw, found = read_file(path, display, root=root, real_dirs=real_dirs)
@@ -142,7 +142,7 @@ def _outcome(
 def _validate(
     paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None, loads: Loads | None, across: CrossFileMemo | None
 ) -> Build:
-    files = discover(paths)
+    files = discover(paths, None if loads is None else loads.listings)
     problems: list[Problem] = []
     systems: list[System] = []
     entries: list[Entry] = []

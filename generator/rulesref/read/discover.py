@@ -4,13 +4,20 @@ A content root holds one folder per system; a system folder holds `system.yml` a
 file per entry (sub-folders are allowed for grouping). Validating one file still loads the
 whole content it belongs to, because links and ids are checked across files; only the
 problems of the files asked about are reported.
+
+A long-lived process (`serve`) passes the same `FolderListings` to every `discover`: a folder
+whose status is unchanged (and older than the file system's clock step, as in
+`rulesref.read.reload`) holds the same names, so it is not listed again. A folder that holds
+a symbolic link is always listed: what a link points at can change without its folder
+changing.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from rulesref.errors import UsageError
@@ -47,16 +54,84 @@ def _system_file(folder: Path) -> Path | None:
     return next((folder / n for n in SYSTEM_FILE_NAMES if (folder / n).is_file()), None)
 
 
-def _entry_files(folder: Path) -> tuple[Path, ...]:
-    found = []
-    for dirpath, dirnames, filenames in os.walk(folder):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "_")))
-        for name in sorted(filenames):
-            path = Path(dirpath) / name
-            if name.endswith(ENTRY_SUFFIXES) and not name.startswith(".") and name not in SYSTEM_FILE_NAMES:
-                found.append(path)
-            elif name in SYSTEM_FILE_NAMES and Path(dirpath) != folder:
-                found.append(path)  # a nested system.yml is an entry file in the wrong place
+RACY_SECONDS = 2.0  # see `rulesref.read.reload`
+
+FolderStatus = tuple[int, int, int, int]  # device, inode, mtime_ns, ctime_ns
+
+
+@dataclass(frozen=True)
+class _Listing:
+    status: FolderStatus | None  # None: list it again next time
+    files: tuple[Path, ...]  # its entry files, sorted
+    folders: tuple[str, ...]  # the sub-folders to walk, sorted
+
+
+class FolderListings:
+    """Each content folder's entry files and sub-folders, with the status it had then."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, _Listing] = {}
+        self.seen: dict[str, _Listing] = {}
+
+    def finish(self) -> None:
+        self.kept, self.seen = self.seen, {}
+
+
+def _folder_status(folder: str) -> FolderStatus | None:
+    now = time.time_ns()
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return None
+    if max(info.st_mtime_ns, info.st_ctime_ns) > now - int(RACY_SECONDS * 1e9):
+        return None
+    return (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _list_folder(dirpath: str, top: Path, status: FolderStatus | None) -> _Listing:
+    """One folder as `os.walk` sees it: what is (or links to) a folder is a folder, a folder
+    that cannot be listed is empty, and linked folders are not walked into."""
+    folders: list[str] = []
+    names: list[str] = []
+    try:
+        with os.scandir(dirpath) as found:
+            for item in found:
+                if item.is_symlink():
+                    status = None
+                try:
+                    is_dir = item.is_dir()
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    if not item.name.startswith((".", "_")) and not item.is_symlink():
+                        folders.append(item.name)
+                else:
+                    names.append(item.name)
+    except OSError:  # as `os.walk`: a folder that cannot be listed holds nothing
+        status, folders, names = None, [], []
+    base = Path(dirpath)
+    nested = dirpath != str(top)
+    files = tuple(
+        base / name
+        for name in sorted(names)
+        if (name.endswith(ENTRY_SUFFIXES) and not name.startswith(".") and name not in SYSTEM_FILE_NAMES)
+        or (name in SYSTEM_FILE_NAMES and nested)  # a nested system.yml is an entry file in the wrong place
+    )
+    return _Listing(status, files, tuple(sorted(folders)))
+
+
+def _entry_files(folder: Path, listings: FolderListings | None = None) -> tuple[Path, ...]:
+    found: list[Path] = []
+    waiting = [str(folder)]
+    while waiting:
+        dirpath = waiting.pop()
+        status = None if listings is None else _folder_status(dirpath)
+        kept = None if listings is None else listings.kept.get(dirpath)
+        listing = kept if kept is not None and status is not None and kept.status == status else _list_folder(dirpath, folder, status)
+        if listings is not None:
+            listings.seen[dirpath] = listing
+        found += listing.files
+        waiting += [os.path.join(dirpath, name) for name in reversed(listing.folders)]
     return tuple(found)
 
 
@@ -66,11 +141,11 @@ def _is_content_folder(folder: Path) -> bool:
     )
 
 
-def _system_folders(root: Path) -> list[SystemFolder]:
+def _system_folders(root: Path, listings: FolderListings | None) -> list[SystemFolder]:
     folders = []
     for child in sorted(root.iterdir()):
         if child.is_dir() and not child.name.startswith((".", "_")) and _is_content_folder(child):
-            folders.append(SystemFolder(child, _system_file(child), _entry_files(child)))
+            folders.append(SystemFolder(child, _system_file(child), _entry_files(child, listings)))
     return folders
 
 
@@ -82,8 +157,9 @@ def _system_folder_of(file: Path) -> Path | None:
     return None
 
 
-def discover(paths: list[str]) -> ContentFiles:
-    """The content that `paths` (files or folders) belong to, and which files were asked for."""
+def discover(paths: list[str], listings: FolderListings | None = None) -> ContentFiles:
+    """The content that `paths` (files or folders) belong to, and which files were asked for.
+    `listings` is what a long-lived process keeps of the folders between runs."""
     roots: dict[Path, None] = {}
     loose: dict[Path, list[Path]] = {}  # files in no system folder, by their folder
     selected: set[Path] = set()
@@ -107,14 +183,16 @@ def discover(paths: list[str]) -> ContentFiles:
         selected.add(path)
     systems: dict[Path, SystemFolder] = {}
     for root in roots:
-        for system in _system_folders(root):
+        for system in _system_folders(root, listings):
             systems.setdefault(system.path, system)
+    if listings is not None:
+        listings.finish()
     for parent, loose_files in loose.items():
         if parent not in systems:
             systems[parent] = SystemFolder(parent, None, tuple(sorted(set(loose_files))))
     if not systems:
         raise UsageError(f"no content found in {', '.join(paths or ['content'])}: expected <system>/system.yml and entry files")
-    every = not paths
+    every = not paths or all(s in roots for s in selected)  # only content roots asked for: all of it
     found = ContentFiles(tuple(roots), tuple(systems[k] for k in sorted(systems)), None)
     if every:
         return found
@@ -129,9 +207,14 @@ def _printable(text: str) -> str:
 def display_path(path: Path) -> str:
     """The path as the user should see it: relative to the working folder when inside it.
     Bytes of a file name that are not UTF-8 are shown as `\\xNN`, so every report is valid UTF-8."""
-    text = _printable(path.as_posix())
-    cwd = _printable(_folder_prefix(os.getcwd()))
-    return text[len(cwd) :] if text.startswith(cwd) else text
+    return _shown(path.as_posix(), os.getcwd())
+
+
+@lru_cache(maxsize=1 << 16)
+def _shown(posix: str, cwd: str) -> str:
+    text = _printable(posix)
+    prefix = _printable(_folder_prefix(cwd))
+    return text[len(prefix) :] if text.startswith(prefix) else text
 
 
 @cache

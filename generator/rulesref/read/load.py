@@ -537,10 +537,10 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return parse_text(decode(raw), path)
 
 
-def _real(path: str, real_dirs: dict[str, str] | None) -> str:
+def _real(path: str, real_dirs: dict[str, str] | None, no_link: bool = False) -> str:
     """`os.path.realpath`; with `real_dirs` (one run's memo of resolved folders), a path that
     is not itself a link is its resolved folder plus its name, each folder resolved once."""
-    if real_dirs is None or os.path.islink(path):
+    if real_dirs is None or (not no_link and os.path.islink(path)):
         return os.path.realpath(path)
     folder, name = os.path.split(os.path.abspath(path))
     real = real_dirs.get(folder)
@@ -549,9 +549,11 @@ def _real(path: str, real_dirs: dict[str, str] | None) -> str:
     return os.path.join(real, name)
 
 
-def outside_content(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None) -> bool:
-    """Whether the file, its links followed, lies outside `root` (the content folder)."""
-    real = _real(os.fspath(fs_path), real_dirs)
+def outside_content(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None, *, no_link: bool = False) -> bool:
+    """Whether the file, its links followed, lies outside `root` (the content folder).
+    `no_link`: the caller has just seen that the path itself is not a link (with `real_dirs`,
+    only its folder is then resolved)."""
+    real = _real(os.fspath(fs_path), real_dirs, no_link)
     home = os.path.realpath(root) if real_dirs is None else real_dirs.get(os.fspath(root)) or real_dirs.setdefault(os.fspath(root), os.path.realpath(root))
     inside = home if home.endswith(os.sep) else home + os.sep
     return real != home and not real.startswith(inside)

@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from rulesref.read.discover import FolderListings
+
 Outcome = TypeVar("Outcome")
 Status = tuple[int, int, int, int, int, int]  # mode, device, inode, size, mtime_ns, ctime_ns
 RACY_SECONDS = 2.0  # more than the coarsest file-system clock step in use (FAT's 2 s)
@@ -42,9 +44,11 @@ def trusted_status(path: str) -> Status | None:
 
 class LoadMemo(Generic[Outcome]):
     """Outcomes by (file, shown path, system), each with the bytes it was made from and,
-    when it could be trusted, the file's status when they were read."""
+    when it could be trusted, the file's status when they were read; and the listings of
+    the content folders (`rulesref.read.discover`)."""
 
     def __init__(self) -> None:
+        self.listings = FolderListings()  # the folders' listings, for `discover`
         self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
 
