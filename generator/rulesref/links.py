@@ -167,12 +167,18 @@ class LinkIndex:
             for name in names.values()
             if (call := param_call(name))
         }
+        # (system, name) written by two entries, or twice by one: each such name is a problem
+        self.name_clashes: set[tuple[str, str]] = set()
         for entry in content.entries:
             names = self.names.setdefault(entry.system, {})
             known = self.known.setdefault(entry.system, {})
+            own: set[str] = set()
             for name in (entry.name, *entry.aliases):
-                names.setdefault(normalise(name), entry)
-                known.setdefault(normalise(name), name)
+                key = normalise(name)
+                if names.setdefault(key, entry) is not entry or key in own:
+                    self.name_clashes.add((entry.system, key))
+                own.add(key)
+                known.setdefault(key, name)
                 call = param_call(name)
                 if call and entry.params:
                     self.bases.setdefault(entry.system, {}).setdefault(normalise(call[0]), entry)

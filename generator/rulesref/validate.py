@@ -11,6 +11,7 @@ means `generate` and `build` will too.
 from __future__ import annotations
 
 import gc
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
-from rulesref.read.load import Document, load_read, outside_content, read_file, text_of
+from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
 from rulesref.read.reload import LoadMemo, trusted_status
 from rulesref.schemas import ENTRY, SYSTEM
 
@@ -126,7 +127,7 @@ def _outcome(
     key = (str(path), display, system_id or "")
     if loads is not None:
         known = loads.unchanged(key)
-        if known is not None and not outside_content(key[0], root, real_dirs, no_link=True):  # its status said: a regular file
+        if known is not None and not folder_outside_content(os.path.dirname(key[0]), root, real_dirs):  # its status said: a regular file
             return known
     status = None if loads is None else trusted_status(key[0])  # taken before reading: a later write changes it
     raw, found = read_file(path, display, root=root, real_dirs=real_dirs)

@@ -33,7 +33,9 @@ def reserved_reason(name: str) -> str | None:
     return python_reason(name)
 
 
-def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Problem]:
+def _check_identity(content: Content, index: LinkIndex) -> Iterator[Problem]:
+    """Systems named as their folders and usable as package names; ids and names unique per
+    system (an entry's own id, name and aliases are checked in `_check_entry_identity`)."""
     for system in content.systems:
         if system.id in RESERVED_SYSTEM_IDS:
             taken = ", ".join(sorted(RESERVED_SYSTEM_IDS))
@@ -45,36 +47,42 @@ def _check_identity(content: Content, file_stems: dict[str, str]) -> Iterator[Pr
         if reason:
             yield (system.where / "id").problem("python-name", f"system id `{system.id}` {reason}; it cannot name a Python package")
     by_id: dict[tuple[str, str], list[Entry]] = {}
-    by_name: dict[tuple[str, str], list[tuple[Entry, Where, str]]] = {}
     for entry in content.entries:
-        id_where = entry.where / "id"
-        stem = file_stems[entry.where.doc.path]
-        if entry.id != stem:
-            yield id_where.problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
-        if entry.id == "system":
-            yield id_where.problem("reserved-id", "`system` is reserved for system.yml")
-        reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
-        if reason:
-            yield id_where.problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
         by_id.setdefault((entry.system, entry.id.casefold()), []).append(entry)
-        for index, name in enumerate((entry.name, *entry.aliases)):
-            where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
-            by_name.setdefault((entry.system, normalise(name)), []).append((entry, where, name))
-            lookalike = lookalike_reason(name)
-            if lookalike:
-                yield where.problem("confusable-name", f"`{name}` {lookalike}; it would look like another name")
     # every member of a clash is told about the others, so whichever file is validated shows it
     for entries in by_id.values():
         if len(entries) > 1:
             for entry in entries:
                 others = ", ".join(e.where.doc.path for e in entries if e is not entry)
                 yield (entry.where / "id").problem("duplicate-id", f"id `{entry.id}` is also used by {others}")
-    for holders in by_name.values():
-        if len(holders) < 2:
-            continue
+    for system_id, key in sorted(index.name_clashes):  # found while the index was built
+        holders = [
+            (entry, entry.where / "name" if i == 0 else entry.where / "aliases" / (i - 1), name)
+            for entry in content.entries
+            if entry.system == system_id
+            for i, name in enumerate((entry.name, *entry.aliases))
+            if normalise(name) == key
+        ]
         for entry, where, name in holders:
             clashes = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
             yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(clashes)}")
+
+
+def _check_entry_identity(entry: Entry, stem: str) -> Iterator[Problem]:
+    """An entry's id equals its file name and makes a usable module name; its names do not
+    look like others."""
+    if entry.id != stem:
+        yield (entry.where / "id").problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
+    if entry.id == "system":
+        yield (entry.where / "id").problem("reserved-id", "`system` is reserved for system.yml")
+    reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
+    if reason:
+        yield (entry.where / "id").problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
+    for index, name in enumerate((entry.name, *entry.aliases)):
+        lookalike = lookalike_reason(name)
+        if lookalike:
+            where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
+            yield where.problem("confusable-name", f"`{name}` {lookalike}; it would look like another name")
 
 
 def _check_source(entry: Entry, system: System | None) -> Iterator[Problem]:
@@ -221,10 +229,11 @@ def _check_derived(entry: Entry) -> Iterator[Problem]:
         )
 
 
-def _entry_problems(entry: Entry, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
-    """The problems an entry has on its own: they depend on the entry, its system and how
-    its links resolve, and on no other entry."""
+def _entry_problems(entry: Entry, stem: str, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
+    """The problems an entry has on its own: they depend on the entry, its file name, its
+    system and how its links resolve, and on no other entry."""
     problems: list[Problem] = []
+    problems += _check_entry_identity(entry, stem)
     problems += _check_source(entry, system)
     problems += _check_texts(texts)
     problems += _check_profiles(entry, system)
@@ -239,21 +248,22 @@ class CrossFileMemo:
     """What a long-lived process (`serve`) keeps of these checks between two runs: the last
     link index (the next one reuses its resolved links, see `rulesref.links`) and each
     entry's own problems, reused while the entry, its system and its resolved links are the
-    very same objects as when they were found. The checks that compare entries with each
-    other (ids, names, units' rules, `same_as`) run in full every time: they are cheap."""
+    very same objects as when they were found (and its file name the same). The checks that
+    compare entries with each other (ids, names, units' rules, `same_as`) run in full every
+    time: they are cheap."""
 
     def __init__(self) -> None:
         self.links: LinkIndex | None = None
-        self._kept: dict[str, tuple[Entry, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
-        self._seen: dict[str, tuple[Entry, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
+        self._kept: dict[str, tuple[Entry, str, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
+        self._seen: dict[str, tuple[Entry, str, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
 
-    def entry_problems(self, entry: Entry, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
+    def entry_problems(self, entry: Entry, stem: str, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
         kept = self._kept.get(entry.key)
-        if kept is not None and kept[0] is entry and kept[1] is system and kept[2] is texts:
+        if kept is not None and kept[0] is entry and kept[1] == stem and kept[2] is system and kept[3] is texts:
             self._seen[entry.key] = kept
-            return kept[3]
-        found = _entry_problems(entry, system, texts)
-        self._seen[entry.key] = (entry, system, texts, found)
+            return kept[4]
+        found = _entry_problems(entry, stem, system, texts)
+        self._seen[entry.key] = (entry, stem, system, texts, found)
         return found
 
     def finish(self, links: LinkIndex) -> None:
@@ -266,7 +276,7 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     """Every problem across files. The entries' links are resolved in content order (see
     `LinkIndex.entry_links`), so "did you mean" hints go to the same links in every run."""
     problems: list[Problem] = []
-    problems += _check_identity(content, file_stems)
+    problems += _check_identity(content, index)
     for system in content.systems:
         problems += _check_profile_types(system)
     systems: dict[str, System] = {}
@@ -275,7 +285,8 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     for entry in content.entries:
         system = systems.get(entry.system)
         texts = index.entry_links(entry)
-        problems += _entry_problems(entry, system, texts) if memo is None else memo.entry_problems(entry, system, texts)
+        stem = file_stems[entry.where.doc.path]
+        problems += _entry_problems(entry, stem, system, texts) if memo is None else memo.entry_problems(entry, stem, system, texts)
     problems += _check_units(content, index)
     problems += _check_same_as(content, index)
     if memo is not None:

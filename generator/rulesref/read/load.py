@@ -537,26 +537,38 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return parse_text(decode(raw), path)
 
 
-def _real(path: str, real_dirs: dict[str, str] | None, no_link: bool = False) -> str:
+def _real(path: str, real_dirs: dict[str, str] | None) -> str:
     """`os.path.realpath`; with `real_dirs` (one run's memo of resolved folders), a path that
     is not itself a link is its resolved folder plus its name, each folder resolved once."""
-    if real_dirs is None or (not no_link and os.path.islink(path)):
+    if real_dirs is None or os.path.islink(path):
         return os.path.realpath(path)
     folder, name = os.path.split(os.path.abspath(path))
+    return os.path.join(_real_folder(folder, real_dirs), name)
+
+
+def _real_folder(folder: str, real_dirs: dict[str, str]) -> str:
     real = real_dirs.get(folder)
     if real is None:
         real = real_dirs[folder] = os.path.realpath(folder)
-    return os.path.join(real, name)
+    return real
 
 
-def outside_content(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None, *, no_link: bool = False) -> bool:
-    """Whether the file, its links followed, lies outside `root` (the content folder).
-    `no_link`: the caller has just seen that the path itself is not a link (with `real_dirs`,
-    only its folder is then resolved)."""
-    real = _real(os.fspath(fs_path), real_dirs, no_link)
-    home = os.path.realpath(root) if real_dirs is None else real_dirs.get(os.fspath(root)) or real_dirs.setdefault(os.fspath(root), os.path.realpath(root))
-    inside = home if home.endswith(os.sep) else home + os.sep
-    return real != home and not real.startswith(inside)
+def _beyond(real: str, home: str) -> bool:
+    """Whether a resolved path lies outside the resolved folder `home`."""
+    return real != home and not real.startswith(home if home.endswith(os.sep) else home + os.sep)
+
+
+def outside_content(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict[str, str] | None = None) -> bool:
+    """Whether the file, its links followed, lies outside `root` (the content folder)."""
+    real = _real(os.fspath(fs_path), real_dirs)
+    home = os.path.realpath(root) if real_dirs is None else _real_folder(os.fspath(root), real_dirs)
+    return _beyond(real, home)
+
+
+def folder_outside_content(folder: str, root: Path, real_dirs: dict[str, str]) -> bool:
+    """`outside_content` for a file known not to be a link itself: whether its folder (an
+    absolute path) resolves outside `root`. One lookup per file once the folder is known."""
+    return _beyond(_real_folder(folder, real_dirs), _real_folder(os.fspath(root), real_dirs))
 
 
 def read_file(

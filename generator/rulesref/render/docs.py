@@ -6,6 +6,8 @@ once for a build, changed files only for `serve`).
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from importlib import resources
 
 from rulesref.build import Build
@@ -48,8 +50,9 @@ def all_checks(build: Build, get: Get = fresh) -> dict[str, tuple[CheckView, ...
     return {key: get(f"checks:{key}", (compiled, build.settings), lambda c=compiled: check_views(c, build.settings)) for key, compiled in build.compiled.items()}  # type: ignore[misc]
 
 
-def _entry_inputs(site: Site, entry: Entry) -> tuple[object, ...]:
-    """Every value an entry's page (and its JSON file) is rendered from; see `reuse`."""
+def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]]) -> tuple[object, ...]:
+    """Every value an entry's page (and its JSON file) is rendered from; see `reuse`.
+    `anchors`: each system's `Site.kind_anchors`."""
     content, facts = site.content, site.relations
     # (what most entries lack is not looked for: this runs for every entry on every save)
     targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in unit_rule_refs(entry)) if entry.rules or entry.profiles else ()
@@ -63,7 +66,7 @@ def _entry_inputs(site: Site, entry: Entry) -> tuple[object, ...]:
         content.systems,
         site.settings,
         site.roots,
-        site.kind_anchor(site.systems[entry.system], entry.kind),
+        anchors[entry.system][entry.kind],
         site.checks.get(entry.key),
         site.forms.get(entry.key),
         facts.referenced_by.get(entry.key),
@@ -75,11 +78,30 @@ def _entry_inputs(site: Site, entry: Entry) -> tuple[object, ...]:
     )
 
 
+def _index_pages(site: Site) -> list[tuple[str, object, Callable[[], str]]]:
+    """The pages that list the content, each with what it is rendered from (see `reuse`):
+    counts, not entries, where only counts are shown, so most saves render none of them."""
+    content, settings = site.content, site.settings
+    counts = Counter((e.system, e.kind) for e in content.entries)
+    terms = tuple(e for e in content.entries if e.kind == "term")
+    example = next((e for e in content.entries if e.checks), content.entries[0] if content.entries else None)
+    shown = (content.systems, tuple(sorted(counts.items())), settings)
+    return [
+        (paths.NAV_FILE, content.systems, lambda: nav_file(content)),
+        (paths.HOME, shown, site.home),
+        (paths.OFFLINE_HOME, shown, lambda: site.home(offline=True)),
+        (paths.GLOSSARY, (content.systems, terms), site.glossary),
+        (paths.TAGS, tuple((tag, len(tagged)) for tag, tagged in site.relations.tags.items()), site.tags),
+        (paths.API_PAGE, (content.systems, example and example.key), site.api_page),
+    ]
+
+
 def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]:
     """Every file of the docs folder by relative path, from a build without errors. With
     `memo` (kept by `serve` between saves), only files whose inputs changed are rendered."""
     assert build.ok, "pages are written from valid content only"
     get: Get = fresh if memo is None else memo.get
+    same: Get = fresh if memo is None else memo.get_same  # type: ignore[assignment]
     if memo is not None:
         memo.begin()
     content = build.content
@@ -90,24 +112,22 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
         for key, compiled in build.compiled.items()
     }
     site = Site(content, facts, checks, build.files.roots, build.settings, forms)
-    pages: dict[str, str] = {
-        paths.NAV_FILE: nav_file(content),
-        paths.HOME: site.home(),
-        paths.OFFLINE_HOME: site.home(offline=True),
-        paths.GLOSSARY: site.glossary(),
-        paths.TAGS: site.tags(),
-        paths.API_PAGE: site.api_page(),
-    }
-    files = {path: text.encode("utf-8") for path, text in pages.items()}
     # kept pages are kept as bytes: an unchanged page is then the very object of the last
     # save, which `serve` tells apart from a changed one without comparing contents
+    files: dict[str, bytes] = {}
+    for page, inputs, make in _index_pages(site):
+        files[page] = get(page, inputs, lambda m=make: m().encode("utf-8"))  # type: ignore[misc]
     for tag, tagged in facts.tags.items():
         files[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t).encode("utf-8"))  # type: ignore[misc]
     by_system = {system.id: content.entries_of(system.id) for system in content.systems}
     for system in content.systems:
         page = paths.system_page(system.id)
         files[page] = get(page, (system, by_system[system.id]), lambda s=system: site.system(s).encode("utf-8"))  # type: ignore[misc]
-    inputs = {entry.key: _entry_inputs(site, entry) for entry in content.entries}
+    anchors = {
+        system.id: same(f"kind-anchors:{system.id}", (system, *by_system[system.id]), lambda s=system: site.kind_anchors(s))  # type: ignore[misc]
+        for system in content.systems
+    }
+    inputs = {entry.key: _entry_inputs(site, entry, anchors) for entry in content.entries}
     for entry in content.entries:
         page = paths.entry_page(entry)
         files[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e).encode("utf-8"))  # type: ignore[misc]

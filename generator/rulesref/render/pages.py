@@ -236,6 +236,10 @@ class Site:
     def kind_anchor(self, system: System, kind: str) -> str:
         return next(k.anchor for k in self._system_kinds(system) if k.kind == kind)
 
+    def kind_anchors(self, system: System) -> dict[str, str]:
+        """The heading id of each kind on the system's index page."""
+        return {k.kind: k.anchor for k in self._system_kinds(system)}
+
     def _system_kinds(self, system: System) -> list[KindSection]:
         """The kinds of a system's index page with their A-Z groups, and the heading ids the
         `toc` extension will give them (computed the same way, in page order)."""

@@ -80,7 +80,7 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
 
     others: dict[str, list[tuple[Entry, ...]]] = {}
     for (kind, name), members in by_name.items():
-        if len({e.system for e in members}) < 2:
+        if len(members) < 2 or all(e.system == members[0].system for e in members):
             continue
         group = tuple(members)
         for key, found_others in same(f"same-rule:{kind}:{name}", group, lambda g=group: _same_in_group(g)).items():  # type: ignore[misc]

@@ -46,14 +46,15 @@ class RenderMemo:
         """`get` for inputs that are objects compared by identity: the kept value is reused
         only while every object is the very one it was made from (the memo holds them, so
         none of them can be freed and another take its place)."""
+        ids = tuple(map(id, objects))
         kept = self._kept.get(name)
-        if kept is not None and len(kept[0]) == len(objects) and all(a is b for a, b in zip(kept[0], objects, strict=True)):
+        if kept is not None and kept[0][0] == ids:
             self._seen[name] = kept
             value: Made = kept[1]
             return value
         made = make()
         self.made += 1
-        self._seen[name] = (objects, made)
+        self._seen[name] = ((ids, objects), made)
         return made
 
     def finish(self) -> None:
