@@ -365,7 +365,6 @@ def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
     """Every file of the package, by path relative to the package folder. (Every whole number
     a check holds is exact in JavaScript numbers: see `rulesref.logic.bounds`.)
     With a `get` that remembers, an entry's module is written again only when it changed."""
-    files: dict[str, str] = {}
     written: dict[str, bytes] = {}  # modules, kept as bytes: an unchanged one is the object of the last render
     systems: dict[str, list[str]] = {}
     systems_by_package: dict[str, System] = {}
@@ -377,6 +376,14 @@ def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
         written[f"{package}/{item.entry.module}.d.ts"] = get(f"dts:{item.entry.key}", inputs, lambda i=item: module_dts(i).encode("utf-8"))  # type: ignore[misc]
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
+    shown = (content, build.settings.package, systems, tuple(systems_by_package.values()))
+    written.update(get("js:indexes", shown, lambda: _index_files(content, build.settings.package, systems, systems_by_package)))  # type: ignore[misc]
+    return dict(sorted(written.items()))
+
+
+def _index_files(content: str, name: str, systems: dict[str, list[str]], systems_by_package: dict[str, System]) -> dict[str, bytes]:
+    """The files that list the modules: each system's index, the package's, package.json."""
+    files: dict[str, str] = {}
     for package, modules in systems.items():
         exports = "".join(f'export * as {m} from "./{m}.js";\n' for m in modules)
         system = systems_by_package[package]
@@ -388,6 +395,5 @@ def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
     files["index.d.ts"] = top
     files[f"{RUNTIME}.js"] = runtime_js()
     files[f"{RUNTIME}.d.ts"] = _static(f"{RUNTIME}.d.ts")
-    files["package.json"] = package_json(build.settings.package, systems)
-    written.update((path, text.encode("utf-8")) for path, text in files.items())
-    return dict(sorted(written.items()))
+    files["package.json"] = package_json(name, systems)
+    return {path: text.encode("utf-8") for path, text in files.items()}
