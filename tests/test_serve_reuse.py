@@ -1,13 +1,25 @@
-"""What `serve` keeps between saves (loaded files, compiled entries, rendered files, what
-the docs folder holds) never shows: after every edit of a series, the docs folder it keeps in sync holds exactly what a
-fresh, full generation writes, and the problems are exactly a full validation's."""
+"""What `serve` keeps between saves (loaded files, folder listings, resolved links, checks
+across files, compiled entries, rendered files, what the docs folder holds) never shows:
+after every edit of a series, the docs folder it keeps in sync holds exactly what a fresh,
+full generation writes, and the problems are exactly a full validation's.
+
+The series runs twice: as files are when just saved (their status too new to trust, so
+every file is read), and with every status trusted at once, so that files and folders
+are known unchanged by their status alone."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+import rulesref.validate as validate_module
 from rulesref.config import Settings
+from rulesref.read import discover, reload
 from rulesref.site import Kept, generate
 from rulesref.site.serve import sync_tree
 
@@ -24,18 +36,13 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path) -> None:
-    content = tmp_path / "content"
-    shutil.copytree(REPO / "content", content)
+def series(content: Path) -> list[tuple[str, Callable[[], None]]]:
+    """The edits, each named; each is applied to what the ones before it left."""
     w40k = content / "w40k7"
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    settings = Settings()
-    kept = Kept()
-    before, _ = generate(str(content), settings, kept)
-    sync_tree(docs, before)
-    written = before
-    renamed: dict[str, bytes] = {}
+    original = {name: (REPO / "content" / "w40k7" / name).read_bytes() for name in ("fear.yml", "fearless.yml", "charge.yml")}
+
+    def restore(name: str) -> Callable[[], None]:
+        return lambda: (w40k / name).write_bytes(original[name])
 
     def rename_morale() -> None:
         # a name shown on other pages: "referenced by" lists, the index, the glossary, previews
@@ -48,33 +55,121 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path) -> N
             encoding="utf-8",
         )
 
-    def break_entry() -> None:
-        edit(w40k / "fearless.yml", "kind:", "kind: [not, a, kind]\nold_kind:")
+    def duplicate_in_new_folder() -> None:
+        # a new sub-folder, and an id and names its system already has
+        (w40k / "more").mkdir()
+        shutil.copy(w40k / "fear.yml", w40k / "more" / "fear.yml")
 
-    edits = [
-        lambda: edit(w40k / "fearless.yml", "never fails Morale checks", "shrugs off Morale checks"),  # a summary other pages preview
-        rename_morale,
-        lambda: edit(w40k / "fear.yml", "tags: [", "tags: [terror, "),  # a new tag: tags page, new tag page
-        add_entry,
-        break_entry,  # content with errors: no files, the same problems as a full run
-        lambda: shutil.copy(REPO / "content" / "w40k7" / "fearless.yml", w40k / "fearless.yml"),
-        lambda: (w40k / "steady-nerves.yml").unlink(),
-        lambda: edit(content / "hh2" / "system.yml", "short_name: ", "short_name: X"),  # shown beside same-named rules elsewhere
+    def touch_unchanged() -> None:
+        # a file rewritten with the same bytes and one whose times alone change
+        (w40k / "charge.yml").write_bytes((w40k / "charge.yml").read_bytes())
+        later = time.time_ns() + 10**9
+        os.utime(w40k / "fearless.yml", ns=(later, later))
+
+    return [
+        ("summary other pages preview", lambda: edit(w40k / "fearless.yml", "never fails Morale checks", "shrugs off Morale checks")),
+        ("name shown elsewhere", rename_morale),
+        ("new tag", lambda: edit(w40k / "fear.yml", "tags: [", "tags: [terror, ")),
+        ("new entry", add_entry),
+        ("schema error", lambda: edit(w40k / "fearless.yml", "kind:", "kind: [not, a, kind]\nold_kind:")),
+        ("schema error fixed", restore("fearless.yml")),
+        ("entry deleted", lambda: (w40k / "steady-nerves.yml").unlink()),
+        ("system shown beside same-named rules", lambda: edit(content / "hh2" / "system.yml", "short_name: ", "short_name: X")),
+        ("backlink added", lambda: edit(w40k / "charge.yml", "text: |\n", "text: |\n  Units that cause [[Fear]] are charged all the same.\n")),
+        ("backlink removed", restore("charge.yml")),
+        ("same rule listed by same_as", lambda: edit(w40k / "fearless.yml", "kind:", "same_as: [hh2:brutal]\nkind:")),
+        ("duplicate id and names in a new folder", duplicate_in_new_folder),
+        ("duplicate gone with its folder", lambda: shutil.rmtree(w40k / "more")),
+        ("link that does not resolve", lambda: edit(w40k / "fear.yml", "[[base contact]]", "[[base contakt]]")),
+        ("second unresolved link, earlier in content order", lambda: edit(w40k / "charge.yml", "text: |\n", "text: |\n  See [[Fearles]].\n")),
+        ("first one fixed", lambda: edit(w40k / "fear.yml", "[[base contakt]]", "[[base contact]]")),
+        ("second one fixed", restore("charge.yml")),
+        ("book that does not exist", lambda: edit(w40k / "fear.yml", "{book: brb}", "{book: nowhere}")),
+        ("a comment moves that problem down a line", lambda: edit(w40k / "fear.yml", "id: fear", "# a comment\nid: fear")),
+        ("book fixed", restore("fear.yml")),
+        ("files touched, bytes unchanged", touch_unchanged),
+        ("same_as removed", restore("fearless.yml")),
     ]
-    for step, change in enumerate(edits):
+
+
+@pytest.fixture(params=["statuses too new to trust", "statuses trusted"])
+def trusted(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    if request.param == "statuses trusted":
+        monkeypatch.setattr(reload, "RACY_SECONDS", 0.0)
+        monkeypatch.setattr(discover, "RACY_SECONDS", 0.0)
+        return True
+    monkeypatch.setattr(reload, "RACY_SECONDS", 3600.0)
+    monkeypatch.setattr(discover, "RACY_SECONDS", 3600.0)
+    return False
+
+
+def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trusted: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[str] = []
+    read_file = validate_module.read_file
+    monkeypatch.setattr(validate_module, "read_file", lambda path, *a, **k: (reads.append(str(path)), read_file(path, *a, **k))[1])
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    settings = Settings()
+    kept = Kept()
+    before, _ = generate(str(content), settings, kept)
+    sync_tree(docs, before)
+    written = before
+    shown: dict[str, dict[str, bytes]] = {}
+    seen_errors: set[str] = set()
+    for name, change in series(content):
         change()
+        reads.clear()
         files, problems = generate(str(content), settings, kept)
+        if trusted:  # only what the edit touched is read; all of it when nothing can be trusted
+            assert len(reads) <= 3, (name, reads)
+            if name == "summary other pages preview":
+                assert [Path(r).name for r in reads] == ["fearless.yml"], reads
+        else:
+            assert len(reads) > 100, name
         full_files, full_problems = generate(str(content), settings)
-        assert problems == full_problems, f"edit {step}"
-        assert files.keys() == full_files.keys(), f"edit {step}"
+        assert problems == full_problems, name
+        assert files.keys() == full_files.keys(), name
+        seen_errors |= {p.code for p in problems if p.severity == "error"}
         if not files:
-            assert any(p.severity == "error" for p in problems)
+            assert any(p.severity == "error" for p in problems), name
             continue
-        sync_tree(docs, files, written)  # as serve does: changes found in memory, not on disk
+        changed = sync_tree(docs, files, written)  # as serve does: changes found in memory, not on disk
+        assert changed == sorted(rel for rel in files.keys() | written.keys() if files.get(rel) != written.get(rel)), name
         written = files
-        assert folder_files(docs) == full_files, f"edit {step}: the kept docs folder differs from a full generation"
-        if change is rename_morale:
-            renamed = files
-    shown = [name for name, data in renamed.items() if b"Nerve roll" in data and name.endswith(".md")]
-    assert len(shown) >= 4, shown  # its own page, its system's index, the glossary, pages that list it
-    assert all(b"Nerve roll" not in before.get(name, b"") for name in shown)
+        assert folder_files(docs) == full_files, f"{name}: the kept docs folder differs from a full generation"
+        shown[name] = files
+    # the series did reach what it means to test
+    assert seen_errors >= {"duplicate-id", "duplicate-name", "unresolved-link", "unknown-book"}, seen_errors
+    renamed = [page for page, data in shown["name shown elsewhere"].items() if b"Nerve roll" in data and page.endswith(".md")]
+    assert len(renamed) >= 4, renamed  # its own page, its system's index, the glossary, pages that list it
+    assert all(b"Nerve roll" not in before.get(page, b"") for page in renamed)
+    fear_page, charge_link = "w40k7/fear/index.md", b"- [Charge]["
+    assert charge_link not in shown["new tag"][fear_page]
+    assert charge_link in shown["backlink added"][fear_page]  # "Referenced by" gained the charge
+    assert charge_link not in shown["backlink removed"][fear_page]
+    brutal = "hh2/brutal/index.md"  # now lists the Fearless it does not share a name with
+    assert b"[Fearless][" not in shown["backlink removed"][brutal]
+    assert b"[Fearless][" in shown["same rule listed by same_as"][brutal]
+
+
+def test_a_file_just_written_is_read_again_not_trusted_by_its_status(tmp_path: Path) -> None:
+    path = tmp_path / "rule.yml"
+    path.write_text("id: a\n", encoding="utf-8")
+    assert reload.trusted_status(str(path)) is None  # written within the clock's step: its times prove nothing
+    old = time.time_ns() - 10 * 10**9
+    os.utime(path, ns=(old, old))
+    assert reload.trusted_status(str(path)) is None  # setting the times changed the status change time
+
+
+def test_an_old_file_is_trusted_by_its_status_and_a_link_never(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "rule.yml"
+    path.write_text("id: a\n", encoding="utf-8")
+    (tmp_path / "link.yml").symlink_to(path)
+    monkeypatch.setattr(reload, "RACY_SECONDS", 0.0)
+    status = reload.trusted_status(str(path))
+    assert status is not None
+    assert reload.trusted_status(str(tmp_path / "link.yml")) is None
+    path.write_text("id: b\n", encoding="utf-8")  # same size, new bytes: the times differ
+    assert reload.trusted_status(str(path)) != status
