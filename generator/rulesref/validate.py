@@ -151,7 +151,10 @@ def _validate(
     broken_ids: set[str] = set()
     file_stems: dict[str, str] = {}
     shown: dict[str, Path] = {}
-    load_cache = open_load_cache()
+    # a process that keeps each file's outcome (`serve`) needs the cache on disk for its
+    # first run only; later runs would read all of it to parse the one file that changed,
+    # and write back only what they parsed
+    load_cache = LoadCache(None) if loads is not None and loads.warm else open_load_cache()
     real_dirs: dict[str, str] = {}  # folders resolved once per run
     for folder in files.systems:
         system_id = folder.path.name

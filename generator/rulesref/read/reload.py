@@ -52,6 +52,11 @@ class LoadMemo(Generic[Outcome]):
         self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
 
+    @property
+    def warm(self) -> bool:
+        """Whether a run has finished since this memo was made (it then knows every file)."""
+        return bool(self._kept)
+
     def unchanged(self, key: tuple[str, str, str]) -> Outcome | None:
         """The last outcome of a file whose trusted status is the one it had when it was
         read, without reading it; None when it must be read (then call `outcome`)."""
