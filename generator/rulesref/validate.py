@@ -129,7 +129,7 @@ def _outcome(
         known = loads.unchanged(key)
         if known is not None and not folder_outside_content(os.path.dirname(key[0]), root, real_dirs):  # its status said: a regular file
             return known
-    status = None if loads is None else trusted_status(key[0])  # taken before reading: a later write changes it
+    status = None if loads is None else trusted_status(key[0], loads.racy)  # taken before reading: a later write changes it
     raw, found = read_file(path, display, root=root, real_dirs=real_dirs)
     if raw is None:
         return FileOutcome(tuple(found))
@@ -143,7 +143,10 @@ def _outcome(
 def _validate(
     paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None, loads: Loads | None, across: CrossFileMemo | None
 ) -> Build:
+    if loads is not None:
+        loads.begin()
     files = discover(paths, None if loads is None else loads.listings)
+    cwd = os.getcwd()  # once: every file is shown relative to it
     problems: list[Problem] = []
     systems: list[System] = []
     entries: list[Entry] = []
@@ -160,9 +163,9 @@ def _validate(
         system_id = folder.path.name
         if folder.system_file is None:
             for path in folder.entry_files:
-                shown[display_path(path)] = path
+                shown[display_path(path, cwd)] = path
                 problems.append(
-                    Problem(display_path(path), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
+                    Problem(display_path(path, cwd), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
                 )
         else:
             display = display_path(folder.system_file)
@@ -172,7 +175,7 @@ def _validate(
                 systems.append(outcome.system)
             problems += outcome.problems
         for path in folder.entry_files:
-            display = display_path(path)
+            display = display_path(path, cwd)
             shown[display] = path
             if path.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))

@@ -204,10 +204,11 @@ def _printable(text: str) -> str:
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def display_path(path: Path) -> str:
-    """The path as the user should see it: relative to the working folder when inside it.
-    Bytes of a file name that are not UTF-8 are shown as `\\xNN`, so every report is valid UTF-8."""
-    return _shown(path.as_posix(), os.getcwd())
+def display_path(path: Path, cwd: str | None = None) -> str:
+    """The path as the user should see it: relative to the working folder (`cwd`, by default
+    the current one) when inside it. Bytes of a file name that are not UTF-8 are shown as
+    `\\xNN`, so every report is valid UTF-8."""
+    return _shown(path.as_posix(), os.getcwd() if cwd is None else cwd)
 
 
 @lru_cache(maxsize=1 << 16)

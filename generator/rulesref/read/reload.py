@@ -29,15 +29,23 @@ Status = tuple[int, int, int, int, int, int]  # mode, device, inode, size, mtime
 RACY_SECONDS = 2.0  # more than the coarsest file-system clock step in use (FAT's 2 s)
 
 
-def trusted_status(path: str) -> Status | None:
+def racy_after() -> int:
+    """The time (ns) after which a file's status is too new to trust, taken before any status
+    it is compared with."""
+    return time.time_ns() - int(RACY_SECONDS * 1e9)
+
+
+def trusted_status(path: str, racy: int | None = None) -> Status | None:
     """The status of a regular file that is old enough to stand for its bytes, else None
-    (a link, something that is not a file, a file too new, or one that cannot be seen)."""
-    now = time.time_ns()
+    (a link, something that is not a file, a file too new, or one that cannot be seen).
+    `racy`: `racy_after()` of this run, when it looks at many files."""
+    if racy is None:
+        racy = racy_after()
     try:
         info = os.lstat(path)
     except OSError:
         return None
-    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > now - int(RACY_SECONDS * 1e9):
+    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > racy:
         return None
     return (info.st_mode, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
@@ -51,6 +59,11 @@ class LoadMemo(Generic[Outcome]):
         self.listings = FolderListings()  # the folders' listings, for `discover`
         self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
+        self.racy = racy_after()  # of the current run: set again by `begin`
+
+    def begin(self) -> None:
+        """Start a run: statuses newer than now are not trusted."""
+        self.racy = racy_after()
 
     @property
     def warm(self) -> bool:
@@ -61,7 +74,7 @@ class LoadMemo(Generic[Outcome]):
         """The last outcome of a file whose trusted status is the one it had when it was
         read, without reading it; None when it must be read (then call `outcome`)."""
         kept = self._kept.get(key)
-        if kept is None or kept[0] is None or trusted_status(key[0]) != kept[0]:
+        if kept is None or kept[0] is None or trusted_status(key[0], self.racy) != kept[0]:
             return None
         self._seen[key] = kept
         return kept[2]

@@ -9,6 +9,7 @@ fixed order, so two builds write the same bytes.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from rulesref.config import Settings
@@ -34,8 +35,7 @@ def _ref(settings: Settings, entry: Entry, args: tuple[tuple[str, Any], ...] = (
     return ref
 
 
-def _system(settings: Settings, system: System, content: Content) -> dict[str, Any]:
-    entries = content.entries_of(system.id)
+def _system(settings: Settings, system: System, counts: Counter[tuple[str, str]]) -> dict[str, Any]:
     return {
         "id": system.id,
         "name": system.name,
@@ -46,7 +46,7 @@ def _system(settings: Settings, system: System, content: Content) -> dict[str, A
         "summary": system.summary,
         "url": settings.system_url(system.id),
         "index": f"{system.id}/index.json",
-        "counts": {kind: sum(1 for e in entries if e.kind == kind) for kind in ("rule", "unit", "term")},
+        "counts": {kind: counts[(system.id, kind)] for kind in ("rule", "unit", "term")},
         "books": [{"id": b.id, "title": b.title, "year": b.year, "edition": b.edition} for b in system.books],
         "profile_types": [{"id": t.id, "name": t.name, "characteristics": list(t.characteristics)} for t in system.profile_types],
     }
@@ -160,9 +160,12 @@ def api_files(
 ) -> dict[str, bytes]:
     """The JSON API's files. With `get` and each entry's `inputs` (see `render.docs`), only
     files whose inputs changed since the last render are rendered again."""
+    counts = Counter((e.system, e.kind) for e in content.entries)  # all the index shows of the entries
     files: dict[str, bytes] = {
-        "api/index.json": dump(
-            {"version": VERSION, "schema": "schema.json", "site": settings.site_url, "systems": [_system(settings, s, content) for s in content.systems]}
+        "api/index.json": get(
+            "api/index.json",
+            (settings, content.systems, tuple(sorted(counts.items()))),
+            lambda: dump({"version": VERSION, "schema": "schema.json", "site": settings.site_url, "systems": [_system(settings, s, counts) for s in content.systems]}),
         ),
         "api/schema.json": (schema_dir() / API).read_bytes(),
     }

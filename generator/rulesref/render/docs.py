@@ -50,9 +50,10 @@ def all_checks(build: Build, get: Get = fresh) -> dict[str, tuple[CheckView, ...
     return {key: get(f"checks:{key}", (compiled, build.settings), lambda c=compiled: check_views(c, build.settings)) for key, compiled in build.compiled.items()}  # type: ignore[misc]
 
 
-def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]]) -> tuple[object, ...]:
+def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]], roots: tuple[str, ...]) -> tuple[object, ...]:
     """Every value an entry's page (and its JSON file) is rendered from; see `reuse`.
-    `anchors`: each system's `Site.kind_anchors`."""
+    `anchors`: each system's `Site.kind_anchors`; `roots`: the content roots, as text (paths
+    compare slowly, and every entry's inputs hold them)."""
     content, facts = site.content, site.relations
     # (what most entries lack is not looked for: this runs for every entry on every save)
     targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in unit_rule_refs(entry)) if entry.rules or entry.profiles else ()
@@ -65,7 +66,7 @@ def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]]) 
         entry,
         content.systems,
         site.settings,
-        site.roots,
+        roots,
         anchors[entry.system][entry.kind],
         site.checks.get(entry.key),
         site.forms.get(entry.key),
@@ -127,7 +128,8 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
         system.id: same(f"kind-anchors:{system.id}", (system, *by_system[system.id]), lambda s=system: site.kind_anchors(s))  # type: ignore[misc]
         for system in content.systems
     }
-    inputs = {entry.key: _entry_inputs(site, entry, anchors) for entry in content.entries}
+    roots = tuple(map(str, site.roots))
+    inputs = {entry.key: _entry_inputs(site, entry, anchors, roots) for entry in content.entries}
     for entry in content.entries:
         page = paths.entry_page(entry)
         files[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e).encode("utf-8"))  # type: ignore[misc]

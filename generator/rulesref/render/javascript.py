@@ -351,12 +351,12 @@ def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
     """The entries with compiled checks, system by system. (With a `get` that remembers,
     an entry's source path, which resolves links on the disk, is found once.)"""
     items = []
-    roots = build.files.roots
+    roots, shown = build.files.roots, tuple(map(str, build.files.roots))
     for system in build.content.systems:
         for entry in build.content.entries_of(system.id):
             compiled = build.compiled.get(entry.key)
             if compiled is not None:
-                source = get(f"source:{entry.key}", (entry, roots), lambda e=entry: source_path(e, roots))  # type: ignore[misc]
+                source = get(f"source:{entry.key}", (entry, shown), lambda e=entry: source_path(e, roots))  # type: ignore[misc]
                 items.append(EntryModule(system, entry, tuple(compiled.plans), source, build.settings.entry_url(entry)))
     return items
 
