@@ -2,7 +2,9 @@
 other systems, which entries carry a tag, and every resolved cross-link.
 
 Computed once per build in one pass over the content, so that no page has to scan every
-other entry. "Same rule in other systems" is the one fact whose size grows faster than the
+other entry. Each system's entries contribute their part (their links, the names they
+share, their tags); with a memo (`serve`), a system whose entries and resolved links are
+the very same objects as last time contributes the part it did then. "Same rule in other systems" is the one fact whose size grows faster than the
 content (a name shared by n systems gives each of n entries n - 1 others), so it is found
 per group of entries sharing a kind and name: the group is sorted once, and with a memo
 (`serve`) a group whose members are the very same entries as last time is not redone.
@@ -55,15 +57,25 @@ def _same_in_group(group: tuple[Entry, ...]) -> dict[str, tuple[Entry, ...]]:
     return {e.key: tuple(o for o in ordered if o.system != e.system) for e in group}
 
 
-def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None) -> Relations:
-    def same(name: str, objects: tuple[Entry, ...], make: Callable[[], Made]) -> Made:
-        return make() if memo is None else memo.get_same(name, objects, make)
+@dataclass(frozen=True)
+class _Part:
+    """What the entries of one system contribute to the facts, each list in content order."""
 
-    referenced: dict[str, dict[str, Entry]] = {}  # target key -> referrers by key, in content order
+    links_out: dict[str, tuple[Resolved, ...]]
+    referenced: dict[str, tuple[Entry, ...]]  # target key -> the part's entries that refer to it
+    by_name: dict[tuple[str, str], tuple[Entry, ...]]  # (kind, normalised name) -> entries
+    tagged: dict[str, tuple[Entry, ...]]
+    with_same_as: tuple[Entry, ...]
+
+
+def _part(content: Content, links: LinkIndex, entries: tuple[Entry, ...]) -> _Part:
+    """The facts of one system's entries: they depend on those entries and how their links
+    resolve only (a unit's rules are entries of its own system)."""
+    referenced: dict[str, dict[str, Entry]] = {}
     links_out: dict[str, tuple[Resolved, ...]] = {}
     by_name: dict[tuple[str, str], list[Entry]] = {}
     tagged: dict[str, list[Entry]] = {}
-    for entry in content.entries:
+    for entry in entries:
         found = _links_out(links, entry)
         links_out[entry.key] = found
         for resolved in found:
@@ -77,6 +89,38 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
             by_name.setdefault((entry.kind, name), []).append(entry)
         for tag in entry.tags:
             tagged.setdefault(tag, []).append(entry)
+    return _Part(
+        links_out,
+        {key: tuple(referrers.values()) for key, referrers in referenced.items()},
+        {key: tuple(members) for key, members in by_name.items()},
+        {tag: tuple(members) for tag, members in tagged.items()},
+        tuple(e for e in entries if e.same_as),
+    )
+
+
+def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None) -> Relations:
+    def same(name: str, objects: tuple[object, ...], make: Callable[[], Made]) -> Made:
+        return make() if memo is None else memo.get_same(name, objects, make)
+
+    referenced: dict[str, tuple[Entry, ...]] = {}  # target key -> referrers, in content order
+    links_out: dict[str, tuple[Resolved, ...]] = {}
+    by_name: dict[tuple[str, str], list[Entry]] = {}
+    tagged: dict[str, list[Entry]] = {}
+    with_same_as: list[Entry] = []
+    for system in dict.fromkeys(e.system for e in content.entries):
+        entries = content.entries_of(system)
+        # kept while its entries and their resolved links are the very same objects
+        objects = (*entries, *(links.entry_links(e) for e in entries))
+        part = same(f"relations-of:{system}", objects, lambda e=entries: _part(content, links, e))  # type: ignore[misc]
+        links_out.update(part.links_out)
+        for key, referrers in part.referenced.items():
+            before = referenced.get(key)
+            referenced[key] = referrers if before is None else before + referrers
+        for name_key, members in part.by_name.items():
+            by_name.setdefault(name_key, []).extend(members)
+        for tag, members in part.tagged.items():
+            tagged.setdefault(tag, []).extend(members)
+        with_same_as += part.with_same_as
 
     others: dict[str, list[tuple[Entry, ...]]] = {}
     for (kind, name), members in by_name.items():
@@ -86,7 +130,7 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
         for key, found_others in same(f"same-rule:{kind}:{name}", group, lambda g=group: _same_in_group(g)).items():  # type: ignore[misc]
             if found_others:
                 others.setdefault(key, []).append(found_others)
-    for entry in content.entries:
+    for entry in with_same_as:
         for key in entry.same_as:
             other = content.entry(key)
             if other is not None and other.system != entry.system:
@@ -101,9 +145,9 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
             same_rule[key] = same(f"same-rule:{key}", found, lambda p=found: _sort(e for part in p for e in part))  # type: ignore[misc]
 
     referenced_by = {}
-    for key, referrers in sorted(referenced.items()):
-        group = tuple(referrers.values())
-        referenced_by[key] = same(f"referenced-by:{key}", group, lambda g=group: _sort(g))  # type: ignore[misc]
+    for key, group in sorted(referenced.items()):
+        # (one referrer is its own order: most entries are referred to by a few)
+        referenced_by[key] = group if len(group) == 1 else same(f"referenced-by:{key}", group, lambda g=group: _sort(g))  # type: ignore[misc]
     tags = {}
     for tag, members in sorted(tagged.items()):
         group = tuple(members)
