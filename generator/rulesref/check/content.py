@@ -283,10 +283,10 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     for system in content.systems:
         systems.setdefault(system.id, system)  # as `Content.system`: the first of a duplicated id
     for entry in content.entries:
-        system = systems.get(entry.system)
+        owner = systems.get(entry.system)
         texts = index.entry_links(entry)
         stem = file_stems[entry.where.doc.path]
-        problems += _entry_problems(entry, stem, system, texts) if memo is None else memo.entry_problems(entry, stem, system, texts)
+        problems += _entry_problems(entry, stem, owner, texts) if memo is None else memo.entry_problems(entry, stem, owner, texts)
     problems += _check_units(content, index)
     problems += _check_same_as(content, index)
     if memo is not None:

@@ -160,7 +160,7 @@ def api_files(
 ) -> dict[str, bytes]:
     """The JSON API's files. With `get` and each entry's `inputs` (see `render.docs`), only
     files whose inputs changed since the last render are rendered again."""
-    counts = Counter((e.system, e.kind) for e in content.entries)  # all the index shows of the entries
+    counts: Counter[tuple[str, str]] = Counter((e.system, e.kind) for e in content.entries)  # all the index shows of the entries
     files: dict[str, bytes] = {
         "api/index.json": get(
             "api/index.json",

@@ -377,7 +377,7 @@ def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
     shown = (content, build.settings.package, systems, tuple(systems_by_package.values()))
-    written.update(get("js:indexes", shown, lambda: _index_files(content, build.settings.package, systems, systems_by_package)))  # type: ignore[misc]
+    written.update(get("js:indexes", shown, lambda: _index_files(content, build.settings.package, systems, systems_by_package)))
     return dict(sorted(written.items()))
 
 

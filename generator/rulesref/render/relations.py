@@ -123,10 +123,10 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
         with_same_as += part.with_same_as
 
     others: dict[str, list[tuple[Entry, ...]]] = {}
-    for (kind, name), members in by_name.items():
-        if len(members) < 2 or all(e.system == members[0].system for e in members):
+    for (kind, name), listed in by_name.items():
+        if len(listed) < 2 or all(e.system == listed[0].system for e in listed):
             continue
-        group = tuple(members)
+        group = tuple(listed)
         for key, found_others in same(f"same-rule:{kind}:{name}", group, lambda g=group: _same_in_group(g)).items():  # type: ignore[misc]
             if found_others:
                 others.setdefault(key, []).append(found_others)
@@ -149,8 +149,8 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
         # (one referrer is its own order: most entries are referred to by a few)
         referenced_by[key] = group if len(group) == 1 else same(f"referenced-by:{key}", group, lambda g=group: _sort(g))  # type: ignore[misc]
     tags = {}
-    for tag, members in sorted(tagged.items()):
-        group = tuple(members)
+    for tag, carriers in sorted(tagged.items()):
+        group = tuple(carriers)
         tags[tag] = same(f"tag-members:{tag}", group, lambda g=group: _sort(g))  # type: ignore[misc]
     return Relations(
         content=content,

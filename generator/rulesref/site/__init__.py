@@ -125,9 +125,10 @@ def generate(content: str, settings: Settings, kept: Kept | None = None) -> tupl
 
     The cyclic garbage collector is paused meanwhile, rendering included (see `validate`):
     its scans of the large heap of a big content would otherwise cost more than a save. With
-    `kept`, what a save leaves is then frozen (`gc.freeze`) once the cycles it made are
-    collected: what is kept lives until it is replaced, and a collection that scanned it
-    all again (a second at 10,000 files) would land in the middle of some later save."""
+    `kept`, what a save leaves is then frozen (`gc.freeze`) once the cycles made since the
+    last save are collected (a millisecond: frozen objects are not scanned): what is kept
+    lives until it is replaced, and a collection that scanned it all again (a second at
+    10,000 files) would land in the middle of some later save."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -145,7 +146,7 @@ def generate(content: str, settings: Settings, kept: Kept | None = None) -> tupl
         return docs_files(build, None if kept is None else kept.pages), build.problems
     finally:
         if kept is not None:
-            gc.collect(1)  # what this save made and dropped (about a hundred objects), not the frozen heap
+            gc.collect()  # scans only what is not frozen: what was made since the last save
             gc.freeze()
         if enabled:
             gc.enable()
