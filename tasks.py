@@ -4,7 +4,7 @@
     python3 tasks.py serve    build the reference site from content/ and serve it with live reload
     python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
     python3 tasks.py build    build the site into build/site/
-    python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), the worst hostile file, then validate/generate/build at scale
+    python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), the worst hostile file, a serve save at scale, then validate/generate/build at scale
     python3 tasks.py setup    only create/refresh .venv
 """
 
@@ -90,7 +90,7 @@ def main(argv: list[str]) -> int:
     if task == "build":
         return run("rulesref", "build", *rest)
     if task == "bench":
-        return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/run.py", *rest)
+        return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/serve_save.py") or run("python", "benchmarks/run.py", *rest)
     print(__doc__, file=sys.stderr)
     return 2
 
