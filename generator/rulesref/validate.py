@@ -27,7 +27,7 @@ from rulesref.problems import Problem, sort_problems
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
-from rulesref.read.reload import LoadMemo, trusted_status
+from rulesref.read.reload import LoadMemo, file_names, trusted_status
 from rulesref.schemas import ENTRY, SYSTEM
 
 
@@ -122,9 +122,9 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
 
 
 def _outcome(
-    path: Path, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache, real_dirs: dict[str, str]
+    path: Path, text: str, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache, real_dirs: dict[str, str]
 ) -> FileOutcome:
-    key = (str(path), display, system_id or "")
+    key = (text, display, system_id or "")
     if loads is not None:
         known = loads.unchanged(key)
         if known is not None and not folder_outside_content(os.path.dirname(key[0]), root, real_dirs):  # its status said: a regular file
@@ -170,24 +170,25 @@ def _validate(
         else:
             display = display_path(folder.system_file)
             shown[display] = folder.system_file
-            outcome = _outcome(folder.system_file, display, None, loads, folder.path.parent, load_cache, real_dirs)
+            outcome = _outcome(folder.system_file, str(folder.system_file), display, None, loads, folder.path.parent, load_cache, real_dirs)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
         for path in folder.entry_files:
-            display = display_path(path, cwd)
+            names = file_names(path, cwd) if loads is None else loads.names(path, cwd)
+            display = names.display
             shown[display] = path
-            if path.name in SYSTEM_FILE_NAMES:
+            if names.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            outcome = _outcome(path, display, system_id, loads, folder.path.parent, load_cache, real_dirs)
+            outcome = _outcome(path, names.text, display, system_id, loads, folder.path.parent, load_cache, real_dirs)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
-                file_stems[display] = path.name.rsplit(".", 1)[0]
+                file_stems[display] = names.stem
             elif outcome.schema_failed:
                 for name in outcome.broken_names:
                     broken_names.setdefault(system_id, {})[normalise(name)] = name
-                broken_ids.add(f"{system_id}:{path.name.rsplit('.', 1)[0]}")
+                broken_ids.add(f"{system_id}:{names.stem}")
             problems += outcome.problems
     if loads is not None:
         loads.finish()

@@ -20,13 +20,26 @@ import os
 import stat
 import time
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from pathlib import Path
+from typing import Generic, NamedTuple, TypeVar
 
-from rulesref.read.discover import FolderListings
+from rulesref.read.discover import FolderListings, display_path
 
 Outcome = TypeVar("Outcome")
 Status = tuple[int, int, int, int, int, int]  # mode, device, inode, size, mtime_ns, ctime_ns
 RACY_SECONDS = 2.0  # more than the coarsest file-system clock step in use (FAT's 2 s)
+
+
+class FileNames(NamedTuple):
+    display: str  # as the user sees it (`display_path`)
+    text: str  # the path as text
+    name: str
+    stem: str  # the name without its suffix: an entry's id must equal it
+
+
+def file_names(path: Path, cwd: str) -> FileNames:
+    name = path.name
+    return FileNames(display_path(path, cwd), str(path), name, name.rsplit(".", 1)[0])
 
 
 def racy_after() -> int:
@@ -60,10 +73,22 @@ class LoadMemo(Generic[Outcome]):
         self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self.racy = racy_after()  # of the current run: set again by `begin`
+        # per (file, working folder): how it is shown, its path as text, its name and stem
+        self._names: dict[tuple[Path, str], FileNames] = {}
+        self._names_seen: dict[tuple[Path, str], FileNames] = {}
 
     def begin(self) -> None:
         """Start a run: statuses newer than now are not trusted."""
         self.racy = racy_after()
+
+    def names(self, path: Path, cwd: str) -> FileNames:
+        """`file_names`, kept: the same file is shown the same way on every run."""
+        key = (path, cwd)
+        found = self._names.get(key)
+        if found is None:
+            found = file_names(path, cwd)
+        self._names_seen[key] = found
+        return found
 
     @property
     def warm(self) -> bool:
@@ -93,3 +118,4 @@ class LoadMemo(Generic[Outcome]):
     def finish(self) -> None:
         """End a run: what it saw is what the next run may reuse."""
         self._kept, self._seen = self._seen, {}
+        self._names, self._names_seen = self._names_seen, {}
