@@ -156,10 +156,10 @@ def api_files(
     relations: Relations,
     checks: dict[str, tuple[CheckView, ...]],
     get: Get = fresh,
-    inputs: dict[str, tuple[object, ...]] | None = None,
 ) -> dict[str, bytes]:
-    """The JSON API's files. With `get` and each entry's `inputs` (see `render.docs`), only
-    files whose inputs changed since the last render are rendered again."""
+    """The JSON API's index files: the whole content's and each system's (each entry's own
+    file is `entry_file`, rendered beside the entry's page). With `get`, only files whose
+    inputs changed since the last render are rendered again."""
     counts: Counter[tuple[str, str]] = Counter((e.system, e.kind) for e in content.entries)  # all the index shows of the entries
     files: dict[str, bytes] = {
         "api/index.json": get(
@@ -189,12 +189,10 @@ def api_files(
 
         name = paths.api_system(system.id)
         files[name] = get(name, (system, entries, settings), listing)
-        for entry in entries:
-
-            def make(entry: Entry = entry, system: System = system) -> bytes:
-                return dump({"version": VERSION, **_entry(settings, entry, system, relations, checks.get(entry.key, ()))})
-
-            name = paths.api_entry(entry)
-            files[name] = make() if inputs is None else get(name, inputs[entry.key], make)
     return files
+
+
+def entry_file(settings: Settings, entry: Entry, system: System, relations: Relations, checks: tuple[CheckView, ...]) -> bytes:
+    """An entry's JSON file (at `paths.api_entry`)."""
+    return dump({"version": VERSION, **_entry(settings, entry, system, relations, checks)})
 

@@ -12,9 +12,9 @@ from importlib import resources
 
 from rulesref.build import Build
 from rulesref.links import find_links
-from rulesref.model import Entry
+from rulesref.model import Entry, System
 from rulesref.render import javascript, paths, scripts, try_it
-from rulesref.render.api import api_files
+from rulesref.render.api import api_files, entry_file
 from rulesref.render.app import app_files
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.datasheet import unit_rule_refs
@@ -131,9 +131,18 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     roots = tuple(map(str, site.roots))
     inputs = {entry.key: _entry_inputs(site, entry, anchors, roots) for entry in content.entries}
     for entry in content.entries:
+        # the page and the JSON file are made from the same inputs: kept together, compared once
+        owner = site.systems.get(entry.system)
         page = paths.entry_page(entry)
-        files[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e).encode("utf-8"))  # type: ignore[misc]
-    files.update(api_files(build.settings, content, facts, checks, get, inputs))
+        if owner is None:  # (validation refuses an entry without a system)
+            files[page] = get(page, inputs[entry.key], lambda e=entry: site.entry(e).encode("utf-8"))  # type: ignore[misc]
+            continue
+
+        def both(entry: Entry = entry, owner: System = owner) -> tuple[bytes, bytes]:
+            return site.entry(entry).encode("utf-8"), entry_file(build.settings, entry, owner, facts, checks.get(entry.key, ()))
+
+        files[page], files[paths.api_entry(entry)] = get(f"{page} and its JSON", inputs[entry.key], both)
+    files.update(api_files(build.settings, content, facts, checks, get))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = javascript.package_files(build, get)
