@@ -27,7 +27,7 @@ from rulesref.problems import Problem, sort_problems
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
-from rulesref.read.reload import LoadMemo, file_names, trusted_status
+from rulesref.read.reload import FileNames, LoadMemo, file_names, trusted_status
 from rulesref.schemas import ENTRY, SYSTEM
 
 
@@ -122,15 +122,16 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
 
 
 def _outcome(
-    path: Path, text: str, display: str, system_id: str | None, loads: Loads | None, root: Path, cache: LoadCache, real_dirs: dict[str, str]
+    path: Path, names: FileNames, system_id: str | None, loads: Loads | None, root: str, cache: LoadCache, real_dirs: dict[str, str]
 ) -> FileOutcome:
-    key = (text, display, system_id or "")
+    display = names.display
+    key = (names.text, display, system_id or "")
     if loads is not None:
         known = loads.unchanged(key)
-        if known is not None and not folder_outside_content(os.path.dirname(key[0]), root, real_dirs):  # its status said: a regular file
+        if known is not None and not folder_outside_content(names.folder, root, real_dirs):  # its status said: a regular file
             return known
     status = None if loads is None else trusted_status(key[0], loads.racy)  # taken before reading: a later write changes it
-    raw, found = read_file(path, display, root=root, real_dirs=real_dirs)
+    raw, found = read_file(path, display, root=Path(root), real_dirs=real_dirs)
     if raw is None:
         return FileOutcome(tuple(found))
 
@@ -161,6 +162,7 @@ def _validate(
     real_dirs: dict[str, str] = {}  # folders resolved once per run
     for folder in files.systems:
         system_id = folder.path.name
+        root = str(folder.path.parent)  # the content folder no file may lead out of
         if folder.system_file is None:
             for path in folder.entry_files:
                 shown[display_path(path, cwd)] = path
@@ -168,9 +170,9 @@ def _validate(
                     Problem(display_path(path, cwd), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
                 )
         else:
-            display = display_path(folder.system_file)
-            shown[display] = folder.system_file
-            outcome = _outcome(folder.system_file, str(folder.system_file), display, None, loads, folder.path.parent, load_cache, real_dirs)
+            names = file_names(folder.system_file, cwd)
+            shown[names.display] = folder.system_file
+            outcome = _outcome(folder.system_file, names, None, loads, root, load_cache, real_dirs)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
@@ -181,7 +183,7 @@ def _validate(
             if names.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            outcome = _outcome(path, names.text, display, system_id, loads, folder.path.parent, load_cache, real_dirs)
+            outcome = _outcome(path, names, system_id, loads, root, load_cache, real_dirs)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
                 file_stems[display] = names.stem

@@ -565,10 +565,10 @@ def outside_content(fs_path: str | os.PathLike[str], root: Path, real_dirs: dict
     return _beyond(real, home)
 
 
-def folder_outside_content(folder: str, root: Path, real_dirs: dict[str, str]) -> bool:
+def folder_outside_content(folder: str, root: str, real_dirs: dict[str, str]) -> bool:
     """`outside_content` for a file known not to be a link itself: whether its folder (an
     absolute path) resolves outside `root`. One lookup per file once the folder is known."""
-    return _beyond(_real_folder(folder, real_dirs), _real_folder(os.fspath(root), real_dirs))
+    return _beyond(_real_folder(folder, real_dirs), _real_folder(root, real_dirs))
 
 
 def read_file(

@@ -35,11 +35,12 @@ class FileNames(NamedTuple):
     text: str  # the path as text
     name: str
     stem: str  # the name without its suffix: an entry's id must equal it
+    folder: str  # the folder it is in, as text
 
 
 def file_names(path: Path, cwd: str) -> FileNames:
-    name = path.name
-    return FileNames(display_path(path, cwd), str(path), name, name.rsplit(".", 1)[0])
+    name, text = path.name, str(path)
+    return FileNames(display_path(path, cwd), text, name, name.rsplit(".", 1)[0], os.path.dirname(text))
 
 
 def racy_after() -> int:
