@@ -124,8 +124,7 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
 def _outcome(
     path: Path, names: FileNames, system_id: str | None, loads: Loads | None, root: str, cache: LoadCache, real_dirs: dict[str, str]
 ) -> FileOutcome:
-    display = names.display
-    key = (names.text, display, system_id or "")
+    display, key = names.display, names.key
     if loads is not None:
         known = loads.unchanged(key)
         if known is not None and not folder_outside_content(names.folder, root, real_dirs):  # its status said: a regular file
@@ -170,14 +169,14 @@ def _validate(
                     Problem(display_path(path, cwd), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
                 )
         else:
-            names = file_names(folder.system_file, cwd)
+            names = file_names(folder.system_file, cwd, "") if loads is None else loads.names(folder.system_file, cwd, "")
             shown[names.display] = folder.system_file
             outcome = _outcome(folder.system_file, names, None, loads, root, load_cache, real_dirs)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
         for path in folder.entry_files:
-            names = file_names(path, cwd) if loads is None else loads.names(path, cwd)
+            names = file_names(path, cwd, system_id) if loads is None else loads.names(path, cwd, system_id)
             display = names.display
             shown[display] = path
             if names.name in SYSTEM_FILE_NAMES:

@@ -36,11 +36,14 @@ class FileNames(NamedTuple):
     name: str
     stem: str  # the name without its suffix: an entry's id must equal it
     folder: str  # the folder it is in, as text
+    cwd: str  # the working folder it is shown relative to
+    key: tuple[str, str, str]  # its key in `LoadMemo`: the path as text, as shown, its system ("" for system.yml)
 
 
-def file_names(path: Path, cwd: str) -> FileNames:
+def file_names(path: Path, cwd: str, system: str) -> FileNames:
     name, text = path.name, str(path)
-    return FileNames(display_path(path, cwd), text, name, name.rsplit(".", 1)[0], os.path.dirname(text))
+    display = display_path(path, cwd)
+    return FileNames(display, text, name, name.rsplit(".", 1)[0], os.path.dirname(text), cwd, (text, display, system))
 
 
 def racy_after() -> int:
@@ -74,21 +77,21 @@ class LoadMemo(Generic[Outcome]):
         self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
         self.racy = racy_after()  # of the current run: set again by `begin`
-        # per (file, working folder): how it is shown, its path as text, its name and stem
-        self._names: dict[tuple[Path, str], FileNames] = {}
-        self._names_seen: dict[tuple[Path, str], FileNames] = {}
+        # per file: how it is shown, its path as text, its name and stem, its key (made once:
+        # what a run keeps is made of the very objects of the run before)
+        self._names: dict[Path, FileNames] = {}
+        self._names_seen: dict[Path, FileNames] = {}
 
     def begin(self) -> None:
         """Start a run: statuses newer than now are not trusted."""
         self.racy = racy_after()
 
-    def names(self, path: Path, cwd: str) -> FileNames:
+    def names(self, path: Path, cwd: str, system: str) -> FileNames:
         """`file_names`, kept: the same file is shown the same way on every run."""
-        key = (path, cwd)
-        found = self._names.get(key)
-        if found is None:
-            found = file_names(path, cwd)
-        self._names_seen[key] = found
+        found = self._names.get(path)
+        if found is None or found.cwd != cwd or found.key[2] != system:
+            found = file_names(path, cwd, system)
+        self._names_seen[path] = found
         return found
 
     @property
