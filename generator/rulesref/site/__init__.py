@@ -126,7 +126,7 @@ def generate(content: str, settings: Settings, kept: Kept | None = None) -> tupl
     The cyclic garbage collector is paused meanwhile, rendering included (see `validate`):
     its scans of the large heap of a big content would otherwise cost more than a save. With
     `kept`, what a save leaves is then frozen (`gc.freeze`) once the cycles made since the
-    last save are collected (a millisecond: frozen objects are not scanned): what is kept
+    last save are collected (milliseconds: frozen objects are not scanned): what is kept
     lives until it is replaced, and a collection that scanned it all again (a second at
     10,000 files) would land in the middle of some later save."""
     enabled = gc.isenabled()
