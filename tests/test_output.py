@@ -12,7 +12,7 @@ import pytest
 from rulesref.cli import PACKAGE_OWNER as OWNER
 from rulesref.cli import main
 from rulesref.errors import UsageError
-from rulesref.output import MARKER, ensure_owned, replace_tree
+from rulesref.output import MARKER, ensure_owned, replace_tree, swap_all
 
 
 def generate(content: Path, out: Path | str) -> int:
@@ -78,3 +78,44 @@ def test_generated_folders_get_ordinary_modes(content: Path, tmp_path: Path) -> 
         wanted = 0o755 if path.is_dir() else 0o644
         assert path.stat().st_mode & 0o777 == wanted, path
     shutil.rmtree(tmp_path / "pkg")
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): p.read_text() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _folder(path: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (path / rel).write_text(text)
+    return path
+
+
+def test_swap_all_replaces_every_target_and_leaves_no_old_tree(tmp_path: Path) -> None:
+    docs = _folder(tmp_path / "docs", {"a.md": "old", "sub/b.md": "old"})
+    new_docs = _folder(tmp_path / ".docs.new", {"a.md": "new"})
+    new_site = _folder(tmp_path / ".site.new", {"index.html": "new"})  # the site did not exist yet
+    swap_all([(new_docs, docs), (new_site, tmp_path / "site")])
+    assert _tree(docs) == {"a.md": "new"} and _tree(tmp_path / "site") == {"index.html": "new"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs", "site"]
+
+
+def test_swap_all_puts_every_target_back_when_one_rename_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = _folder(tmp_path / "docs", {"a.md": "old"})
+    site = _folder(tmp_path / "site", {"index.html": "old"})
+    new_docs = _folder(tmp_path / ".docs.new", {"a.md": "new"})
+    new_site = _folder(tmp_path / ".site.new", {"index.html": "new"})
+    rename = os.rename
+
+    def failing(source: object, target: object) -> None:
+        if Path(str(source)) == new_site:
+            raise OSError("the disk said no")
+        rename(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", failing)
+    with pytest.raises(OSError, match="the disk said no"):
+        swap_all([(new_docs, docs), (new_site, site)])
+    monkeypatch.undo()
+    assert _tree(docs) == {"a.md": "old"} and _tree(site) == {"index.html": "old"}
+    assert _tree(new_docs) == {"a.md": "new"} and _tree(new_site) == {"index.html": "new"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".docs.new", ".site.new", "docs", "site"]

@@ -18,6 +18,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from rulesref.errors import UsageError
@@ -125,6 +126,33 @@ def swap_in(built: Path, target: Path) -> None:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def swap_all(pairs: list[tuple[Path, Path]]) -> None:
+    """Replace each `target` by its `built` sibling, all or none: if a rename fails, the
+    targets already replaced are put back. The old trees are then deleted at the same time
+    (deleting thousands of files waits mostly on the disk, so two deletions take little
+    longer than one). The caller has checked that every target may be replaced."""
+    done: list[tuple[Path, Path, Path | None]] = []
+    try:
+        for built, target in pairs:
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent)) if target.exists() else None
+            done.append((built, target, old))
+            if old is not None:
+                os.rename(target, old / "tree")
+            os.rename(built, target)
+    except OSError:
+        for built, target, old in reversed(done):
+            if target.exists() and not built.exists():  # this one was swapped in: take it out
+                os.rename(target, built)
+            if old is not None:
+                if (old / "tree").exists():
+                    os.rename(old / "tree", target)
+                old.rmdir()
+        raise
+    olds = [old for _, _, old in done if old is not None]
+    with ThreadPoolExecutor(max_workers=max(1, len(olds))) as pool:
+        list(pool.map(lambda old: shutil.rmtree(old, ignore_errors=True), olds))
 
 
 def write_files(folder: Path, files: dict[str, bytes]) -> None:

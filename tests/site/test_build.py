@@ -111,14 +111,61 @@ def test_content_problems_stop_the_build_as_validate_reports_them(
     assert not (project.root / "build").exists()
 
 
+def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MkDocs is started before validation; content errors kill it before it builds anything."""
+    import rulesref.site
+    from rulesref.site.early import EarlyMkDocs
+
+    project = make_project(tmp_path / "called-off")
+    rule = project.content / "w40k7" / "fear.yml"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+    ready, asked = tmp_path / "ready", tmp_path / "asked"
+    # a stand-in for MkDocs that says when it is up and records whether it was ever asked to build
+    child = f"import pathlib, sys; pathlib.Path({str(ready)!r}).write_text('up'); line = sys.stdin.readline(); line and pathlib.Path({str(asked)!r}).write_text(line)"
+    started: list[EarlyMkDocs] = []
+    start = EarlyMkDocs.start
+
+    def recorded(command: list[str], env: dict[str, str]) -> EarlyMkDocs:
+        started.append(start(command, env))
+        return started[-1]
+
+    monkeypatch.setattr(rulesref.site, "_mkdocs_child", lambda: [sys.executable, "-c", child])
+    monkeypatch.setattr(EarlyMkDocs, "start", staticmethod(recorded))
+    assert build_project(project) == 1
+    assert "error[unresolved-link]" in capsys.readouterr().err
+    assert len(started) == 1 and started[0].process.returncode is not None  # stopped and reaped
+    assert not asked.exists()
+    assert not (project.root / "build").exists()
+    assert sorted(p.name for p in project.root.iterdir()) == ["content", "mkdocs.yml"]
+
+
+def test_the_mkdocs_child_runs_the_mkdocs_command_line(tmp_path: Path) -> None:
+    """The runner waits for its arguments and runs them as `python -m mkdocs` would; without
+    them it exits at once, having done nothing."""
+    from rulesref.site.early import EarlyMkDocs, runner_command
+
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    with EarlyMkDocs.start(runner_command(), env) as child:
+        assert child.run(["--version"]) == 0
+    with EarlyMkDocs.start(runner_command(), env) as child:
+        assert child.run(["build", "--config-file", str(tmp_path / "missing.yml")]) != 0
+    called_off = subprocess.run(runner_command(), input=b"", capture_output=True, env=env, check=False)
+    assert called_off.returncode == 0 and called_off.stdout == called_off.stderr == b""
+
+
 def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import rulesref.site
 
     project = make_project(tmp_path / "kept")
     assert build_project(project) == 0
     before = tree_hashes(project.site)
-    failing = "import sys, pathlib; d = pathlib.Path(sys.argv[sys.argv.index('--site-dir') + 1]); (d / 'half.html').write_text('x'); sys.exit(1)"
-    monkeypatch.setattr(rulesref.site, "_mkdocs", lambda *args: [sys.executable, "-c", failing, *args])
+    failing = (
+        "import json, sys, pathlib; args = json.loads(sys.stdin.readline()); "
+        "d = pathlib.Path(args[args.index('--site-dir') + 1]); (d / 'half.html').write_text('x'); sys.exit(1)"
+    )
+    monkeypatch.setattr(rulesref.site, "_mkdocs_child", lambda: [sys.executable, "-c", failing])
     assert build_project(project) == 1
     assert tree_hashes(project.site) == before
     assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
@@ -132,7 +179,7 @@ def test_the_docs_folder_changes_only_after_mkdocs_succeeds(tmp_path: Path, monk
     docs, site = tree_hashes(project.docs), tree_hashes(project.site)
     rule = project.content / "w40k7" / "fear.yml"
     rule.write_text(rule.read_text(encoding="utf-8").replace("summary: ", "summary: Changed. ", 1), encoding="utf-8")
-    monkeypatch.setattr(rulesref.site, "_mkdocs", lambda *args: [sys.executable, "-c", "raise SystemExit(1)", *args])
+    monkeypatch.setattr(rulesref.site, "_mkdocs_child", lambda: [sys.executable, "-c", "import sys; sys.stdin.readline(); sys.exit(1)"])
     assert build_project(project) == 1
     assert tree_hashes(project.docs) == docs and tree_hashes(project.site) == site
     assert sorted(p.name for p in project.root.iterdir()) == ["build", "content", "mkdocs.yml"]  # no staged config left

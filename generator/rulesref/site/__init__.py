@@ -16,7 +16,6 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from rulesref.errors import UsageError
 from rulesref.extras import require_site_tools
 from rulesref.logic.stage import Memo
 from rulesref.model import Entry
-from rulesref.output import MARKER, ensure_owned, marker_text, staging_folder, swap_in, with_marker, write_files
+from rulesref.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
 from rulesref.problems import Problem, format_text
 from rulesref.read.reload import LoadMemo
 from rulesref.render import paths
@@ -41,6 +40,7 @@ from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
 from rulesref.render.reuse import RenderMemo
 from rulesref.site.csp import make_csp_ready
+from rulesref.site.early import EarlyMkDocs, runner_command
 from rulesref.site.offline import OfflineBuild
 from rulesref.site.staging import staged_config
 from rulesref.validate import Loads, validate
@@ -166,6 +166,11 @@ def _mkdocs(*args: str) -> list[str]:
     return [sys.executable, "-m", "mkdocs", *args]
 
 
+def _mkdocs_child() -> list[str]:
+    """The command of the build's MkDocs child (`rulesref.site.early`); tests replace it."""
+    return runner_command()
+
+
 def build(
     content: str,
     config_file: str,
@@ -177,35 +182,53 @@ def build(
 ) -> int:
     """Validate, build the site (and, at the same time, its offline copy, zipped into the
     site: see `rulesref.site.offline`) from a staging copy of the docs, then swap both in.
-    Returns the exit code."""
+    MkDocs is started first and waits for the docs (`rulesref.site.early`). Returns the
+    exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     settings = settings or Settings()
     config = SiteConfig.read(config_file, settings.site_url)
     ensure_ours(config)
     started = time.perf_counter()
-    files, problems = generate(content, settings)
-    sys.stderr.write(format_text(problems))
-    if not files:
-        return 1
+    env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
+    with EarlyMkDocs.start(_mkdocs_child(), env) as mkdocs:
+        files, problems = generate(content, settings)
+        sys.stderr.write(format_text(problems))
+        if not files:
+            return 1
+        return _build_site(config, files, mkdocs, env, strict=strict, offline=offline, say=say, settings=settings, started=started)
+
+
+def _build_site(
+    config: SiteConfig,
+    files: dict[str, bytes],
+    mkdocs: EarlyMkDocs,
+    env: dict[str, str],
+    *,
+    strict: bool,
+    offline: bool,
+    say: Callable[[str], None],
+    settings: Settings,
+    started: float,
+) -> int:
+    """Write the staged docs, let MkDocs build them into a staging site, make it CSP-ready,
+    and swap both in; nothing is replaced unless every step succeeded."""
     docs = staging_folder(config.docs_dir)
     site = staging_folder(config.site_dir)
     copy: OfflineBuild | None = None
     try:
         write_files(docs, with_marker(files, DOCS_OWNER))
-        generated = time.perf_counter()
-        say(f"{config.docs_dir}: {len(files)} files ({generated - started:.2f} s)")
-        env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
+        say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
         with staged_config(config.config_file, config.settings, config.docs_dir, docs) as staged:
             if offline:  # built at the same time, from the same staged docs and nav
                 copy = OfflineBuild.start(_mkdocs(), staged, site.parent, files, env, strict=strict, settings=settings)
-            command = _mkdocs("build", "--config-file", str(staged), "--site-dir", str(site))
+            args = ["build", "--config-file", str(staged), "--site-dir", str(site)]
             if strict:
-                command.append("--strict")
-            done = subprocess.run(command, env=env, check=False)
-            zipped = copy.finish() if copy is not None and done.returncode == 0 else None
-        if done.returncode != 0:
-            say(f"mkdocs build failed (exit {done.returncode}); {config.docs_dir} and {config.site_dir} are unchanged")
+                args.append("--strict")
+            code = mkdocs.run(args)
+            zipped = copy.finish() if copy is not None and code == 0 else None
+        if code != 0:
+            say(f"mkdocs build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
             return 1
         make_csp_ready(site)
         if copy is not None:
@@ -215,8 +238,7 @@ def build(
             (site / paths.DOWNLOAD).mkdir(exist_ok=True)
             (site / paths.offline_zip(settings.site_url)).write_bytes(zipped)
         (site / MARKER).write_bytes(marker_text(SITE_OWNER))
-        swap_in(docs, config.docs_dir)
-        swap_in(site, config.site_dir)
+        swap_all([(docs, config.docs_dir), (site, config.site_dir)])
     finally:
         if copy is not None:
             copy.close()

@@ -1,0 +1,62 @@
+"""The MkDocs child of `rulesref build`, started before the docs it builds are written.
+
+A build validates the content and renders the docs (rulesref's work) and then runs MkDocs
+on them. MkDocs' start (a Python interpreter, its imports, the theme's plugins) does not
+depend on the docs, so the child is started at once and does that on another core while
+this process validates; it then waits, doing nothing, for the arguments of its command line
+(`rulesref.site.mkdocs_runner`). When the content has errors, or anything else stops the
+build first, the child is killed before it has touched a file.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from contextlib import suppress
+from pathlib import Path
+from types import TracebackType
+
+RUNNER = Path(__file__).with_name("mkdocs_runner.py")
+
+
+def runner_command() -> list[str]:
+    """The child's command: the runner, by path, without its folder on the import path."""
+    return [sys.executable, "-P", str(RUNNER)]
+
+
+class EarlyMkDocs:
+    """One MkDocs child: `start` it, then either `run` it with its arguments or let the
+    context end (or `stop`), which kills it if it has not finished."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+
+    @classmethod
+    def start(cls, command: list[str], env: dict[str, str]) -> EarlyMkDocs:
+        return cls(subprocess.Popen(command, stdin=subprocess.PIPE, env=env))
+
+    def run(self, args: list[str]) -> int:
+        """Hand MkDocs its arguments and wait for it; its exit code."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write((json.dumps(args) + "\n").encode("utf-8"))
+            stdin.close()
+        except BrokenPipeError:  # it ended before it was asked to build: its code says why
+            pass
+        return self.process.wait()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdin is not None:
+            with suppress(OSError):  # a pipe to a child that is gone
+                self.process.stdin.close()
+
+    def __enter__(self) -> EarlyMkDocs:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        self.stop()
