@@ -8,6 +8,10 @@ aligned table columns. After MkDocs has built the site, each distinct inline scr
 byte for byte, into a file named by its hash under `assets/inline/` and loaded from the same
 place in the page (so scripts still run in the same order), and each alignment style becomes
 a class that `rulesref.css` styles. The policy itself is the server's to send.
+
+The rewrite reads and writes every page of the site (30 MB at a thousand entries) and waits
+mostly on the file system: pages are handled as bytes and overwritten in place. Sharing them
+between two forked workers gained nothing measurable, so one process does it.
 """
 
 from __future__ import annotations
@@ -17,37 +21,49 @@ import re
 from pathlib import Path
 
 INLINE = "assets/inline"
-_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.S)
 # how a page reaches the site root: the theme's own bundle shows it (relative on most pages,
 # absolute on 404.html, which is served at any address)
-_ROOT = re.compile(r'<script src="([^"]*?)assets/javascripts/bundle\.')
-_ALIGNED = re.compile(r'<(td|th) style="text-align: (left|center|right);">')
+_ROOT = re.compile(rb'<script src="([^"]*?)assets/javascripts/bundle\.')
+_ALIGNED = re.compile(rb'<(td|th) style="text-align: (left|center|right);">')
 
 
-def _page_fix(html: str, up: str, scripts: dict[str, bytes]) -> str:
-    def external(match: re.Match[str]) -> str:
-        body = match.group(1).encode("utf-8")
+def _page_fix(html: bytes, up: bytes, scripts: dict[str, bytes]) -> bytes:
+    def external(match: re.Match[bytes]) -> bytes:
+        body = match.group(1)
         name = f"{INLINE}/{hashlib.sha256(body).hexdigest()[:16]}.js"
         scripts[name] = body
-        return f'<script src="{up}{name}"></script>'
+        return b'<script src="' + up + name.encode("ascii") + b'"></script>'
 
     html = _SCRIPT.sub(external, html)
-    return _ALIGNED.sub(lambda m: f'<{m.group(1)} class="rr-align-{m.group(2)}">', html)
+    return _ALIGNED.sub(lambda m: b"<" + m.group(1) + b' class="rr-align-' + m.group(2) + b'">', html)
+
+
+def _fix_pages(site: Path, pages: list[Path]) -> tuple[int, dict[str, bytes]]:
+    """Rewrite `pages` in place; how many changed, and the scripts they now load."""
+    scripts: dict[str, bytes] = {}
+    changed = 0
+    for page in pages:
+        depth = len(page.relative_to(site).parts) - 1
+        html = page.read_bytes()
+        root = _ROOT.search(html)
+        fixed = _page_fix(html, root.group(1) if root else b"../" * depth, scripts)
+        if fixed != html:
+            with page.open("r+b") as out:  # rewritten in place: see `make_csp_ready`
+                out.write(fixed)
+                out.truncate()
+            changed += 1
+    return changed, scripts
 
 
 def make_csp_ready(site: Path) -> int:
-    """Rewrite every page of the built site in `site`; returns how many pages changed."""
-    scripts: dict[str, bytes] = {}
-    changed = 0
-    for page in sorted(site.rglob("*.html")):
-        depth = len(page.relative_to(site).parts) - 1
-        html = page.read_text(encoding="utf-8")
-        root = _ROOT.search(html)
-        fixed = _page_fix(html, root.group(1) if root else "../" * depth, scripts)
-        if fixed != html:
-            page.write_text(fixed, encoding="utf-8")
-            changed += 1
-    for name, body in scripts.items():
+    """Rewrite every page of the built site in `site`; returns how many pages changed.
+
+    Pages are overwritten in place and cut to their new length, not truncated first: a file
+    emptied and written again makes ext4 (`auto_da_alloc`) allocate its blocks at once,
+    which made the rewrite three times slower."""
+    changed, scripts = _fix_pages(site, sorted(site.rglob("*.html")))
+    for name, body in sorted(scripts.items()):
         target = site / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(body)
