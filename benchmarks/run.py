@@ -14,7 +14,8 @@ of a pair alike. Per size this prints:
 - cold `rulesref validate` (no cache) against a CSafeLoader parse of the same files;
 - warm `rulesref validate` after editing one file (the cache filled by the run before);
 - `rulesref generate`;
-- `rulesref build` against a bare `mkdocs build` of the very same pages and config;
+- `rulesref build` against a bare `mkdocs build` of the very same pages and config, cold
+  (no cache) and warm (one file edited, the cache the build before left), each paired;
 - peak memory of every step, and how each cost grows from one size to the next.
 
 - `rulesref serve`: seconds from saving a rule to its page being served updated (real content).
@@ -22,6 +23,7 @@ of a pair alike. Per size this prints:
 Every step runs in a fresh process (so peak memory is its own).
 
     python benchmarks/run.py [--corpus real,synthetic] [--validate 1000,10000] [--site 100,1000] [--pairs 3] [--json out.json]
+    python benchmarks/run.py --corpus real --site 1000,10000 --site-only   # the build figures alone
 """
 
 from __future__ import annotations
@@ -98,6 +100,14 @@ def step_build(project: Path) -> None:
         raise SystemExit("build failed")
 
 
+def step_build_warm(project: Path) -> None:
+    """The build after editing one file with checks, with the cache the build before left."""
+    edited = next(p for p in sorted((project / "content").rglob("*.yml")) if "\nchecks:" in p.read_text(encoding="utf-8"))
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text[: -len(EDIT)] if text.endswith(EDIT) else text + EDIT, encoding="utf-8")
+    step_build(project)
+
+
 def step_bare(project: Path) -> None:
     """MkDocs alone on the pages `build` wrote (same Markdown, nav, assets and config)."""
     os.chdir(project)
@@ -106,7 +116,16 @@ def step_bare(project: Path) -> None:
         raise SystemExit(done.stderr)
 
 
-STEPS = {"parse": step_parse, "validate": step_validate, "warm": step_warm, "generate": step_generate, "build": step_build, "bare": step_bare}
+STEPS = {
+    "parse": step_parse,
+    "validate": step_validate,
+    "warm": step_warm,
+    "generate": step_generate,
+    "build": step_build,
+    "build_warm": step_build_warm,
+    "bare": step_bare,
+}
+CACHED = {"warm", "build_warm"}  # the steps that may use the cache (in the project); all others run cold
 
 
 def run_step(name: str, project: Path) -> None:
@@ -119,8 +138,8 @@ def run_step(name: str, project: Path) -> None:
 
 
 def measure(name: str, project: Path) -> dict[str, float]:
-    """One run of a step in a fresh process. Only `warm` may use the cache (in the project)."""
-    cache = str(project / ".rulesref-cache") if name == "warm" else "off"
+    """One run of a step in a fresh process. Only the steps in `CACHED` use the cache (in the project)."""
+    cache = str(project / ".rulesref-cache") if name in CACHED else "off"
     done = subprocess.run(
         [sys.executable, __file__, "--step", name, "--project", str(project)],
         capture_output=True, text=True, cwd=REPO, env=dict(os.environ, PYTHONPATH=str(REPO), RULESREF_CACHE=cache),
@@ -289,6 +308,7 @@ def main() -> None:
     parser.add_argument("--serve", default="1000,10000", help="sizes for the live preview (real content only)")
     parser.add_argument("--pairs", type=int, default=3, help="paired runs per figure")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--site-only", action="store_true", help="only the site build steps (build, warm build, bare MkDocs)")
     parser.add_argument("--step", choices=sorted(STEPS), help=argparse.SUPPRESS)
     parser.add_argument("--project", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -296,7 +316,8 @@ def main() -> None:
         run_step(args.step, args.project)
         return
 
-    sizes = sorted({int(n) for n in ",".join([args.validate, args.site, args.serve]).split(",") if n})
+    chosen = [args.site] if args.site_only else [args.validate, args.site, args.serve]
+    sizes = sorted({int(n) for n in ",".join(chosen).split(",") if n})
     site_sizes = {int(n) for n in args.site.split(",") if n}
     serve_sizes = {int(n) for n in args.serve.split(",") if n}
     workdir = Path(tempfile.mkdtemp(prefix="rulesref-bench-"))
@@ -310,14 +331,20 @@ def main() -> None:
                 files = sum(1 for _ in (project / "content").rglob("*.yml"))
                 row: dict[str, Any] = {"corpus": corpus, "size": size, "files": files}
                 pairs = args.pairs
-                row.update(paired("validate", "parse", project, pairs))
-                measure("warm", project)  # fills the cache; the measured runs below edit one file each
-                row.update(repeated("warm", project, pairs))
-                row.update(repeated("generate", project, pairs))
+                if not args.site_only:
+                    row.update(paired("validate", "parse", project, pairs))
+                    measure("warm", project)  # fills the cache; the measured runs below edit one file each
+                    row.update(repeated("warm", project, pairs))
+                    row.update(repeated("generate", project, pairs))
                 if size in site_sizes:
                     row.update(paired("build", "bare", project, pairs))
                     row.update(page_sizes(project / "build" / "site"))
-                if corpus == "real" and size in serve_sizes:
+                    shutil.rmtree(project / ".rulesref-cache", ignore_errors=True)
+                    measure("build_warm", project)  # fills the cache; the measured runs below edit one file each
+                    warm = paired("build_warm", "bare", project, pairs)
+                    row.update({key: value for key, value in warm.items() if key.startswith("build_warm")})
+                    row["bare_warm_s"] = warm["bare_s"]  # the baseline of these pairs
+                if corpus == "real" and size in serve_sizes and not args.site_only:
                     try:
                         row.update(serve_latency(project, 5))
                     except SystemExit as failed:
@@ -339,30 +366,12 @@ SERVE_BUDGETS = {1_000: 1.0, 10_000: 2.0}
 
 
 def report(row: dict[str, Any]) -> None:
-    def verdict(value: float, budget: float) -> str:
-        return "ok" if value <= budget else "OVER BUDGET"
-
-    def spread(key: str) -> str:
-        lo, hi = row[f"{key}_range"]
-        return f"pairs {lo:.2f}-{hi:.2f}"
-
     big = row["files"] >= 5_000
     print(f"\n{row['corpus']} content, {row['files']:,} files")
-    print(f"  CSafeLoader parse   {row['parse_s']:7.2f} s   peak {row['parse_mb']:6.0f} MB")
-    budget = f"budget {BUDGETS['validate_vs_parse']:g}x: {verdict(row['validate_vs_parse'], BUDGETS['validate_vs_parse'])}" if big else "budget set at 10,000 files"
-    print(f"  rulesref validate   {row['validate_s']:7.2f} s   peak {row['validate_mb']:6.0f} MB   {row['validate_vs_parse']:.2f}x parse ({spread('validate_vs_parse')}; {budget})")
-    if big:
-        print(f"  validate memory budget {BUDGETS['validate_mb']} MB: {verdict(row['validate_mb'], BUDGETS['validate_mb'])}")
-    warm = f"budget {BUDGETS['warm_validate_s']:g} s: {verdict(row['warm_s'], BUDGETS['warm_validate_s'])}" if big else "budget set at 10,000 files"
-    print(f"  warm validate       {row['warm_s']:7.2f} s   peak {row['warm_mb']:6.0f} MB   one file edited, cache of the run before ({warm})")
-    print(f"  rulesref generate   {row['generate_s']:7.2f} s   peak {row['generate_mb']:6.0f} MB")
+    if "parse_s" in row:
+        report_validate(row, big)
     if "build_s" in row:
-        print(f"  rulesref build      {row['build_s']:7.2f} s   peak {row['build_mb']:6.0f} MB   "
-              f"{row['build_vs_bare']:.2f}x bare mkdocs ({spread('build_vs_bare')}; budget {BUDGETS['build_vs_bare']}x: {verdict(row['build_vs_bare'], BUDGETS['build_vs_bare'])})")
-        print(f"  bare mkdocs build   {row['bare_s']:7.2f} s   peak {row['bare_mb']:6.0f} MB")
-        print(f"  pages {row['pages']:,}: median {row['median_page_kb']:.1f} KB (budget {BUDGETS['median_page_kb']} KB: "
-              f"{verdict(row['median_page_kb'], BUDGETS['median_page_kb'])}), largest {row['largest_page_kb']:.1f} KB, site {row['site_mb']:.1f} MB")
-
+        report_build(row)
     if "serve_failed" in row:
         print(f"  serve, save -> page: {row['serve_failed']}")
     if "serve_s" in row:
@@ -373,6 +382,38 @@ def report(row: dict[str, Any]) -> None:
         print(f"    of it rulesref      {row['serve_docs_s']:7.2f} s   save -> docs file rewritten (the rest is MkDocs building the page)")
         lo, hi = row["serve_all_range"]
         print(f"    every page showing it {row['serve_all_s']:5.2f} s   rebuilt, from the change being noticed ({lo:.2f}-{hi:.2f}; no budget)")
+
+
+def verdict(value: float, budget: float) -> str:
+    return "ok" if value <= budget else "OVER BUDGET"
+
+
+def spread(row: dict[str, Any], key: str) -> str:
+    lo, hi = row[f"{key}_range"]
+    return f"pairs {lo:.2f}-{hi:.2f}"
+
+
+def report_validate(row: dict[str, Any], big: bool) -> None:
+    print(f"  CSafeLoader parse   {row['parse_s']:7.2f} s   peak {row['parse_mb']:6.0f} MB")
+    budget = f"budget {BUDGETS['validate_vs_parse']:g}x: {verdict(row['validate_vs_parse'], BUDGETS['validate_vs_parse'])}" if big else "budget set at 10,000 files"
+    print(f"  rulesref validate   {row['validate_s']:7.2f} s   peak {row['validate_mb']:6.0f} MB   {row['validate_vs_parse']:.2f}x parse ({spread(row, 'validate_vs_parse')}; {budget})")
+    if big:
+        print(f"  validate memory budget {BUDGETS['validate_mb']} MB: {verdict(row['validate_mb'], BUDGETS['validate_mb'])}")
+    warm = f"budget {BUDGETS['warm_validate_s']:g} s: {verdict(row['warm_s'], BUDGETS['warm_validate_s'])}" if big else "budget set at 10,000 files"
+    print(f"  warm validate       {row['warm_s']:7.2f} s   peak {row['warm_mb']:6.0f} MB   one file edited, cache of the run before ({warm})")
+    print(f"  rulesref generate   {row['generate_s']:7.2f} s   peak {row['generate_mb']:6.0f} MB")
+
+
+def report_build(row: dict[str, Any]) -> None:
+    budget = BUDGETS["build_vs_bare"]
+    print(f"  rulesref build      {row['build_s']:7.2f} s   peak {row['build_mb']:6.0f} MB   cold (no cache): "
+          f"{row['build_vs_bare']:.2f}x bare mkdocs ({spread(row, 'build_vs_bare')}; budget {budget}x: {verdict(row['build_vs_bare'], budget)})")
+    print(f"  bare mkdocs build   {row['bare_s']:7.2f} s   peak {row['bare_mb']:6.0f} MB")
+    print(f"  warm build          {row['build_warm_s']:7.2f} s   one file edited, cache of the build before: "
+          f"{row['build_warm_vs_bare']:.2f}x bare mkdocs ({spread(row, 'build_warm_vs_bare')}; bare {row['bare_warm_s']:.2f} s in these pairs)")
+    print(f"  pages {row['pages']:,}: median {row['median_page_kb']:.1f} KB (budget {BUDGETS['median_page_kb']} KB: "
+          f"{verdict(row['median_page_kb'], BUDGETS['median_page_kb'])}), largest {row['largest_page_kb']:.1f} KB, site {row['site_mb']:.1f} MB")
+
 
 if __name__ == "__main__":
     main()
