@@ -7,7 +7,9 @@ plugin API), so Zensical can build the same folder.
 - `build`: nothing is touched unless the content is valid. The docs are written into a
   staging folder, MkDocs builds that into a fresh folder beside the site, and only when it
   succeeds are the docs folder and the site swapped in whole, so a failure leaves both as
-  they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`).
+  they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`). The
+  MkDocs child is started before validation and waits for the docs (`rulesref.site.early`),
+  so its start-up runs on the other core meanwhile.
 - `serve` (`rulesref.site.serve`): the site with live reload, regenerated on every save.
 """
 
