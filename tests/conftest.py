@@ -26,3 +26,11 @@ def _compile_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ["RULESREF_CACHE"] = str(tmp_path_factory.mktemp("rulesref-cache"))
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of one test's own (`RULESREF_CACHE`), empty at its start."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULESREF_CACHE", str(folder))
+    return folder

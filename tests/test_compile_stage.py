@@ -17,13 +17,6 @@ from .conftest import FIXTURES, REPO
 
 
 @pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("RULESREF_CACHE", str(folder))
-    return folder
-
-
-@pytest.fixture
 def failing(content: Path) -> Path:
     """Demo content plus every logic fixture: checks whose proofs and examples fail."""
     for fixture in sorted((FIXTURES / "bad").glob("logic-*.yml")):

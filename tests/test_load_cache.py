@@ -18,13 +18,6 @@ from .conftest import REPO
 
 
 @pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("RULESREF_CACHE", str(folder))
-    return folder
-
-
-@pytest.fixture
 def shipped(tmp_path: Path) -> Path:
     target = tmp_path / "content"
     shutil.copytree(REPO / "content", target)

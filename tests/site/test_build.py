@@ -96,12 +96,18 @@ def test_source_date_epoch_dates_the_build(tmp_path: Path, monkeypatch: pytest.M
     assert "<lastmod>1970-01-02</lastmod>" in (project.site / "sitemap.xml").read_text(encoding="utf-8")
 
 
+def project_with_a_broken_link(root: Path) -> Built:
+    """A project whose content has one problem: `[[Fearles]]` in w40k7/fear.yml."""
+    project = make_project(root)
+    rule = project.content / "w40k7" / "fear.yml"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+    return project
+
+
 def test_content_problems_stop_the_build_as_validate_reports_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    project = make_project(tmp_path / "broken")
-    rule = project.content / "w40k7" / "fear.yml"
-    rule.write_text(rule.read_text(encoding="utf-8").replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+    project = project_with_a_broken_link(tmp_path / "broken")
     monkeypatch.chdir(project.root)
     assert rulesref(["validate", "content"]) == 1
     reported = capsys.readouterr().err
@@ -118,9 +124,7 @@ def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
     import rulesref.site
     from rulesref.site.early import EarlyMkDocs
 
-    project = make_project(tmp_path / "called-off")
-    rule = project.content / "w40k7" / "fear.yml"
-    rule.write_text(rule.read_text(encoding="utf-8").replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+    project = project_with_a_broken_link(tmp_path / "called-off")
     ready, asked = tmp_path / "ready", tmp_path / "asked"
     # a stand-in for MkDocs that says when it is up and records whether it was ever asked to build
     child = f"import pathlib, sys; pathlib.Path({str(ready)!r}).write_text('up'); line = sys.stdin.readline(); line and pathlib.Path({str(asked)!r}).write_text(line)"

@@ -20,6 +20,7 @@ import re
 SUFFIX = ".classic.js"
 _RUNTIME_IMPORT = re.compile(r'import \* as \$ from "((?:\.\./)+_runtime\.js)";')
 _EXPORT = re.compile(r"export (?:const|function|class) ([A-Za-z_$][A-Za-z0-9_$]*)")
+_ANY_STATEMENT = re.compile(r"\s*(?:import|export)\b(?!\()")  # an import or export statement (not `import(...)`)
 
 
 class ModuleShapeError(ValueError):
@@ -49,7 +50,7 @@ def classic_twin(source: str, name: str) -> str:
                 raise ModuleShapeError(f"{name}:{number}: an export this writer does not make")
             exported.append(found.group(1))
             line = line[len("export ") :]
-        elif line.startswith("import ") or re.match(r"\s*(?:import|export)\b(?!\()", line):
+        elif _ANY_STATEMENT.match(line):
             raise ModuleShapeError(f"{name}:{number}: an import or export this writer does not make")
         body.append(line)
     register = f"globalThis.rulesrefModules[$self] = Object.freeze({{ {', '.join(exported)} }});" if exported else ""

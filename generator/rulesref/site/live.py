@@ -7,8 +7,8 @@ once and its state stays in memory: the files, the nav, the theme's template env
 every page. A save hands over the docs files it rewrote (`rulesref.site.serve` rewrites
 exactly the files whose bytes changed: the saved entry's page and every page whose links,
 backlinks, previews or indexes show it), and only those are read and rendered again, with
-their search entries replaced. What a page-by-page rebuild cannot keep right (a file added or
-removed, the nav or `mkdocs.yml` changed) rebuilds everything, as MkDocs itself would.
+their search entries replaced. Files added or removed are taken in the same way (the
+sitemap is rebuilt with them); only a changed nav or `mkdocs.yml` rebuilds everything.
 
 This uses MkDocs' own page steps (`mkdocs.commands.build`), so pages come out as `mkdocs
 build` makes them; `rulesref build` still runs MkDocs through its command line only.
@@ -17,7 +17,7 @@ build` makes them; `rulesref build` still runs MkDocs through its command line o
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,10 +48,9 @@ from rulesref.render.paths import NAV_FILE
 
 @dataclass(frozen=True)
 class Rebuilt:
-    """What one update did: pages rendered again, other files copied, or everything."""
+    """What one update did: how many pages it rendered again, or whether it built everything."""
 
     pages: int
-    copied: int
     whole: bool
 
 
@@ -76,20 +75,18 @@ class LiveSite:
         build(config, serve_url=self.site_url)
         assert kept.files is not None and kept.nav is not None and kept.env is not None
         self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns)
-        return Rebuilt(len(kept.files.documentation_pages()), 0, whole=True)
+        return Rebuilt(len(kept.files.documentation_pages()), whole=True)
 
-    def update(self, changed: Iterable[str], first: Collection[str] = (), publish: Callable[[], None] | None = None) -> Rebuilt:
+    def update(self, changed: Collection[str], first: Collection[str] = (), publish: Callable[[], None] | None = None) -> Rebuilt:
         """Bring the site up to date after the docs files `changed` (relative paths) were
         written or removed; page by page unless the nav or the config changed. The pages in
         `first` (the saved entries' own) are built before the others, and `publish` is called
         between the two, so the page being edited shows its edit without waiting for every
         page that lists or previews it."""
         state = self._state
-        if state is None or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
+        if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
             return self.build_all()
         rels = [rel for rel in changed if not (rel.startswith(".") or "/." in rel)]  # MkDocs leaves dotfiles out
-        if NAV_FILE in changed:
-            return self.build_all()
         docs = Path(state.config.docs_dir)
         gone = [rel for rel in rels if not (docs / rel).is_file()]
         added = [rel for rel in rels if state.files.get_file_from_path(rel) is None and rel not in gone]
@@ -108,7 +105,7 @@ class LiveSite:
             pages = late
         if pages or gone:
             state.rebuild(pages, listing=bool(gone or added))
-        return Rebuilt(len(early) + len(late), len(others), whole=False)
+        return Rebuilt(len(early) + len(late), whole=False)
 
     def close(self) -> None:
         if self._state is not None:

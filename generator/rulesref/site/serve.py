@@ -55,9 +55,8 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
-def _free_port(dev_addr: str) -> None:
+def _free_port(host: str, port: int, dev_addr: str) -> None:
     """Refuse a busy address up front, in one line, instead of letting the server fail."""
-    host, port = _address(dev_addr)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will: TIME_WAIT is no obstacle
         try:
@@ -102,7 +101,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     config = SiteConfig.read(config_file, settings.site_url)
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
     host, port = _address(dev_addr)
-    _free_port(dev_addr)
+    _free_port(host, port, dev_addr)
     _stop_on_sigterm()
     _show_mkdocs_messages()
     kept = Kept()
@@ -134,12 +133,9 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         changed = sync_tree(config.docs_dir, files, kept.written)
         kept.written = files
         written = time.perf_counter()
-        shown: list[float] = []
-
         def publish() -> None:
             server.publish()
-            shown.append(time.perf_counter())
-            print(f"rulesref: the edited page(s) shown {shown[0] - started:.2f} s after the change", file=sys.stderr)
+            print(f"rulesref: the edited page(s) shown {time.perf_counter() - started:.2f} s after the change", file=sys.stderr)
 
         try:
             done = live.update(changed, first=kept.edited_pages, publish=publish)
