@@ -26,10 +26,11 @@ from typing import Any
 
 from rulesref.importers.battlescribe.elements import Data, ProfileRow, RuleElement, RuleUse, UnitElement
 from rulesref.importers.battlescribe.existing import Existing
-from rulesref.importers.battlescribe.naming import MAX_NAME, content_name, profile_value, slug, usable_id
+from rulesref.importers.battlescribe.naming import MAX_NAME, content_name, profile_value, usable_id
 from rulesref.importers.battlescribe.text import NO_TEXT, clean_text, derive_summary, find_table
 from rulesref.linker import Linker
 from rulesref.links import normalise
+from rulesref.slugs import slug
 
 Scalar = int | str
 PARAM_FORM = re.compile(r"^(?P<base>.*?\S)\s*\(\s*(?P<value>[^()]*?)\s*\)$")

@@ -9,14 +9,12 @@ the entry's `origin`.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from rulesref.check.content import reserved_reason
 from rulesref.model import python_name
+from rulesref.slugs import MAX_ID
 
-MAX_ID = 60
 MAX_NAME = 80
-_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _NAME_REPLACEMENTS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")", "|": "/", "\t": " ", "\n": " ", "\r": " "})
 PARAM_PLACEHOLDER = re.compile(r"[A-Z]")
 
@@ -35,20 +33,6 @@ def profile_value(value: str) -> str:
     """A characteristic's value on one line, without `< > { }`, at most 200 characters."""
     text = " ".join(value.translate(_NAME_REPLACEMENTS).split())
     return text[:200]
-
-
-def slug(name: str, *, fallback: str = "entry") -> str:
-    """`Hit & Run` -> `hit-run`, `Ætheric Lance` -> `aetheric-lance`: kebab-case ASCII that
-    starts with a letter, at most 60 characters, cut at a hyphen."""
-    text = name.replace("Æ", "Ae").replace("æ", "ae").replace("Ø", "O").replace("ø", "o").replace("ß", "ss")
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    words = [w for w in _NOT_ALNUM.split(ascii_text) if w]
-    ident = "-".join(words)
-    if not ident or not ident[0].isalpha():
-        ident = f"{fallback}-{ident}" if ident else fallback
-    if len(ident) > MAX_ID:
-        ident = ident[:MAX_ID].rsplit("-", 1)[0]
-    return ident
 
 
 def usable_id(ident: str, kind: str) -> str:
