@@ -20,6 +20,7 @@ import pytest
 import rulesref.validate as validate_module
 from rulesref.config import Settings
 from rulesref.read import discover, reload
+from rulesref.render.relations import SAME_RULE_SHOWN
 from rulesref.site import Kept, generate
 from rulesref.site.serve import sync_tree
 
@@ -66,6 +67,18 @@ def series(content: Path) -> list[tuple[str, Callable[[], None]]]:
         later = time.time_ns() + 10**9
         os.utime(w40k / "fearless.yml", ns=(later, later))
 
+    def share_name_widely() -> None:
+        # small systems with a Fearless each: the name gets a page of its own (`NameGroup`)
+        for n in range(SAME_RULE_SHOWN):
+            folder = content / f"g{n}"
+            folder.mkdir()
+            (folder / "system.yml").write_text(f"id: g{n}\nname: Game {n}\nedition: 1st edition\nbooks:\n  rules: {{title: Rules}}\n", encoding="utf-8")
+            (folder / "fearless.yml").write_text(f"id: fearless\nkind: rule\nname: Fearless\nsummary: Never flees ({n}).\ntext: It never flees.\n", encoding="utf-8")
+
+    def unshare_name() -> None:
+        for n in range(SAME_RULE_SHOWN):
+            shutil.rmtree(content / f"g{n}")
+
     return [
         ("summary other pages preview", lambda: edit(w40k / "fearless.yml", "never fails Morale checks", "shrugs off Morale checks")),
         ("name shown elsewhere", rename_morale),
@@ -89,6 +102,9 @@ def series(content: Path) -> list[tuple[str, Callable[[], None]]]:
         ("book fixed", restore("fear.yml")),
         ("files touched, bytes unchanged", touch_unchanged),
         ("same_as removed", restore("fearless.yml")),
+        ("a name shared by many systems", share_name_widely),
+        ("a summary shown on the name's page", lambda: edit(content / "g3" / "fearless.yml", "Never flees (3)", "Stands fast (3)")),
+        ("systems gone, name shared by few", unshare_name),
     ]
 
 
@@ -123,7 +139,10 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
         reads.clear()
         files, problems = generate(str(content), settings, kept)
         if trusted:  # only what the edit touched is read; all of it when nothing can be trusted
-            assert len(reads) <= 3, (name, reads)
+            if name == "a name shared by many systems":
+                assert sorted(Path(r).parent.name for r in reads) == sorted([f"g{n}" for n in range(SAME_RULE_SHOWN)] * 2), reads
+            else:
+                assert len(reads) <= 3, (name, reads)
             if name == "summary other pages preview":
                 assert [Path(r).name for r in reads] == ["fearless.yml"], reads
         else:
@@ -152,6 +171,10 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
     brutal = "hh2/brutal/index.md"  # now lists the Fearless it does not share a name with
     assert b"[Fearless][" not in shown["backlink removed"][brutal]
     assert b"[Fearless][" in shown["same rule listed by same_as"][brutal]
+    name_page = "compare/rule-fearless/index.md"
+    assert b"Never flees \\(3\\)" in shown["a name shared by many systems"][name_page]
+    assert b"Stands fast \\(3\\)" in shown["a summary shown on the name's page"][name_page]
+    assert name_page not in shown["systems gone, name shared by few"]
 
 
 def test_a_file_just_written_is_read_again_not_trusted_by_its_status(tmp_path: Path) -> None:

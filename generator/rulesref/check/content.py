@@ -24,7 +24,7 @@ from rulesref.suggest import did_you_mean
 # Top-level folders of the built site that are not systems (the site's own pages, and what
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them.
-RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
+RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "compare", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
 MAX_PER_TEXT = 100  # problems of one code listed for one text
 
 

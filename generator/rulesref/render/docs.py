@@ -72,6 +72,7 @@ def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]], 
         site.forms.get(entry.key),
         facts.referenced_by.get(entry.key),
         facts.same_rule.get(entry.key),
+        facts.name_groups.get(entry.key),
         facts.links_out.get(entry.key),
         targets,
         tuple(facts.links_out.get(t.key) for t in targets if t is not None),
@@ -120,6 +121,8 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
         files[page] = get(page, inputs, lambda m=make: m().encode("utf-8"))  # type: ignore[misc]
     for tag, tagged in facts.tags.items():
         files[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t).encode("utf-8"))  # type: ignore[misc]
+    for page, group in facts.group_pages.items():
+        files[page] = get(page, (group, content.systems), lambda p=page: site.name_group(p).encode("utf-8"))  # type: ignore[misc]
     by_system = {system.id: content.entries_of(system.id) for system in content.systems}
     for system in content.systems:
         page = paths.system_page(system.id)

@@ -24,7 +24,7 @@ from rulesref.render.check_section import check_section
 from rulesref.render.checks import CheckView, show
 from rulesref.render.datasheet import parameter_values, profile_tables, unit_rule_refs
 from rulesref.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
-from rulesref.render.relations import Relations
+from rulesref.render.relations import SAME_RULE_SHOWN, Relations
 from rulesref.templates import render
 
 KIND_TITLES = {"rule": "Rules", "unit": "Units", "term": "Terms"}
@@ -155,7 +155,7 @@ class Site:
         badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
         params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
         referenced = self.relations.referenced_by.get(entry.key, ())
-        same = self.relations.same_rule.get(entry.key, ())
+        same, more = self.same_rule(page, entry)
         return render(
             "site/entry.md.jinja",
             front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}),
@@ -177,7 +177,8 @@ class Site:
             notes=user_markdown(entry.notes, links) if entry.notes else "",
             source=plain(self.citation(entry)) if entry.source else "",
             referenced=[self.listed(page, e, entry.system) for e in referenced],
-            same=[self.listed(page, e, entry.system) for e in same],
+            same=same,
+            more=more,
             corrections=[(plain(c.original), user_inline(c.corrected, links), plain(c.reason or "")) for c in entry.corrections],
             json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
             source_file=plain(content_path(entry, self.roots)),
@@ -214,6 +215,49 @@ class Site:
                 }
             )
         return cards
+
+    def same_rule(self, page: str, entry: Entry) -> tuple[list[str], str]:
+        """The same rule in other systems, as the entry's page lists it, and what it says of
+        the rest. Of the members of a big name group (one with a page of its own), the page
+        lists the first few; every other entry is listed, so each one is either here or on
+        a group page this page links to."""
+        others = self.relations.same_rule.get(entry.key, ())
+        groups = self.relations.name_groups.get(entry.key, ())
+        if not groups:
+            return [self.listed(page, e, entry.system) for e in others], ""
+        grouped = {e.key for group in groups for e in group.members}
+        room = SAME_RULE_SHOWN - sum(1 for e in others if e.key not in grouped)
+        shown = []
+        for other in others:
+            if other.key in grouped:
+                if room <= 0:
+                    continue
+                room -= 1
+            shown.append(self.listed(page, other, entry.system))
+        pages = [markdown_link(plain(f"all {len(group.members)} {group.kind}s named {group.name}"), paths.relative(page, group.page)) for group in groups]
+        return shown, f"{len(others) - len(shown)} more, listed with the rest on the page of " + " and of ".join(pages) + "."
+
+    def name_group(self, page: str) -> str:
+        """The page of a big name group: every member, with its system and summary."""
+        self._begin()
+        group = self.relations.group_pages[page]
+        systems = len({e.system for e in group.members})
+        items = [
+            f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}): {plain(e.summary)}"
+            for e in group.members
+        ]
+        return render(
+            "site/name-group.md.jinja",
+            front=front_matter(
+                title=f"{group.name} in {systems} systems",
+                description=f"Every {group.kind} named {group.name}, or with it as an alias.",
+                search={"exclude": True},
+            ),
+            heading=plain(f"{group.name} in {systems} systems"),
+            intro=plain(f"Every {group.kind} named {group.name}, or with it as an alias: {len(group.members)} entries."),
+            items=items,
+            references=self.refs.definitions(),
+        )
 
     def listed(self, page: str, entry: Entry, here: str) -> str:
         where = "" if entry.system == here else f", {plain(self.system_label(entry.system))}"

@@ -37,6 +37,11 @@ def tag_page(tag: str) -> str:
     return f"tags/{tag}/index.md"
 
 
+def name_group_page(folder: str) -> str:
+    """The page of a name many systems share (`compare/rule-fearless/index.md`)."""
+    return f"compare/{folder}/index.md"
+
+
 def api_entry(entry: Entry) -> str:
     return f"api/{entry.system}/{entry.id}.json"
 

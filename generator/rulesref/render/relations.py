@@ -8,6 +8,9 @@ the very same objects as last time contributes the part it did then. "Same rule 
 content (a name shared by n systems gives each of n entries n - 1 others), so it is found
 per group of entries sharing a kind and name: the group is sorted once, and with a memo
 (`serve`) a group whose members are the very same entries as last time is not redone.
+A page lists at most `SAME_RULE_SHOWN` of a group's members; a bigger group (a name shared
+by dozens of systems) gets a page of its own that lists them all (`NameGroup`), so every
+page stays the same size however many systems share its names.
 The entries that refer to an entry, and those that carry a tag, are kept the same way. The links themselves come from `LinkIndex.entry_links`.
 """
 
@@ -19,9 +22,25 @@ from typing import TypeVar
 
 from rulesref.links import LinkIndex, Resolved, normalise
 from rulesref.model import Content, Entry
+from rulesref.render import paths
 from rulesref.render.reuse import RenderMemo
+from rulesref.slugs import slug
+
+# the most members of a name group an entry's page lists; a bigger group has a page of its own
+SAME_RULE_SHOWN = 8
 
 Made = TypeVar("Made")
+
+
+@dataclass(frozen=True)
+class NameGroup:
+    """Entries of several systems sharing a kind and a name (or alias), too many for each
+    member's page to list: `page` lists them all."""
+
+    kind: str
+    name: str  # as the first member writes it
+    page: str  # docs path
+    members: tuple[Entry, ...]
 
 
 @dataclass(frozen=True)
@@ -35,6 +54,9 @@ class Relations:
     # per entry key: every resolved link of its texts, in order of appearance
     links_out: dict[str, tuple[Resolved, ...]] = field(default_factory=dict)
     tags: dict[str, tuple[Entry, ...]] = field(default_factory=dict)
+    # per entry key: the big name groups it is a member of; and every big group by its page
+    name_groups: dict[str, tuple[NameGroup, ...]] = field(default_factory=dict)
+    group_pages: dict[str, NameGroup] = field(default_factory=dict)
 
 
 def _order(entry: Entry) -> tuple[str, str, str]:
@@ -49,6 +71,31 @@ def _sort(entries: Iterable[Entry]) -> tuple[Entry, ...]:
 
 def _links_out(links: LinkIndex, entry: Entry) -> tuple[Resolved, ...]:
     return tuple(r for found in links.entry_links(entry) for _, r in found.links if isinstance(r, Resolved))
+
+
+def _written_name(members: tuple[Entry, ...], name: str) -> str:
+    """The group's name as its first member writes it (as its name, else as an alias)."""
+    for entry in members:
+        for written in (entry.name, *entry.aliases):
+            if normalise(written) == name:
+                return written
+    return name
+
+
+def _group_pages(big: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """The page of each big group, `compare/<kind>-<slug of name>/index.md`; names with one
+    slug are told apart by a number, in order of the names."""
+    pages: dict[tuple[str, str], str] = {}
+    taken: set[str] = set()
+    for kind, name in sorted(big):
+        base = f"{kind}-{slug(name, fallback='name')}"
+        folder, n = base, 1
+        while folder in taken:
+            n += 1
+            folder = f"{base}-{n}"
+        taken.add(folder)
+        pages[kind, name] = paths.name_group_page(folder)
+    return pages
 
 
 def _same_in_group(group: tuple[Entry, ...]) -> dict[str, tuple[Entry, ...]]:
@@ -123,6 +170,7 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
         with_same_as += part.with_same_as
 
     others: dict[str, list[tuple[Entry, ...]]] = {}
+    big: dict[tuple[str, str], tuple[Entry, ...]] = {}
     for (kind, name), listed in by_name.items():
         if len(listed) < 2 or all(e.system == listed[0].system for e in listed):
             continue
@@ -130,6 +178,16 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
         for key, found_others in same(f"same-rule:{kind}:{name}", group, lambda g=group: _same_in_group(g)).items():  # type: ignore[misc]
             if found_others:
                 others.setdefault(key, []).append(found_others)
+        if len(group) > SAME_RULE_SHOWN + 1:
+            big[kind, name] = group
+    group_pages: dict[str, NameGroup] = {}
+    name_groups: dict[str, list[NameGroup]] = {}
+    for (kind, name), page in _group_pages(list(big)).items():
+        members = _sort(big[kind, name])  # (a few hundred groups even at 10k entries: not kept)
+        group_page = NameGroup(kind, _written_name(members, name), page, members)
+        group_pages[page] = group_page
+        for entry in members:
+            name_groups.setdefault(entry.key, []).append(group_page)
     for entry in with_same_as:
         for key in entry.same_as:
             other = content.entry(key)
@@ -159,4 +217,6 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
         same_rule=same_rule,
         links_out=links_out,
         tags=tags,
+        name_groups={key: tuple(groups) for key, groups in sorted(name_groups.items())},
+        group_pages=dict(sorted(group_pages.items())),
     )
