@@ -1,15 +1,16 @@
 """Building and serving the reference site: validate -> write the docs folder -> MkDocs.
 
 The generator only writes plain Markdown, a nav file, JSON and static assets; MkDocs (with
-Material) turns that folder into the site, through its command line and nothing else (no
-plugin API), so Zensical can build the same folder.
+Material) turns that folder into the site, through its command line (no plugin of ours), so
+Zensical can build the same folder.
 
 - `build`: nothing is touched unless the content is valid. The docs are written into a
   staging folder, MkDocs builds that into a fresh folder beside the site, and only when it
   succeeds are the docs folder and the site swapped in whole, so a failure leaves both as
   they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`). The
   MkDocs child is started before validation and waits for the docs (`rulesref.site.early`),
-  so its start-up runs on the other core meanwhile.
+  so its start-up runs on the other core meanwhile; it reads the pages on every core
+  (`rulesref.site.mkdocs_split`: MkDocs' own steps, its reading of pages forked).
 - `serve` (`rulesref.site.serve`): the site with live reload, regenerated on every save.
 """
 
@@ -42,7 +43,7 @@ from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
 from rulesref.render.reuse import RenderMemo
 from rulesref.site.csp import make_csp_ready
-from rulesref.site.early import EarlyMkDocs, runner_command
+from rulesref.site.early import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import OfflineBuild
 from rulesref.site.staging import staged_config
 from rulesref.validate import Loads, validate
@@ -227,7 +228,7 @@ def _build_site(
             args = ["build", "--config-file", str(staged), "--site-dir", str(site)]
             if strict:
                 args.append("--strict")
-            code = mkdocs.run(args)
+            code = mkdocs.run(args, reading_processes(offline))
             zipped = copy.finish() if copy is not None and code == 0 else None
         if code != 0:
             say(f"mkdocs build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")

@@ -5,12 +5,14 @@ on them. MkDocs' start (a Python interpreter, its imports, the theme's plugins) 
 depend on the docs, so the child is started at once and does that on another core while
 this process validates; it then waits, doing nothing, for the arguments of its command line
 (`rulesref.site.mkdocs_runner`). When the content has errors, or anything else stops the
-build first, the child is killed before it has touched a file.
+build first, the child is killed before it has touched a file. On a machine with cores to
+spare, the child reads the pages in several processes (`rulesref.site.mkdocs_split`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from contextlib import suppress
@@ -18,6 +20,19 @@ from pathlib import Path
 from types import TracebackType
 
 RUNNER = Path(__file__).with_name("mkdocs_runner.py")
+
+
+def reading_processes(offline: bool) -> int:
+    """How many processes read the site's pages (`mkdocs_split`): one per core this process
+    may use, halved when the offline copy is built beside the site; one without `fork`.
+    `RULESREF_MKDOCS_PROCESSES` sets it (1: MkDocs reads every page itself, as `mkdocs build`)."""
+    asked = os.environ.get("RULESREF_MKDOCS_PROCESSES", "")
+    if asked.isdigit() and int(asked) > 0:
+        return int(asked)
+    if not hasattr(os, "fork"):
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, cores // 2 if offline else cores)
 
 
 def runner_command() -> list[str]:
@@ -36,12 +51,13 @@ class EarlyMkDocs:
     def start(cls, command: list[str], env: dict[str, str]) -> EarlyMkDocs:
         return cls(subprocess.Popen(command, stdin=subprocess.PIPE, env=env))
 
-    def run(self, args: list[str]) -> int:
-        """Hand MkDocs its arguments and wait for it; its exit code."""
+    def run(self, args: list[str], processes: int = 1) -> int:
+        """Hand MkDocs its arguments (and how many processes read the pages: see
+        `mkdocs_split`) and wait for it; its exit code."""
         stdin = self.process.stdin
         assert stdin is not None
         try:
-            stdin.write((json.dumps(args) + "\n").encode("utf-8"))
+            stdin.write((json.dumps({"args": args, "processes": processes}) + "\n").encode("utf-8"))
             stdin.close()
         except BrokenPipeError:  # it ended before it was asked to build: its code says why
             pass
