@@ -15,7 +15,9 @@ of a pair alike. Per size this prints:
 - warm `rulesref validate` after editing one file (the cache filled by the run before);
 - `rulesref generate`;
 - `rulesref build` against a bare `mkdocs build` of the very same pages and config, cold
-  (no cache) and warm (one file edited, the cache the build before left), each paired;
+  (no cache) and warm (one file edited, the cache the build before left), each paired (the
+  build reads pages on every core, `rulesref.site.mkdocs_split`; `--one-process` also times
+  it reading them in one process, as bare MkDocs does);
 - peak memory of every step, and how each cost grows from one size to the next.
 
 - `rulesref serve`: seconds from saving a rule to its page being served updated (real content).
@@ -24,6 +26,7 @@ Every step runs in a fresh process (so peak memory is its own).
 
     python benchmarks/run.py [--corpus real,synthetic] [--validate 1000,10000] [--site 100,1000] [--pairs 3] [--json out.json]
     python benchmarks/run.py --corpus real --site 1000,10000 --site-only   # the build figures alone
+    python benchmarks/run.py --corpus real --site 1000 --site-only --one-process   # and MkDocs unsplit
 """
 
 from __future__ import annotations
@@ -100,6 +103,12 @@ def step_build(project: Path) -> None:
         raise SystemExit("build failed")
 
 
+def step_build_one(project: Path) -> None:
+    """The build with MkDocs reading every page in one process, as `mkdocs build` does."""
+    os.environ["RULESREF_MKDOCS_PROCESSES"] = "1"
+    step_build(project)
+
+
 def step_build_warm(project: Path) -> None:
     """The build after editing one file with checks, with the cache the build before left."""
     edited = next(p for p in sorted((project / "content").rglob("*.yml")) if "\nchecks:" in p.read_text(encoding="utf-8"))
@@ -122,6 +131,7 @@ STEPS = {
     "warm": step_warm,
     "generate": step_generate,
     "build": step_build,
+    "build_one": step_build_one,
     "build_warm": step_build_warm,
     "bare": step_bare,
 }
@@ -309,6 +319,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3, help="paired runs per figure")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--site-only", action="store_true", help="only the site build steps (build, warm build, bare MkDocs)")
+    parser.add_argument("--one-process", action="store_true", help="also the build with MkDocs reading its pages in one process")
     parser.add_argument("--step", choices=sorted(STEPS), help=argparse.SUPPRESS)
     parser.add_argument("--project", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -338,6 +349,9 @@ def main() -> None:
                     row.update(repeated("generate", project, pairs))
                 if size in site_sizes:
                     row.update(paired("build", "bare", project, pairs))
+                    if args.one_process:
+                        one = paired("build_one", "bare", project, pairs)
+                        row.update({key: value for key, value in one.items() if key.startswith("build_one")})
                     row.update(page_sizes(project / "build" / "site"))
                     shutil.rmtree(project / ".rulesref-cache", ignore_errors=True)
                     measure("build_warm", project)  # fills the cache; the measured runs below edit one file each
@@ -409,6 +423,9 @@ def report_build(row: dict[str, Any]) -> None:
     print(f"  rulesref build      {row['build_s']:7.2f} s   peak {row['build_mb']:6.0f} MB   cold (no cache): "
           f"{row['build_vs_bare']:.2f}x bare mkdocs ({spread(row, 'build_vs_bare')}; budget {budget}x: {verdict(row['build_vs_bare'], budget)})")
     print(f"  bare mkdocs build   {row['bare_s']:7.2f} s   peak {row['bare_mb']:6.0f} MB")
+    if "build_one_s" in row:
+        print(f"  build, MkDocs in one process {row['build_one_s']:5.2f} s   pages read as `mkdocs build` reads them: "
+              f"{row['build_one_vs_bare']:.2f}x bare mkdocs ({spread(row, 'build_one_vs_bare')})")
     print(f"  warm build          {row['build_warm_s']:7.2f} s   one file edited, cache of the build before: "
           f"{row['build_warm_vs_bare']:.2f}x bare mkdocs ({spread(row, 'build_warm_vs_bare')}; bare {row['bare_warm_s']:.2f} s in these pairs)")
     print(f"  pages {row['pages']:,}: median {row['median_page_kb']:.1f} KB (budget {BUDGETS['median_page_kb']} KB: "
