@@ -97,13 +97,13 @@ class _Split:
 
 
 class _Worker:
-    """One forked reader, seen from the build: its pipe, and whether it still serves."""
+    """One forked reader, seen from the build: its pipe, and whether it has pages left to send."""
 
     def __init__(self, pid: int, pipe: IO[bytes], count: int) -> None:
         self.pid = pid
         self.pipe = pipe
         self.left = count
-        self.failed = False
+        self.done = False
 
     @classmethod
     def fork(cls, original: Populate, config: Any, files: Any, mine: list[Any]) -> _Worker:
@@ -126,7 +126,7 @@ class _Worker:
 
     def take(self, page: Any, files: Any) -> bool:
         """Set what the worker read on `page`; False if it has nothing for it (it failed)."""
-        if self.failed:
+        if self.done:
             return False
         try:
             uri, attributes, records = _FileUnpickler(self.pipe, files).load()
@@ -144,7 +144,7 @@ class _Worker:
         return True
 
     def _stop(self) -> None:
-        self.failed = True
+        self.done = True
         self.pipe.close()
         os.waitpid(self.pid, 0)
 
