@@ -8,7 +8,9 @@ Browser tests skip with a clear message when Chromium is missing, except when
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
+import json
 import os
 import shutil
 import threading
@@ -59,6 +61,24 @@ def build_project(project: Built, *, strict: bool = True) -> int:
     from rulesref.site import build
 
     return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None)
+
+
+def site_files(folder: Path) -> dict[str, object]:
+    """Every file of a built site, in a form two builds of the same pages agree on."""
+    files: dict[str, object] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(folder).as_posix()
+        data = path.read_bytes()
+        if rel.endswith(".gz"):
+            data = gzip.decompress(data)  # the gzip header holds the time it was written
+        if rel == "search/search_index.json":
+            index = json.loads(data)
+            files[rel] = (index["config"], sorted(json.dumps(doc, sort_keys=True) for doc in index["docs"]))
+        else:
+            files[rel] = data
+    return files
 
 
 @pytest.fixture(scope="session")

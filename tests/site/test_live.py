@@ -5,8 +5,6 @@ and plain edits rebuild only the pages whose docs files changed."""
 
 from __future__ import annotations
 
-import gzip
-import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -18,29 +16,11 @@ from rulesref.site import Kept, generate
 from rulesref.site.live import LiveSite
 from rulesref.site.serve import sync_tree
 
-from .conftest import make_project
+from .conftest import make_project, site_files
 
 pytestmark = pytest.mark.slow
 
 URL = "http://127.0.0.1:8000/rulesref/"
-
-
-def site_files(folder: Path) -> dict[str, object]:
-    """Every file of a built site, in a form two builds of the same pages agree on."""
-    files: dict[str, object] = {}
-    for path in sorted(folder.rglob("*")):
-        if not path.is_file():
-            continue
-        rel = path.relative_to(folder).as_posix()
-        data = path.read_bytes()
-        if rel.endswith(".gz"):
-            data = gzip.decompress(data)  # the gzip header holds the time it was written
-        if rel == "search/search_index.json":
-            index = json.loads(data)
-            files[rel] = (index["config"], sorted(json.dumps(doc, sort_keys=True) for doc in index["docs"]))
-        else:
-            files[rel] = data
-    return files
 
 
 def edit(path: Path, old: str, new: str) -> None:

@@ -21,8 +21,7 @@ from rulesref.config import Settings
 from rulesref.site import generate, mkdocs_split
 from rulesref.site.serve import sync_tree
 
-from .conftest import Built, make_project
-from .test_live import site_files
+from .conftest import Built, make_project, site_files
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not hasattr(os, "fork"), reason="splitting needs fork")]
 
