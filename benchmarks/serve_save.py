@@ -50,7 +50,7 @@ class Project:
     def __init__(self, root: Path, size: int) -> None:
         from benchmarks.realistic import write_content
         from rulesref.config import Settings
-        from rulesref.read.reload import RACY_SECONDS
+        from rulesref.read.status import RACY_SECONDS
         from rulesref.site import Kept
 
         self.content = root / "content"

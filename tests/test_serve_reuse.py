@@ -19,7 +19,8 @@ import pytest
 
 import rulesref.validate as validate_module
 from rulesref.config import Settings
-from rulesref.read import discover, reload
+from rulesref.read import reload
+from rulesref.read import status as file_status
 from rulesref.render.relations import SAME_RULE_SHOWN
 from rulesref.site import Kept, generate
 from rulesref.site.serve import sync_tree
@@ -111,11 +112,9 @@ def series(content: Path) -> list[tuple[str, Callable[[], None]]]:
 @pytest.fixture(params=["statuses too new to trust", "statuses trusted"])
 def trusted(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
     if request.param == "statuses trusted":
-        monkeypatch.setattr(reload, "RACY_SECONDS", 0.0)
-        monkeypatch.setattr(discover, "RACY_SECONDS", 0.0)
+        monkeypatch.setattr(file_status, "RACY_SECONDS", 0.0)
         return True
-    monkeypatch.setattr(reload, "RACY_SECONDS", 3600.0)
-    monkeypatch.setattr(discover, "RACY_SECONDS", 3600.0)
+    monkeypatch.setattr(file_status, "RACY_SECONDS", 3600.0)
     return False
 
 
@@ -190,7 +189,7 @@ def test_an_old_file_is_trusted_by_its_status_and_a_link_never(tmp_path: Path, m
     path = tmp_path / "rule.yml"
     path.write_text("id: a\n", encoding="utf-8")
     (tmp_path / "link.yml").symlink_to(path)
-    monkeypatch.setattr(reload, "RACY_SECONDS", 0.0)
+    monkeypatch.setattr(file_status, "RACY_SECONDS", 0.0)
     status = reload.trusted_status(str(path))
     assert status is not None
     assert reload.trusted_status(str(tmp_path / "link.yml")) is None

@@ -6,8 +6,8 @@ whole content it belongs to, because links and ids are checked across files; onl
 problems of the files asked about are reported.
 
 A long-lived process (`serve`) passes the same `FolderListings` to every `discover`: a folder
-whose status is unchanged (and older than the file system's clock step, as in
-`rulesref.read.reload`) holds the same names, so it is not listed again. A folder that holds
+whose status is unchanged (and older than the file system's clock step:
+`rulesref.read.status`) holds the same names, so it is not listed again. A folder that holds
 a symbolic link is always listed: what a link points at can change without its folder
 changing.
 """
@@ -15,12 +15,12 @@ changing.
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from rulesref.errors import UsageError
+from rulesref.read.status import racy_after, too_new
 
 SYSTEM_FILE_NAMES = ("system.yml", "system.yaml")
 ENTRY_SUFFIXES = (".yml", ".yaml")
@@ -54,8 +54,6 @@ def _system_file(folder: Path) -> Path | None:
     return next((folder / n for n in SYSTEM_FILE_NAMES if (folder / n).is_file()), None)
 
 
-RACY_SECONDS = 2.0  # see `rulesref.read.reload`
-
 FolderStatus = tuple[int, int, int, int]  # device, inode, mtime_ns, ctime_ns
 
 
@@ -78,12 +76,12 @@ class FolderListings:
 
 
 def _folder_status(folder: str) -> FolderStatus | None:
-    now = time.time_ns()
+    racy = racy_after()
     try:
         info = os.stat(folder)
     except OSError:
         return None
-    if max(info.st_mtime_ns, info.st_ctime_ns) > now - int(RACY_SECONDS * 1e9):
+    if too_new(info, racy):
         return None
     return (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
 

@@ -8,8 +8,8 @@ run read it takes the last outcome instead of reading and parsing it again.
 file (device and inode), size, modification and change times to the nanosecond. A status
 can only be trusted when the file is older than the clock's step: a file written twice
 within one tick of the file system's clock keeps its times. So, as git does with its index,
-a status taken less than `RACY_SECONDS` after the file was last modified is not kept: such a
-file (the one just saved, typically) is read again and its bytes compared with the last
+a status taken less than `RACY_SECONDS` after the file was last modified is not kept
+(`rulesref.read.status`): such a file (the one just saved, typically) is read again and its bytes compared with the last
 run's, which cannot be fooled. Symbolic links are always read. An outcome is kept only for
 files that the latest run saw.
 """
@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import os
 import stat
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
 
 from rulesref.read.discover import FolderListings, display_path
+from rulesref.read.status import racy_after, too_new
 
 Outcome = TypeVar("Outcome")
 Status = tuple[int, int, int, int, int, int]  # mode, device, inode, size, mtime_ns, ctime_ns
-RACY_SECONDS = 2.0  # more than the coarsest file-system clock step in use (FAT's 2 s)
 
 
 class FileNames(NamedTuple):
@@ -46,12 +45,6 @@ def file_names(path: Path, cwd: str, system: str) -> FileNames:
     return FileNames(display, text, name, name.rsplit(".", 1)[0], os.path.dirname(text), cwd, (text, display, system))
 
 
-def racy_after() -> int:
-    """The time (ns) after which a file's status is too new to trust, taken before any status
-    it is compared with."""
-    return time.time_ns() - int(RACY_SECONDS * 1e9)
-
-
 def trusted_status(path: str, racy: int | None = None) -> Status | None:
     """The status of a regular file that is old enough to stand for its bytes, else None
     (a link, something that is not a file, a file too new, or one that cannot be seen).
@@ -62,7 +55,7 @@ def trusted_status(path: str, racy: int | None = None) -> Status | None:
         info = os.lstat(path)
     except OSError:
         return None
-    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > racy:
+    if not stat.S_ISREG(info.st_mode) or too_new(info, racy):
         return None
     return (info.st_mode, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
