@@ -21,7 +21,7 @@ from rulesref.render.datasheet import unit_rule_refs
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
-from rulesref.render.reuse import Get, RenderMemo, fresh
+from rulesref.render.reuse import Get, GetSame, RenderMemo, fresh
 from rulesref.schemas import schema_dir
 
 
@@ -103,7 +103,7 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     `memo` (kept by `serve` between saves), only files whose inputs changed are rendered."""
     assert build.ok, "pages are written from valid content only"
     get: Get = fresh if memo is None else memo.get
-    same: Get = fresh if memo is None else memo.get_same  # type: ignore[assignment]
+    same: GetSame = fresh if memo is None else memo.get_same
     if memo is not None:
         memo.begin()
     content = build.content

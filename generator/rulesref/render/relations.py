@@ -4,32 +4,32 @@ other systems, which entries carry a tag, and every resolved cross-link.
 Computed once per build in one pass over the content, so that no page has to scan every
 other entry. Each system's entries contribute their part (their links, the names they
 share, their tags); with a memo (`serve`), a system whose entries and resolved links are
-the very same objects as last time contributes the part it did then. "Same rule in other systems" is the one fact whose size grows faster than the
-content (a name shared by n systems gives each of n entries n - 1 others), so it is found
-per group of entries sharing a kind and name: the group is sorted once, and with a memo
-(`serve`) a group whose members are the very same entries as last time is not redone.
-A page lists at most `SAME_RULE_SHOWN` of a group's members; a bigger group (a name shared
-by dozens of systems) gets a page of its own that lists them all (`NameGroup`), so every
-page stays the same size however many systems share its names.
-The entries that refer to an entry, and those that carry a tag, are kept the same way. The links themselves come from `LinkIndex.entry_links`.
+the very same objects as last time contributes the part it did then. The links themselves
+come from `LinkIndex.entry_links`.
+
+"Same rule in other systems" is the one fact whose size grows faster than the content (a
+name shared by n systems gives each of n entries n - 1 others), so it is found per group of
+entries sharing a kind and name: the group is sorted once, and with a memo a group whose
+members are the very same entries as last time is not redone. A page lists at most
+`SAME_RULE_SHOWN` of a group's members; a bigger group (a name shared by dozens of systems)
+gets a page of its own that lists them all (`NameGroup`), so every page stays the same size
+however many systems share its names. The entries that refer to an entry, and those that
+carry a tag, are kept the same way as the groups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from rulesref.links import LinkIndex, Resolved, normalise
 from rulesref.model import Content, Entry
 from rulesref.render import paths
-from rulesref.render.reuse import RenderMemo
+from rulesref.render.reuse import GetSame, RenderMemo, fresh
 from rulesref.slugs import slug
 
 # the most members of a name group an entry's page lists; a bigger group has a page of its own
 SAME_RULE_SHOWN = 8
-
-Made = TypeVar("Made")
 
 
 @dataclass(frozen=True)
@@ -146,9 +146,7 @@ def _part(content: Content, links: LinkIndex, entries: tuple[Entry, ...]) -> _Pa
 
 
 def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None) -> Relations:
-    def same(name: str, objects: tuple[object, ...], make: Callable[[], Made]) -> Made:
-        return make() if memo is None else memo.get_same(name, objects, make)
-
+    same: GetSame = fresh if memo is None else memo.get_same
     referenced: dict[str, tuple[Entry, ...]] = {}  # target key -> referrers, in content order
     links_out: dict[str, tuple[Resolved, ...]] = {}
     by_name: dict[tuple[str, str], list[Entry]] = {}

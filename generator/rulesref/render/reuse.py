@@ -23,6 +23,12 @@ class Get(Protocol):
     def __call__(self, name: str, inputs: object, make: Callable[[], Made], /) -> Made: ...
 
 
+class GetSame(Protocol):
+    """`RenderMemo.get_same`, or `fresh` where nothing is kept."""
+
+    def __call__(self, name: str, objects: tuple[object, ...], make: Callable[[], Made], /) -> Made: ...
+
+
 class RenderMemo:
     """Rendered values by name, each with its inputs; what one render used, the next may reuse."""
 
