@@ -241,20 +241,17 @@ class Site:
         """The page of a big name group: every member, with its system and summary."""
         self._begin()
         group = self.relations.group_pages[page]
-        systems = len({e.system for e in group.members})
+        title = f"{group.name} in {len({e.system for e in group.members})} systems"
+        every = f"Every {group.kind} named {group.name}, or with it as an alias"
         items = [
             f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}): {plain(e.summary)}"
             for e in group.members
         ]
         return render(
             "site/name-group.md.jinja",
-            front=front_matter(
-                title=f"{group.name} in {systems} systems",
-                description=f"Every {group.kind} named {group.name}, or with it as an alias.",
-                search={"exclude": True},
-            ),
-            heading=plain(f"{group.name} in {systems} systems"),
-            intro=plain(f"Every {group.kind} named {group.name}, or with it as an alias: {len(group.members)} entries."),
+            front=front_matter(title=title, description=f"{every}.", search={"exclude": True}),
+            heading=plain(title),
+            intro=plain(f"{every}: {len(group.members)} entries."),
             items=items,
             references=self.refs.definitions(),
         )
