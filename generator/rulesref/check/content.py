@@ -57,11 +57,7 @@ def _check_identity(content: Content, index: LinkIndex) -> Iterator[Problem]:
                 yield (entry.where / "id").problem("duplicate-id", f"id `{entry.id}` is also used by {others}")
     for system_id, key in sorted(index.name_clashes):  # found while the index was built
         holders = [
-            (entry, entry.where / "name" if i == 0 else entry.where / "aliases" / (i - 1), name)
-            for entry in content.entries
-            if entry.system == system_id
-            for i, name in enumerate((entry.name, *entry.aliases))
-            if normalise(name) == key
+            (entry, where, name) for entry in content.entries if entry.system == system_id for where, name in _names_of(entry) if normalise(name) == key
         ]
         for entry, where, name in holders:
             clashes = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
@@ -78,11 +74,17 @@ def _check_entry_identity(entry: Entry, stem: str) -> Iterator[Problem]:
     reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
     if reason:
         yield (entry.where / "id").problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
-    for index, name in enumerate((entry.name, *entry.aliases)):
+    for where, name in _names_of(entry):
         lookalike = lookalike_reason(name)
         if lookalike:
-            where = entry.where / "name" if index == 0 else entry.where / "aliases" / (index - 1)
             yield where.problem("confusable-name", f"`{name}` {lookalike}; it would look like another name")
+
+
+def _names_of(entry: Entry) -> Iterator[tuple[Where, str]]:
+    """An entry's name and aliases, each with where it is written."""
+    yield entry.where / "name", entry.name
+    for index, alias in enumerate(entry.aliases):
+        yield entry.where / "aliases" / index, alias
 
 
 def _check_source(entry: Entry, system: System | None) -> Iterator[Problem]:
