@@ -150,17 +150,11 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
     }
 
 
-def api_files(
-    settings: Settings,
-    content: Content,
-    relations: Relations,
-    checks: dict[str, tuple[CheckView, ...]],
-    get: Get = fresh,
-) -> dict[str, bytes]:
+def api_files(settings: Settings, content: Content, counts: Counter[tuple[str, str]], get: Get = fresh) -> dict[str, bytes]:
     """The JSON API's index files: the whole content's and each system's (each entry's own
-    file is `entry_file`, rendered beside the entry's page). With `get`, only files whose
-    inputs changed since the last render are rendered again."""
-    counts: Counter[tuple[str, str]] = Counter((e.system, e.kind) for e in content.entries)  # all the index shows of the entries
+    file is `entry_file`, rendered beside the entry's page). `counts`: entries per (system,
+    kind), all the index shows of the entries. With `get`, only files whose inputs changed
+    since the last render are rendered again."""
     files: dict[str, bytes] = {
         "api/index.json": get(
             "api/index.json",

@@ -80,11 +80,10 @@ def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]], 
     )
 
 
-def _index_pages(site: Site) -> list[tuple[str, object, Callable[[], str]]]:
+def _index_pages(site: Site, counts: Counter[tuple[str, str]]) -> list[tuple[str, object, Callable[[], str]]]:
     """The pages that list the content, each with what it is rendered from (see `reuse`):
     counts, not entries, where only counts are shown, so most saves render none of them."""
     content, settings = site.content, site.settings
-    counts = Counter((e.system, e.kind) for e in content.entries)
     terms = tuple(e for e in content.entries if e.kind == "term")
     example = next((e for e in content.entries if e.checks), content.entries[0] if content.entries else None)
     shown = (content.systems, tuple(sorted(counts.items())), settings)
@@ -117,7 +116,8 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     # kept pages are kept as bytes: an unchanged page is then the very object of the last
     # save, which `serve` tells apart from a changed one without comparing contents
     files: dict[str, bytes] = {}
-    for page, inputs, make in _index_pages(site):
+    counts: Counter[tuple[str, str]] = Counter((e.system, e.kind) for e in content.entries)  # entries per system and kind
+    for page, inputs, make in _index_pages(site, counts):
         files[page] = get(page, inputs, lambda m=make: m().encode("utf-8"))  # type: ignore[misc]
     for tag, tagged in facts.tags.items():
         files[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t).encode("utf-8"))  # type: ignore[misc]
@@ -145,7 +145,7 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
             return site.entry(entry).encode("utf-8"), entry_file(build.settings, entry, owner, facts, checks.get(entry.key, ()))
 
         files[page], files[paths.api_entry(entry)] = get(f"{page} and its JSON", inputs[entry.key], both)
-    files.update(api_files(build.settings, content, facts, checks, get))
+    files.update(api_files(build.settings, content, counts, get))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = javascript.package_files(build, get)
