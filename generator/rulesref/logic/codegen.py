@@ -294,7 +294,7 @@ def _faces_call(arg: Arg) -> ast.expr:
 
 def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
     """`<check>_odds`: the exact distribution of the result over the dice inputs."""
-    fixed = [a for a in plan.args if not a.is_dice]
+    fixed = plan.odds_args
     dice = plan.dice_args
     rolled = ", ".join(a.name for a in dice)
     doc = [

@@ -73,6 +73,11 @@ class Plan:
         return [a for a in self.args if a.is_dice]
 
     @property
+    def odds_args(self) -> list[Arg]:
+        """The arguments an odds function takes: all but the dice it sums over."""
+        return [a for a in self.args if not a.is_dice]
+
+    @property
     def odds_name(self) -> str | None:
         return f"{self.check.name}_odds" if self.dice_args else None
 

@@ -191,7 +191,7 @@ def _faces(arg: Arg) -> str:
 def odds_function(plan: Plan) -> list[str]:
     assert plan.odds_name is not None
     writer = ExpressionWriter()
-    fixed = [a for a in plan.args if not a.is_dice]
+    fixed = plan.odds_args
     dice = plan.dice_args
     lines = _taking(plan.odds_name, fixed)
     lines += [validation(a) for a in fixed]
@@ -251,7 +251,7 @@ def module_js(item: EntryModule) -> str:
             lines += record_maker(plan) + [""]
         lines += _keywords(plan.name, plan.args) + [f"/** {comment(plan.check.summary)} */"] + public_function(plan) + [""]
         if plan.odds_name:
-            lines += _keywords(plan.odds_name, [a for a in plan.args if not a.is_dice])
+            lines += _keywords(plan.odds_name, plan.odds_args)
             lines += [f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
             lines += odds_function(plan) + [""]
         lines += core_function(plan)
@@ -303,7 +303,7 @@ def module_dts(item: EntryModule) -> str:
         lines.append(f"export declare function {plan.name}({call}): {_result_type(plan)};")
         lines += _args_namespace(plan.name, plan.args)
         if plan.odds_name:
-            fixed = [a for a in plan.args if not a.is_dice]
+            fixed = plan.odds_args
             lines += ["", f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
             call = f"args: {plan.odds_name}.Args" if fixed else ""
             lines.append(f"export declare function {plan.odds_name}({call}): readonly Odds<{_result_type(plan)}>[];")
