@@ -275,6 +275,11 @@ def serve_latency(project: Path, saves: int) -> dict[str, float]:
     }
 
 
+def own(figures: dict[str, float], step: str) -> dict[str, float]:
+    """The figures of one step of a pair (a second pair against the same baseline adds only these)."""
+    return {key: value for key, value in figures.items() if key.startswith(step)}
+
+
 def repeated(name: str, project: Path, runs: int) -> dict[str, float]:
     figures = [measure(name, project) for _ in range(runs)]
     return {f"{name}_s": statistics.median(f["seconds"] for f in figures), f"{name}_mb": max(f["peak_mb"] for f in figures)}
@@ -353,13 +358,12 @@ def main() -> None:
                 if size in site_sizes:
                     row.update(paired("build", "bare", project, pairs))
                     if args.one_process:
-                        one = paired("build_one", "bare", project, pairs)
-                        row.update({key: value for key, value in one.items() if key.startswith("build_one")})
+                        row.update(own(paired("build_one", "bare", project, pairs), "build_one"))
                     row.update(page_sizes(project / "build" / "site"))
                     shutil.rmtree(project / ".rulesref-cache", ignore_errors=True)
                     measure("build_warm", project)  # fills the cache; the measured runs below edit one file each
                     warm = paired("build_warm", "bare", project, pairs)
-                    row.update({key: value for key, value in warm.items() if key.startswith("build_warm")})
+                    row.update(own(warm, "build_warm"))
                     row["bare_warm_s"] = warm["bare_s"]  # the baseline of these pairs
                 if corpus == "real" and size in serve_sizes and not args.site_only:
                     try:
