@@ -75,15 +75,12 @@ class Project:
     def save(self) -> tuple[float, int, float]:
         """One save as `serve` handles it: seconds until the docs folder is in sync, how many
         docs files were rewritten, and the CPU seconds of this process meanwhile."""
-        from rulesref.output import with_marker
-        from rulesref.site import DOCS_OWNER, generate
-        from rulesref.site.serve import sync_tree
+        from rulesref.site import generate
+        from rulesref.site.serve import sync_docs
 
         started, cpu = time.perf_counter(), time.process_time()
         files, problems = generate(str(self.content), self.settings, self.kept)
-        files = with_marker(files, DOCS_OWNER)
-        changed = sync_tree(self.docs, files, self.kept.written)
-        self.kept.written = files
+        changed = sync_docs(self.docs, files, self.kept) if files else []
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if not files or any(p.severity == "error" for p in problems):
             raise SystemExit(f"content has problems: {problems[:3]}")

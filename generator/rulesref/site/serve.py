@@ -55,6 +55,15 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
+def sync_docs(docs: Path, files: dict[str, bytes], kept: Kept) -> list[str]:
+    """One save's docs files into the docs folder (marked as rulesref's, `sync_tree` against
+    what the last save wrote, or against the disk at first); the files that changed."""
+    marked = with_marker(files, DOCS_OWNER)
+    changed = sync_tree(docs, marked, kept.written)
+    kept.written = marked
+    return changed
+
+
 def _free_port(host: str, port: int, dev_addr: str) -> None:
     """Refuse a busy address up front, in one line, instead of letting the server fail."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
@@ -114,9 +123,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
     else:
         config.docs_dir.mkdir(parents=True, exist_ok=True)
-        files = with_marker(files, DOCS_OWNER)
-        sync_tree(config.docs_dir, files)
-        kept.written = files
+        sync_docs(config.docs_dir, files, kept)
     mount = urlsplit(settings.site_url).path or "/"
     shown_host = f"[{host}]" if ":" in host else host
     site_dir = Path(tempfile.mkdtemp(prefix="rulesref-serve-"))
@@ -129,9 +136,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         if not files:
             print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
             return
-        files = with_marker(files, DOCS_OWNER)
-        changed = sync_tree(config.docs_dir, files, kept.written)
-        kept.written = files
+        changed = sync_docs(config.docs_dir, files, kept)
         written = time.perf_counter()
         def publish() -> None:
             server.publish()
