@@ -111,23 +111,6 @@ def staging_folder(target: Path) -> Path:
     return staging
 
 
-def swap_in(built: Path, target: Path) -> None:
-    """Replace `target` by the folder `built` (a sibling) with renames; on failure the old
-    tree is put back. The caller has checked that `target` may be replaced."""
-    old = None
-    if target.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-        os.rename(target, old / "tree")
-    try:
-        os.rename(built, target)
-    except OSError:
-        if old is not None:
-            os.rename(old / "tree", target)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def swap_all(pairs: list[tuple[Path, Path]]) -> None:
     """Replace each `target` by its `built` sibling, all or none: if a rename fails, the
     targets already replaced are put back. The old trees are then deleted at the same time
@@ -170,7 +153,7 @@ def replace_tree(target: Path, files: dict[str, bytes], owner: str, *, legacy: C
     staging = staging_folder(target)
     try:
         write_files(staging, with_marker(files, owner))
-        swap_in(staging, target)
+        swap_all([(staging, target)])
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
