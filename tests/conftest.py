@@ -34,3 +34,10 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("RULESREF_CACHE", str(folder))
     return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in a text file by `new` (which must be there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")

@@ -25,17 +25,13 @@ from rulesref.render.relations import SAME_RULE_SHOWN
 from rulesref.site import Kept, generate
 from rulesref.site.serve import sync_tree
 
+from .conftest import edit
+
 REPO = Path(__file__).resolve().parent.parent
 
 
 def folder_files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def series(content: Path) -> list[tuple[str, Callable[[], None]]]:

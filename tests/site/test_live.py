@@ -16,17 +16,12 @@ from rulesref.site import Kept, generate
 from rulesref.site.live import LiveSite
 from rulesref.site.serve import sync_tree
 
+from ..conftest import edit
 from .conftest import make_project, site_files
 
 pytestmark = pytest.mark.slow
 
 URL = "http://127.0.0.1:8000/rulesref/"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
