@@ -86,7 +86,7 @@ def test_system_books_from_publications_and_free_text(imported: Path) -> None:
     }
     assert system["profile_types"] == [
         {"id": "critter", "name": "Critter", "characteristics": ["Move", "Grit", "Nerve"]},
-        {"id": "weapon", "name": "Weapon", "characteristics": ["Range", "Punch"]},
+        {"id": "weapon", "name": "Weapon", "characteristics": ["Range", "Punch"], "kind": "weapon"},
     ]
 
 

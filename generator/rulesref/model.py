@@ -66,11 +66,24 @@ class Book:
 
 @dataclass(frozen=True)
 class ProfileType:
-    """A kind of characteristics table the system's units carry (a statline, a weapon)."""
+    """A kind of characteristics table the system's units carry (a statline, a weapon).
+    `kind` says which rows are weapons: each army's page lists those once, with their units."""
 
     id: str
     name: str
     characteristics: tuple[str, ...]
+    where: Where
+    kind: Literal["statline", "weapon"] | None = None
+
+
+@dataclass(frozen=True)
+class Army:
+    """One army (faction, catalogue) of a system: its page lists its units by role, its rules
+    and its weapons."""
+
+    id: str
+    name: str
+    summary: str | None
     where: Where
 
 
@@ -86,9 +99,14 @@ class System:
     books: tuple[Book, ...]
     where: Where
     profile_types: tuple[ProfileType, ...] = ()
+    armies: tuple[Army, ...] = ()
+    roles: tuple[str, ...] = ()
 
     def book(self, book_id: str) -> Book | None:
         return next((b for b in self.books if b.id == book_id), None)
+
+    def army(self, army_id: str) -> Army | None:
+        return next((a for a in self.armies if a.id == army_id), None)
 
     def profile_type(self, type_id: str) -> ProfileType | None:
         return next((t for t in self.profile_types if t.id == type_id), None)
@@ -165,6 +183,20 @@ class Profile:
 
     def value(self, characteristic: str) -> str | None:
         return next((v for c, v in self.values if c == characteristic), None)
+
+
+CHARACTERISTIC = re.compile(r'(?P<number>-?[0-9]{1,4})(?:(?P<roll>\+)|(?P<inches>"|\u201d|\u2033| ?(?:in|inch|inches)\b))?')
+
+
+def typed_value(text: str) -> tuple[str, int] | None:
+    """What a characteristic's printed value means as a number: `4` is ("number", 4), `3+`
+    is ("roll", 3), `12"` is ("inches", 12); None for anything else (`-`, `D6`, `Heavy 1`).
+    The printed text stays what pages show; this is for tools (the JSON API) that compute."""
+    match = CHARACTERISTIC.fullmatch(text.strip())
+    if match is None:
+        return None
+    kind = "roll" if match.group("roll") else "inches" if match.group("inches") else "number"
+    return kind, int(match.group("number"))
 
 
 @dataclass(frozen=True)
@@ -302,6 +334,9 @@ class Entry:
     where: Where
     profiles: tuple[Profile, ...] = ()
     origin: Origin | None = None
+    wargear: tuple[RuleRef, ...] = ()
+    armies: tuple[str, ...] = ()
+    role: str | None = None
 
     @property
     def module(self) -> str:
@@ -378,9 +413,10 @@ def build_system(doc: Document) -> System:
         for book_id, b in data["books"].items()
     )
     profile_types = tuple(
-        ProfileType(t["id"], t["name"], tuple(t["characteristics"]), where / "profile_types" / i)
+        ProfileType(t["id"], t["name"], tuple(t["characteristics"]), where / "profile_types" / i, t.get("kind"))
         for i, t in enumerate(data.get("profile_types", ()))
     )
+    armies = tuple(Army(army_id, a["name"], a.get("summary"), where / "armies" / army_id) for army_id, a in data.get("armies", {}).items())
     return System(
         id=data["id"],
         name=data["name"],
@@ -392,6 +428,8 @@ def build_system(doc: Document) -> System:
         books=books,
         where=where,
         profile_types=profile_types,
+        armies=armies,
+        roles=tuple(data.get("roles", ())),
     )
 
 
@@ -547,4 +585,7 @@ def build_entry(doc: Document, system: str) -> Entry:
         where=where,
         profiles=profiles,
         origin=_origin(data.get("origin"), where / "origin"),
+        wargear=_rule_refs(data.get("wargear", ()), where / "wargear"),
+        armies=tuple(data.get("armies", ())),
+        role=data.get("role"),
     )

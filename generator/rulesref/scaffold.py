@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from rulesref.check.content import reserved_reason
+from rulesref.check.content import RESERVED_ENTRY_IDS, reserved_reason
 from rulesref.errors import UsageError
 from rulesref.model import python_name
 from rulesref.schemas import ENTRY, SYSTEM, schema_url
@@ -31,6 +32,16 @@ def check_id(identifier: str, what: str) -> None:
 def title(identifier: str) -> str:
     """`hit-and-run` -> `Hit And Run`: a starting name the editor will correct."""
     return " ".join(part.capitalize() for part in identifier.split("-"))
+
+
+def skeleton_system(system: str) -> dict[str, Any]:
+    """The values `rulesref new system` (and `init`, without `--name`) writes for `system`:
+    placeholders until a person or an import replaces them."""
+    from rulesref.read.load import load_read
+
+    text = render("new/system.yml.jinja", id=system, name=_yaml_string(title(system)), schema="")
+    doc, _ = load_read(text.encode("utf-8"), "system.yml")
+    return {k: v for k, v in (doc.data if doc is not None else {}).items() if k != "id"}
 
 
 def _yaml_string(text: str) -> str:
@@ -66,8 +77,8 @@ def new_entry(content: Path, kind: str, system: str, identifier: str, name: str 
     if kind not in KINDS:
         raise UsageError(f"kind must be one of {', '.join(KINDS)} (or `system`)")
     check_id(identifier, "id")
-    if identifier == "system":
-        raise UsageError("`system` is reserved for system.yml")
+    if identifier in RESERVED_ENTRY_IDS:
+        raise UsageError(f"`{identifier}` is {RESERVED_ENTRY_IDS[identifier]}; choose another id")
     folder = content / system
     if not (folder / "system.yml").is_file():
         raise UsageError(f"no system `{system}` in {content}/; create it with `rulesref new system {system}`")

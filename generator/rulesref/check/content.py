@@ -25,6 +25,9 @@ from rulesref.suggest import did_you_mean
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them.
 RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "compare", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
+# Entry ids a system's folder of the site keeps for its own pages (`rulesref.render.paths`):
+# `system` is system.yml, `armies/` holds the army pages, `all/` the A to Z lists.
+RESERVED_ENTRY_IDS = {"system": "reserved for system.yml", "armies": "the folder of the system's army pages", "all": "the folder of the system's A to Z lists"}
 MAX_PER_TEXT = 100  # problems of one code listed for one text
 
 
@@ -69,8 +72,8 @@ def _check_entry_identity(entry: Entry, stem: str) -> Iterator[Problem]:
     look like others."""
     if entry.id != stem:
         yield (entry.where / "id").problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
-    if entry.id == "system":
-        yield (entry.where / "id").problem("reserved-id", "`system` is reserved for system.yml")
+    if entry.id in RESERVED_ENTRY_IDS:
+        yield (entry.where / "id").problem("reserved-id", f"`{entry.id}` is {RESERVED_ENTRY_IDS[entry.id]}; choose another id")
     reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
     if reason:
         yield (entry.where / "id").problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
@@ -133,6 +136,21 @@ def _rule_refs(entry: Entry) -> Iterator[RuleRef]:
     yield from entry.rules
     for profile in entry.profiles:
         yield from profile.rules
+    yield from entry.wargear
+
+
+def _check_armies(entry: Entry, owner: System | None) -> Iterator[Problem]:
+    """An entry's armies and role are ones its system declares."""
+    if owner is None:
+        return
+    known = [a.id for a in owner.armies]
+    for index, army in enumerate(entry.armies):
+        if owner.army(army) is None:
+            hint = did_you_mean(army, known) if known else "; declare it under `armies` in system.yml"
+            yield (entry.where / "armies" / index).problem("unknown-army", f"{entry.system} has no army `{army}`{hint}")
+    if entry.role is not None and entry.role not in owner.roles:
+        hint = did_you_mean(entry.role, owner.roles) if owner.roles else "; list it under `roles` in system.yml"
+        yield (entry.where / "role").problem("unknown-role", f"`{entry.role}` is not one of {entry.system}'s roles{hint}")
 
 
 def _check_units(content: Content, index: LinkIndex) -> Iterator[Problem]:
@@ -239,6 +257,7 @@ def _entry_problems(entry: Entry, stem: str, system: System | None, texts: tuple
     problems += _check_source(entry, system)
     problems += _check_texts(texts)
     problems += _check_profiles(entry, system)
+    problems += _check_armies(entry, system)
     problems += _check_corrections(entry)
     problems += _check_derived(entry)
     if entry.table is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 
 
-def _script(char: str) -> str | None:
+def script_of(char: str) -> str | None:
     """The script of a letter (LATIN, CYRILLIC, GREEK...), from its Unicode name."""
     if not char.isalpha():
         return None
@@ -28,7 +28,7 @@ def lookalike_reason(name: str) -> str | None:
         if unicodedata.category(char) == "Cf":
             return f"holds the invisible character U+{ord(char):04X} ({unicodedata.name(char, 'unnamed').lower()})"
     for word in name.split():
-        scripts = {s for s in map(_script, word) if s is not None}
+        scripts = {s for s in map(script_of, word) if s is not None}
         if len(scripts) > 1:
             return f"mixes letters of the {' and '.join(sorted(s.lower().capitalize() for s in scripts))} scripts in `{word}`"
     return None

@@ -9,20 +9,66 @@ the entry's `origin`.
 from __future__ import annotations
 
 import re
+import unicodedata
+from dataclasses import dataclass
 
-from rulesref.check.content import reserved_reason
+from rulesref.check.content import RESERVED_ENTRY_IDS, reserved_reason
+from rulesref.check.lookalike import lookalike_reason, script_of
 from rulesref.model import python_name
+from rulesref.read.load import FORBIDDEN_CHARS
 from rulesref.slugs import MAX_ID
 
 MAX_NAME = 80
 _NAME_REPLACEMENTS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")", "|": "/", "\t": " ", "\n": " ", "\r": " "})
-PARAM_PLACEHOLDER = re.compile(r"[A-Z]")
+# Letters of other scripts that look like Latin ones, as typed into a name by accident (or
+# pasted from a PDF): a word that mixes them with Latin letters gets the Latin ones.
+_LATIN_LOOKALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеѕіјорсхуԁһӏԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνρτυχ",
+    "ABESIJKMHOPCTXYaesijopcxydhlqwABEZHIKMNOPTYXocvptux",
+)
+
+
+def clean_name(name: str) -> tuple[str, tuple[str, ...]]:
+    """A name without what `validate` refuses in names (the same definitions: `read.load`'s
+    forbidden characters and `check.lookalike`), and why it changed. Compatibility forms
+    (fullwidth letters, ligatures) become plain letters, invisible format characters
+    (U+200B, U+00AD, U+FEFF...) and control characters go, and a word that mixes scripts
+    gets Latin letters for the look-alikes of other scripts (a Cyrillic `а` in `Brutаl`)."""
+    reasons: list[str] = []
+    text = name
+    if FORBIDDEN_CHARS.search(text):
+        reasons += sorted({f"U+{ord(c):04X}" for c in FORBIDDEN_CHARS.findall(text)})
+        text = FORBIDDEN_CHARS.sub(" ", text)
+    if not text.isascii():
+        folded = unicodedata.normalize("NFKC", text)
+        invisible = sorted({f"U+{ord(c):04X}" for c in folded if unicodedata.category(c) == "Cf"})
+        folded = "".join(c for c in folded if unicodedata.category(c) != "Cf")
+        if folded != text:
+            reasons += invisible or ["compatibility characters"]
+            text = folded
+        if lookalike_reason(text):
+            words = [_latin_lookalikes(word) for word in text.split(" ")]
+            text = " ".join(words)
+            reasons.append("look-alike letters of another script")
+    return text, tuple(reasons)
+
+
+def _latin_lookalikes(word: str) -> str:
+    """A word that mixes Latin letters with others' look-alikes, in Latin letters; letters
+    with no Latin look-alike are kept when the word is mostly theirs, dropped otherwise."""
+    scripts = {s for s in map(script_of, word) if s is not None}
+    if len(scripts) < 2 or "LATIN" not in scripts:
+        return word
+    mapped = word.translate(_LATIN_LOOKALIKES)
+    if lookalike_reason(mapped) is None:
+        return mapped
+    return "".join(c for c in mapped if script_of(c) in (None, "LATIN"))
 
 
 def content_name(name: str, limit: int = MAX_NAME) -> str:
     """`Warlord Trait: Fury [Melee]` -> `Warlord Trait - Fury (Melee)`: a valid content name
     (also fit for profile and characteristic names, with their own `limit`)."""
-    text = re.sub(r"\s*:\s*", " - ", name.translate(_NAME_REPLACEMENTS))
+    text = re.sub(r"\s*:\s*", " - ", clean_name(name)[0].translate(_NAME_REPLACEMENTS))
     text = " ".join(text.split()).strip(" -/")
     if len(text) > limit:
         text = text[: limit - 3].rstrip(" -/(") + "..."
@@ -31,12 +77,46 @@ def content_name(name: str, limit: int = MAX_NAME) -> str:
 
 def profile_value(value: str) -> str:
     """A characteristic's value on one line, without `< > { }`, at most 200 characters."""
-    text = " ".join(value.translate(_NAME_REPLACEMENTS).split())
+    text = " ".join(clean_name(value)[0].translate(_NAME_REPLACEMENTS).split())
     return text[:200]
 
 
 def usable_id(ident: str, kind: str) -> str:
     """An id whose module name is not a Python keyword or builtin (`range` -> `range-rule`)."""
-    if ident == "system" or reserved_reason(python_name(ident)):
+    if ident in RESERVED_ENTRY_IDS or reserved_reason(python_name(ident)):
         return f"{ident[: MAX_ID - len(kind) - 1]}-{kind}"
     return ident
+
+
+@dataclass(frozen=True)
+class SystemNames:
+    name: str
+    short_name: str
+    edition: str
+
+
+_EDITION = re.compile(r"\s*(?:[-:,]\s*)?\(?\b(?:(?P<ordinal>[0-9]{1,2}(?:st|nd|rd|th))\s+edition|(?P<year>(?:19|20)[0-9]{2}))\b\)?", re.IGNORECASE)
+MAX_SHORT = 30
+
+
+def system_names(upstream: str, revision: str | None, system_id: str) -> SystemNames:
+    """What a game system file's name gives the system: its name, a short name for badges
+    and the nav, and its edition (`Warhammer 40,000 7th Edition` -> `Warhammer 40,000`,
+    `Warhammer 40,000 7th`, `7th Edition, BattleScribe data revision 2041`)."""
+    name = " ".join(re.sub(r"[<>{}\[\]]", "", clean_name(upstream)[0]).split())[:100].strip() or system_id
+    match = _EDITION.search(name)
+    data = f"BattleScribe data revision {revision}" if revision else "BattleScribe data"
+    edition = data
+    base = name
+    if match is not None:
+        printed = f"{match.group('ordinal')} Edition" if match.group("ordinal") else match.group("year")
+        edition = f"{printed}, {data}"
+        base = (name[: match.start()] + " " + name[match.end() :]).strip(" -:,")
+        base = " ".join(base.split())
+    short = base.split(":")[0].strip() or base
+    mark = (match.group("ordinal") or match.group("year")) if match is not None else None
+    if mark:
+        short = f"{short} {mark}"
+    if len(short) > MAX_SHORT:
+        short = short[:MAX_SHORT].rsplit(" ", 1)[0].rstrip(" -:,") or short[:MAX_SHORT]
+    return SystemNames(name, short, edition[:100])

@@ -8,6 +8,7 @@ import does.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -35,6 +36,8 @@ def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: boo
         f"files {verb}: {numbers.written}, unchanged: {numbers.unchanged}",
         f"rules: {numbers.rules}, units: {numbers.units}, tables: {plan.tables}, links made: {plan.links}",
         f"conflicts (same name, different texts): {len(plan.conflicts)}; renamed to fit content names: {len(plan.renamed)}",
+        f"names cleaned of invisible or look-alike characters: {len(plan.cleaned)}; rules written several ways, made one: {len(plan.merged)}",
+        f"rows whose links disagree with their own text (the text is shown): {len(plan.disagreements)}; book titles merged: {len(plan.books_merged)}",
         f"rules without text in the data (imported with a placeholder): {len(plan.no_text)}",
         f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
     ]
@@ -51,6 +54,11 @@ def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: boo
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+
+
+def _visible(text: str) -> str:
+    """A name with its invisible and control characters shown as `<U+200B>`."""
+    return "".join(f"<U+{ord(c):04X}>" if not c.isprintable() or unicodedata.category(c) == "Cf" else c for c in text)
 
 
 def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
@@ -73,6 +81,18 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
     out += [f"- {_cell(where)}: {what}: {_cell(reason)}" for where, what, reason in sorted(plan.skipped)]
     out += ["", f"## Rules without text in the data ({len(plan.no_text)})", "", "Imported with a placeholder text, so that units can list them; write their text by hand.", ""]
     out += [f"- `{_cell(name)}` ({_cell(where)})" for name, where in sorted(plan.no_text)]
+    out += ["", f"## Names cleaned of what validation refuses ({len(plan.cleaned)})", ""]
+    out += ["Invisible characters, control characters and look-alike letters of another script are removed; the exact name stays in `origin.name`.", ""]
+    out += [f"- `{_cell(_visible(upstream))}` is `{_cell(name)}` ({_cell(removed)})" for upstream, name, removed in sorted(set(plan.cleaned))]
+    out += ["", f"## One rule written several ways ({len(plan.merged)})", ""]
+    out += ["Names that differ only in case, punctuation or `&`/`and` are one rule; the other spellings are its aliases.", ""]
+    out += [f"- `{_cell(spelling)}` is `{_cell(name)}`" for spelling, name in sorted(set(plan.merged))]
+    out += ["", f"## Rows whose links disagree with their own text ({len(plan.disagreements)})", ""]
+    out += ["A profile row shows the rules its own text names, with the values it gives; where the data links the rule with another value, the row's text wins.", ""]
+    out += [f"- `{_cell(d.unit)}`, row `{_cell(d.row)}`: the data links {_cell(d.linked)}; the row reads {_cell(d.written)}" for d in sorted(plan.disagreements, key=lambda d: (d.unit, d.row, d.linked))]
+    out += ["", f"## Book titles merged ({len(plan.books_merged)})", ""]
+    out += ["Titles that are one book written differently are cited as one book; file names are cited as `Other sources`.", ""]
+    out += [f"- `{_cell(title)}` is cited as `{_cell(shown)}`" for title, shown in plan.books_merged]
     out += ["", f"## Renamed to fit content names ({len(plan.renamed)})", ""]
     out += [f"- `{_cell(upstream)}` is `{_cell(name)}`" for upstream, name in sorted(set(plan.renamed))]
     out += ["", f"## Kept as written by hand ({len(plan.kept)})", ""]

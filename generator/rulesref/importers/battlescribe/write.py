@@ -26,9 +26,15 @@ from typing import Any
 from rulesref.importers.battlescribe.existing import Existing, ExistingEntry
 from rulesref.importers.battlescribe.mapping import Plan, PlannedEntry, fingerprint
 from rulesref.importers.battlescribe.text import derive_summary
+from rulesref.scaffold import skeleton_system
 
-ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "rules", "profiles", "checks", "notes", "corrections", "same_as", "origin")
-SYSTEM_ORDER = ("id", "name", "short_name", "edition", "publisher", "year", "summary", "books", "profile_types")
+ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "checks", "notes", "corrections", "same_as", "origin")
+SYSTEM_ORDER = ("id", "name", "short_name", "edition", "publisher", "year", "summary", "books", "armies", "roles", "profile_types")
+# The imported part of an entry: a person's edit of any of it makes the entry theirs.
+BODY: dict[str, tuple[str, ...]] = {"rule": ("name", "text", "table", "armies"), "unit": ("name", "rules", "profiles", "wargear", "armies", "role")}
+# What the imported part was before names, armies and wargear were part of it: a file
+# written then is told from a hand-edited one by this older hash.
+LEGACY_BODY: dict[str, tuple[str, ...]] = {"rule": ("text", "table"), "unit": ("rules", "profiles")}
 ENTRY_HEADER = "# yaml-language-server: $schema=../../schemas/entry.schema.json\n"
 SYSTEM_HEADER = "# yaml-language-server: $schema=../../schemas/system.schema.json\n"
 _TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(?:\s|$)")
@@ -65,7 +71,7 @@ def emit_key(key: str, value: Any) -> str:
         rows = "".join(f"    - {_flow(row)}\n" for row in value["rows"])
         title = f"  title: {_flow(value['title'])}\n" if "title" in value else ""
         return f"table:\n{title}  die: {value['die']}\n  rows:\n{rows}"
-    if key in ("params", "books") and isinstance(value, dict):
+    if key in ("params", "books", "armies") and isinstance(value, dict):
         return f"{key}:\n" + "".join(f"  {name}: {_flow(spec)}\n" for name, spec in value.items())
     if key in ("profiles", "profile_types") and isinstance(value, list):
         return f"{key}:\n" + "".join(f"  - {_flow(item)}\n" for item in value)
@@ -138,9 +144,8 @@ def _apply(value: Any, corrections: list[tuple[str, str]], missing: set[str]) ->
     return applied
 
 
-def body_of(data: dict[str, Any], kind: str) -> dict[str, Any]:
-    keys = ("text", "table") if kind == "rule" else ("rules", "profiles")
-    return {k: data[k] for k in keys if k in data}
+def body_of(data: dict[str, Any], kind: str, keys: dict[str, tuple[str, ...]] = BODY) -> dict[str, Any]:
+    return {k: data[k] for k in keys.get(kind, ()) if k in data}
 
 
 def hand_edited(existing: ExistingEntry) -> bool:
@@ -148,8 +153,10 @@ def hand_edited(existing: ExistingEntry) -> bool:
     recorded in `corrections` aside)."""
     origin = existing.origin or {}
     written = origin.get("written")
-    body = _undo(body_of(existing.data, existing.kind), _corrections(existing.data))
-    return not isinstance(written, str) or fingerprint(body) != written
+    if not isinstance(written, str):
+        return True
+    corrections = _corrections(existing.data)
+    return all(fingerprint(_undo(body_of(existing.data, existing.kind, keys), corrections)) != written for keys in (BODY, LEGACY_BODY))
 
 
 # -- files -----------------------------------------------------------------------------
@@ -212,32 +219,47 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
     return "".join(out).encode("utf-8")
 
 
+def _merged(old: list[Any], fresh: list[Any], key: Any) -> list[Any]:
+    """What people listed, in their order, then what the import adds."""
+    have = {key(item) for item in old}
+    return old + [item for item in fresh if key(item) not in have]
+
+
 def system_file(plan: Plan, existing: Existing, name_given: bool) -> bytes:
     fresh = dict(plan.system)
     blocks: dict[str, str] = {}
     header = SYSTEM_HEADER
-    old = existing.system
-    if old is not None and existing.system_doc is not None:
+    old = dict(existing.system or {})
+    if existing.system is not None and existing.system_doc is not None:
         split = split_blocks(existing.system_doc.text)
         if split is not None:
             header, blocks = split
+        skeleton = skeleton_system(str(old.get("id", "")))
+        for key, value in skeleton.items():  # what `rulesref new system` or `init` wrote as a start is nobody's yet
+            if old.get(key) == value:
+                old.pop(key)
+                blocks.pop(key, None)
         books = dict(old.get("books") or {})
         known_titles = {b.get("title") for b in books.values() if isinstance(b, dict)}
         for ident, book in fresh["books"].items():
             if ident not in books and book["title"] not in known_titles:
                 books[ident] = book
         fresh["books"] = dict(sorted(books.items()))
-        types = [t for t in old.get("profile_types") or [] if isinstance(t, dict)]
-        have = {t.get("id") for t in types}
-        fresh["profile_types"] = types + [t for t in fresh["profile_types"] if t["id"] not in have]
-        for key in ("name", "edition"):  # people's once written
+        fresh["profile_types"] = _merged([t for t in old.get("profile_types") or [] if isinstance(t, dict)], fresh["profile_types"], lambda t: t.get("id"))
+        armies = {k: v for k, v in (old.get("armies") or {}).items() if isinstance(v, dict)}
+        fresh["armies"] = {**armies, **{k: v for k, v in fresh.get("armies", {}).items() if k not in armies}}
+        fresh["roles"] = _merged([r for r in old.get("roles") or [] if isinstance(r, str)], fresh.get("roles", []), lambda r: r)
+        for key in ("name", "short_name", "edition"):  # people's once written
             if key in blocks and not (key == "name" and name_given):
-                fresh.pop(key)
-        for key in ("books", "profile_types"):  # nothing to add: the block stays as people wrote it
+                fresh.pop(key, None)
+        if "name" not in fresh:  # a short name goes with the name it shortens
+            fresh.pop("short_name", None)
+        for key in ("books", "profile_types", "armies", "roles"):  # nothing to add: the block stays as people wrote it
             if key in blocks and fresh.get(key) == old.get(key):
                 fresh.pop(key)
-    if "profile_types" in fresh and not fresh["profile_types"]:
-        fresh.pop("profile_types")
+    for key in ("profile_types", "armies", "roles"):
+        if key in fresh and not fresh[key]:
+            fresh.pop(key)
     out = [header]
     for key in SYSTEM_ORDER:
         if key in fresh:
