@@ -146,3 +146,10 @@ def browser() -> Iterator[Any]:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+def section_heading(title: str) -> str:
+    """How an entry's page writes the heading of a section that stays out of the search
+    index (profiles, rule cards, source, the lists of other pages)."""
+    ident = title.lower().replace(" ", "-")
+    return f'<h2 id="{ident}" data-search-exclude="" markdown>{title}</h2>'

@@ -12,7 +12,7 @@ from rulesref.render.docs import docs_files
 from rulesref.render.relations import SAME_RULE_SHOWN, _group_pages
 from rulesref.validate import validate
 
-from .conftest import build_project, make_project
+from .conftest import build_project, make_project, section_heading
 
 SYSTEMS = SAME_RULE_SHOWN + 3  # one more member than a page lists, and two to spare
 
@@ -49,7 +49,7 @@ def files(content: Path) -> dict[str, str]:
 
 
 def _same_section(page: str) -> str:
-    return page[page.index("## Same rule in other systems") : page.index("</div>", page.index("## Same rule in other systems"))]
+    return page[page.index(section_heading("Same rule in other systems")) : page.index("</div>", page.index(section_heading("Same rule in other systems")))]
 
 
 def _linked(page: str) -> set[str]:

@@ -16,7 +16,7 @@ from rulesref.render.nav import nav
 from rulesref.render.pages import display_name
 from rulesref.validate import validate
 
-from .conftest import FIXTURE_CONTENT
+from .conftest import FIXTURE_CONTENT, section_heading
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +82,8 @@ def test_a_rule_page_shows_everything_about_the_rule(files: dict[str, str]) -> N
     assert "`breaks_away(*, distance: int, needed: int) -> bool`" in page
     assert page.count('<figure class="rr-odds" id=') == 2  # needed = 7 and needed = 12
     assert "<summary>For programmers</summary>" in page
-    assert "## Source\n\nWarhammer 40,000 Rulebook \\(2014\\), page 165" in page
-    assert "## Referenced by" in page and "[Solitaire]" in page
+    assert section_heading("Source") + "\n\nWarhammer 40,000 Rulebook \\(2014\\), page 165" in page
+    assert section_heading("Referenced by") in page and "[Solitaire]" in page
     assert "[api/w40k7/hit\\-and\\-run\\.json](../../api/w40k7/hit-and-run.json)" in page
 
 
@@ -95,7 +95,7 @@ def test_dice_tables_are_tables(files: dict[str, str]) -> None:
 
 def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> None:
     page = files["w40k7/fearless/index.md"]
-    assert "## Same rule in other systems" in page and "../../t9a/fearless/index.md" in page
+    assert section_heading("Same rule in other systems") in page and "../../t9a/fearless/index.md" in page
     assert "| Moral checks | [Morale checks][rr-" in page and "| Typo in the source\\. |" in page  # corrections show their links
     assert "../../w40k7/fear/index.md" in files["t9a/stubborn/index.md"]  # same_as, seen from both sides
     assert "../../t9a/stubborn/index.md" in files["w40k7/fear/index.md"]
@@ -103,7 +103,7 @@ def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> No
 
 def test_a_unit_page_is_a_datasheet_profiles_first_in_the_systems_column_order(files: dict[str, str]) -> None:
     page = files["w40k7/solitaire/index.md"]
-    sheet = page[page.index("## Profiles") : page.index("## Rules")]
+    sheet = page[page.index(section_heading("Profiles")) : page.index(section_heading("Rules"))]
     assert "| Unit | WS | BS | S | T | W | I | A | Ld | Sv |\n" in sheet
     assert "| **Solitaire** | 7 | 7 | 4 | 3 | 4 | 7 | 7 | 10 | 3\\+\\+ |" in sheet  # integers as their text, values as written
     assert "| Weapon | Range | Strength | AP | Type | Rules |\n" in sheet  # the file lists Type first; the system's order wins
@@ -112,7 +112,7 @@ def test_a_unit_page_is_a_datasheet_profiles_first_in_the_systems_column_order(f
 
 def test_a_unit_page_shows_its_rules_as_cards_with_values_summaries_and_full_text(files: dict[str, str]) -> None:
     page = files["w40k7/solitaire/index.md"]
-    cards = page[page.index("## Rules") :].split('<div class="rr-card" markdown>')[1:]
+    cards = page[page.index(section_heading("Rules")) :].split('<div class="rr-card" markdown>')[1:]
     names = [card.split("\n")[1] for card in cards]
     assert names == [  # the unit's rules, then the ones only its weapon has
         '<p class="rr-card-name" markdown>[Hit &amp; Run](../hit-and-run/index.md)</p>',
@@ -128,7 +128,7 @@ def test_a_unit_page_shows_its_rules_as_cards_with_values_summaries_and_full_tex
 
 def test_a_unit_without_profiles_has_no_datasheet_but_its_cards(files: dict[str, str]) -> None:
     page = files["t9a/forsaken-one/index.md"]
-    assert "## Profiles" not in page and '<div class="rr-cards" markdown>' in page
+    assert section_heading("Profiles") not in page and '<div class="rr-cards" markdown>' in page
 
 
 def test_parameterised_names(validated: Build) -> None:

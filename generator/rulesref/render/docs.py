@@ -16,6 +16,7 @@ from rulesref.model import Entry, System
 from rulesref.render import javascript, paths, scripts, try_it
 from rulesref.render.api import api_files, entry_file
 from rulesref.render.app import app_files
+from rulesref.render.armies import weapon_parts
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.datasheet import unit_rule_refs
 from rulesref.render.nav import nav_file
@@ -56,7 +57,7 @@ def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]], 
     compare slowly, and every entry's inputs hold them)."""
     content, facts = site.content, site.relations
     # (what most entries lack is not looked for: this runs for every entry on every save)
-    targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in unit_rule_refs(entry)) if entry.rules or entry.profiles else ()
+    targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in (*unit_rule_refs(entry), *entry.wargear)) if entry.rules or entry.profiles or entry.wargear else ()
     corrections = (
         tuple(site.resolve(entry.system, link) for c in entry.corrections for link in find_links(c.corrected) if not isinstance(link, int))
         if entry.corrections
@@ -127,6 +128,18 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     for system in content.systems:
         page = paths.system_page(system.id)
         files[page] = get(page, (system, by_system[system.id]), lambda s=system: site.system(s).encode("utf-8"))  # type: ignore[misc]
+    for system in content.systems:
+        for view in site.armies.get(system.id, ()):
+            page = paths.army_page(system.id, view.army.id)
+            files[page] = get(page, (system, view), lambda s=system, v=view: site.army(s, v).encode("utf-8"))  # type: ignore[misc]
+            for weapons in weapon_parts(view):
+                page = paths.army_weapons_page(system.id, view.army.id, weapons.part)
+                files[page] = get(page, (system, view, weapons.part), lambda s=system, v=view, w=weapons: site.weapons(s, v, w).encode("utf-8"))  # type: ignore[misc]
+        parts = site.letter_pages(system)
+        listed = tuple((p.kind, p.part, p.title) for p in parts)
+        for part in parts:
+            page = paths.letter_page(system.id, part.kind, part.part)
+            files[page] = get(page, (system, part, listed), lambda s=system, p=part: site.letters(s, p).encode("utf-8"))  # type: ignore[misc]
     anchors = {
         system.id: same(f"kind-anchors:{system.id}", (system, *by_system[system.id]), lambda s=system: site.kind_anchors(s))  # type: ignore[misc]
         for system in content.systems

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
+from rulesref.check.content import plain_text
 from rulesref.config import Settings
 from rulesref.links import LinkMatch, Resolved, normalise, param_call
 from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System
 from rulesref.render import paths
+from rulesref.render.armies import ArmyView, LetterPart, WeaponPart, army_views, is_big, letter_of, letter_parts, weapon_parts
 from rulesref.render.check_section import check_section
 from rulesref.render.checks import CheckView, show
 from rulesref.render.datasheet import parameter_values, profile_tables, unit_rule_refs
@@ -28,6 +31,7 @@ from rulesref.render.relations import SAME_RULE_SHOWN, Relations
 from rulesref.templates import render
 
 KIND_TITLES = {"rule": "Rules", "unit": "Units", "term": "Terms"}
+KIND_WORDS = {"rule": ("rule", "rules"), "unit": ("unit", "units"), "term": ("term", "terms")}
 LETTERS_FROM = 20  # a kind with more entries than this gets A-Z headings on its index
 
 
@@ -60,6 +64,20 @@ def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
     return f"{call[0]} ({', '.join(shown)})"
 
 
+def search_names(entry: Entry) -> list[str]:
+    """What search must find the entry by first: its name and aliases, each also with `&`
+    written as `and` (and the other way), as the page's search tags. The theme weighs a
+    tag a thousand times a title, so a search for a name ranks its entry above pages that
+    only mention it or have a longer name starting the same way."""
+    names: list[str] = []
+    for name in (entry.name, *entry.aliases):
+        for spelling in (name, name.replace("&", "and"), re.sub(r"\band\b", "&", name)):
+            spelling = " ".join(spelling.split())
+            if spelling not in names:
+                names.append(spelling)
+    return names
+
+
 def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:
     """The text a link's preview shows: the target's summary (and parameter values)."""
     values = ", ".join(f"{k} = {show(v)}" for k, v in args)
@@ -80,6 +98,8 @@ class KindSection:
     anchor: str
     lettered: bool
     groups: tuple[LetterGroup, ...]
+    parts: tuple[LetterPart, ...] = ()  # a big kind's A to Z pages (then `groups` is empty)
+    count: int = 0
 
 
 class Site:
@@ -102,6 +122,7 @@ class Site:
         self.checks = checks
         self.systems = {s.id: s for s in content.systems}
         self.refs = References()
+        self.armies: dict[str, tuple[ArmyView, ...]] = {s.id: army_views(content, s) for s in content.systems}
         self._kinds: dict[str, list[KindSection]] = {}
         self._resolved: dict[tuple[str, str | None, str], Resolved | str | None] = {}
 
@@ -152,23 +173,31 @@ class Site:
         badges.append(
             markdown_link(plain(entry.kind), paths.relative(page, paths.system_page(system.id), self.kind_anchor(system, entry.kind)))
         )
+        for army_id in entry.armies:
+            army = system.army(army_id)
+            if army is not None:
+                badges.append(markdown_link(plain(army.name), paths.relative(page, paths.army_page(system.id, army.id))))
+        if entry.role:
+            badges.append(f'<span class="rr-param">{attribute(entry.role)}</span>')
         badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
         params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
         referenced = self.relations.referenced_by.get(entry.key, ())
         same, more = self.same_rule(page, entry)
         return render(
             "site/entry.md.jinja",
-            front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}),
+            front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}, tags=search_names(entry)),
             heading=plain(entry.name),
             system=attribute(system.short_name),
             badges=" ".join(badges),
             params=" ".join(params),
             summary=attribute(entry.summary),
+            summary_in_text=_opens(entry.text, entry.summary),
             aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
             text=user_markdown(entry.text, links) if entry.text else "",
             table=self.dice_table(entry, links),
             profiles=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref)),
-            cards=self.rule_cards(page, entry),
+            cards=self.rule_cards(page, entry, unit_rule_refs(entry)),
+            wargear=self.rule_cards(page, entry, list(dict.fromkeys(entry.wargear))),
             param_rows=[(code(p.name), plain(p.type), plain(_param_domain(p)), plain(p.summary)) for p in entry.params],
             checks=[
                 {**check_section(entry, view), "try_it": self.forms.get(entry.key, {}).get(view.name, "")}
@@ -197,10 +226,10 @@ class Site:
         target = self.content.entry(f"{unit.system}:{ref.rule}")
         return self.entry_link(page, target, args=ref.args) if target is not None else None
 
-    def rule_cards(self, page: str, unit: Entry) -> list[dict[str, object]]:
+    def rule_cards(self, page: str, unit: Entry, refs: list[RuleRef]) -> list[dict[str, object]]:
         """A unit's rules as cards: name and parameter values, summary, link, full text."""
         cards: list[dict[str, object]] = []
-        for ref in unit_rule_refs(unit):
+        for ref in refs:
             target = self.content.entry(f"{unit.system}:{ref.rule}")
             if target is None:  # validation refuses these
                 continue
@@ -282,12 +311,15 @@ class Site:
         return {k.kind: k.anchor for k in self._system_kinds(system)}
 
     def _system_kinds(self, system: System) -> list[KindSection]:
-        """The kinds of a system's index page with their A-Z groups, and the heading ids the
-        `toc` extension will give them (computed the same way, in page order)."""
+        """The kinds of a system's index page with their A-Z groups (or, for a big kind, its
+        A to Z pages), and the heading ids the `toc` extension will give them (computed the
+        same way, in page order)."""
         if system.id in self._kinds:
             return self._kinds[system.id]
         ids: set[str] = set()
         unique(slugify(system.name, "-"), ids)
+        if system.armies:
+            unique(slugify("Armies", "-"), ids)
         kinds: list[KindSection] = []
         entries = self.content.entries_of(system.id)
         for kind, title in KIND_TITLES.items():
@@ -295,17 +327,24 @@ class Site:
             if not of_kind:
                 continue
             anchor = unique(slugify(title, "-"), ids)
+            if is_big(entries, kind):
+                kinds.append(KindSection(kind, title, anchor, True, (), letter_parts(entries, kind), len(of_kind)))
+                continue
             letters: dict[str, list[Entry]] = {}
             for e in of_kind:
-                letters.setdefault(_letter(e.name), []).append(e)
+                letters.setdefault(letter_of(e.name), []).append(e)
             lettered = len(of_kind) > LETTERS_FROM
             groups = [
                 LetterGroup(letter, unique(slugify(f"{title}: {letter}", "-"), ids) if lettered else "", tuple(members))
                 for letter, members in sorted(letters.items())
             ]
-            kinds.append(KindSection(kind, title, anchor, lettered, tuple(groups)))
+            kinds.append(KindSection(kind, title, anchor, lettered, tuple(groups), (), len(of_kind)))
         self._kinds[system.id] = kinds
         return kinds
+
+    def letter_pages(self, system: System) -> list[LetterPart]:
+        """Every A to Z page of the system's big kinds."""
+        return [part for kind in self._system_kinds(system) for part in kind.parts]
 
     def system(self, system: System) -> str:
         self._begin()
@@ -315,12 +354,18 @@ class Site:
             {
                 "title": kind.title,
                 "lettered": kind.lettered,
+                "count": plain(_count(kind.count, kind.kind)),
+                "pages": [markdown_link(plain(p.title), paths.relative(page, paths.letter_page(system.id, p.kind, p.part))) for p in kind.parts],
                 "groups": [
                     {"letter": plain(g.letter), "anchor": g.anchor, "items": [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in g.entries]}
                     for g in kind.groups
                 ],
             }
             for kind in self._system_kinds(system)
+        ]
+        armies = [
+            (markdown_link(plain(v.army.name), paths.relative(page, paths.army_page(system.id, v.army.id))), str(v.units), str(len(v.rules)))
+            for v in self.armies.get(system.id, ())
         ]
         facts = [system.edition] + [x for x in (system.publisher, str(system.year) if system.year else None) if x]
         books = [plain(b.title + (f" ({b.edition})" if b.edition else "") + (f", {b.year}" if b.year else "")) for b in system.books]
@@ -331,9 +376,89 @@ class Site:
             summary=attribute(system.summary or ""),
             facts=plain(" · ".join(facts)),
             counts=plain(_counts(entries)),
+            armies=armies,
             books=books,
             kinds=kinds,
             api_link=markdown_link(plain(paths.api_system(system.id)), paths.relative(page, paths.api_system(system.id))),
+            references=self.refs.definitions(),
+        )
+
+    def letters(self, system: System, part: LetterPart) -> str:
+        """One A to Z page of a big kind: its entries with their summaries."""
+        self._begin()
+        page = paths.letter_page(system.id, part.kind, part.part)
+        kind = next(k for k in self._system_kinds(system) if k.kind == part.kind)
+        pages = [
+            f"**{plain(p.title)}**" if p.part == part.part else markdown_link(plain(p.title), paths.relative(page, paths.letter_page(system.id, p.kind, p.part)))
+            for p in kind.parts
+        ]
+        title = f"{kind.title}: {part.title}"
+        return render(
+            "site/letters.md.jinja",
+            front=front_matter(title=f"{title} · {system.short_name}", description=f"The {KIND_WORDS[part.kind][1]} of {system.name} under {part.title}.", search={"exclude": True}),
+            heading=plain(title),
+            pages=pages,
+            items=[f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in part.entries],
+            system=plain(system.name),
+            system_link=paths.relative(page, paths.system_page(system.id), kind.anchor),
+            references=self.refs.definitions(),
+        )
+
+    def army(self, system: System, view: ArmyView) -> str:
+        """An army's page: its units by role, its rules, the core rules its units have."""
+        self._begin()
+        page = paths.army_page(system.id, view.army.id)
+        ids: set[str] = {"units", "rules-of-the-army", "core-rules-its-units-have", slugify(view.army.name, "-")}
+        roles = [
+            {"title": plain(role), "anchor": attribute(unique(slugify(role, "-") or "role", ids)), "items": [self.entry_link(page, unit, previewed=False) for unit in units]}
+            for role, units in view.roles
+        ]
+        counts = [_count(view.units, "unit"), _count(len(view.rules), "rule")] + ([_count(len(view.weapons), "weapon")] if view.weapons else [])
+        return render(
+            "site/army.md.jinja",
+            front=front_matter(title=view.army.name, description=view.army.summary or f"The units, rules and weapons of {view.army.name}.", search={"boost": 2}),
+            heading=plain(view.army.name),
+            summary=attribute(view.army.summary or ""),
+            counts=plain(", ".join(counts)),
+            weapons=paths.relative(page, paths.army_weapons_page(system.id, view.army.id)) if view.weapons else "",
+            system=plain(system.name),
+            system_link=paths.relative(page, paths.system_page(system.id)),
+            roles=roles,
+            rules=[f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in view.rules],
+            core=[self.entry_link(page, e) for e in view.core],
+            references=self.refs.definitions(),
+        )
+
+    def weapons(self, system: System, view: ArmyView, part: WeaponPart) -> str:
+        """A page of an army's weapons, each once: its profile, its rules, its carriers."""
+        self._begin()
+        page = paths.army_weapons_page(system.id, view.army.id, part.part)
+        groups: list[dict[str, object]] = []
+        for weapon in part.weapons:
+            if not groups or groups[-1]["type"] != weapon.type.id:
+                title = weapon.type.name if weapon.type.name.endswith("s") else f"{weapon.type.name}s"
+                groups.append({"type": weapon.type.id, "title": plain(title), "anchor": attribute(f"type-{weapon.type.id}"), "weapons": []})
+            profile = " · ".join(f"{plain(c)} **{plain(weapon.profile.value(c) or '-')}**" for c in weapon.type.characteristics)
+            rules = ", ".join(link for ref in weapon.profile.rules if (link := self.rule_link(page, weapon.carriers[0], ref)) is not None)
+            carriers = ", ".join(self.entry_link(page, unit, previewed=False) for unit in weapon.carriers)
+            listed = groups[-1]["weapons"]
+            assert isinstance(listed, list)
+            listed.append({"name": plain(weapon.profile.name), "profile": profile, "rules": rules, "carriers": carriers})
+        parts = weapon_parts(view)
+        title = f"Weapons of {view.army.name}" + (f": {part.title}" if part.title else "")
+        pages = [
+            f"**{plain(p.title)}**" if p.part == part.part else markdown_link(plain(p.title), paths.relative(page, paths.army_weapons_page(system.id, view.army.id, p.part)))
+            for p in parts
+        ] if len(parts) > 1 else []
+        return render(
+            "site/weapons.md.jinja",
+            front=front_matter(title=title, description=f"Every weapon the units of {view.army.name} carry, with its profile, rules and carriers.", hide=["toc"]),
+            heading=plain(title),
+            intro=plain(f"{_count(len(view.weapons), 'weapon')}, each with the units that carry it."),
+            pages=pages,
+            army=plain(view.army.name),
+            army_link=paths.relative(page, paths.army_page(system.id, view.army.id)),
+            groups=groups,
             references=self.refs.definitions(),
         )
 
@@ -377,7 +502,7 @@ class Site:
             unique(slugify(title, "-"), ids)
             letters: dict[str, list[Entry]] = {}
             for term in terms:
-                letters.setdefault(_letter(term.name), []).append(term)
+                letters.setdefault(letter_of(term.name), []).append(term)
             groups = [
                 {
                     "letter": plain(letter),
@@ -459,9 +584,18 @@ def _param_domain(param: Param) -> str:
     return f"{param.min} to {param.max}"
 
 
-def _letter(name: str) -> str:
-    """The A-Z heading a name is listed under ("#" for a digit or a sign)."""
-    return name[:1].upper() if name[:1].isalpha() and name[:1].isascii() else "#"
+def _opens(text: str | None, summary: str) -> bool:
+    """Whether a text starts with the words of its summary (an imported rule's summary is
+    its first sentence): the page's search entry then holds them once, from the text."""
+    if not text:
+        return False
+    words = summary.removesuffix("...").split()
+    return bool(words) and plain_text(text).split()[: len(words)] == words
+
+
+def _count(number: int, kind: str) -> str:
+    one, many = KIND_WORDS.get(kind, (kind, f"{kind}s"))
+    return f"{number:,} {one if number == 1 else many}"
 
 
 def _counts(entries: Iterable[Entry]) -> str:

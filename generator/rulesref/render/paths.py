@@ -33,6 +33,22 @@ def system_page(system_id: str) -> str:
     return f"{system_id}/index.md"
 
 
+def army_page(system_id: str, army_id: str) -> str:
+    """An army's page: its units by role, its rules (`w40k7/armies/orks/index.md`)."""
+    return f"{system_id}/armies/{army_id}/index.md"
+
+
+def army_weapons_page(system_id: str, army_id: str, part: str = "") -> str:
+    """Every weapon an army's units carry, each once, with its carriers (a big army's on
+    several pages: `weapons/`, `weapons/2/`...)."""
+    return f"{system_id}/armies/{army_id}/weapons/{part + '/' if part else ''}index.md"
+
+
+def letter_page(system_id: str, kind: str, part: str) -> str:
+    """A part of a big system's A to Z list of one kind (`w40k7/all/rules-s/index.md`)."""
+    return f"{system_id}/all/{kind}s-{part}/index.md"
+
+
 def tag_page(tag: str) -> str:
     return f"tags/{tag}/index.md"
 
