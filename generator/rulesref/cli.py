@@ -137,9 +137,29 @@ def cmd_init(args: argparse.Namespace) -> int:
     from rulesref.repository import init
 
     folder = Path(args.dir)
+    if args.import_sources:
+        return _init_with_import(args, folder)
     written = init(folder, args.system, args.name, args.site_url)
     print(f"wrote {len(written)} files into {folder}: {', '.join(written)}", file=sys.stderr)
     print(f"next: cd {folder} && rulesref generate && rulesref build, then push to GitHub (see README.md)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _init_with_import(args: argparse.Namespace, folder: Path) -> int:
+    """`init --import`: a new repository whose system comes from BattleScribe data, named as
+    the data names it (or `--name`), with no example rule and no placeholder."""
+    from rulesref.importers.battlescribe.run import SourceError, import_battlescribe
+    from rulesref.repository import check_empty, init
+
+    check_empty(folder)
+    try:
+        result = import_battlescribe(args.import_sources, args.system, args.name, str(folder / "content"), dry_run=False, game_system=args.game_system)
+    except SourceError as exc:
+        return _report([Problem(exc.path, exc.line, 1, "import-source", exc.message)])
+    print("\n".join(result.lines), file=sys.stderr)
+    written = init(folder, args.system, args.name or result.system_name, args.site_url, with_content=False)
+    print(f"wrote {len(written)} files into {folder}: {', '.join(written)}", file=sys.stderr)
+    print(f"next: cd {folder} && rulesref build (see README.md)", file=sys.stderr)
     return EXIT_OK
 
 
@@ -162,12 +182,28 @@ def cmd_codes(args: argparse.Namespace) -> int:
 def cmd_import_battlescribe(args: argparse.Namespace) -> int:
     from rulesref.importers.battlescribe.run import SourceError, import_battlescribe
 
+    settings = _settings(args)
     try:
-        result = import_battlescribe(args.sources, args.system, args.name, _settings(args).content, dry_run=args.dry_run)
+        result = import_battlescribe(args.sources, args.system, args.name, settings.content, dry_run=args.dry_run, game_system=args.game_system)
     except SourceError as exc:
         return _report([Problem(exc.path, exc.line, 1, "import-source", exc.message)])
     print("\n".join(result.lines), file=sys.stderr)
+    if not args.dry_run:
+        _complete_repository(Path.cwd(), args.system, result.system_name, settings.content)
     return EXIT_OK
+
+
+def _complete_repository(folder: Path, system: str, name: str, content: str) -> None:
+    """An import into a folder that is no rules repository yet makes it one, so that
+    `rulesref build` works next (a repository's own files are never touched)."""
+    from rulesref.repository import complete_repository
+
+    target = Path(content)
+    if target.is_absolute() or ".." in target.parts:
+        return  # content kept elsewhere: the repository is not this folder
+    written = complete_repository(folder, system, name, target.as_posix())
+    if written:
+        print(f"made this folder a rules repository: {', '.join(written)}; next: rulesref build", file=sys.stderr)
 
 
 def cmd_link(args: argparse.Namespace) -> int:
@@ -207,6 +243,7 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     b.add_argument("sources", nargs="+", metavar="SOURCE", help="a .gst/.cat/.gstz/.catz file or a folder holding them (a data checkout)")
     b.add_argument("--system", required=True, metavar="ID", help="the system id to import into (content/ID/)")
     b.add_argument("--name", help="the system's name (default: the game system's name in the data)")
+    b.add_argument("--game-system", metavar="NAME", help="which game system to import when the sources hold several: its name, id or file")
     b.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     b.add_argument("--dry-run", action="store_true", help="write nothing; print what would change")
     b.set_defaults(run=cmd_import_battlescribe)
@@ -268,6 +305,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--system", required=True, metavar="ID", help="the game system's id (kebab-case), e.g. mygame2")
     p.add_argument("--name", help="the game system's printed name (default: from the id)")
     p.add_argument("--site-url", metavar="URL", help="where the site will be published (default: https://OWNER.github.io/<folder name>/)")
+    p.add_argument("--import", dest="import_sources", nargs="+", metavar="SOURCE", help="start from BattleScribe data (a .gst/.cat file or a data checkout) instead of an example rule")
+    p.add_argument("--game-system", metavar="NAME", help="with --import: which game system to import when the sources hold several")
     p.set_defaults(run=cmd_init)
 
     p = sub.add_parser("codes", help="explain the problem codes", description="List every problem code with what it means, or explain one.")

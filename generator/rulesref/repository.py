@@ -78,15 +78,25 @@ class NewRepository:
     system: str
     name: str
     site_url: str
+    content: str = "content"
 
 
-def repository_files(settings: NewRepository) -> dict[str, str]:
-    """Every file of the new repository, by relative path."""
+EXAMPLE_RULE = "steady.yml"
+
+
+def example_rule(system_name: str) -> str:
+    """The example rule `init` writes into a new system (an import removes it unchanged)."""
+    return render("init/example-rule.yml.jinja", schema=schema_url(ENTRY), system_name=system_name)
+
+
+def repository_files(settings: NewRepository, *, with_content: bool = True) -> dict[str, str]:
+    """Every file of the new repository, by relative path; without `with_content`, all but
+    the system and its example rule (an import brings the content)."""
     system, name = settings.system, settings.name
     repository, rev = repository_url(), release_tag()
     package = package_name(system)
     site_name = f"{name} rules reference"
-    return {
+    files = {
         WORKFLOW: render("init/workflow.yml.jinja", action=action_reference()),
         ".gitignore": render("init/gitignore.jinja"),
         ".pre-commit-config.yaml": render("init/pre-commit-config.yaml.jinja", repository=_json(repository), rev=_json(rev)),
@@ -99,11 +109,9 @@ def repository_files(settings: NewRepository) -> dict[str, str]:
             repository=repository,
             rev=rev,
             site_url=settings.site_url,
+            content=settings.content,
+            example=EXAMPLE_RULE if with_content else "",
         ),
-        f"content/{system}/system.yml": render(
-            "new/system.yml.jinja", schema=schema_url(SYSTEM), id=system, name=_json(name)
-        ),
-        f"content/{system}/steady.yml": render("init/example-rule.yml.jinja", schema=schema_url(ENTRY), system_name=name),
         "mkdocs.yml": render(
             "init/mkdocs.yml.jinja",
             # HTML-escaped: the theme writes these into pages unescaped (as for page titles)
@@ -111,11 +119,16 @@ def repository_files(settings: NewRepository) -> dict[str, str]:
             site_description=_json(attribute(f"The rules of {name}, one page per rule, with cross-links, dice tables, worked examples and exact odds.")),
             site_url=_json(settings.site_url),
         ),
-        "pyproject.toml": render("init/pyproject.toml.jinja", package=_json(package), site_url=_json(settings.site_url)),
+        "pyproject.toml": render("init/pyproject.toml.jinja", content=_json(settings.content), package=_json(package), site_url=_json(settings.site_url)),
     }
+    if with_content:
+        files[f"{settings.content}/{system}/system.yml"] = render("new/system.yml.jinja", schema=schema_url(SYSTEM), id=system, name=_json(name))
+        files[f"{settings.content}/{system}/{EXAMPLE_RULE}"] = example_rule(name)
+    return dict(sorted(files.items()))
 
 
-def _check_target(folder: Path) -> None:
+def check_empty(folder: Path) -> None:
+    """Refuse a folder that holds anything but an empty `.git`: `init` never overwrites."""
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} is a file, not a folder")
     if folder.is_dir():
@@ -140,16 +153,9 @@ def _check_site_url(url: str) -> None:
         raise UsageError(f"--site-url must be an http(s) address such as https://owner.github.io/repo/, not `{url}`")
 
 
-def init(folder: Path, system: str, name: str | None, site_url: str | None) -> list[str]:
-    """Write the new repository into `folder` (created if missing); the written paths."""
-    check_id(system, "system id")
-    shown_name = (name or title(system)).strip()
-    _check_name(shown_name)
-    url = site_url or default_site_url(folder)
-    _check_site_url(url)
-    url = url if url.endswith("/") else url + "/"
-    _check_target(folder)
-    files = repository_files(NewRepository(system, shown_name, url))
+def _write_all(folder: Path, files: dict[str, str]) -> None:
+    """Write `files` into `folder` together: rendered into a staging folder beside it, then
+    moved in, so a failure leaves nothing half-written."""
     folder = folder.resolve()
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.init-", dir=folder.parent))
@@ -165,4 +171,38 @@ def init(folder: Path, system: str, name: str | None, site_url: str | None) -> l
                 os.rename(item, folder / item.name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def init(folder: Path, system: str, name: str | None, site_url: str | None, *, with_content: bool = True) -> list[str]:
+    """Write the new repository into `folder` (created if missing); the written paths.
+    Without `with_content` the system is left to an import (`init --import`)."""
+    check_id(system, "system id")
+    shown_name = (name or title(system)).strip()
+    _check_name(shown_name)
+    url = site_url or default_site_url(folder)
+    _check_site_url(url)
+    url = url if url.endswith("/") else url + "/"
+    if with_content:
+        check_empty(folder)
+    files = repository_files(NewRepository(system, shown_name, url), with_content=with_content)
+    _write_all(folder, files)
+    return sorted(files)
+
+
+REPOSITORY_MARKS = ("pyproject.toml", "mkdocs.yml")  # a folder with either is a repository already
+
+
+def complete_repository(folder: Path, system: str, name: str, content: str) -> list[str]:
+    """After an import into a folder that is no repository yet (neither `pyproject.toml` nor
+    `mkdocs.yml`), the files that make it one, as `init` writes them (the content is the
+    import's): the written paths, none when the folder is a repository already. A name the
+    system schema refuses falls back to the system id."""
+    if any((folder / mark).exists() for mark in REPOSITORY_MARKS):
+        return []
+    from jsonschema import Draft202012Validator
+
+    shown = name if Draft202012Validator(load_schema(SYSTEM)["properties"]["name"]).is_valid(name) else title(system)
+    files = repository_files(NewRepository(system, shown, default_site_url(folder), content), with_content=False)
+    files = {rel: text for rel, text in files.items() if not (folder / rel).exists()}
+    _write_all(folder, files)
     return sorted(files)

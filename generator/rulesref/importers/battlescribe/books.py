@@ -5,9 +5,9 @@ beside `Codex: Dark Eldar 2014`, a typo (`Codes: Necrons`), a file name (`Achero
 or nothing at all (`???`). A reader wants each book once. So:
 
 - titles that are one book written differently are one book: the same words once case,
-  punctuation and spacing are set aside, or a one-letter slip of the same title with the
-  same numbers (a typo; `Codex: Eldar (2013)` and `(2015)` stay two books). The title
-  shown is the one most entries cite.
+  punctuation and spacing are set aside, or a one-letter slip in one word of the same
+  title (a typo; `Codex: Eldar (2013)` and `(2015)`, `Imperial Armour II` and `III` stay
+  two books). The title shown is the one most entries cite.
 - a title that names a file (`Acheron.pdf`, `40k_rules_v2`, `Update PDF`) is not a book:
   those entries cite one book, "Other sources", with the file's words as the section.
 - a title without a word in it (`???`, `-`, `n/a`) cites nothing.
@@ -22,7 +22,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
 from rulesref.importers.battlescribe.naming import clean_name
 from rulesref.slugs import slug
@@ -34,7 +33,6 @@ MAX_SECTION = 120
 _FILE = re.compile(r"\.(pdf|docx?|txt|epub|xlsx?|png|jpe?g|html?|cat|gst)$|\bpdf\b", re.IGNORECASE)
 _NO_WORD = re.compile(r"[^\W\d_]{2,}")  # a word: two letters or more
 _JUNK = frozenset({"n a", "na", "tbd", "tba", "unknown", "none", "null", "book", "todo", "missing", "various"})
-_TYPO_RATIO = 0.9
 
 
 def book_key(title: str) -> str:
@@ -43,8 +41,23 @@ def book_key(title: str) -> str:
     return " ".join(w for w in words.split() if w != "the")
 
 
-def _digits(key: str) -> str:
-    return "".join(c for c in key if c.isdigit())
+def _one_word_slip(words: list[str], others: list[str]) -> bool:
+    """The same words but one, of four letters or more in both, that is one letter off."""
+    if len(words) != len(others) or len(words) < 2:
+        return False
+    differ = [(a, b) for a, b in zip(words, others, strict=True) if a != b]
+    return len(differ) == 1 and min(map(len, differ[0])) >= 4 and not any(c.isdigit() for c in "".join(differ[0])) and _one_edit(*differ[0])
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether one letter added, dropped, changed, or two neighbours swapped, turns a into b."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _shown(title: str, limit: int) -> str:
@@ -72,6 +85,7 @@ class Books:
         self._titles: dict[str, str] = {}  # book key -> shown title
         self._ids: dict[str, str] = {}  # book key -> id
         self.other_used = False
+        self._cited: set[str] = set()  # ids of the books an entry cited
         used: set[str] = set()
         for ident, title in sorted(known.items()):
             key = book_key(title)
@@ -112,12 +126,12 @@ class Books:
         return "book"
 
     def _typo_of(self, key: str) -> str | None:
-        """A book already seen whose title this one is a slip of: the same numbers, and
-        nearly the same letters (`codes necrons` for `codex necrons`)."""
-        if len(key) < 10:
-            return None
+        """A book already seen whose title this one is a slip of: the same words but one,
+        and that one a letter off (`codes necrons` for `codex necrons`, `shiled` for
+        `shield`), or the same letters spaced differently (`war zone` for `warzone`).
+        Short words never count as slips: `II` and `III` are two volumes."""
         for other in self._ids.keys() | set(self._of_key.values()):
-            if abs(len(other) - len(key)) <= 2 and _digits(other) == _digits(key) and SequenceMatcher(None, key, other).ratio() >= _TYPO_RATIO:
+            if other.replace(" ", "") == key.replace(" ", "") or _one_word_slip(key.split(), other.split()):
                 return other
         return None
 
@@ -135,11 +149,13 @@ class Books:
         book = self._of_key.get(book_key(title))
         if book is None:  # a title first seen here (not among those counted)
             return None
+        self._cited.add(self._ids[book])
         return Citation(self._ids[book])
 
     def listed(self) -> dict[str, str]:
-        """id -> title of every book an entry can cite."""
-        books = {self._ids[key]: self._titles[key] for key in self._ids}
+        """id -> title of every book an entry cited (books system.yml lists already stay
+        there; `write` keeps them)."""
+        books = {self._ids[key]: self._titles[key] for key in self._ids if self._ids[key] in self._cited}
         if self.other_used:
             books[OTHER_ID] = OTHER_TITLE
         return dict(sorted(books.items()))

@@ -71,7 +71,7 @@ class ProfileType:
 @dataclass(frozen=True)
 class Origin:
     """Where an element is: the file's name (as recorded in content and reports), the line,
-    and the army (catalogue id) whose file it is, if that file is an army's."""
+    and the army whose file it is, if that file is an army's."""
 
     file: str
     line: int
@@ -82,9 +82,10 @@ class Origin:
 
 @dataclass(frozen=True)
 class ArmyElement:
-    """A catalogue that is not a library: an army."""
+    """A catalogue that is not a library: an army. Known by its file (`id`): catalogues
+    copied from one another can share their catalogue id."""
 
-    id: str  # the catalogue's id
+    id: str  # the catalogue's file name
     name: str
     file: str
 
@@ -226,7 +227,7 @@ class _Reader:
         self.rule_candidates: list[tuple[Element, XmlFile]] = []  # rules and profiles, in file order
         self.categories: dict[str, str] = {}  # category id -> name
         self.category_order: list[str] = []
-        self.memberships: dict[str, list[tuple[str, str | None]]] = {}  # unit element id -> [(army id, role)]
+        self.memberships: dict[tuple[str, str], list[tuple[str, str | None]]] = {}  # (file, unit element id) -> [(army, role)]
         self.army_of_file: dict[str, str] = {}
         self.data = Data(system_name=self.system.root.get("name") or "Imported game system", system_revision=self.system.root.get("revision"))
 
@@ -244,8 +245,8 @@ class _Reader:
                     self.data.catalogue_books[xml.name] = root.get("book") or ""
                 if root.get("id"):
                     self.by_catalogue.setdefault(root.get("id", ""), xml)
-                if root.get("library") != "true" and root.get("id"):
-                    army = ArmyElement(root.get("id", ""), (root.get("name") or xml.name).strip(), xml.name)
+                if root.get("library") != "true":
+                    army = ArmyElement(xml.name, (root.get("name") or xml.name).strip(), xml.name)
                     self.data.armies.append(army)
                     self.army_of_file[xml.name] = army.id
             for element in root.iter():
@@ -323,14 +324,14 @@ class _Reader:
             xml = next(f for f in self.files if f.name == army.file)
             for source in [xml, *self._imported_roots(xml)]:
                 for entry in self._root_entries(source):
-                    found = entry if entry.tag == "selectionEntry" else self.lookup(entry.get("targetId") or "", source)
+                    found = (entry, source) if entry.tag == "selectionEntry" else self.lookup(entry.get("targetId") or "", source)
                     if found is None:
                         continue
-                    target = found if isinstance(found, Element) else found[0]
+                    target, holder = found
                     if target.tag != "selectionEntry" or target.get("type") not in UNIT_TYPES:
                         continue
                     role = self._category(entry) or self._category(target)
-                    members = self.memberships.setdefault(target.get("id", ""), [])
+                    members = self.memberships.setdefault((holder.name, target.get("id", "")), [])
                     if not any(a == army.id for a, _ in members):
                         members.append((army.id, role))
                     if role:
@@ -408,7 +409,7 @@ class _Reader:
             self.data.skipped.append(Skipped(xml.name, origin.line, "unit", "it has no name or no id"))
             return
         unit = UnitElement(element.get("id", ""), name, self._book(element, xml), _page(element), origin)
-        members = self.memberships.get(unit.id, [])
+        members = self.memberships.get((xml.name, unit.id), [])
         if not members and origin.army is not None:
             members = [(origin.army, None)]  # reached by no root entry: the army whose file holds it
         unit.armies = [army for army, _ in members]

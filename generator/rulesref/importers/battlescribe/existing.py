@@ -44,6 +44,13 @@ class Existing:
     hand_names: dict[str, ExistingEntry] = field(default_factory=dict)  # normalised name -> hand-written entry
     unreadable: list[str] = field(default_factory=list)
 
+    def forget(self, entry: ExistingEntry) -> None:
+        """Leave a hand-written entry out, as if its file were not there."""
+        self.by_id.pop(entry.id, None)
+        for name, holder in list(self.hand_names.items()):
+            if holder is entry:
+                del self.hand_names[name]
+
     def imported(self, kind: str, element: str, name: str) -> list[ExistingEntry]:
         """Entries imported before from this element or under this name, best match first:
         the same element with the same name, then the same name, then the same element (its

@@ -170,7 +170,7 @@ class _Mapper:
     # -- ids, names, armies and books ---------------------------------------------------------
 
     def _army_ids(self) -> dict[str, str]:
-        """Catalogue id -> army id (kebab-case, one per army), in the data's order."""
+        """Army (its file) -> army id (kebab-case, one per army), in the data's order."""
         ids: dict[str, str] = {}
         for army in self.data.armies:
             ident, number = slug(content_name(army.name, 100), fallback="army"), 2
@@ -181,10 +181,14 @@ class _Mapper:
             ids[army.id] = ident
         return ids
 
-    def _armies_of(self, catalogues: Sequence[str | None]) -> list[str]:
-        """Army ids of the given catalogues, each once, in the order the armies are listed."""
-        wanted = {c for c in catalogues if c}
+    def armies_of(self, armies: Sequence[str | None]) -> list[str]:
+        """Army ids of the given armies (their files), each once, in the order they are listed."""
+        wanted = {c for c in armies if c}
         return [self.army_ids[a.id] for a in self.data.armies if a.id in wanted]
+
+    @property
+    def army_order(self) -> list[str]:
+        return list(self.army_ids.values())
 
     def _cited_titles(self) -> list[str]:
         """Every book title as the rules and units cite it, once per citation."""
@@ -373,7 +377,7 @@ class _Mapper:
         if source:
             fields["source"] = source
         origins = [e.origin for e in group.elements]
-        armies = [] if any(o.kind == "gst" for o in origins) else self._armies_of([o.army for o in origins])
+        armies = [] if any(o.kind == "gst" for o in origins) else self.armies_of([o.army for o in origins])
         if armies:
             fields["armies"] = armies
         origin = {"from": "battlescribe", "file": chosen.origin.file, "element": chosen.id, "name": group.name, "hash": fingerprint(chosen.text)}
@@ -466,7 +470,7 @@ class _Mapper:
             if profile not in profiles:
                 profiles.append(profile)
         fields: dict[str, Any] = {"name": name, "summary": f"{content_name(unit.name)}: a unit of {content_name(unit.origin.catalogue)}."}
-        armies = self._armies_of(unit.armies)
+        armies = self.armies_of(unit.armies)
         if armies:
             fields["armies"] = armies
         if unit.role:
@@ -617,12 +621,18 @@ def map_data(data: Data, system_id: str, name: str | None, existing: Existing) -
     plan.entries += (mapper.rule_entry(group) for group in groups)
     core = {g.id for g in groups if any(e.origin.kind == "gst" for e in g.elements)}
     profile_types = mapper.profile_types()
-    seen_units: set[str] = set()
+    seen_units: dict[tuple[str, str], PlannedEntry] = {}
     for unit in data.units:
-        if unit.id in seen_units:
+        # catalogues copy one another: the same unit (id and name) in several is one unit of
+        # all their armies; another unit under a copied id is a unit of its own
+        same = seen_units.get((unit.id, normalise(unit.name)))
+        if same is not None:
+            armies = [*same.fields.get("armies", []), *mapper.armies_of(unit.armies)]
+            same.fields["armies"] = [a for a in mapper.army_order if a in armies]
             continue
-        seen_units.add(unit.id)
-        plan.entries.append(mapper.unit_entry(unit))
+        planned = mapper.unit_entry(unit)
+        seen_units[(unit.id, normalise(unit.name))] = planned
+        plan.entries.append(planned)
     hand_rules = [(e.data.get("name", ""), e.id) for e in existing.hand_names.values() if e.kind == "rule"]
     _link_texts(plan, [(n, i) for n, i in hand_rules if isinstance(n, str)])
     plan.system = mapper.system(profile_types)

@@ -30,12 +30,15 @@ _LATIN_LOOKALIKES = str.maketrans(
 
 def clean_name(name: str) -> tuple[str, tuple[str, ...]]:
     """A name without what `validate` refuses in names (the same definitions: `read.load`'s
-    forbidden characters and `check.lookalike`), and why it changed. Compatibility forms
+    forbidden characters and `check.lookalike`), and why it changed. Text once decoded with
+    the wrong encoding is read right first. Compatibility forms
     (fullwidth letters, ligatures) become plain letters, invisible format characters
     (U+200B, U+00AD, U+FEFF...) and control characters go, and a word that mixes scripts
     gets Latin letters for the look-alikes of other scripts (a Cyrillic `а` in `Brutаl`)."""
     reasons: list[str] = []
-    text = name
+    text = _repaired(name)
+    if text != name:
+        reasons.append("UTF-8 read as Windows-1252")
     if FORBIDDEN_CHARS.search(text):
         reasons += sorted({f"U+{ord(c):04X}" for c in FORBIDDEN_CHARS.findall(text)})
         text = FORBIDDEN_CHARS.sub(" ", text)
@@ -51,6 +54,20 @@ def clean_name(name: str) -> tuple[str, tuple[str, ...]]:
             text = " ".join(words)
             reasons.append("look-alike letters of another script")
     return text, tuple(reasons)
+
+
+_MOJIBAKE = re.compile("[\u00c2\u00c3\u00e2][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]")
+
+
+def _repaired(text: str) -> str:
+    """Text whose UTF-8 bytes were once read as Windows-1252 (`Anzionâ€™s` for `Anzion’s`),
+    read right; any other text as it is."""
+    if not _MOJIBAKE.search(text):
+        return text
+    try:
+        return text.encode("cp1252").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return text
 
 
 def _latin_lookalikes(word: str) -> str:
