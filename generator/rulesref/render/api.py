@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from rulesref.config import Settings
-from rulesref.model import Content, Entry, RuleRef, System
+from rulesref.model import Content, Entry, RuleRef, System, typed_value
 from rulesref.render import paths
 from rulesref.render.checks import CheckView
 from rulesref.render.relations import Relations
@@ -48,7 +48,9 @@ def _system(settings: Settings, system: System, counts: Counter[tuple[str, str]]
         "index": f"{system.id}/index.json",
         "counts": {kind: counts[(system.id, kind)] for kind in ("rule", "unit", "term")},
         "books": [{"id": b.id, "title": b.title, "year": b.year, "edition": b.edition} for b in system.books],
-        "profile_types": [{"id": t.id, "name": t.name, "characteristics": list(t.characteristics)} for t in system.profile_types],
+        "profile_types": [{"id": t.id, "name": t.name, "characteristics": list(t.characteristics), "kind": t.kind} for t in system.profile_types],
+        "armies": [{"id": a.id, "name": a.name, "summary": a.summary, "url": settings.site_url + paths.url_of(paths.army_page(system.id, a.id))} for a in system.armies],
+        "roles": list(system.roles),
     }
 
 
@@ -117,7 +119,8 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
         profile_type = system.profile_type(profile.type)
         order = profile_type.characteristics if profile_type is not None else tuple(c for c, _ in profile.values)
         values = {c: profile.value(c) for c in order}
-        profiles.append({"type": profile.type, "name": profile.name, "values": values, "rules": refs(profile.rules)})
+        typed = {c: {"kind": kind, "value": number} for c in order if (found := typed_value(profile.value(c) or "")) is not None for kind, number in (found,)}
+        profiles.append({"type": profile.type, "name": profile.name, "values": values, "typed": typed, "rules": refs(profile.rules)})
     links: list[dict[str, Any]] = []
     for resolved in relations.links_out.get(entry.key, ()):
         item = _ref(settings, resolved.entry, resolved.args)
@@ -139,6 +142,9 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
         ],
         "table": table,
         "rules": refs(entry.rules),
+        "wargear": refs(entry.wargear),
+        "armies": list(entry.armies),
+        "role": entry.role,
         "source": source,
         "tags": list(entry.tags),
         "links": links,
@@ -174,6 +180,7 @@ def api_files(settings: Settings, content: Content, counts: Counter[tuple[str, s
                     "name": e.name,
                     "aliases": list(e.aliases),
                     "summary": e.summary,
+                    "armies": list(e.armies),
                     "url": settings.entry_url(e),
                     "data": f"{e.id}.json",
                 }
