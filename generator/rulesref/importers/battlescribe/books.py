@@ -41,12 +41,19 @@ def book_key(title: str) -> str:
     return " ".join(w for w in words.split() if w != "the")
 
 
+_NUMBERING = re.compile(r"[ivxlcdm]+|.*\d.*")  # a volume's numeral or a year: never a slip
+
+
 def _one_word_slip(words: list[str], others: list[str]) -> bool:
-    """The same words but one, of four letters or more in both, that is one letter off."""
+    """The same words but one, three letters or more and four in the longer, that is one
+    letter off, and is no numeral (`ii` and `iii`)."""
     if len(words) != len(others) or len(words) < 2:
         return False
     differ = [(a, b) for a, b in zip(words, others, strict=True) if a != b]
-    return len(differ) == 1 and min(map(len, differ[0])) >= 4 and not any(c.isdigit() for c in "".join(differ[0])) and _one_edit(*differ[0])
+    if len(differ) != 1:
+        return False
+    a, b = differ[0]
+    return min(len(a), len(b)) >= 3 and max(len(a), len(b)) >= 4 and not (_NUMBERING.fullmatch(a) or _NUMBERING.fullmatch(b)) and _one_edit(a, b)
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -129,7 +136,7 @@ class Books:
         """A book already seen whose title this one is a slip of: the same words but one,
         and that one a letter off (`codes necrons` for `codex necrons`, `shiled` for
         `shield`), or the same letters spaced differently (`war zone` for `warzone`).
-        Short words never count as slips: `II` and `III` are two volumes."""
+        Numerals never count as slips: `II` and `III` are two volumes."""
         for other in self._ids.keys() | set(self._of_key.values()):
             if other.replace(" ", "") == key.replace(" ", "") or _one_word_slip(key.split(), other.split()):
                 return other

@@ -37,7 +37,15 @@ from rulesref.check.content import RESERVED_ENTRY_IDS
 from rulesref.importers.battlescribe.books import Books
 from rulesref.importers.battlescribe.elements import Data, ProfileRow, RuleElement, RuleUse, UnitElement
 from rulesref.importers.battlescribe.existing import Existing
-from rulesref.importers.battlescribe.naming import MAX_NAME, clean_name, content_name, profile_value, system_names, usable_id
+from rulesref.importers.battlescribe.naming import (
+    MAX_NAME,
+    clean_name,
+    content_name,
+    origin_name,
+    profile_value,
+    system_names,
+    usable_id,
+)
 from rulesref.importers.battlescribe.rows import Disagreement, Ref, place_rules
 from rulesref.importers.battlescribe.text import NO_TEXT, clean_text, derive_summary, find_table
 from rulesref.linker import Linker
@@ -153,14 +161,14 @@ class _Mapper:
         self.army_ids = self._army_ids()
         known_books = {i: b["title"] for i, b in ((existing.system or {}).get("books") or {}).items() if isinstance(b, dict) and isinstance(b.get("title"), str)}
         self.books = Books(self._cited_titles(), known_books)
-        rule_names = {normalise(r.name) for r in data.rules}
-        rule_names |= {normalise(m.group("base")) for r in data.rules if (m := PARAM_FORM.fullmatch(r.name))}
-        self.upstream_names = {"rule": rule_names, "unit": {normalise(u.name) for u in data.units}}
+        rule_names = {normalise(origin_name(r.name)) for r in data.rules}
+        rule_names |= {normalise(origin_name(m.group("base"))) for r in data.rules if (m := PARAM_FORM.fullmatch(r.name))}
+        self.upstream_names = {"rule": rule_names, "unit": {normalise(origin_name(u.name)) for u in data.units}}
 
     def _reuse(self, kind: str, element: str, name: str) -> str | None:
-        for again in self.existing.imported(kind, element, name):
+        for again in self.existing.imported(kind, element, origin_name(name)):
             named = normalise(str((again.origin or {}).get("name", "")))
-            if named != normalise(name) and named in self.upstream_names[kind]:
+            if named != normalise(origin_name(name)) and named in self.upstream_names[kind]:
                 continue  # the same element id, but another name that is still imported: not this one
             if again.id not in self.reused:
                 self.reused.add(again.id)
@@ -327,7 +335,7 @@ class _Mapper:
                 self.plan.kept.append((group.name, hand.id))
             else:
                 chosen = min(group.elements, key=lambda r: _rank(r, self.data.catalogue_books))
-                group.id = self._reuse("rule", chosen.id, group.name) or self._claim_id(slug(group.name, fallback="rule"), "rule")
+                group.id = self._reuse("rule", chosen.id, group.name) or self._claim_id(slug(clean_name(group.name)[0], fallback="rule"), "rule")
                 shown = f"{group.name} ({group.param})" if group.param else group.name
                 group.content_name = self._claim_name(shown, chosen.origin.catalogue, group.id)
                 self.rule_names[group.id] = group.content_name
@@ -380,7 +388,7 @@ class _Mapper:
         armies = [] if any(o.kind == "gst" for o in origins) else self.armies_of([o.army for o in origins])
         if armies:
             fields["armies"] = armies
-        origin = {"from": "battlescribe", "file": chosen.origin.file, "element": chosen.id, "name": group.name, "hash": fingerprint(chosen.text)}
+        origin = {"from": "battlescribe", "file": chosen.origin.file, "element": chosen.id, "name": origin_name(group.name), "hash": fingerprint(chosen.text)}
         return PlannedEntry(group.id, "rule", fields, origin, ["summary"])
 
     def _aliases(self, group: _RuleGroup) -> list[str]:
@@ -459,7 +467,7 @@ class _Mapper:
         return profile
 
     def unit_entry(self, unit: UnitElement) -> PlannedEntry:
-        ident = self._reuse("unit", unit.id, unit.name) or self._claim_id(slug(unit.name, fallback="unit"), "unit")
+        ident = self._reuse("unit", unit.id, unit.name) or self._claim_id(slug(clean_name(unit.name)[0], fallback="unit"), "unit")
         qualifier = unit.origin.catalogue
         name = self._claim_name(unit.name, qualifier, ident)
         placed = place_rules(unit, self._ref, self._named, lambda rule: self.rule_names.get(rule, rule))
@@ -494,7 +502,7 @@ class _Mapper:
             "armies": unit.armies,
             "role": unit.role,
         }
-        origin = {"from": "battlescribe", "file": unit.origin.file, "element": unit.id, "name": unit.name, "hash": fingerprint(upstream)}
+        origin = {"from": "battlescribe", "file": unit.origin.file, "element": unit.id, "name": origin_name(unit.name), "hash": fingerprint(upstream)}
         return PlannedEntry(ident, "unit", fields, origin, ["summary"])
 
     # -- the system ---------------------------------------------------------------------
@@ -505,7 +513,7 @@ class _Mapper:
         for kind in self.data.profile_types.values():
             if kind.rule_like or not kind.characteristics:
                 continue
-            ident = slug(kind.name, fallback="profile")[:40].rstrip("-")
+            ident = slug(clean_name(kind.name)[0], fallback="profile")[:40].rstrip("-")
             base, number = ident, 2
             while ident in used:
                 ident = f"{base}-{number}"

@@ -82,6 +82,16 @@ def _latin_lookalikes(word: str) -> str:
     return "".join(c for c in mapped if script_of(c) in (None, "LATIN"))
 
 
+_UNWRITABLE = re.compile(f"[\n\r]|{FORBIDDEN_CHARS.pattern}")
+
+
+def origin_name(name: str) -> str:
+    """The upstream name as `origin.name` keeps it: exactly, but for the characters no
+    content file may hold (a byte order mark, control characters, line breaks), which are
+    written as `<U+FEFF>`. The name is then told apart from a clean one, and read back."""
+    return _UNWRITABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", name) or "Unnamed"
+
+
 def content_name(name: str, limit: int = MAX_NAME) -> str:
     """`Warlord Trait: Fury [Melee]` -> `Warlord Trait - Fury (Melee)`: a valid content name
     (also fit for profile and characteristic names, with their own `limit`)."""

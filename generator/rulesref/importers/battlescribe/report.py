@@ -56,6 +56,12 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
 
 
+def _code(text: str) -> str:
+    """A name as a code span: shown exactly as written (a code span decodes no entity, so
+    nothing in it is escaped but its backticks)."""
+    return "`" + " ".join(text.replace("`", "'").split()) + "`"
+
+
 def _visible(text: str) -> str:
     """A name with its invisible and control characters shown as `<U+200B>`."""
     return "".join(f"<U+{ord(c):04X}>" if not c.isprintable() or unicodedata.category(c) == "Cf" else c for c in text)
@@ -80,26 +86,26 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
     out += ["", f"## Skipped ({len(plan.skipped)})", ""]
     out += [f"- {_cell(where)}: {what}: {_cell(reason)}" for where, what, reason in sorted(plan.skipped)]
     out += ["", f"## Rules without text in the data ({len(plan.no_text)})", "", "Imported with a placeholder text, so that units can list them; write their text by hand.", ""]
-    out += [f"- `{_cell(name)}` ({_cell(where)})" for name, where in sorted(plan.no_text)]
+    out += [f"- {_code(name)} ({_cell(where)})" for name, where in sorted(plan.no_text)]
     out += ["", f"## Names cleaned of what validation refuses ({len(plan.cleaned)})", ""]
     out += ["Invisible characters, control characters and look-alike letters of another script are removed; the exact name stays in `origin.name`.", ""]
-    out += [f"- `{_cell(_visible(upstream))}` is `{_cell(name)}` ({_cell(removed)})" for upstream, name, removed in sorted(set(plan.cleaned))]
+    out += [f"- {_code(_visible(upstream))} is {_code(name)} ({_cell(removed)})" for upstream, name, removed in sorted(set(plan.cleaned))]
     out += ["", f"## One rule written several ways ({len(plan.merged)})", ""]
     out += ["Names that differ only in case, punctuation or `&`/`and` are one rule; the other spellings are its aliases.", ""]
-    out += [f"- `{_cell(spelling)}` is `{_cell(name)}`" for spelling, name in sorted(set(plan.merged))]
+    out += [f"- {_code(spelling)} is {_code(name)}" for spelling, name in sorted(set(plan.merged))]
     out += ["", f"## Rows whose links disagree with their own text ({len(plan.disagreements)})", ""]
     out += ["A profile row shows the rules its own text names, with the values it gives; where the data links the rule with another value, the row's text wins.", ""]
-    out += [f"- `{_cell(d.unit)}`, row `{_cell(d.row)}`: the data links {_cell(d.linked)}; the row reads {_cell(d.written)}" for d in sorted(plan.disagreements, key=lambda d: (d.unit, d.row, d.linked))]
+    out += [f"- {_code(d.unit)}, row {_code(d.row)}: the data links {_cell(d.linked)}; the row reads {_cell(d.written)}" for d in sorted(plan.disagreements, key=lambda d: (d.unit, d.row, d.linked))]
     out += ["", f"## Book titles merged ({len(plan.books_merged)})", ""]
     out += ["Titles that are one book written differently are cited as one book; file names are cited as `Other sources`.", ""]
-    out += [f"- `{_cell(title)}` is cited as `{_cell(shown)}`" for title, shown in plan.books_merged]
+    out += [f"- {_code(title)} is cited as {_code(shown)}" for title, shown in plan.books_merged]
     out += ["", f"## Renamed to fit content names ({len(plan.renamed)})", ""]
-    out += [f"- `{_cell(upstream)}` is `{_cell(name)}`" for upstream, name in sorted(set(plan.renamed))]
+    out += [f"- {_code(_visible(upstream))} is {_code(name)}" for upstream, name in sorted(set(plan.renamed))]
     out += ["", f"## Kept as written by hand ({len(plan.kept)})", ""]
-    out += [f"- `{_cell(name)}`: links and units use `{ident}`" for name, ident in sorted(plan.kept)]
+    out += [f"- {_code(name)}: links and units use {_code(ident)}" for name, ident in sorted(plan.kept)]
     out += ["", f"## Left alone: edited by hand ({len(outcome.edited)})", ""]
     out += [f"- {_cell(path)}: {why}" for path, why in outcome.edited]
-    out += [f"- {_cell(path)}: the correction of `{_cell(words)}` no longer applies" for path, words in outcome.corrections_lost]
+    out += [f"- {_cell(path)}: the correction of {_code(words)} no longer applies" for path, words in outcome.corrections_lost]
     out += ["", f"## No longer in the data ({len(outcome.stale)})", ""]
     out += [f"- {_cell(path)}" for path in outcome.stale]
     return "\n".join(out) + "\n"
