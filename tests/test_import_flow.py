@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ def run(*args: str, cwd: Path, timeout: int = 300) -> subprocess.CompletedProces
     return subprocess.run([sys.executable, "-m", "rulesref", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout)
 
 
-def data(path: Path) -> dict[str, object]:
+def data(path: Path) -> dict[str, Any]:
     doc, problems = load_file(path, path.name)
     assert doc is not None, problems
     return doc.data
