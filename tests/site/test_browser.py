@@ -51,6 +51,23 @@ def test_an_alias_finds_its_entry(desktop: Any, server: str, alias: str, name: s
     assert f"{name} · 40k 7th" in search_titles(desktop, server, alias)[:3]
 
 
+def _first_result(page: Any, base: str, words: str, expected: str) -> list[str]:
+    """The result titles, once the first is `expected` (the site's script reorders the
+    list when its names file has loaded: it fails here if it never does)."""
+    titles = search_titles(page, base, words)
+    page.wait_for_function("t => (document.querySelector('.md-search-result__item h1') || {}).textContent === t", arg=expected, timeout=5000)
+    ranked: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
+    assert len(ranked) == len(set(ranked)) and set(titles) <= set(ranked)  # reordered, nothing dropped or doubled
+    return ranked
+
+
+@pytest.mark.parametrize(("typed", "first"), [("hit and run", "Hit & Run"), ("Hit & Run", "Hit & Run"), ("run", "Run"), ("fear", "Fear"), ("fear test", "Fear")])
+def test_an_entry_named_what_was_typed_is_the_first_result(desktop: Any, server: str, typed: str, first: str) -> None:
+    """By its name or an alias, `&` or `and`, in any case; the theme's ranking alone puts
+    "Run" first for "hit and run" (its aliases match the wildcard three times)."""
+    assert _first_result(desktop, server, typed, f"{first} · 40k 7th")[0] == f"{first} · 40k 7th"
+
+
 def test_words_of_the_text_find_the_rule(desktop: Any, server: str) -> None:
     assert "Hit & Run · 40k 7th" in search_titles(desktop, server, "breaks away")
 

@@ -19,6 +19,7 @@ from rulesref.render.app import app_files
 from rulesref.render.armies import weapon_parts
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.datasheet import unit_rule_refs
+from rulesref.render.findable import NAMES_FILE, names_file
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
@@ -159,6 +160,7 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
 
         files[page], files[paths.api_entry(entry)] = get(f"{page} and its JSON", inputs[entry.key], both)
     files.update(api_files(build.settings, content, counts, get))
+    files[NAMES_FILE] = get(NAMES_FILE, tuple((e.key, e.name, e.aliases) for e in content.entries) + (content.systems,), lambda: names_file(content))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = javascript.package_files(build, get)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from rulesref.render.armies import ArmyView, LetterPart, WeaponPart, army_views,
 from rulesref.render.check_section import check_section
 from rulesref.render.checks import CheckView, show
 from rulesref.render.datasheet import parameter_values, profile_tables, unit_rule_refs
+from rulesref.render.findable import search_names
 from rulesref.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
 from rulesref.render.relations import SAME_RULE_SHOWN, Relations
 from rulesref.templates import render
@@ -62,20 +62,6 @@ def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
         value = given.get(param.name, param.name)
         shown.append(f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value))
     return f"{call[0]} ({', '.join(shown)})"
-
-
-def search_names(entry: Entry) -> list[str]:
-    """What search must find the entry by first: its name and aliases, each also with `&`
-    written as `and` (and the other way), as the page's search tags. The theme weighs a
-    tag a thousand times a title, so a search for a name ranks its entry above pages that
-    only mention it or have a longer name starting the same way."""
-    names: list[str] = []
-    for name in (entry.name, *entry.aliases):
-        for spelling in (name, name.replace("&", "and"), re.sub(r"\band\b", "&", name)):
-            spelling = " ".join(spelling.split())
-            if spelling not in names:
-                names.append(spelling)
-    return names
 
 
 def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:
