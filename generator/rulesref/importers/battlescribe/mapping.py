@@ -19,9 +19,10 @@
   and their profiles, each row with the rules it has itself (`rows`); rules of wargear that
   belongs to no row go to the unit's `wargear`.
 - Publications and free-text book names become the system's books (`books`); `page` is kept.
-- Text is cleaned (`text.clean_text`), a dice table in it becomes `table` data, mentions of
-  rule names become links (`rulesref.linker`), and the summary is derived from the first
-  sentence and marked as derived.
+- Text is cleaned (`text.clean_text`), a dice table in it becomes `table` data
+  (`text.find_table`), mentions of rule names become links (`rulesref.linker`), and the
+  summary is derived from the first sentence before any table (`text.derive_summary`) and
+  marked as derived.
 """
 
 from __future__ import annotations
@@ -374,11 +375,9 @@ class _Mapper:
         table = find_table(text)
         if table is not None:
             self.plan.tables += 1
-            text = "\n\n".join(part for part in (table.before, table.after) if part) or f"Roll a {table.die} and look up the result."
-            fields["text"] = text
-            fields["table"] = {"die": table.die, "rows": [{"roll": roll, "result": result} for roll, result in table.rows]}
-        else:
-            fields["text"] = text
+            text = table.text or f"Roll a {table.die} and look up the result."
+            fields["table"] = table.data
+        fields["text"] = text
         if group.param:
             fields["params"] = self._params(group)
         source = self._source(chosen.book, chosen.page)
@@ -572,7 +571,7 @@ def _link_texts(plan: Plan, extra_names: list[tuple[str, str]]) -> None:
         for row in entry.fields.get("table", {}).get("rows", []):
             row["result"], made = linker.link(row["result"], self_key=entry.id)
             plan.links += made
-        entry.fields["summary"] = derive_summary(entry.fields["text"])
+        entry.fields["summary"] = derive_summary(entry.fields["text"], entry.fields.get("table"))
 
 
 def _library_rules_to_armies(plan: Plan, core: set[str]) -> None:

@@ -198,7 +198,7 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
             derived.remove("summary")  # a person rewrote it: theirs from now on
             fields.pop("summary", None)
         elif "text" in fields:
-            fields["summary"] = derive_summary(fields["text"])
+            fields["summary"] = derive_summary(fields["text"], fields.get("table"))
         aliases = [a for a in existing.data.get("aliases") or [] if isinstance(a, str)]
         merged = aliases + [a for a in fields.get("aliases", []) if a not in aliases]
         if merged:
