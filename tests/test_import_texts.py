@@ -1,5 +1,5 @@
 """Imported text as a reader expects it: dice tables in the styles real data uses, summaries
-that never hold a table's rows.
+that never hold a table's rows, and a rule without text that says so once.
 
 The text functions are tested on strings; the import on the invented hedgerow game plus
 `warren.cat`, a catalogue of that game whose rule texts are written the ways real data
@@ -8,6 +8,7 @@ writes them.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -15,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from rulesref.cli import main
+from rulesref.importers.battlescribe.mapping import fingerprint
 from rulesref.importers.battlescribe.text import LIST_SUMMARY, NO_TEXT, TABLE_SUMMARY, derive_summary, find_table, find_tables
 from rulesref.read.load import load_file
+from rulesref.render.docs import docs_files
 from rulesref.validate import validate
 
 from .conftest import FIXTURES
@@ -192,7 +195,7 @@ def test_no_summary_holds_a_row(imported: Path) -> None:
     summaries = {p.stem: entry(imported, p.stem)["summary"] for p in (imported / "hedge").glob("*.yml") if p.stem != "system"}
     assert [s for s in summaries.values() if ROW_MARK.search(s) or "D6 Result" in s] == []
     assert summaries["rabbit-rout"] == "If a warren of rabbits fails a Nerve test, roll on the following table."
-    assert summaries["owl-omens"] == "Roll a D6 and look up the result."  # its text is all table
+    assert summaries["owl-omens"] == "Roll a D6 and look up the result on the table."  # its text is all table
     assert summaries["hedge-gap"] == "Roll a D6 and look up the result on the Small Critters table."  # the second table's rows are no sentence
 
 
@@ -205,3 +208,50 @@ def test_the_import_validates_and_counts_its_tables(imported: Path, source: Path
     err = capsys.readouterr().err
     assert "files written: 0, unchanged: 26" in err
     assert "tables: 8," in err
+
+
+# -- a rule without text -------------------------------------------------------------------------------
+
+
+def page(files: dict[str, bytes], path: str) -> str:
+    return files[path].decode("utf-8").split("\n---\n", 1)[1]  # past the front matter
+
+
+def test_a_rule_without_text_says_so_once_on_its_page_its_card_and_in_the_api(imported: Path) -> None:
+    slippery = entry(imported, "slippery")
+    assert "text" not in slippery
+    assert slippery["summary"] == NO_TEXT
+    assert "- `Slippery` (warren.cat:" in (imported / "hedge" / "IMPORT.md").read_text()
+    files = docs_files(validate([str(imported)]))
+    assert page(files, "hedge/slippery/index.md").count("gives no text") == 1
+    card = page(files, "hedge/vole-band/index.md").split('class="rr-cards"')[1]
+    assert card.count("gives no text") == 1
+    assert json.loads(files["api/hedge/slippery.json"])["text"] is None
+
+
+def test_a_text_that_is_its_summary_is_shown_once(imported: Path) -> None:
+    files = docs_files(validate([str(imported)]))
+    words = "Voles that fall from a hedge lose no Grit"
+    assert page(files, "hedge/soft-landing/index.md").count(words) == 1
+    assert page(files, "hedge/vole-band/index.md").count(words) == 1
+    rule = page(files, "hedge/burrow/index.md")  # a summary and a longer text: both shown
+    assert rule.count("A critter with this rule may dig in at the end of its move") == 2
+
+
+def test_a_placeholder_text_written_by_an_older_import_goes_on_reimport(source: Path, imported: Path) -> None:
+    path = imported / "hedge" / "slippery.yml"
+    old = path.read_text()
+    written = entry(imported, "slippery")["origin"]["written"]
+    # what an older import wrote: the placeholder as text, and the hash of its imported part then
+    path.write_text(old.replace('summary: "', f'text: "{NO_TEXT}"\nsummary: "', 1).replace(written, fingerprint({"text": NO_TEXT})))
+    assert entry(imported, "slippery")["text"] == NO_TEXT
+    assert run_import(source, imported) == 0
+    assert path.read_text() == old
+
+
+def test_text_a_person_wrote_for_a_rule_without_text_is_kept(source: Path, imported: Path) -> None:
+    path = imported / "hedge" / "slippery.yml"
+    edited = path.read_text().replace("origin:", "text: |\n  Our own words: slippery critters cannot be held.\norigin:")
+    path.write_text(edited)
+    assert run_import(source, imported) == 0
+    assert path.read_text() == edited

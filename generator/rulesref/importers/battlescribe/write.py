@@ -205,6 +205,9 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
             fields["aliases"] = merged
         if "params" in blocks:
             fields.pop("params", None)  # parameters are tied to checks people write
+        for key in body_of(existing.data, planned.kind):
+            if key not in fields:
+                blocks.pop(key, None)  # the importer's, and the new data has none (a text gone, a table no more)
     origin["written"] = fingerprint(body_of(planned.fields, planned.kind))
     if derived:
         origin["derived"] = derived
