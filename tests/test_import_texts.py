@@ -255,3 +255,25 @@ def test_text_a_person_wrote_for_a_rule_without_text_is_kept(source: Path, impor
     path.write_text(edited)
     assert run_import(source, imported) == 0
     assert path.read_text() == edited
+
+
+# -- links: "Nerve test" is not "Nerve" -------------------------------------------------------------
+
+
+def test_a_test_named_after_a_rule_is_not_a_mention_of_the_rule(imported: Path) -> None:
+    voles = entry(imported, "stout-voles")["text"]
+    assert voles == "Voles with [[Nerve]] never bolt, and a vole that takes a Nerve test adds 1 to the roll."
+    assert "Nerve test after [[Burrow]]" in entry(imported, "hardy")["text"]
+
+
+def test_a_hand_written_glossary_term_is_linked_by_its_longer_name_or_alias(source: Path, tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    (content / "hedge").mkdir(parents=True)
+    term = 'id: nerve-test\nkind: term\nname: "Test of Nerve"\naliases: ["Nerve test", "Nerve tests"]\nsummary: "A roll of the dice against a critter\'s Nerve."\n'
+    (content / "hedge" / "nerve-test.yml").write_text(term)
+    assert run_import(source, content) == 0
+    assert entry(content, "stout-voles")["text"] == "Voles with [[Nerve]] never bolt, and a vole that takes a [[Nerve test]] adds 1 to the roll."
+    assert "[[Nerve test]] after [[Burrow]]" in entry(content, "hardy")["text"]
+    assert "take a [[Nerve test]] at the start" in entry(content, "fear")["text"]
+    assert (content / "hedge" / "nerve-test.yml").read_text() == term
+    assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []

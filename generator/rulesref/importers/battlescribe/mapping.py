@@ -20,10 +20,10 @@
   belongs to no row go to the unit's `wargear`.
 - Publications and free-text book names become the system's books (`books`); `page` is kept.
 - Text is cleaned (`text.clean_text`), a dice table in it becomes `table` data
-  (`text.find_table`), mentions of rule names become links (`rulesref.linker`), and the
-  summary is derived from the first sentence before any table (`text.derive_summary`) and
-  marked as derived. A rule the data gives no text (or only its table) has no `text`; its
-  summary says so.
+  (`text.find_table`), mentions of the names of rules and of hand-written glossary terms
+  become links (`rulesref.linker`), and the summary is derived from the first sentence
+  before any table (`text.derive_summary`) and marked as derived. A rule the data gives no
+  text (or only its table) has no `text`; its summary says so.
 """
 
 from __future__ import annotations
@@ -642,8 +642,7 @@ def map_data(data: Data, system_id: str, name: str | None, existing: Existing) -
         planned = mapper.unit_entry(unit)
         seen_units[(unit.id, normalise(unit.name))] = planned
         plan.entries.append(planned)
-    hand_rules = [(e.data.get("name", ""), e.id) for e in existing.hand_names.values() if e.kind == "rule"]
-    _link_texts(plan, [(n, i) for n, i in hand_rules if isinstance(n, str)])
+    _link_texts(plan, existing.link_names())
     plan.system = mapper.system(profile_types)
     _library_rules_to_armies(plan, core)
     _widen_params(plan)
