@@ -71,3 +71,34 @@ def test_link_write_links_and_the_result_validates(content: Path, capsys: pytest
     capsys.readouterr()
     assert main(["link", "--check", str(content)]) == 0
     assert "no unlinked mentions" in capsys.readouterr().err
+
+
+def test_a_name_followed_by_test_or_check_names_a_test_not_the_name() -> None:
+    linker = Linker([("Pinning", "pinning"), ("Hardy", "hardy")])
+    for text in ("takes a Pinning test.", "Pinning tests", "a Pinning check", "a Pinning\ntest", "a PINNING TEST"):
+        assert linker.link(text) == (text, 0), text
+    assert linker.link("Pinning weapons force a Pinning test.")[0] == "[[Pinning]] weapons force a Pinning test."
+    assert linker.link("a Pinning test, then Pinning.")[0] == "a Pinning test, then [[Pinning]]."  # the test was no first mention
+    assert linker.link("a Pinning\n\ntest")[0] == "a [[Pinning]]\n\ntest"  # a paragraph apart: not one phrase
+    assert linker.link("a Hardy roll")[0] == "a [[Hardy]] roll"  # a roll is the rule at work
+
+
+def test_the_longest_name_wins_over_a_shorter_one_and_over_the_test_rule() -> None:
+    linker = Linker([("Pinning", "pinning"), ("Pinning test", "pinning-test"), ("Pinning tests", "pinning-test")])
+    assert linker.link("Pinning weapons force Pinning tests.")[0] == "[[Pinning]] weapons force [[Pinning tests]]."
+    assert linker.link("a Pinning test", self_key="pinning-test") == ("a Pinning test", 0)  # its own name, not the shorter one
+
+
+def test_link_check_proposes_the_term_of_the_longer_name_and_no_rule_for_a_test(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo = content / "demo"
+    (demo / "pinning.yml").write_text("id: pinning\nkind: rule\nname: Pinning\nsummary: Hits from this weapon make the target test.\ntext: |\n  A unit hit takes a Pinning test.\n")
+    target = demo / "morale-check.yml"
+    target.write_text(target.read_text().replace("Roll 2D6;", "Roll 2D6, as for a Pinning test;"))
+    capsys.readouterr()
+    assert main(["link", "--check", str(content)]) == 0  # "Pinning test" is no mention of Pinning
+    (demo / "pinning-test.yml").write_text('id: pinning-test\nkind: term\nname: "Pinning test"\nsummary: "A Leadership test after hits from a Pinning weapon."\n')
+    assert main(["link", "--check", str(content)]) == 1
+    err = capsys.readouterr().err
+    assert "morale-check.yml:" in err and "`Pinning test` names an entry; link it as [[Pinning test]]" in err
+    assert "pinning.yml:" in err  # the rule's own text mentions the term too
+    assert "link it as [[Pinning]]" not in err

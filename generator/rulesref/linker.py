@@ -10,7 +10,15 @@ text that forgot some). The rules of a mention:
   and never when it is one of the common words in `STOP_WORDS`; longer names are found in
   any case ("morale check" links "Morale Check");
 - each entry is linked at its first mention in a text only (and not at all where the text
-  links it already), so pages are not a sea of links.
+  links it already), so pages are not a sea of links;
+- a name followed by "test" or "check" (`Pinning test`, `Fear tests`) names a test, not the
+  name: it is linked only where an entry has that longer name (a glossary term "Pinning
+  test"), and otherwise is no mention at all. The test is a thing of its own: the weapon
+  rule Pinning causes a Pinning test that the other unit takes, and a link on "Pinning"
+  would tell the reader that unit has the rule. A wrong link misleads more than a missing
+  one does, and a person can still write `[[Pinning|Pinning test]]` where the rule is what
+  they mean. A roll is not such a word: a roll made under a rule ("a Hardy roll") is
+  that rule at work, and linking the rule is what a reader wants.
 
 Matching walks a trie of casefolded words, so the cost grows with the text, not with the
 number of names.
@@ -26,6 +34,9 @@ from rulesref.links import LINK, normalise
 
 TOKEN = re.compile(r"\w+(?:['\u2019]\w+)*|[^\w\s]")
 # words that are also the names of rules somewhere, but are mostly used as plain English
+# words after a name that make the phrase name a test of its own (see the module docstring)
+TEST_WORDS = frozenset(("test", "tests", "check", "checks"))
+_SPACES = re.compile(r"[^\S\n]*\n?[^\S\n]*")  # between words on a line, or wrapped onto the next
 STOP_WORDS = frozenset(
     "a all an and any as at be by can each for from has have if in into is it its may must no none not of on one or "
     "the this that to two up upon when where which while will with".split()
@@ -98,6 +109,9 @@ class Linker:
                 index += 1
                 continue
             end, key, name = found
+            if end < len(tokens) and words[end] in TEST_WORDS and tokens[end].start() > tokens[end - 1].end() and _SPACES.fullmatch(text, tokens[end - 1].end(), tokens[end].start()):
+                index = end + 1  # `Pinning test` with no entry of that name: a test, not Pinning
+                continue
             if key not in seen and _whole(text, tokens[index].start(), tokens[end - 1].end()):
                 seen.add(key)
                 yield Mention(tokens[index].start(), tokens[end - 1].end(), key, name, text[tokens[index].start() : tokens[end - 1].end()])

@@ -51,6 +51,15 @@ def front_matter(title: str, description: str, **values: object) -> str:
     return "\n".join(lines)
 
 
+def _text_is_summary(entry: Entry) -> bool:
+    """Whether the text says no more than the summary (a one-sentence rule whose summary was
+    derived from it): a page then shows the words once, as the text with its links, and a
+    card once, as the summary."""
+    if not entry.text:
+        return False
+    return normalise(plain_text(entry.text)).rstrip(" .:!?") == normalise(entry.summary).rstrip(" .:!?")
+
+
 def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
     """`Brutal (X)` with X=3 is `Brutal (3)`; a dice target is shown as `4+`."""
     given = dict(args)
@@ -176,7 +185,7 @@ class Site:
             system=attribute(system.short_name),
             badges=" ".join(badges),
             params=" ".join(params),
-            summary=attribute(entry.summary),
+            summary="" if _text_is_summary(entry) else attribute(entry.summary),
             summary_in_text=_opens(entry.text, entry.summary),
             aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
             text=user_markdown(entry.text, links) if entry.text else "",
@@ -225,7 +234,7 @@ class Site:
                     "link": self.entry_link(page, target, args=ref.args, previewed=False),
                     "params": parameter_values(target, ref.args),
                     "summary": attribute(target.summary),
-                    "text": user_markdown(target.text, links) if target.text else "",
+                    "text": user_markdown(target.text, links) if target.text and not _text_is_summary(target) else "",
                     "table": self.dice_table(target, links),
                 }
             )

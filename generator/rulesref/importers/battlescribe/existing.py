@@ -60,6 +60,22 @@ class Existing:
         both = [e for e in by_element if e in by_name]
         return both + [e for e in by_name if e not in both] + [e for e in by_element if e not in both]
 
+    def link_names(self) -> list[tuple[str, str]]:
+        """(name, id) of every name and alias of the hand-written rules and glossary terms:
+        what imported text may link to besides the imported rules. Units are not among them
+        (the importer links rule names only), nor a parameterised name such as `Brutal (X)`,
+        which a text writes with a value."""
+        names = []
+        for ident, entry in sorted(self.by_id.items()):
+            origin = entry.origin
+            if entry.kind not in ("rule", "term") or (origin is not None and origin.get("from") == "battlescribe"):
+                continue
+            parameterised = bool(entry.data.get("params"))
+            for name in [entry.data.get("name"), *(entry.data.get("aliases") or [])]:
+                if isinstance(name, str) and not (parameterised and name.endswith(")")):
+                    names.append((name, ident))
+        return names
+
 
 def read_existing(folder: Path) -> Existing:
     existing = Existing()

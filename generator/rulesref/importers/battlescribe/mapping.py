@@ -19,9 +19,11 @@
   and their profiles, each row with the rules it has itself (`rows`); rules of wargear that
   belongs to no row go to the unit's `wargear`.
 - Publications and free-text book names become the system's books (`books`); `page` is kept.
-- Text is cleaned (`text.clean_text`), a dice table in it becomes `table` data, mentions of
-  rule names become links (`rulesref.linker`), and the summary is derived from the first
-  sentence and marked as derived.
+- Text is cleaned (`text.clean_text`), a dice table in it becomes `table` data
+  (`text.find_table`), mentions of the names of rules and of hand-written glossary terms
+  become links (`rulesref.linker`), and the summary is derived from the first sentence
+  before any table (`text.derive_summary`) and marked as derived. A rule the data gives no
+  text (or only its table) has no `text`; its summary says so.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from rulesref.importers.battlescribe.naming import (
     usable_id,
 )
 from rulesref.importers.battlescribe.rows import Disagreement, Ref, place_rules
-from rulesref.importers.battlescribe.text import NO_TEXT, clean_text, derive_summary, find_table
+from rulesref.importers.battlescribe.text import clean_text, derive_summary, find_table
 from rulesref.linker import Linker
 from rulesref.links import normalise
 from rulesref.slugs import slug
@@ -110,7 +112,7 @@ class Plan:
     books_merged: list[tuple[str, str]] = field(default_factory=list)  # (title as cited, the book's title)
     disagreements: list[Disagreement] = field(default_factory=list)
     kept: list[tuple[str, str]] = field(default_factory=list)  # (upstream name, hand-written id)
-    no_text: list[tuple[str, str]] = field(default_factory=list)  # (rule name, file:line): imported with a placeholder text
+    no_text: list[tuple[str, str]] = field(default_factory=list)  # (rule name, file:line): imported without text
     links: int = 0
     tables: int = 0
 
@@ -365,7 +367,6 @@ class _Mapper:
         text = clean_text(chosen.text)
         if not text:
             self.plan.no_text.append((group.name, f"{chosen.origin.file}:{chosen.origin.line}"))
-            text = NO_TEXT
         fields: dict[str, Any] = {"name": group.content_name}
         aliases = self._aliases(group)
         if aliases:
@@ -374,10 +375,9 @@ class _Mapper:
         table = find_table(text)
         if table is not None:
             self.plan.tables += 1
-            text = "\n\n".join(part for part in (table.before, table.after) if part) or f"Roll a {table.die} and look up the result."
-            fields["text"] = text
-            fields["table"] = {"die": table.die, "rows": [{"roll": roll, "result": result} for roll, result in table.rows]}
-        else:
+            text = table.text
+            fields["table"] = table.data
+        if text:  # a rule the data gives no text (or only its table) has none: its summary says so
             fields["text"] = text
         if group.param:
             fields["params"] = self._params(group)
@@ -567,12 +567,13 @@ def _link_texts(plan: Plan, extra_names: list[tuple[str, str]]) -> None:
     for entry in plan.entries:
         if entry.kind != "rule":
             continue
-        entry.fields["text"], made = linker.link(entry.fields["text"], self_key=entry.id)
-        plan.links += made
+        if "text" in entry.fields:
+            entry.fields["text"], made = linker.link(entry.fields["text"], self_key=entry.id)
+            plan.links += made
         for row in entry.fields.get("table", {}).get("rows", []):
             row["result"], made = linker.link(row["result"], self_key=entry.id)
             plan.links += made
-        entry.fields["summary"] = derive_summary(entry.fields["text"])
+        entry.fields["summary"] = derive_summary(entry.fields.get("text"), entry.fields.get("table"))
 
 
 def _library_rules_to_armies(plan: Plan, core: set[str]) -> None:
@@ -641,8 +642,7 @@ def map_data(data: Data, system_id: str, name: str | None, existing: Existing) -
         planned = mapper.unit_entry(unit)
         seen_units[(unit.id, normalise(unit.name))] = planned
         plan.entries.append(planned)
-    hand_rules = [(e.data.get("name", ""), e.id) for e in existing.hand_names.values() if e.kind == "rule"]
-    _link_texts(plan, [(n, i) for n, i in hand_rules if isinstance(n, str)])
+    _link_texts(plan, existing.link_names())
     plan.system = mapper.system(profile_types)
     _library_rules_to_armies(plan, core)
     _widen_params(plan)

@@ -38,7 +38,7 @@ def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: boo
         f"conflicts (same name, different texts): {len(plan.conflicts)}; renamed to fit content names: {len(plan.renamed)}",
         f"names cleaned of invisible or look-alike characters: {len(plan.cleaned)}; rules written several ways, made one: {len(plan.merged)}",
         f"rows whose links disagree with their own text (the text is shown): {len(plan.disagreements)}; book titles merged: {len(plan.books_merged)}",
-        f"rules without text in the data (imported with a placeholder): {len(plan.no_text)}",
+        f"rules without text in the data (imported without text; the summary says so): {len(plan.no_text)}",
         f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
     ]
     reasons = Counter(f"{what}: {reason}" for _, what, reason in plan.skipped)
@@ -85,7 +85,7 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
             out.append(f"| {_cell(conflict.name)} | {_cell(conflict.chosen)} | {_cell(others)} |")
     out += ["", f"## Skipped ({len(plan.skipped)})", ""]
     out += [f"- {_cell(where)}: {what}: {_cell(reason)}" for where, what, reason in sorted(plan.skipped)]
-    out += ["", f"## Rules without text in the data ({len(plan.no_text)})", "", "Imported with a placeholder text, so that units can list them; write their text by hand.", ""]
+    out += ["", f"## Rules without text in the data ({len(plan.no_text)})", "", "Imported without text, so that units can list them; the summary says the data gives none. Write their text by hand.", ""]
     out += [f"- {_code(name)} ({_cell(where)})" for name, where in sorted(plan.no_text)]
     out += ["", f"## Names cleaned of what validation refuses ({len(plan.cleaned)})", ""]
     out += ["Invisible characters, control characters and look-alike letters of another script are removed; the exact name stays in `origin.name`.", ""]

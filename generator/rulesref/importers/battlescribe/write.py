@@ -198,13 +198,16 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
             derived.remove("summary")  # a person rewrote it: theirs from now on
             fields.pop("summary", None)
         elif "text" in fields:
-            fields["summary"] = derive_summary(fields["text"])
+            fields["summary"] = derive_summary(fields["text"], fields.get("table"))
         aliases = [a for a in existing.data.get("aliases") or [] if isinstance(a, str)]
         merged = aliases + [a for a in fields.get("aliases", []) if a not in aliases]
         if merged:
             fields["aliases"] = merged
         if "params" in blocks:
             fields.pop("params", None)  # parameters are tied to checks people write
+        for key in body_of(existing.data, planned.kind):
+            if key not in fields:
+                blocks.pop(key, None)  # the importer's, and the new data has none (a text gone, a table no more)
     origin["written"] = fingerprint(body_of(planned.fields, planned.kind))
     if derived:
         origin["derived"] = derived
