@@ -69,6 +69,17 @@ def test_an_army_page_lists_its_units_under_their_roles_in_the_system_s_order(fi
     assert _between(newts, 'id="units"').index("Newt Skirmishers") < _between(newts, 'id="units"').index("Heron")  # Rank and File before Big Beasts
 
 
+def test_an_army_page_names_its_units_without_the_army_s_name_they_carry(tmp_path: Path) -> None:
+    content = _import(tmp_path / "content")
+    guard = content / SYSTEM / "frog-guard.yml"
+    guard.write_text(guard.read_text(encoding="utf-8").replace('name: "Frog Guard"', 'name: "Frog Guard (Frogs - Army Book)"'), encoding="utf-8")
+    files = _docs(content)
+    page = files[paths.army_page(SYSTEM, "frogs-army-book")]
+    assert "- [Frog Guard](../../frog-guard/index.md)" in page
+    assert "[Frog Guard](../../../frog-guard/index.md)" in files[paths.army_weapons_page(SYSTEM, "frogs-army-book")]
+    assert "Frog Guard \\(Frogs" in files[f"{SYSTEM}/frog-guard/index.md"]  # its own page keeps its whole name
+
+
 def test_an_army_page_lists_its_own_rules_and_the_core_rules_its_units_have(files: dict[str, str]) -> None:
     page = files[paths.army_page(SYSTEM, "frogs-army-book")]
     own = _between(page, 'id="rules-of-the-army"', 'id="core-rules-its-units-have"')

@@ -405,7 +405,7 @@ class Site:
         page = paths.army_page(system.id, view.army.id)
         ids: set[str] = {"units", "rules-of-the-army", "core-rules-its-units-have", slugify(view.army.name, "-")}
         roles = [
-            {"title": plain(role), "anchor": attribute(unique(slugify(role, "-") or "role", ids)), "items": [self.entry_link(page, unit, previewed=False) for unit in units]}
+            {"title": plain(role), "anchor": attribute(unique(slugify(role, "-") or "role", ids)), "items": [self.entry_link(page, unit, _in_army(unit.name, view.army.name), previewed=False) for unit in units]}
             for role, units in view.roles
         ]
         counts = [_count(view.units, "unit"), _count(len(view.rules), "rule")] + ([_count(len(view.weapons), "weapon")] if view.weapons else [])
@@ -419,7 +419,7 @@ class Site:
             system=plain(system.name),
             system_link=paths.relative(page, paths.system_page(system.id)),
             roles=roles,
-            rules=[f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in view.rules],
+            rules=[f"{self.entry_link(page, e, _in_army(e.name, view.army.name), previewed=False)}: {plain(e.summary)}" for e in view.rules],
             core=[self.entry_link(page, e) for e in view.core],
             references=self.refs.definitions(),
         )
@@ -435,7 +435,7 @@ class Site:
                 groups.append({"type": weapon.type.id, "title": plain(title), "anchor": attribute(f"type-{weapon.type.id}"), "weapons": []})
             profile = " · ".join(f"{plain(c)} **{plain(weapon.profile.value(c) or '-')}**" for c in weapon.type.characteristics)
             rules = ", ".join(link for ref in weapon.profile.rules if (link := self.rule_link(page, weapon.carriers[0], ref)) is not None)
-            carriers = ", ".join(self.entry_link(page, unit, previewed=False) for unit in weapon.carriers)
+            carriers = ", ".join(self.entry_link(page, unit, _in_army(unit.name, view.army.name), previewed=False) for unit in weapon.carriers)
             listed = groups[-1]["weapons"]
             assert isinstance(listed, list)
             listed.append({"name": plain(weapon.profile.name), "profile": profile, "rules": rules, "carriers": carriers})
@@ -577,6 +577,13 @@ def _param_domain(param: Param) -> str:
     if param.type == "roll":
         return f"{param.min}+ to {param.max}+"
     return f"{param.min} to {param.max}"
+
+
+def _in_army(name: str, army: str) -> str:
+    """An entry's name as its army's page shows it: without the army's name, which names
+    of several armies carry to be told apart (`Tactical Squad (Space Marines)`)."""
+    suffix = f" ({army})"
+    return name[: -len(suffix)] if name.endswith(suffix) and len(name) > len(suffix) else name
 
 
 def _opens(text: str | None, summary: str) -> bool:
