@@ -36,6 +36,7 @@ from rulesref.logic.stage import Memo
 from rulesref.model import Entry
 from rulesref.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
 from rulesref.problems import Problem, format_text
+from rulesref.progress import Progress
 from rulesref.read.reload import LoadMemo
 from rulesref.render import paths
 from rulesref.render.docs import docs_files
@@ -195,7 +196,8 @@ def build(
     started = time.perf_counter()
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
     with EarlyMkDocs.start(_mkdocs_child(), env) as mkdocs:
-        files, problems = generate(content, settings)
+        with Progress("build: validating the content and writing its pages").start():
+            files, problems = generate(content, settings)
         sys.stderr.write(format_text(problems))
         if not files:
             return 1
@@ -220,7 +222,8 @@ def _build_site(
     site = staging_folder(config.site_dir)
     copy: OfflineBuild | None = None
     try:
-        write_files(docs, with_marker(files, DOCS_OWNER))
+        with Progress("build: writing the docs files").start():
+            write_files(docs, with_marker(files, DOCS_OWNER))
         say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
         with staged_config(config.config_file, config.settings, config.docs_dir, docs) as staged:
             if offline:  # built at the same time, from the same staged docs and nav

@@ -10,7 +10,9 @@ means the build was called off: the script exits at once, having built nothing.
 
 It is run by its path with `python -P`, so it imports nothing of rulesref (that would cost
 the time it is meant to save) and its own folder is not on the import path. Asked to, it
-reads the pages in several processes (`mkdocs_split`, loaded by its path).
+reads the pages in several processes (`mkdocs_split`, loaded by its path). On a terminal it
+shows how many pages it has read and written (`_show_progress`; `rulesref.progress` says
+when a line is shown), which MkDocs itself does not say for the minute a big site takes.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import sys
+import time
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 # what a build of a rulesref site imports; a missing one is only imported later, or never
 WARM_UP = (
@@ -53,6 +58,53 @@ def _split_pages(processes: int) -> None:
     module.install(processes)
 
 
+def _on_terminal() -> bool:
+    """As `rulesref.progress.on_terminal` (this script imports nothing of rulesref)."""
+    if os.environ.get("CI") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _show_progress() -> None:
+    """Count the pages MkDocs reads and writes, on one line of the terminal."""
+    from mkdocs.commands import build as build_module
+
+    state = {"read": 0, "written": 0, "total": 0, "shown": 0.0, "width": 0}
+
+    def show(force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - state["shown"] < 0.1:
+            return
+        state["shown"] = now
+        line = f"mkdocs: pages read {state['read']:,}, written {state['written']:,} of {state['total']:,}"
+        sys.stderr.write("\r" + line.ljust(int(state["width"])))
+        sys.stderr.flush()
+        state["width"] = len(line)
+
+    populate, build_page = build_module._populate_page, build_module._build_page
+
+    def counted_populate(page: Any, config: Any, files: Any, *args: Any, **kwargs: Any) -> Any:
+        if not state["total"]:
+            state["total"] = len(files.documentation_pages())
+        result = populate(page, config, files, *args, **kwargs)
+        state["read"] += 1
+        show()
+        return result
+
+    def counted_build(page: Any, config: Any, doc_files: Any, *args: Any, **kwargs: Any) -> Any:
+        result = build_page(page, config, doc_files, *args, **kwargs)
+        state["written"] += 1
+        show(state["written"] == state["total"])
+        if state["written"] == state["total"]:
+            sys.stderr.write("\r" + " " * int(state["width"]) + "\r")
+        return result
+
+    build_module._populate_page, build_module._build_page = counted_populate, counted_build
+
+
 def main() -> int:
     try:
         _warm_up()
@@ -65,6 +117,8 @@ def main() -> int:
     args = order["args"]
     if order.get("processes", 1) > 1:
         _split_pages(order["processes"])
+    if _on_terminal():
+        _show_progress()
     from mkdocs.__main__ import cli
 
     cli.main(args=[str(a) for a in args], prog_name="mkdocs")  # exits with MkDocs' own code

@@ -19,6 +19,7 @@ from rulesref.importers.battlescribe.mapping import map_data
 from rulesref.importers.battlescribe.read import SourceError, XmlFile, read_file, source_files
 from rulesref.importers.battlescribe.report import counts, import_report, summary_lines
 from rulesref.importers.battlescribe.write import changed_files, plan_files, write_files
+from rulesref.progress import Progress
 from rulesref.repository import EXAMPLE_RULE, example_rule
 from rulesref.scaffold import title
 
@@ -79,15 +80,21 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
 
 
 def _import(sources: list[str], system_id: str, name: str | None, content: str, *, dry_run: bool, game_system: str | None) -> ImportResult:
-    files = [read_file(path, shown) for path, shown in source_files(sources)]
+    found = source_files(sources)
+    with Progress("import: reading files", len(found)) as reading:
+        files = []
+        for path, shown in found:
+            files.append(read_file(path, shown))
+            reading.step()
     chosen = choose_game_system(files, game_system)
     ignored = [(f.name, f.kind) for f in files if f not in chosen]
-    data = read_data(chosen)
-    del files, chosen  # the XML trees are not needed past this point
-    folder = Path(content) / system_id
-    existing = read_existing(folder)
-    example = _untouched_example(existing, system_id)
-    plan = map_data(data, system_id, name, existing)
+    with Progress("import: mapping rules, units and armies").start():
+        data = read_data(chosen)
+        del files, chosen  # the XML trees are not needed past this point
+        folder = Path(content) / system_id
+        existing = read_existing(folder)
+        example = _untouched_example(existing, system_id)
+        plan = map_data(data, system_id, name, existing)
     plan.skipped += ((path, "catalogue", "written for another game system") for path, kind in ignored if kind == "cat")
     plan.skipped += ((path, "game system", "another game system among the sources") for path, kind in ignored if kind == "gst")
     outcome = plan_files(plan, existing, folder, name is not None)
@@ -95,7 +102,8 @@ def _import(sources: list[str], system_id: str, name: str | None, content: str, 
     changed, same = changed_files(outcome.files)
     if not dry_run:
         try:
-            write_files(changed)
+            with Progress("import: writing files", len(changed)) as writing:
+                write_files(changed, writing.step)
             if example is not None:
                 example.unlink()
         except OSError as exc:

@@ -19,6 +19,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -306,8 +307,9 @@ def changed_files(files: dict[Path, bytes]) -> tuple[dict[Path, bytes], int]:
     return changed, same
 
 
-def write_files(files: dict[Path, bytes]) -> None:
-    """Each file is written beside its target and renamed over it: never half-written."""
+def write_files(files: dict[Path, bytes], written: Callable[[], None] = lambda: None) -> None:
+    """Each file is written beside its target and renamed over it: never half-written.
+    `written` is told of each file (the progress line)."""
     for path, data in sorted(files.items()):
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -315,6 +317,7 @@ def write_files(files: dict[Path, bytes]) -> None:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
             os.replace(temp, path)
+            written()
         except BaseException:
             if os.path.exists(temp):
                 os.unlink(temp)
