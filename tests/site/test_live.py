@@ -6,6 +6,7 @@ and plain edits rebuild only the pages whose docs files changed."""
 from __future__ import annotations
 
 import shutil
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -99,4 +100,51 @@ def test_a_changed_config_rebuilds_everything(tmp_path: Path) -> None:
         assert done.whole
         assert "Renamed reference" in (tmp_path / "served" / "index.html").read_text(encoding="utf-8")
     finally:
+        live.close()
+
+
+def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`start` builds the nav's pages, then the rest in the background; a page asked for
+    before its turn is built then. When the background part ends, the site is what a whole
+    build makes (the search index and the sitemap included)."""
+    from rulesref.render.nav import in_nav
+    from rulesref.site import live as live_module
+
+    project = make_project(tmp_path / "live")
+    files, problems = generate(str(project.content), Settings())
+    assert files, problems
+    sync_tree(project.docs, files)
+    served = tmp_path / "served"
+    first = [rel for rel in files if in_nav(rel)]
+    assert "index.md" in first and "w40k7/index.md" in first and "w40k7/fear/index.md" not in first
+    gate = threading.Event()
+    original = live_module._State.build_pages
+
+    def held(state: live_module._State, pages: object) -> None:  # the background part waits until the test has asked for a page
+        if threading.current_thread().name == "rulesref-first-build":
+            gate.wait(timeout=60)
+        original(state, pages)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(live_module._State, "build_pages", held)
+    live = LiveSite(project.config, served, URL)
+    done: list[tuple[int, float]] = []
+    try:
+        live.start(first, lambda pages, seconds: done.append((pages, seconds)))
+        assert (served / "index.html").is_file() and (served / "w40k7" / "index.html").is_file()
+        assert not (served / "w40k7" / "fear" / "index.html").exists()
+        assert not (served / "search" / "search_index.json").exists()
+        live.ensure("w40k7/fear/index.html")
+        assert (served / "w40k7" / "fear" / "index.html").is_file()
+        assert not (served / "w40k7" / "fearless" / "index.html").exists()
+        gate.set()
+        live.wait()
+        assert done and done[0][0] > 20
+        whole = LiveSite(project.config, tmp_path / "whole", URL)
+        whole.build_all()
+        whole.close()
+        expected, actual = site_files(tmp_path / "whole"), site_files(served)
+        assert actual.keys() == expected.keys(), actual.keys() ^ expected.keys()
+        assert [rel for rel in expected if actual[rel] != expected[rel]] == []
+    finally:
+        gate.set()
         live.close()

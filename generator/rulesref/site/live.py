@@ -10,6 +10,13 @@ backlinks, previews or indexes show it), and only those are read and rendered ag
 their search entries replaced. Files added or removed are taken in the same way (the
 sitemap is rebuilt with them); only a changed nav or `mkdocs.yml` rebuilds everything.
 
+The first build of a big site takes a minute, so `serve` does not wait for it (`start`):
+MkDocs' config, files, nav and theme are set up, the pages a player opens first (`first`:
+the home page and the index pages) are built, and the server starts; the other pages are
+built in the background, and a page asked for before its turn is built at once, so every
+address answers within a page's build. The search index and the sitemap are written when
+the last page is. A save waits for the first build to end.
+
 This uses MkDocs' own page steps (`mkdocs.commands.build`), so pages come out as `mkdocs
 build` makes them; `rulesref build` still runs MkDocs through its command line only.
 """
@@ -17,19 +24,23 @@ build` makes them; `rulesref build` still runs MkDocs through its command line o
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+import posixpath
+import threading
+import time
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from mkdocs import utils
 from mkdocs.commands.build import _build_page, _build_theme_template, _populate_page, build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files, get_files
-from mkdocs.structure.nav import Navigation
+from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_exclusions
+from mkdocs.structure.nav import Navigation, get_navigation
 from mkdocs.structure.pages import Page
 from watchdog.events import (
     FileClosedEvent,
@@ -62,6 +73,41 @@ class LiveSite:
         self.site_dir = site_dir
         self.site_url = site_url
         self._state: _State | None = None
+        self._rest: threading.Thread | None = None
+
+    def start(self, first: Collection[str], finished: Callable[[int, float], None] | None = None) -> Rebuilt:
+        """The first build, in two parts: set MkDocs up and build the docs pages `first`
+        (relative paths) now; build every other page in a background thread, then write
+        the search index and the sitemap, and call `finished` (pages built, seconds)."""
+        started = time.perf_counter()
+        config = load_config(str(self.config_file), site_dir=str(self.site_dir))
+        config.site_url = self.site_url
+        config.plugins.on_startup(command="serve", dirty=False)
+        state = _State.set_up(config, os.stat(self.config_file).st_mtime_ns)
+        pages = state.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
+        state.build_pages([file for file in pages if file.src_uri in first])
+        self._state = state
+
+        def rest() -> None:
+            state.build_pages(pages)
+            state.finish()
+            if finished is not None:
+                finished(len(pages), time.perf_counter() - started)
+
+        self._rest = threading.Thread(target=rest, name="rulesref-first-build", daemon=True)
+        self._rest.start()
+        return Rebuilt(len(first), whole=True)
+
+    def ensure(self, output: str) -> None:
+        """Build the page written at `output` (a path in the site) now, if it is not yet."""
+        state = self._state
+        if state is not None and self._rest is not None and self._rest.is_alive():
+            state.build_output(output)
+
+    def wait(self) -> None:
+        """Until the first build's background part has ended."""
+        if self._rest is not None:
+            self._rest.join()
 
     def build_all(self) -> Rebuilt:
         """Load the config and build every page (the first build, and the fallback)."""
@@ -83,6 +129,7 @@ class LiveSite:
         `first` (the saved entries' own) are built before the others, and `publish` is called
         between the two, so the page being edited shows its edit without waiting for every
         page that lists or previews it."""
+        self.wait()
         state = self._state
         if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
             return self.build_all()
@@ -108,6 +155,7 @@ class LiveSite:
         return Rebuilt(len(early) + len(late), whole=False)
 
     def close(self) -> None:
+        self.wait()
         if self._state is not None:
             self._state.config.plugins.on_shutdown()
             self._state = None
@@ -136,6 +184,57 @@ class _State:
     nav: Navigation
     env: jinja2.Environment
     config_mtime: int
+    built: set[str] = field(default_factory=set)  # src_uri of the pages the first build has built
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def set_up(cls, config: MkDocsConfig, config_mtime: int) -> _State:
+        """What `mkdocs.commands.build.build` does before it reads the first page: plugins'
+        config and pre-build events, the site folder cleaned, the files, the nav and the
+        theme's environment, and the static files copied."""
+        config = config.plugins.on_config(config)
+        config.plugins.on_pre_build(config=config)
+        utils.clean_directory(config.site_dir)
+        files = get_files(config)
+        env = config.theme.get_env()
+        files.add_files_from_theme(env, config)
+        files = config.plugins.on_files(files, config=config)
+        set_exclusions(files, config)
+        nav = get_navigation(files, config)
+        nav = config.plugins.on_nav(nav, config=config, files=files)
+        for file in files.documentation_pages(inclusion=InclusionLevel.is_in_serve):
+            if file.page is None:
+                Page(None, file, config)
+        env = config.plugins.on_env(env, config=config, files=files)
+        files.copy_static_files(inclusion=InclusionLevel.is_in_serve)
+        return cls(config, files, nav, env, config_mtime)
+
+    def build_pages(self, pages: Iterable[File]) -> None:
+        """Read and write each page the first build has not built yet, one at a time (a
+        request may ask for one in between: `build_output`)."""
+        doc_files = self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
+        for file in pages:
+            with self.lock:
+                if file.src_uri in self.built or file.page is None:
+                    continue
+                _populate_page(file.page, self.config, self.files)
+                excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
+                _build_page(file.page, self.config, doc_files, self.nav, self.env, excluded=excluded)
+                self.built.add(file.src_uri)
+
+    def build_output(self, output: str) -> None:
+        """Build the page whose output is `output` (`w40k7/fear/index.html`), if it is one."""
+        file = next((f for f in self.files.documentation_pages() if f.dest_uri == output), None)
+        if file is not None and file.src_uri not in self.built:
+            self.build_pages([file])
+
+    def finish(self) -> None:
+        """The end of the first build: the theme's files that list every page (the sitemap)
+        and the plugins' post-build events (the search index)."""
+        with self.lock:
+            for template in self.config.theme.static_templates:
+                _build_theme_template(template, self.env, self.files, self.config, self.nav)
+            self.config.plugins.on_post_build(config=self.config)
 
     def refile(self, gone: list[str]) -> None:
         """Take in the docs files added and drop the ones `gone` (their output and search
@@ -200,10 +299,24 @@ class PreviewServer(LiveReloadServer):
     over every watched file twice a second, and able to show a rebuild's first pages before
     its last (`publish`)."""
 
-    def __init__(self, builder: Callable[[], None], host: str, port: int, root: Path, mount_path: str) -> None:
+    def __init__(
+        self, builder: Callable[[], None], host: str, port: int, root: Path, mount_path: str, ensure: Callable[[str], None] = lambda output: None
+    ) -> None:
         super().__init__(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
         self.observer = _Changes()
         self.error_handler = lambda code: _error_page(root, code)
+        self.ensure = ensure
+
+    def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """MkDocs' own answer, once the page asked for is built (`LiveSite.ensure`)."""
+        path = str(environ.get("PATH_INFO", "")).encode("latin-1").decode("utf-8", "ignore")
+        if (path + "/").startswith(self.mount_path):
+            rel = path[len(self.mount_path) :] + ("index.html" if path.endswith("/") else "")
+            rel = posixpath.normpath("/" + rel).lstrip("/")
+            self.ensure(rel)
+            if not rel.endswith(".html"):
+                self.ensure(posixpath.join(rel, "index.html"))
+        return super()._serve_request(environ, start_response)
 
     def publish(self) -> None:
         """Serve what is built so far and reload open pages, while the rebuild goes on (the

@@ -25,6 +25,7 @@ from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
 from rulesref.output import differences, ensure_owned, with_marker
 from rulesref.problems import format_text
+from rulesref.render.nav import in_nav
 from rulesref.site import DOCS_OWNER, Kept, SiteConfig, _nav_written, generate
 
 
@@ -154,12 +155,17 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             file=sys.stderr,
         )
 
+    def finished(pages: int, seconds: float) -> None:
+        print(f"rulesref: all {pages:,} pages built in {seconds:.1f} s; search covers them all", file=sys.stderr)
+
     try:
         try:
-            live.build_all()
+            first = [rel for rel in (files or {}) if in_nav(rel)]
+            live.start(first, finished)
         except MkDocsException as exc:
             raise UsageError(f"MkDocs could not build the site from {config.config_file.name}: {exc}") from None
-        server = PreviewServer(rebuild, host, port, site_dir, mount)
+        print(f"rulesref: {len(first)} index pages built; the others are built in the background (a page asked for is built at once)", file=sys.stderr)
+        server = PreviewServer(rebuild, host, port, site_dir, mount, ensure=live.ensure)
         server.watch(str(Path(content).resolve()))
         server.watch(str(config.config_file))
         try:
