@@ -4,7 +4,9 @@ directory URLs and publishes the JSON Schemas at their `$id` URLs."""
 
 from __future__ import annotations
 
+import gzip
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -13,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from rulesref.config import DEFAULT_SITE_URL
-from rulesref.render import paths
+from rulesref.render import classic, paths
 from rulesref.schemas import schema_dir
-from rulesref.site.offline import OFFLINE_SITE, POLYFILL, prepare
+from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
 
 from .conftest import REPO, Built, search_titles
 
@@ -105,26 +108,105 @@ def test_try_it_works_in_the_unzipped_copy(built: Built, browser: Any, tmp_path:
     assert errors == []
 
 
-def test_zensical_builds_the_offline_copy_too(built: Built, tmp_path: Path) -> None:
-    project = tmp_path / "zensical"
-    shutil.copytree(built.docs, project / "build" / "docs")
-    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
-    files = {p.relative_to(built.docs).as_posix(): p.read_bytes() for p in built.docs.rglob("*") if p.is_file()}
-    workspace = project / "build" / "offline"
-    config = prepare(project / "mkdocs.yml", workspace, files)
-    zensical = Path(sys.executable).with_name("zensical")
-    done = subprocess.run([str(zensical), "build", "-f", str(config)], cwd=project, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    site = workspace / OFFLINE_SITE
-    home = (site / "index.html").read_text(encoding="utf-8")
-    assert "offline copy of the reference" in home and "unpkg.com" not in home
-    assert POLYFILL in home
-    assert 'href="../fearless/index.html' in (site / "w40k7" / "fear" / "index.html").read_text(encoding="utf-8")
-    assert (site / "search.js").read_text(encoding="utf-8").startswith("var __index")
+def _file_system_build(built: Built, workspace: Path) -> Path:
+    """The fixture docs built by MkDocs for the file system, as the offline copy was made
+    before it was derived from the published site: `use_directory_urls: false`, the theme's
+    offline plugin (the search index as a script), the frame worker as the theme's polyfill
+    and the classic twins of the module scripts. The site it wrote."""
+    shutil.copytree(built.docs, workspace / "docs")
+    docs = {p.relative_to(built.docs).as_posix(): p.read_bytes() for p in built.docs.rglob("*") if p.is_file()}
+    for rel, data in offline_site(built.site, docs, DEFAULT_SITE_URL).items():  # the twins and inlined stylesheets only
+        if rel.endswith(classic.SUFFIX) or (rel.endswith(".css") and rel.startswith(f"{paths.ASSETS}/rulesref")):
+            (workspace / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
+            (workspace / "docs" / rel).write_bytes(data)
+    base = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    scripts: list[Any] = []
+    for item in base["extra_javascript"]:
+        if isinstance(item, dict) and item.get("path") in MODULE_SCRIPTS:
+            scripts += [LOADER, classic.twin_path(item["path"])]
+        else:
+            scripts.append(item)
+    config = {
+        **base,
+        "INHERIT": "docs/.nav.yml",
+        "docs_dir": "docs",
+        "site_dir": "site",
+        "site_url": DEFAULT_SITE_URL,
+        "use_directory_urls": False,
+        "plugins": [*base["plugins"], "offline"],
+        "extra": {"polyfills": [POLYFILL]},
+        "extra_javascript": scripts,
+    }
+    (workspace / "mkdocs.offline.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", "mkdocs.offline.yml"], cwd=workspace, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return workspace / "site"
 
 
-def test_a_failed_offline_build_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesref.site.offline import OfflineBuild
+def _same_page(html: str) -> str:
+    """A page with its whitespace between tags run together, and the polyfill's script tag
+    taken out (the file system build puts it among the stylesheets, the copy before
+    `</head>`; either way it runs before the theme's scripts)."""
+    html = re.sub(r'\s*<script src="[^"]*rulesref-iframe-worker\.js"></script>', "", html)
+    return re.sub(r">\s+<", "><", re.sub(r"[ \t]*\n\s*", "\n", html))
+
+
+def test_the_copy_made_from_the_site_equals_a_build_for_the_file_system(built: Built, tmp_path: Path) -> None:
+    """Every file of the offline copy is what a second MkDocs build with file URLs makes."""
+    reference = _file_system_build(built, tmp_path / "reference")
+    copy = unzip_offline_copy(built, tmp_path / "copy")
+    expected = {p.relative_to(reference).as_posix() for p in reference.rglob("*") if p.is_file() and p.suffix != ".map"}
+    actual = {p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file()}
+    inline = {rel for rel in actual if rel.startswith(f"{paths.ASSETS}/inline/")}  # the published site's scripts out of its pages (csp)
+    assert actual - inline == expected, (actual - inline) ^ expected
+    differing = []
+    for rel in sorted(expected):
+        mine, theirs = (copy / rel).read_bytes(), (reference / rel).read_bytes()
+        if rel.endswith(".html"):
+            mine_text, theirs_text = _same_page(mine.decode()), _same_page(theirs.decode())
+            if rel == "index.html":  # the one page the copy changes on purpose: the home page says it is the copy
+                assert 'class="rr-online-only"' in theirs_text and 'class="rr-online-only"' not in mine_text
+                theirs_text = re.sub(r'<p class="rr-online-only".*?</p>\s*', "", theirs_text, flags=re.DOTALL)
+                theirs_text = re.sub(r'(<p class="rr-offline-only"[^>]*?) hidden(="[^"]*")?', r"\1", theirs_text)
+            if mine_text != theirs_text:
+                differing.append(rel)
+        elif rel.endswith(".gz"):
+            if gzip.decompress(mine) != gzip.decompress(theirs):
+                differing.append(rel)
+        elif rel in ("search/search_index.json", SEARCH_SCRIPT):
+            if json.loads(mine.split(b"=", 1)[1] if rel == SEARCH_SCRIPT else mine) != json.loads(theirs.split(b"=", 1)[1] if rel == SEARCH_SCRIPT else theirs):
+                differing.append(rel)
+        elif mine != theirs:
+            differing.append(rel)
+    assert differing == []
+
+
+@pytest.mark.parametrize(
+    ("published", "on_disk"),
+    [
+        ("../fear/", "../fear/index.html"),
+        ("../fear/#roll", "../fear/index.html#roll"),
+        ("../..", "../../index.html"),
+        ("..", "../index.html"),
+        (".", "index.html"),
+        ("./", "index.html"),
+        ("/rulesref/.", "/rulesref/index.html"),
+        ("/rulesref/w40k7/", "/rulesref/w40k7/index.html"),
+        ("w40k7/", "w40k7/index.html"),
+        ("#roll", "#roll"),
+        ("../../assets/rulesref.css", "../../assets/rulesref.css"),
+        ("../../api/w40k7/fear.json", "../../api/w40k7/fear.json"),
+        ("https://example.org/x/", "https://example.org/x/"),
+        (DEFAULT_SITE_URL + "w40k7/fear/", DEFAULT_SITE_URL + "w40k7/fear/index.html"),
+        (DEFAULT_SITE_URL, DEFAULT_SITE_URL + "index.html"),
+    ],
+)
+def test_a_link_to_a_page_s_folder_becomes_a_link_to_its_file(published: str, on_disk: str) -> None:
+    assert file_url(published, DEFAULT_SITE_URL) == on_disk
+
+
+def test_a_failed_offline_copy_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesref import site as site_module
 
     from .conftest import build_project, make_project
     from .test_build import tree_hashes
@@ -132,7 +214,12 @@ def test_a_failed_offline_build_leaves_the_previous_site(tmp_path: Path, monkeyp
     project = make_project(tmp_path / "kept")
     assert build_project(project) == 0
     before = tree_hashes(project.site)
-    monkeypatch.setattr(OfflineBuild, "finish", lambda self: None)
-    assert build_project(project) == 1
+
+    def full_disk(*args: object) -> bytes:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(site_module, "offline_zip", full_disk)
+    with pytest.raises(OSError):
+        build_project(project)
     assert tree_hashes(project.site) == before
     assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []

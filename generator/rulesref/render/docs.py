@@ -92,7 +92,6 @@ def _index_pages(site: Site, counts: Counter[tuple[str, str]]) -> list[tuple[str
     return [
         (paths.NAV_FILE, content.systems, lambda: nav_file(content)),
         (paths.HOME, shown, site.home),
-        (paths.OFFLINE_HOME, shown, lambda: site.home(offline=True)),
         (paths.GLOSSARY, (content.systems, terms), site.glossary),
         (paths.TAGS, tuple((tag, len(tagged)) for tag, tagged in site.relations.tags.items()), site.tags),
         (paths.API_PAGE, (content.systems, example and example.key), site.api_page),

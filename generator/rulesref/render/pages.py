@@ -457,9 +457,9 @@ class Site:
             references=self.refs.definitions(),
         )
 
-    def home(self, *, offline: bool = False) -> str:
-        """The home page; `offline` for the copy in the zip, which names where the newest
-        copy is instead of offering itself for download."""
+    def home(self) -> str:
+        """The home page. It says both how to download the offline copy and, hidden, where
+        the newest copy is, which the copy shows instead (`rulesref.site.offline`)."""
         self._begin()
         rows = []
         for system in self.content.systems:
@@ -475,9 +475,9 @@ class Site:
             glossary=paths.relative(paths.HOME, paths.GLOSSARY),
             tags=paths.relative(paths.HOME, paths.TAGS),
             api=paths.relative(paths.HOME, paths.API_PAGE),
-            download=None if offline else attribute(paths.offline_zip(self.settings.site_url)),
+            download=attribute(paths.offline_zip(self.settings.site_url)),
             download_name=attribute(paths.offline_zip(self.settings.site_url).rpartition("/")[2]),
-            online=markdown_link(plain(self.settings.site_url), self.settings.site_url) if offline else None,
+            online=markdown_link(plain(self.settings.site_url), self.settings.site_url),
             package=code(self.settings.package),
         )
 

@@ -19,9 +19,6 @@ API_PAGE = "api/index.md"
 ASSETS = "assets"
 SCHEMAS = "schemas"  # the JSON Schemas, at the URLs their `$id`s name
 NAV_FILE = ".nav.yml"
-# The home page of the offline copy (a dot file: MkDocs leaves it out of the published site;
-# the offline build puts it in place of HOME).
-OFFLINE_HOME = ".offline-home.md"
 DOWNLOAD = "download"
 
 

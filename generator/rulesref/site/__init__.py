@@ -5,9 +5,9 @@ Material) turns that folder into the site, through its command line (no plugin o
 Zensical can build the same folder.
 
 - `build`: nothing is touched unless the content is valid. The docs are written into a
-  staging folder, MkDocs builds that into a fresh folder beside the site, and only when it
-  succeeds are the docs folder and the site swapped in whole, so a failure leaves both as
-  they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`). The
+  staging folder, MkDocs builds that into a fresh folder beside the site, the offline copy
+  is made from what it built (`rulesref.site.offline`), and only when all that succeeds are
+  the docs folder and the site swapped in whole, so a failure leaves both as they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`). The
   MkDocs child is started before validation and waits for the docs (`rulesref.site.early`),
   so its start-up runs on the other core meanwhile; it reads the pages on every core
   (`rulesref.site.mkdocs_split`: MkDocs' own steps, its reading of pages forked).
@@ -45,7 +45,7 @@ from rulesref.render.paths import NAV_FILE
 from rulesref.render.reuse import RenderMemo
 from rulesref.site.csp import make_csp_ready
 from rulesref.site.early import EarlyMkDocs, reading_processes, runner_command
-from rulesref.site.offline import OfflineBuild
+from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
 from rulesref.validate import Loads, validate
 
@@ -166,10 +166,6 @@ def source_date_epoch(content: str) -> str:
     return str(int(max(times, default=0)))
 
 
-def _mkdocs(*args: str) -> list[str]:
-    return [sys.executable, "-m", "mkdocs", *args]
-
-
 def _mkdocs_child() -> list[str]:
     """The command of the build's MkDocs child (`rulesref.site.early`); tests replace it."""
     return runner_command()
@@ -184,10 +180,9 @@ def build(
     echo: Callable[[str], None] | None = None,
     settings: Settings | None = None,
 ) -> int:
-    """Validate, build the site (and, at the same time, its offline copy, zipped into the
-    site: see `rulesref.site.offline`) from a staging copy of the docs, then swap both in.
-    MkDocs is started first and waits for the docs (`rulesref.site.early`). Returns the
-    exit code."""
+    """Validate, build the site from a staging copy of the docs, make its offline copy (a
+    zip inside the site: see `rulesref.site.offline`), then swap both in. MkDocs is started
+    first and waits for the docs (`rulesref.site.early`). Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     settings = settings or Settings()
@@ -220,34 +215,28 @@ def _build_site(
     and swap both in; nothing is replaced unless every step succeeded."""
     docs = staging_folder(config.docs_dir)
     site = staging_folder(config.site_dir)
-    copy: OfflineBuild | None = None
     try:
         with Progress("build: writing the docs files").start():
             write_files(docs, with_marker(files, DOCS_OWNER))
         say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
         with staged_config(config.config_file, config.settings, config.docs_dir, docs) as staged:
-            if offline:  # built at the same time, from the same staged docs and nav
-                copy = OfflineBuild.start(_mkdocs(), staged, site.parent, files, env, strict=strict, settings=settings)
             args = ["build", "--config-file", str(staged), "--site-dir", str(site)]
             if strict:
                 args.append("--strict")
-            code = mkdocs.run(args, reading_processes(offline))
-            zipped = copy.finish() if copy is not None and code == 0 else None
+            code = mkdocs.run(args, reading_processes())
         if code != 0:
             say(f"mkdocs build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
             return 1
+        if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
+            with Progress("build: making the offline copy").start():
+                zipped = offline_zip(site, files, settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0))
         make_csp_ready(site)
-        if copy is not None:
-            if zipped is None:
-                say(f"the offline build failed; {config.docs_dir} and {config.site_dir} are unchanged")
-                return 1
+        if offline:
             (site / paths.DOWNLOAD).mkdir(exist_ok=True)
             (site / paths.offline_zip(settings.site_url)).write_bytes(zipped)
         (site / MARKER).write_bytes(marker_text(SITE_OWNER))
         swap_all([(docs, config.docs_dir), (site, config.site_dir)])
     finally:
-        if copy is not None:
-            copy.close()
         for staging in (docs, site):
             if staging.exists():
                 shutil.rmtree(staging, ignore_errors=True)

@@ -1,64 +1,123 @@
-"""The offline copy of the site: the same pages built for the file system, as a zip.
+"""The offline copy of the site: the built site, made to work from the file system, as a zip.
 
 Players read rules at a table that often has no network. A site with directory URLs
 (`/<system>/<id>/`) does not work from the file system: a link to a folder opens the folder,
-not its `index.html`. The published site keeps its stable directory URLs, so the offline
-copy is a second build of the same docs folder with a derived config: `use_directory_urls:
-false` and the theme's `offline` plugin (Material's, which Zensical also understands), which
-inlines the search index into a script. Browsers refuse to start the search worker from
-file://, so the derived config lists `assets/rulesref-iframe-worker.js` as the theme's
-polyfill; it runs the worker in a frame instead, and nothing is fetched from another site.
-Nor do they run ES modules from file://: the copy carries a classic twin of each module
-(`rulesref.render.classic`), and its config loads those, so "Try it" works there too; and
-they load no CSS mask images from file://, so the copy's stylesheets carry their icons inline.
+not its `index.html`. The published site keeps its stable directory URLs, so the copy is
+made from it, after MkDocs built it, by changing only what the file system needs (a second
+MkDocs build with `use_directory_urls: false` did the same at twice the build's cost):
 
-The copy's home page says where the newest copy lives instead of offering a download
-(`paths.OFFLINE_HOME`). The zip holds one folder named after the site, with fixed file times
-(`SOURCE_DATE_EPOCH`), so two builds of the same content give the same bytes.
+- every link to a page of the site ends in `index.html` (`../fear/` is `../fear/index.html`,
+  `../..` is `../../index.html`, anchors kept); every page of the site is an `index.html`
+  in a folder of its own (`rulesref.render.paths`), so that is where each link leads;
+- the search index is also a script (`search/search_index.js`, as the theme's offline
+  plugin writes it), with its locations changed the same way;
+- browsers refuse to start the search worker on a page opened from file://, so each page
+  loads `assets/rulesref-iframe-worker.js`, which runs the worker in a frame instead (and
+  does nothing on http(s)); nothing is fetched from another site;
+- nor do they run ES modules there: each module script is replaced by a classic twin
+  (`rulesref.render.classic`) after the loader of the twins of the modules it imports, so
+  "Try it" works there too; and they load no CSS mask images from file://, so the copy's
+  stylesheets carry their icons inline;
+- its home page says where the newest copy lives instead of offering a download.
+
+A test makes the copy of the fixture site and a second MkDocs build for the file system
+(the old way) and finds them the same, page by page. The zip holds one folder named after
+the site, with fixed file times (`SOURCE_DATE_EPOCH`), so two builds of the same content
+give the same bytes.
 """
 
 from __future__ import annotations
 
 import base64
+import gzip
 import io
-import os
+import json
 import re
-import shutil
-import subprocess
-import tempfile
 import time
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
-import yaml
-
-from rulesref.config import Settings
 from rulesref.render import classic, paths, try_it
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
-OFFLINE_CONFIG = "mkdocs.offline.yml"
-OFFLINE_DOCS = "docs"
-OFFLINE_SITE = "site"
 MODULE_SCRIPTS = (f"{paths.ASSETS}/rulesref-try.js",)  # the site config's scripts of type module
 LOADER = f"{paths.ASSETS}/rulesref-classic.js"  # loads the classic twins of modules (file:// runs no modules)
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_SCRIPT = "search/search_index.js"
+SITEMAP = "sitemap.xml"
 
-
-def offline_files(files: Mapping[str, bytes]) -> dict[str, bytes]:
-    """The docs folder of the offline copy: the same files, with its own home page, and a
-    classic twin of every ES module of the site (`rulesref.render.classic`)."""
-    copy = {rel: data for rel, data in files.items() if rel != paths.OFFLINE_HOME}
-    copy[paths.HOME] = files[paths.OFFLINE_HOME]
-    for rel, data in files.items():
-        if _is_module(rel):
-            copy[classic.twin_path(rel)] = classic.classic_twin(data.decode("utf-8"), rel).encode("utf-8")
-        elif rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
-            copy[rel] = _inline_icons(data, rel, files)
-    return copy
-
-
+_HREF = re.compile(rb'(<(?P<tag>a|link)\b[^>]*?\shref=")([^"]*)(")')
+_MODULE_TAG = re.compile(rb'(?P<indent>[ \t]*)<script src="(?P<prefix>[^"]*?)(?P<path>' + b"|".join(re.escape(m.encode()) for m in MODULE_SCRIPTS) + rb')" type="module"></script>')
+_HEAD_END = re.compile(rb"\n?([ \t]*)</head>")
+_ONLINE_ONLY = re.compile(rb'<p class="rr-online-only"[^>]*>.*?</p>\s*', re.DOTALL)
+_OFFLINE_ONLY = re.compile(rb'(<p class="rr-offline-only"[^>]*?) hidden(?:="[^"]*")?')
+_BASE = re.compile(rb'"base": ?"([^"]*)"')
 _ICON = re.compile(rb'url\("(icons/[a-z0-9-]+\.svg)"\)')
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def file_url(href: str, site_url: str = "") -> str:
+    """A link of the published site as the file system needs it: a page's folder becomes
+    its `index.html` (`../fear/#roll` is `../fear/index.html#roll`); anything else (an
+    asset, an anchor on the same page, another site) stays as it is. Links from the root
+    (`/rulesref/fear/`) are changed the same way, and with `site_url`, absolute links into
+    the site (the page's canonical address)."""
+    if site_url and href.startswith(site_url):
+        return site_url + file_url(href[len(site_url) :]) if href != site_url else site_url + "index.html"
+    if href.startswith("/") and not href.startswith("//"):  # from the site's root (the 404 page's links)
+        return "/" + file_url(href[1:]) if href != "/" else "/index.html"
+    if not href or href.startswith(("#", "?")) or _SCHEME.match(href) or href.startswith("//"):
+        return href
+    path, mark, rest = href.partition("#")
+    path, question, query = path.partition("?")
+    if path.startswith("./"):
+        path = path[2:] or "."
+    if path == ".":
+        path = "index.html"
+    elif path.endswith("/."):
+        path = path[:-1] + "index.html"
+    elif path.endswith("/"):
+        path += "index.html"
+    elif path.split("/")[-1] == "..":
+        path += "/index.html"
+    else:
+        return href
+    return path + (question + query) + (mark + rest)
+
+
+def _page(html: bytes, site_url: str, home: bool) -> bytes:
+    """One page of the copy."""
+    def link(m: re.Match[bytes]) -> bytes:  # the page's own address (`<link rel="canonical">`) is a file too; content's links to the site stay
+        return m.group(1) + file_url(m.group(3).decode("utf-8"), site_url if m.group("tag") == b"link" else "").encode("utf-8") + m.group(4)
+
+    html = _HREF.sub(link, html)
+    base = _BASE.search(html)  # the way from the page to the site's root, as the theme states it
+    prefix = "" if base is None or base.group(1) in (b"", b".") else base.group(1).decode("utf-8") + "/"
+
+    def classic_scripts(found: re.Match[bytes]) -> bytes:
+        indent, at = found.group("indent"), found.group("prefix")
+        twin = classic.twin_path(found.group("path").decode("utf-8")).encode("utf-8")
+        return indent + b'<script src="' + at + LOADER.encode() + b'"></script>\n' + indent + b'<script src="' + at + twin + b'"></script>'
+
+    html = _MODULE_TAG.sub(classic_scripts, html)
+    polyfill = f'<script src="{prefix}{POLYFILL}"></script>'.encode()
+    html = _HEAD_END.sub(lambda m: b"\n" + m.group(1) + b"  " + polyfill + b"\n" + m.group(1) + b"</head>", html, count=1)
+    if home:
+        html = _OFFLINE_ONLY.sub(lambda m: m.group(1), _ONLINE_ONLY.sub(b"", html), count=1)
+    return html
+
+
+def _search_index(data: bytes) -> bytes:
+    """The search index with each location a file's (`w40k7/fear/#roll` -> `.../index.html#roll`)."""
+    index = json.loads(data)
+    for doc in index.get("docs", ()):
+        doc["location"] = file_url(doc["location"]) if doc["location"] else "index.html"
+    return json.dumps(index, separators=(",", ":"), default=str).encode("utf-8")
+
+
+def _sitemap(data: bytes, site_url: str) -> bytes:
+    return re.sub(rb"<loc>([^<]*)</loc>", lambda m: b"<loc>" + file_url(m.group(1).decode("utf-8"), site_url).encode("utf-8") + b"</loc>", data)
 
 
 def _inline_icons(css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
@@ -81,112 +140,50 @@ def _is_module(rel: str) -> bool:
     return rel.startswith(f"{try_it.MODULES}/") and rel.endswith(".js") and not rel.endswith(("/index.js", classic.SUFFIX))
 
 
-def _classic_scripts(scripts: list[Any]) -> list[Any]:
-    """The site config's `extra_javascript` for the file system: each module script replaced
-    by its classic twin, after the loader of the twins of the modules it imports."""
-    out: list[Any] = []
-    for item in scripts:
-        path = item.get("path") if isinstance(item, dict) else item
-        if isinstance(item, dict) and item.get("type") == "module" and path in MODULE_SCRIPTS:
-            if LOADER not in out:
-                out.append(LOADER)
-            out.append(classic.twin_path(path))
-        else:
-            out.append(item)
-    return out
+def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[str, bytes]:
+    """Every file of the offline copy, made from the built site `site` and the docs files
+    it was built from (the modules that get classic twins, the stylesheets); source maps
+    are left out (a third of the size, useful only to debug the theme)."""
+    copy: dict[str, bytes] = {}
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix == ".map":
+            continue
+        rel = path.relative_to(site).as_posix()
+        data = path.read_bytes()
+        if rel.endswith(".html"):
+            data = _page(data, site_url, home=rel == "index.html")
+        elif rel == SEARCH_INDEX:
+            data = _search_index(data)
+            copy[SEARCH_SCRIPT] = b"var __index = " + data
+        elif rel == SITEMAP:
+            data = _sitemap(data, site_url)
+        elif rel == f"{SITEMAP}.gz":
+            continue  # written from the new sitemap below
+        copy[rel] = data
+    if SITEMAP in copy:
+        copy[f"{SITEMAP}.gz"] = gzip.compress(copy[SITEMAP], mtime=0)
+    for rel, data in docs.items():
+        if _is_module(rel):
+            copy[classic.twin_path(rel)] = classic.classic_twin(data.decode("utf-8"), rel).encode("utf-8")
+        elif rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
+            copy[rel] = _inline_icons(data, rel, docs)
+    return dict(sorted(copy.items()))
 
 
-def offline_config(base: Path, workspace: Path) -> dict[str, Any]:
-    """The derived config, to be written into `workspace` beside the offline docs folder
-    `docs/`: the project's `mkdocs.yml` (inherited whole) built for the file system, with the
-    offline plugin and the worker polyfill. Paths are relative to the workspace, as MkDocs
-    and Zensical both read them (Zensical refuses absolute ones)."""
-    data = yaml.safe_load(base.read_text(encoding="utf-8")) or {}
-    plugins = list(data.get("plugins") or ["search"])
-    if not any((next(iter(p)) if isinstance(p, dict) else p) == "offline" for p in plugins):
-        plugins.append("offline")
-    return {
-        "INHERIT": os.path.relpath(base.resolve(), workspace.resolve()).replace(os.sep, "/"),
-        "docs_dir": OFFLINE_DOCS,
-        "site_dir": OFFLINE_SITE,
-        "use_directory_urls": False,
-        "plugins": plugins,
-        "extra": {"polyfills": [POLYFILL]},
-        "extra_javascript": _classic_scripts(list(data.get("extra_javascript") or [])),
-    }
-
-
-def prepare(config_file: Path, workspace: Path, files: Mapping[str, bytes]) -> Path:
-    """Write the offline docs folder and the derived config into `workspace`; the config."""
-    for rel, data in offline_files(files).items():
-        path = workspace / OFFLINE_DOCS / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    config = workspace / OFFLINE_CONFIG
-    config.write_text(yaml.safe_dump(offline_config(config_file, workspace), sort_keys=False), encoding="utf-8")
-    return config
-
-
-def zip_folder(folder: Path, top: str, epoch: int) -> bytes:
-    """The folder as a zip under `top/`: sorted, with one fixed time, so the bytes only change
-    when the files do. Source maps are left out (a third of the size, useful only to debug
-    the theme)."""
+def zip_files(files: Mapping[str, bytes], top: str, epoch: int) -> bytes:
+    """The files as a zip under `top/`: sorted, with one fixed time, so the bytes only
+    change when the files do."""
     stamp = time.gmtime(max(epoch, 315532800))[:6]  # zip times start in 1980
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix != ".map":  # source maps only serve debuggers
-                info = zipfile.ZipInfo(f"{top}/{path.relative_to(folder).as_posix()}", date_time=stamp)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, path.read_bytes(), compresslevel=9)
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for rel, data in sorted(files.items()):
+            info = zipfile.ZipInfo(f"{top}/{rel}", date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data, compresslevel=6)
     return buffer.getvalue()
 
 
-class OfflineBuild:
-    """One run of the offline build beside the published one: `start` launches MkDocs (the
-    two builds run at once), `finish` waits and returns the zip, `close` removes its files."""
-
-    def __init__(self, workspace: Path, process: subprocess.Popen[bytes], site: Path, name: str, epoch: int) -> None:
-        self.workspace = workspace
-        self.process = process
-        self.site = site
-        self.name = name
-        self.epoch = epoch
-
-    @classmethod
-    def start(
-        cls,
-        mkdocs: list[str],
-        config_file: Path,
-        where: Path,
-        files: Mapping[str, bytes],
-        env: dict[str, str],
-        *,
-        strict: bool,
-        settings: Settings,
-    ) -> OfflineBuild:
-        """Write the offline docs folder and config into a new folder in `where`; run MkDocs."""
-        workspace = Path(tempfile.mkdtemp(prefix=".offline-", dir=where))
-        try:
-            config = prepare(config_file, workspace, files)
-            command = [*mkdocs, "build", "--quiet", "--config-file", str(config)]
-            if strict:
-                command.append("--strict")
-            process = subprocess.Popen(command, env=env)
-        except BaseException:
-            shutil.rmtree(workspace, ignore_errors=True)
-            raise
-        return cls(workspace, process, workspace / OFFLINE_SITE, paths.offline_name(settings.site_url), int(env.get("SOURCE_DATE_EPOCH") or 0))
-
-    def finish(self) -> bytes | None:
-        """The zip of the offline site, or None when its build failed."""
-        if self.process.wait() != 0:
-            return None
-        return zip_folder(self.site, self.name, self.epoch)
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-        shutil.rmtree(self.workspace, ignore_errors=True)
+def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int) -> bytes:
+    """The zip of the offline copy of the built site `site`."""
+    return zip_files(offline_site(site, docs, site_url), paths.offline_name(site_url), epoch)

@@ -9,7 +9,8 @@
    them where the theme had not listed them among the first results. The rest of the list
    is the theme's.
 
-   Does nothing where the theme's search is not there (another theme, the file system). */
+   Does nothing where the theme's search is not there (another theme), nor on a page opened
+   from the file system (the offline copy), where a page may not fetch a file. */
 (function () {
   "use strict";
   var byName = null;
@@ -100,7 +101,7 @@
     var input = document.querySelector(".md-search__input");
     var list = document.querySelector(".md-search-result__list");
     var root = siteRoot();
-    if (!input || !list || !root || !window.MutationObserver || !window.fetch) return;
+    if (!input || !list || !root || !window.MutationObserver || !window.fetch || window.location.protocol === "file:") return;
     input.addEventListener("focus", function () { load(root); }, { once: true });
     (window.requestIdleCallback || window.setTimeout)(function () { load(root); });
     new MutationObserver(function () { rank(list, input.value, root); }).observe(list, { childList: true });
