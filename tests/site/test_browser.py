@@ -91,6 +91,20 @@ def test_on_a_phone_a_tap_previews_and_a_second_tap_follows(phone: Any, server: 
     assert phone.url.endswith("/w40k7/consolidate/")
 
 
+def test_a_tap_preview_keeps_its_text_and_its_link_apart(phone: Any, server: str) -> None:
+    phone.goto(server + "w40k7/hit-and-run/")
+    phone.locator("article a.rr-xlink", has_text="Initiative test").first.tap()
+    preview = phone.locator(".rr-preview")
+    preview.wait_for(state="visible")
+    summary, follow = preview.locator("span"), preview.locator("a")
+    assert follow.inner_text() == "Open Initiative test \u2192"
+    said = summary.inner_text()
+    assert preview.inner_text() == f"Initiative test\n{said}\nOpen Initiative test \u2192"  # one line each, never "fails.Open"
+    text_box, link_box = summary.bounding_box(), follow.bounding_box()
+    assert text_box is not None and link_box is not None
+    assert link_box["y"] >= text_box["y"] + text_box["height"]  # the link on a line of its own, under the text
+
+
 @pytest.fixture(scope="module")
 def measured(browser: Any, built: Built, server: str) -> Callable[[int], Measured]:
     """Every page of the fixture site measured once per window width, light and dark."""
