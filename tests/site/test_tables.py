@@ -104,3 +104,16 @@ def test_the_word_check_fails_on_cells_that_wrap_anywhere(browser: Any, wide: Bu
     assert found.broken != []
     assert all(b.startswith(f"{UNIT} at 390px, ") for b in found.broken)
     assert any("in th under \"Profiles\"" in b or "in td.rr-text under \"Profiles\"" in b for b in found.broken), found.broken[:5]
+
+
+def test_printed_every_profile_fits_the_page(browser: Any, wide_url: str) -> None:
+    """Paper does not scroll: printed, the widest profile table fits an A4 page's width."""
+    context = browser.new_context(viewport={"width": 703, "height": 1000})  # 186 mm: A4 within the print margins
+    page = context.new_page()
+    page.goto(wide_url + UNIT, wait_until="load")
+    page.emulate_media(media="print")
+    overflow = page.evaluate(
+        "() => [...document.querySelectorAll('.rr-profile')].map(t => Math.round(t.getBoundingClientRect().right - document.documentElement.clientWidth))"
+    )
+    context.close()
+    assert len(overflow) == 2 and max(overflow) <= 0, overflow
