@@ -81,6 +81,7 @@ def test_a_result_is_a_sentence_from_the_summaries_of_its_fields() -> None:
     outcome = FieldView("outcome", "enum", "Literal['passed', 'failed']", "passed, failed", None, ("passed", "failed"))
     hits = FieldView("hits", "dice", "str", "dice", "Strength 4 AP- hits suffered (D6) or none")
     assert words.result_sentence(view((outcome, hits)), (("outcome", "passed"), ("hits", "D6"))) == "Passed, strength 4 AP- hits suffered: D6."
+    assert words.result_sentence(view((outcome, hits)), (("outcome", "failed"), ("hits", "none"))) == "Failed, no strength 4 AP- hits suffered."
     rerolled = FieldView("rerolled", "bool", "bool", "true or false", None)
     charge = FieldView("charge_range", "int", "int", "2 to 12", None)
     assert words.result_sentence(view((rerolled, charge)), (("rerolled", False), ("charge_range", 7))) == "Not rerolled, charge range 7."  # no summaries: the charts' words

@@ -265,15 +265,19 @@ def _said_as(view: CheckView, field: FieldView) -> str | None:
 def sentence_value(view: CheckView, field: FieldView, value: Scalar) -> str:
     """One field of a result as a part of a sentence: a yes/no field as its summary's clause
     (or the clause denied), another field as `what it is: value` from its summary (a lone
-    value from the check's), and a field without a summary as in the charts (`passed`,
-    `D6 hits`)."""
+    value from the check's; no dice as `no what it is`), and a field without a summary as in
+    the charts (`passed`, `D6 hits`)."""
     if field.kind == "bool" and isinstance(value, bool):
         if field.name and field.summary:
             clause = _clause(field.summary)
             return clause if value else deny(clause) or f"{clause}: {value_words(value)}"
         return field_value(view, field, value)
     what = _said_as(view, field)
-    return field_value(view, field, value) if what is None else f"{what}: {value_words(value)}"
+    if what is None:
+        return field_value(view, field, value)
+    if field.kind == "dice" and value == "none":
+        return f"no {lower_first(what)}"
+    return f"{what}: {value_words(value)}"
 
 
 def sentence_phrases(view: CheckView, field: FieldView) -> dict[str, Any]:
@@ -284,7 +288,8 @@ def sentence_phrases(view: CheckView, field: FieldView) -> dict[str, Any]:
     what = _said_as(view, field)
     if what is None:
         return field_phrases(view, field)
-    return {"values": {show(v): sentence_value(view, field, v) for v in field.values}, "before": f"{what}: ", "after": ""}
+    named = field.values if field.kind == "enum" else _SPECIAL.get(field.kind, ()) if field.kind == "dice" else ()
+    return {"values": {show(v): sentence_value(view, field, v) for v in named}, "before": f"{what}: ", "after": ""}
 
 
 def result_sentence(view: CheckView, outcome: Outcome) -> str:
