@@ -1,5 +1,12 @@
 """Measuring a page in the browser: nothing in the content column may be clipped, scroll
-sideways or reach out of the column, and no chart's text may leave its SVG.
+sideways or reach out of the column, no word in a table cell may be broken across lines, and
+no chart's text may leave its SVG.
+
+One kind of element may scroll sideways: a scroll box of the site's own (`SCROLLER`, the box
+around a unit's profile table), which must sit inside the column, scroll with `overflow-x:
+auto`, and be reachable from the keyboard with a name (`tabindex="0"`, `aria-label`); what
+is inside it may reach past the column, since it can be scrolled to. The page itself never
+scrolls sideways.
 
 Every `<details>` is opened first (what it folds away must fit too) and transitions are
 switched off, so the boxes measured are the ones a reader finally sees. A problem names the
@@ -8,9 +15,11 @@ element (tag, id, classes), the heading it sits under and the start of its text.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+SCROLLER = "div.rr-scroll"  # the one element allowed to scroll sideways
 SETTLE = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
 _NAME = """
@@ -32,6 +41,7 @@ const name = (el, column) => {
 CLIPPED = (
     "() => {"
     + _NAME
+    + f"const SCROLLER = '{SCROLLER}';"
     + """
   for (const d of document.querySelectorAll('.md-content details')) d.open = true;
   const column = document.querySelector('.md-content');
@@ -39,7 +49,7 @@ CLIPPED = (
   const right = Math.min(bound.right, document.documentElement.clientWidth);
   const problems = [];
   const reported = [];
-  let measured = 0;
+  let measured = 0, scrollers = 0;
   for (const el of column.querySelectorAll('*')) {
     if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;  // charts: see CHART_TEXT
     const style = getComputedStyle(el);
@@ -48,17 +58,81 @@ CLIPPED = (
     if (box.width === 0 && box.height === 0) continue;
     measured++;
     if (reported.some(r => r.contains(el))) continue;
-    if (box.right > right + 1 || box.left < bound.left - 1) {
+    const scrolled = el.parentElement.closest(SCROLLER);  // reached by scrolling its box
+    const scroller = el.matches(SCROLLER);
+    if (!scrolled && (box.right > right + 1 || box.left < bound.left - 1)) {
       problems.push(`${name(el, column)} reaches ${Math.round(box.left)}..${Math.round(box.right)}px, the column is ${Math.round(bound.left)}..${Math.round(right)}px`);
       reported.push(el);
     } else if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible') {
-      problems.push(`${name(el, column)} hides ${el.scrollWidth - el.clientWidth}px of its content (overflow-x: ${style.overflowX})`);
-      reported.push(el);
+      if (!scroller || style.overflowX !== 'auto') {
+        problems.push(`${name(el, column)} hides ${el.scrollWidth - el.clientWidth}px of its content (overflow-x: ${style.overflowX})`);
+        reported.push(el);
+      } else if (el.tabIndex < 0 || !el.getAttribute('aria-label')) {
+        problems.push(`${name(el, column)} scrolls sideways but cannot be reached from the keyboard by name (tabindex, aria-label)`);
+        reported.push(el);
+      } else scrollers++;
     }
   }
   const page = document.documentElement;
   if (page.scrollWidth > page.clientWidth) problems.push(`the page is ${page.scrollWidth}px wide in a ${page.clientWidth}px window`);
-  return {measured, problems};
+  return {measured, scrollers, problems};
+}"""
+)
+
+# A word of a table cell is a run of characters without white space in one text node; it is
+# broken when its characters sit on more than one line. A line may end after a hyphen between
+# letters or digits ("re-" / "rolled", "2-" / "3"), where print breaks too; anywhere else
+# ("Infantr" / "y", "3" / "+", "1" / "1", "weapon_skil" / "l") is a broken word. The words of every cell are measured, those of
+# folded blocks, of the "Try it" forms and of cells a phone shows as cards included.
+BROKEN_WORDS = (
+    "() => {"
+    + _NAME
+    + """
+  for (const d of document.querySelectorAll('.md-content details')) d.open = true;
+  const column = document.querySelector('.md-content');
+  const broken = [];
+  let words = 0, cells = 0;
+  const lines = (node, start, end) => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    return [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+  };
+  const joins = /[-\\u2010]/;
+  const letter = /[\\p{L}\\p{N}]/u;
+  for (const cell of column.querySelectorAll('th, td')) {
+    if (getComputedStyle(cell).display === 'none') continue;
+    cells++;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('th, td') !== cell) continue;  // a cell of a table inside it
+      const found = /\\S+/g;
+      for (let m = found.exec(node.data); m; m = found.exec(node.data)) {
+        const rects = lines(node, m.index, m.index + m[0].length);
+        if (!rects.length) continue;  // not shown
+        words++;
+        if (!rects.some(r => r.top >= rects[0].bottom - 1 || r.bottom <= rects[0].top + 1)) continue;
+        const word = m[0];
+        const cuts = [];
+        let before = lines(node, m.index, m.index + 1)[0];
+        for (let i = 1; i < word.length; i++) {
+          const here = lines(node, m.index + i, m.index + i + 1)[0];
+          if (!here) continue;
+          if (before && here.top >= before.bottom - 1) {
+            const hyphen = joins.test(word[i - 1]) && i > 1 && letter.test(word[i - 2]) && letter.test(word[i]);
+            if (!hyphen) cuts.push(i);
+          }
+          before = here;
+        }
+        if (cuts.length) {
+          let shown = '', at = 0;
+          for (const i of cuts) { shown += word.slice(at, i) + '|'; at = i; }
+          broken.push(`"${shown + word.slice(at)}" in ${name(cell, column)}`);
+        }
+      }
+    }
+  }
+  return {cells, words, broken};
 }"""
 )
 
@@ -115,18 +189,39 @@ def site_pages(site: Path) -> list[str]:
     return sorted("" if path == "." else path + "/" for path in found)
 
 
-def clipped_everywhere(browser: Any, site: Path, url: str, width: int) -> tuple[int, int, list[str]]:
-    """Every page at one window width, light and dark: (pages, elements measured, problems)."""
+@dataclass(frozen=True)
+class Measured:
+    """What a walk over every page of a site found at one window width, light and dark."""
+
+    pages: int
+    elements: int  # elements measured for clipping
+    scrollers: int  # scroll boxes that scroll sideways (and may)
+    clipped: list[str]
+    words: int  # words of table cells measured
+    broken: list[str]  # words of table cells broken across lines
+
+
+def measure_everywhere(browser: Any, site: Path, url: str, width: int, paths: list[str] | None = None) -> Measured:
+    """Every page (or those of `paths`) at one window width, light and dark: what is clipped,
+    and which words of table cells are broken. A problem starts with the page, the width and
+    the scheme."""
     context = browser.new_context(**WINDOWS[width])
     page = context.new_page()
-    pages, measured, problems = site_pages(site), 0, []
+    pages = site_pages(site) if paths is None else paths
+    elements = scrollers = words = 0
+    clipped: list[str] = []
+    broken: list[str] = []
     for path in pages:
         page.goto(url + path, wait_until="load")
         settle(page)
         for scheme in SCHEMES:
             use_scheme(page, scheme)
+            where = f"{path or 'home'} at {width}px, {scheme}: "
             found = page.evaluate(CLIPPED)
-            measured += found["measured"]
-            problems += [f"{path or 'home'} at {width}px, {scheme}: {problem}" for problem in found["problems"]]
+            elements, scrollers = elements + found["measured"], scrollers + found["scrollers"]
+            clipped += [where + problem for problem in found["problems"]]
+            cut = page.evaluate(BROKEN_WORDS)
+            words += cut["words"]
+            broken += [where + problem for problem in cut["broken"]]
     context.close()
-    return len(pages), measured, problems
+    return Measured(len(pages), elements, scrollers, clipped, words, broken)

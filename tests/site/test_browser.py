@@ -4,14 +4,14 @@ a phone-width layout, and hostile text that stays inert."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import Built, search_titles, serving
-from .layout import WINDOWS, clipped_everywhere
+from .layout import WINDOWS, Measured, measure_everywhere
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -108,12 +108,54 @@ def test_on_a_phone_a_tap_previews_and_a_second_tap_follows(phone: Any, server: 
     assert phone.url.endswith("/w40k7/consolidate/")
 
 
+def test_a_tap_preview_keeps_its_text_and_its_link_apart(phone: Any, server: str) -> None:
+    phone.goto(server + "w40k7/hit-and-run/")
+    phone.locator("article a.rr-xlink", has_text="Initiative test").first.tap()
+    preview = phone.locator(".rr-preview")
+    preview.wait_for(state="visible")
+    summary, follow = preview.locator("span"), preview.locator("a")
+    assert follow.inner_text() == "Open Initiative test \u2192"
+    said = summary.inner_text()
+    assert preview.inner_text() == f"Initiative test\n{said}\nOpen Initiative test \u2192"  # one line each, never "fails.Open"
+    text_box, link_box = summary.bounding_box(), follow.bounding_box()
+    assert text_box is not None and link_box is not None
+    assert link_box["y"] >= text_box["y"] + text_box["height"]  # the link on a line of its own, under the text
+
+
+@pytest.fixture(scope="module")
+def measured(browser: Any, built: Built, server: str) -> Callable[[int], Measured]:
+    """Every page of the fixture site measured once per window width, light and dark."""
+    found: dict[int, Measured] = {}
+
+    def at(width: int) -> Measured:
+        if width not in found:
+            found[width] = measure_everywhere(browser, built.site, server, width)
+        return found[width]
+
+    return at
+
+
 @pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
-def test_nothing_on_any_page_is_clipped_or_wider_than_its_column(browser: Any, built: Built, server: str, width: int) -> None:
+def test_nothing_on_any_page_is_clipped_or_wider_than_its_column(measured: Callable[[int], Measured], width: int) -> None:
     """Hostile text, a datasheet and every kind of chart, at a laptop's and a phone's width."""
-    pages, measured, problems = clipped_everywhere(browser, built.site, server, width)
-    assert pages > 20 and measured > 10 * pages
-    assert problems == []
+    found = measured(width)
+    assert found.pages > 20 and found.elements > 10 * found.pages
+    assert found.clipped == []
+
+
+@pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
+def test_no_word_in_any_table_breaks_across_lines(measured: Callable[[int], Measured], width: int) -> None:
+    """Datasheets, dice tables, parameters, examples (cards on a phone), the programmers'
+    arguments and fields, the exact chances, corrections and the home page's systems."""
+    found = measured(width)
+    print(f"{found.pages} pages at {width}px, light and dark: {found.words} words of table cells, {len(found.broken)} broken")
+    assert found.words > 50 * found.pages
+    assert found.broken == []
+
+
+def test_on_a_phone_only_the_profile_tables_scroll_sideways_each_in_its_named_box(measured: Callable[[int], Measured]) -> None:
+    assert measured(390).scrollers > 0  # the Solitaire's profiles, light and dark
+    assert measured(1366).scrollers == 0  # they fit a laptop
 
 
 def test_the_clipping_check_names_the_page_and_the_element(browser: Any, built: Built, tmp_path: Path) -> None:
@@ -123,17 +165,52 @@ def test_the_clipping_check_names_the_page_and_the_element(browser: Any, built: 
     html = page.read_text(encoding="utf-8")
     page.write_text(html.replace("<h2", '<pre id="wide" style="white-space: pre; overflow: auto">' + "x" * 400 + "</pre><h2", 1), encoding="utf-8")
     with serving(site) as url:
-        _, _, problems = clipped_everywhere(browser, site, url, 390)
+        problems = measure_everywhere(browser, site, url, 390, ["w40k7/fear/"]).clipped
     assert problems and all(p.startswith("w40k7/fear/ at 390px, ") for p in problems)
     assert "pre#wide" in problems[0] and "of its content (overflow-x: auto)" in problems[0]
 
 
-def test_a_unit_datasheet_fits_a_phone(phone: Any, server: str) -> None:
+def test_a_scroll_box_the_keyboard_cannot_reach_by_name_is_refused(browser: Any, built: Built, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(built.site, site)
+    page = site / "w40k7" / "fear" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    wide = '<div class="rr-scroll" id="nameless"><pre style="white-space: pre">' + "x" * 400 + "</pre></div><h2"
+    page.write_text(html.replace("<h2", wide, 1), encoding="utf-8")
+    with serving(site) as url:
+        problems = measure_everywhere(browser, site, url, 390, ["w40k7/fear/"]).clipped
+    assert len(problems) == 2  # light and dark
+    assert "div#nameless.rr-scroll" in problems[0] and "cannot be reached from the keyboard by name" in problems[0]
+
+
+def test_the_word_check_finds_a_word_broken_inside_a_cell(browser: Any, built: Built, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(built.site, site)
+    page = site / "w40k7" / "fear" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    narrow = "width: 4ch; font-family: monospace"
+    cells = f'<td id="anywhere"><div style="{narrow}; overflow-wrap: anywhere">Infantry</div></td><td><div style="{narrow}">re-rolled</div></td>'
+    page.write_text(html.replace("<h2", f"<table><tr>{cells}</tr></table><h2", 1), encoding="utf-8")
+    with serving(site) as url:
+        broken = measure_everywhere(browser, site, url, 1366, ["w40k7/fear/"]).broken
+    # light and dark; "re-" / "rolled" breaks where print does
+    assert [b.split(" under ")[0] for b in broken] == [f'w40k7/fear/ at 1366px, {scheme}: "Infa|ntry" in td#anywhere' for scheme in ("light", "dark")]
+
+
+def test_a_unit_datasheet_fits_a_phone_and_its_names_stay_while_the_values_scroll(phone: Any, server: str) -> None:
     phone.goto(server + "w40k7/solitaire/")
-    headers = phone.locator(".rr-datasheet table").first.locator("th").all_inner_texts()
-    assert headers == ["Unit", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
-    box = phone.locator(".rr-datasheet table").first.bounding_box()
+    table = phone.locator(".rr-datasheet table").first
+    assert table.locator("thead th").all_inner_texts() == ["Unit", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"]
+    assert table.locator("tbody th[scope=row]").all_inner_texts() == ["Solitaire"]
+    weapons = phone.locator(".rr-scroll", has_text="Harlequin's Kiss")
+    box = weapons.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    name = weapons.locator("tbody th[scope=row]").first
+    before = name.bounding_box()
+    scrolled = weapons.evaluate("box => { box.scrollLeft = box.scrollWidth; return box.scrollLeft; }")
+    after = name.bounding_box()
+    assert scrolled > 0  # its values are wider than a phone
+    assert before is not None and after is not None and after["x"] == before["x"]  # the name stays at the left
 
 
 def test_charts_follow_the_colour_scheme(browser: Any, server: str) -> None:

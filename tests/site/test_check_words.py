@@ -68,6 +68,33 @@ def test_one_result_is_always_said_and_many_are_drawn() -> None:
     assert words.odds_note(record, two) == "In every case: ws 4."
 
 
+def test_a_result_is_a_sentence_from_the_summaries_of_its_fields() -> None:
+    pinned = view((FieldView("", "bool", "bool", "true or false", "True when the unit is Pinned"),))
+    assert words.result_sentence(pinned, (("", False),)) == "The unit is not Pinned."
+    strength = view((FieldView("", "int", "int", "1 to 10", None),), summary="The model's Strength in the Assault phase.")
+    assert words.result_sentence(strength, (("", 4),)) == "The model's Strength in the Assault phase: 4."  # the check's summary
+    extra = view((FieldView("", "int", "int", "0 to 1", None),), summary="The extra Attack (0 or 1) a model gets.")
+    assert words.result_sentence(extra, (("", 0),)) == "The extra Attack a model gets: 0."  # without asides
+    allowed = FieldView("allowed", "bool", "bool", "true or false", "The Solitaire may Blitz now")
+    inches = FieldView("inches", "int", "int", "0 to 12", "Inches it may move (0 when it may not Blitz)")
+    assert words.result_sentence(view((allowed, inches)), (("allowed", False), ("inches", 0))) == "The Solitaire may not Blitz now, inches it may move: 0."
+    outcome = FieldView("outcome", "enum", "Literal['passed', 'failed']", "passed, failed", None, ("passed", "failed"))
+    hits = FieldView("hits", "dice", "str", "dice", "Strength 4 AP- hits suffered (D6) or none")
+    assert words.result_sentence(view((outcome, hits)), (("outcome", "passed"), ("hits", "D6"))) == "Passed, strength 4 AP- hits suffered: D6."
+    assert words.result_sentence(view((outcome, hits)), (("outcome", "failed"), ("hits", "none"))) == "Failed, no strength 4 AP- hits suffered."
+    rerolled = FieldView("rerolled", "bool", "bool", "true or false", None)
+    charge = FieldView("charge_range", "int", "int", "2 to 12", None)
+    assert words.result_sentence(view((rerolled, charge)), (("rerolled", False), ("charge_range", 7))) == "Not rerolled, charge range 7."  # no summaries: the charts' words
+
+
+def test_a_control_is_called_by_its_summary_or_its_name_in_words() -> None:
+    assert words.control_label("models", "Models in the unit") == "Models in the unit"
+    assert words.control_label("has_ork_character", "Whether the unit includes an Ork character (Independent Characters too).") == (
+        "The unit includes an Ork character (Independent Characters too)"  # a ticked box reads as a statement
+    )
+    assert words.control_label("test_roll", None) == "Test roll"
+
+
 def placed(phrases: dict[str, Any], value: Scalar) -> str:
     """A phrase as the "Try it" script places it: a named value's phrase, else the value in its frame."""
     key = show(value)
@@ -96,8 +123,10 @@ def test_the_phrase_pieces_for_the_script_make_the_same_words_for_every_shipped_
                 else:
                     values = ("none", "D3", "D6", "2D6", "D6+1", "1", "0")
                 phrases = words.field_phrases(view, field)
+                in_sentence = words.sentence_phrases(view, field)
                 for value in values:
                     assert placed(phrases, value) == words.field_value(view, field, value), (view.name, field.name, value)
+                    assert placed(in_sentence, value) == words.sentence_value(view, field, value), (view.name, field.name, value)
                 fields += 1
     assert args > 50 and fields > 30
 

@@ -11,6 +11,7 @@ import yaml
 
 from rulesref.build import Build
 from rulesref.model import Content
+from rulesref.render.datasheet import is_text
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import nav
 from rulesref.render.pages import display_name
@@ -96,7 +97,11 @@ def test_dice_tables_are_tables(files: dict[str, str]) -> None:
 def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> None:
     page = files["w40k7/fearless/index.md"]
     assert section_heading("Same rule in other systems") in page and "../../t9a/fearless/index.md" in page
-    assert "| Moral checks | [Morale checks][rr-" in page and "| Typo in the source\\. |" in page  # corrections show their links
+    corrections = page[page.index(section_heading("Corrections")) :]
+    assert '<table class="rr-stack rr-corrections" markdown>' in corrections
+    assert '<td><span class="rr-colname" data-search-exclude="">The source said</span>Moral checks</td>' in corrections
+    assert '<td markdown="span"><span class="rr-colname" data-search-exclude="">The text reads</span>[Morale checks][rr-' in corrections  # with its links
+    assert '<span class="rr-colname" data-search-exclude="">Why</span>Typo in the source.</td>' in corrections
     assert "../../w40k7/fear/index.md" in files["t9a/stubborn/index.md"]  # same_as, seen from both sides
     assert "../../t9a/stubborn/index.md" in files["w40k7/fear/index.md"]
 
@@ -104,10 +109,29 @@ def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> No
 def test_a_unit_page_is_a_datasheet_profiles_first_in_the_systems_column_order(files: dict[str, str]) -> None:
     page = files["w40k7/solitaire/index.md"]
     sheet = page[page.index(section_heading("Profiles")) : page.index(section_heading("Rules"))]
-    assert "| Unit | WS | BS | S | T | W | I | A | Ld | Sv |\n" in sheet
-    assert "| **Solitaire** | 7 | 7 | 4 | 3 | 4 | 7 | 7 | 10 | 3\\+\\+ |" in sheet  # integers as their text, values as written
-    assert "| Weapon | Range | Strength | AP | Type | Rules |\n" in sheet  # the file lists Type first; the system's order wins
-    assert "| **Harlequin's Kiss** | \\- | User | \\- | Melee, Rending | [Brutal \\(2\\)][rr-" in sheet and "[Fear][rr-" in sheet
+    unit, weapon = sheet.split('<div class="rr-scroll"')[1:]
+    heads = '<th scope="col">Unit</th>' + "".join(f'<th scope="col">{c}</th>' for c in ["WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv"])
+    assert heads in unit
+    assert '<th scope="row">Solitaire</th><td>7</td><td>7</td><td>4</td><td>3</td><td>4</td><td>7</td><td>7</td><td>10</td><td>3++</td>' in unit  # integers as their text, values as written
+    # the file lists Type first; the system's order wins
+    assert '<th scope="col">Weapon</th><th scope="col">Range</th><th scope="col">Strength</th><th scope="col">AP</th><th scope="col" class="rr-text">Type</th><th scope="col" class="rr-text">Rules</th>' in weapon
+    assert '<th scope="row">Harlequin&#x27;s Kiss</th><td>-</td><td>User</td><td>-</td><td class="rr-text">Melee, Rending</td><td class="rr-text" markdown="span">[Brutal \\(2\\)][rr-' in weapon
+    assert "[Fear][rr-" in weapon
+
+
+def test_each_profile_table_scrolls_in_a_box_of_its_own_that_the_keyboard_reaches_by_name(files: dict[str, str]) -> None:
+    page = files["w40k7/solitaire/index.md"]
+    assert '<div class="rr-scroll" role="region" tabindex="0" aria-label="Unit profiles">' in page  # no Markdown in it: no rules column
+    assert '<div class="rr-scroll" role="region" tabindex="0" aria-label="Weapon profiles" markdown>' in page  # its rules are links
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [("3+", False), ("11", False), ('12"', False), ("Assault 2", False), ("2+ / 3++", False), ("D6+1", False),
+     ("Melee, Rending", True), ("Assault 1, Gets Hot, Melta, One Use Only", True), ("Vehicle (Tank, Transport)", True), ("Supercalifragilistic", False)],
+)
+def test_short_values_never_wrap_and_free_text_does_between_words(value: str, text: bool) -> None:
+    assert is_text(value) is text
 
 
 def test_a_unit_page_shows_its_rules_as_cards_with_values_summaries_and_full_text(files: dict[str, str]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,7 +20,7 @@ from rulesref.check.content import plain_text
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving
-from .layout import CHART_TEXT, WINDOWS, clipped_everywhere, settle, site_pages
+from .layout import CHART_TEXT, WINDOWS, Measured, measure_everywhere, settle, site_pages
 from .linkcheck import broken_links
 
 pytestmark = pytest.mark.slow
@@ -107,13 +107,35 @@ def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped
     assert target.summary in preview.inner_text()
 
 
+@pytest.fixture(scope="module")
+def measured(browser: Any, shipped: Built, shipped_url: str) -> Callable[[int], Measured]:
+    """Every shipped page measured once per window width, light and dark."""
+    found: dict[int, Measured] = {}
+
+    def at(width: int) -> Measured:
+        if width not in found:
+            found[width] = measure_everywhere(browser, shipped.site, shipped_url, width)
+        return found[width]
+
+    return at
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
-def test_nothing_on_any_shipped_page_is_clipped_or_wider_than_its_column(browser: Any, shipped: Built, shipped_url: str, width: int) -> None:
-    pages, measured, problems = clipped_everywhere(browser, shipped.site, shipped_url, width)
-    print(f"{pages} pages at {width}px, light and dark: {measured} elements measured, {len(problems)} clipped")
-    assert pages > 200 and measured > 10 * pages
-    assert problems == []
+def test_nothing_on_any_shipped_page_is_clipped_or_wider_than_its_column(measured: Callable[[int], Measured], width: int) -> None:
+    found = measured(width)
+    print(f"{found.pages} pages at {width}px, light and dark: {found.elements} elements measured, {len(found.clipped)} clipped")
+    assert found.pages > 200 and found.elements > 10 * found.pages
+    assert found.clipped == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
+def test_no_word_in_any_shipped_table_breaks_across_lines(measured: Callable[[int], Measured], width: int) -> None:
+    found = measured(width)
+    print(f"{found.pages} pages at {width}px, light and dark: {found.words} words of table cells, {len(found.broken)} broken")
+    assert found.words > 50 * found.pages
+    assert found.broken == []
 
 
 @pytest.mark.browser

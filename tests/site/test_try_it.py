@@ -27,6 +27,7 @@ from rulesref.render.checks import CheckView, OddsView, _shape, check_views
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, serving
+from .layout import SCHEMES
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -92,10 +93,10 @@ def python_function(entry: Entry, name: str) -> Any:
 
 
 def words(plan: Plan, view: CheckView, value: Any) -> str:
-    """The result as the live region says it: `Result: passed, D6 hits`."""
+    """The result as the live region says it, a sentence: `The unit is not Pinned.`"""
     if plan.record_class is None:
-        return check_words.result_words(view, (("", value),))
-    return check_words.result_words(view, tuple((f, getattr(value, f)) for f, _ in plan.fields))
+        return check_words.result_sentence(view, (("", value),))
+    return check_words.result_sentence(view, tuple((f, getattr(value, f)) for f, _ in plan.fields))
 
 
 READ_ARGUMENTS = """holder => {
@@ -249,14 +250,94 @@ def test_tab_walks_the_controls_in_order(page: Any, csp_url: str) -> None:
 def test_a_refused_input_says_why_in_the_live_region(page: Any, csp_url: str) -> None:
     page.goto(f"{csp_url}w40k7/mob-rule/")
     page.wait_for_selector(".rr-try-ready")
+    result = refuse_models(page)
+    assert result.inner_text() == "Not allowed: models must be a whole number from 1 to 100, not 0"
+    assert page.locator(".rr-try").first.locator(".rr-try-odds svg").count() == 0  # no odds for arguments the check refuses
+
+
+# The contrast of an element's text with what is painted behind it (WCAG 2: relative
+# luminance of sRGB), compositing translucent colours over the first opaque background.
+CONTRAST = """el => {
+  const rgba = c => { const v = c.match(/[\\d.]+/g).map(Number); return v.length === 3 ? [...v, 1] : v; };
+  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
+  const layers = [];
+  for (let n = el; n; n = n.parentElement) {
+    const c = rgba(getComputedStyle(n).backgroundColor);
+    if (c[3] > 0) layers.push(c);
+    if (c[3] === 1) break;
+  }
+  let back = [255, 255, 255];
+  for (const layer of layers.reverse()) back = over(layer, back);
+  const front = over(rgba(getComputedStyle(el).color), back);
+  const lum = rgb => rgb.map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [hi, lo] = [lum(front), lum(back)].sort((a, b) => b - a);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
+
+
+def refuse_models(page: Any) -> Any:
+    """Mob Rule's form with models set to 0, which the check refuses; its result line."""
     holder = page.locator(".rr-try").first
     models = holder.locator("input[type=number]")
     models.focus()
     page.keyboard.press("Control+A")
     page.keyboard.type("0")
-    result = holder.locator(".rr-try-result")
-    assert result.inner_text() == "Not allowed: models must be a whole number from 1 to 100, not 0"
-    assert holder.locator(".rr-try-odds svg").count() == 0  # no odds for arguments the check refuses
+    return holder.locator(".rr-try-result")
+
+
+def test_the_not_allowed_message_is_readable_in_light_and_dark(browser: Any, csp_url: str) -> None:
+    ratios = {}
+    for scheme, theme in SCHEMES.items():
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(f"{csp_url}w40k7/mob-rule/")
+        page.wait_for_selector(".rr-try-ready")
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == theme
+        result = refuse_models(page)
+        assert result.inner_text().startswith("Not allowed: ")
+        ratios[scheme] = result.evaluate(CONTRAST)
+        context.close()
+    print("contrast of the refusal:", {scheme: round(ratio, 2) for scheme, ratio in ratios.items()})
+    assert min(ratios.values()) >= 4.5, ratios  # WCAG AA for text of any size
+
+
+def test_an_empty_number_field_asks_for_a_number(page: Any, csp_url: str) -> None:
+    page.goto(f"{csp_url}w40k7/mob-rule/")
+    page.wait_for_selector(".rr-try-ready")
+    holder = page.locator(".rr-try").first
+    models = holder.locator("input[type=number]")
+    models.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    assert models.input_value() == ""
+    assert holder.locator(".rr-try-result").inner_text() == "Enter a number for models in the unit: a whole number from 1 to 100."
+    assert holder.locator(".rr-try-odds svg").count() == 0
+
+
+def test_controls_are_labelled_in_words(page: Any, csp_url: str) -> None:
+    page.goto(f"{csp_url}w40k7/mob-rule/")
+    page.wait_for_selector(".rr-try-ready")
+    labels = page.locator(".rr-try").first.locator("label").all_inner_texts()
+    assert labels == [  # the summaries of the arguments, with the values a number may take
+        "The D6 rolled on the Mob Rule table",
+        "The unit is locked in combat",
+        "The unit includes an Ork character (Independent Characters too)",
+        "Models in the unit (1 to 100)",
+    ]
+    page.goto(f"{csp_url}hh2/pinning/")
+    page.wait_for_selector(".rr-try-ready")
+    labels = page.locator(""".rr-try[data-rr-try*='"check":"test_needed"'] label""").all_inner_texts()
+    assert "Locked in combat" in labels and "Already pinned" in labels  # no summary: the name in words
+    assert not any("_" in label for label in labels)
+
+
+def test_choices_show_the_names_of_the_entries_they_are(page: Any, csp_url: str) -> None:
+    page.goto(f"{csp_url}w40k7/mob-rule/")
+    page.wait_for_selector(".rr-try-ready")
+    select = page.locator(""".rr-try[data-rr-try*='"check":"applies"'] select""").first
+    options = select.locator("option")
+    assert options.all_inner_texts() == ["Morale check", "Pinning test", "Other test"]  # the last is no entry: its words
+    assert [options.nth(i).get_attribute("value") for i in range(3)] == ["morale-check", "pinning-test", "other-test"]
 
 
 def test_without_javascript_the_page_keeps_its_examples_and_charts(browser: Any, csp_url: str) -> None:

@@ -1,6 +1,8 @@
 """A check in players' words: its arguments as a short list, a set of argument values as a
 phrase ("Not locked in combat, models in the unit: 5") and its results as words ("passed,
-D6 hits") for the page and the titles and rows of its odds charts.
+D6 hits") for the page and the titles and rows of its odds charts; for "Try it", what each
+control is called ("Models in the unit") and a result as a sentence ("The unit is not
+Pinned.", "The model's Strength in the Assault phase: 4.").
 
 The views (`render.checks`) say what a check computes, for every writer; this module only
 words them, from what the content says: each input's summary, enum values and the output's
@@ -10,8 +12,8 @@ caller escapes it for where it goes.
 
 The live charts of "Try it" speak the same words without a copy of these rules: for each
 argument and result field this also gives the phrase of every value it words apart and the
-frame around any other (`argument_phrases`, `field_phrases`), and the joining words
-(`frames`), which the page carries for its script to place.
+frame around any other (`argument_phrases`, `field_phrases`, `sentence_phrases`), and the
+joining words (`frames`), which the page carries for its script to place.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from rulesref.model import Scalar
 from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView, Outcome, show
 
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
+_OR_NONE = re.compile(r",? or none$")  # "Dice rolled for the distance, or none": the value says it
 _LEAD = re.compile(r"^(?:whether|true (?:when|if))\s+", re.IGNORECASE)
 # The first verb of a clause and the same clause denied ("the unit is pinned" -> "the unit
 # is not pinned"); a clause without one of these is answered with yes or no instead.
@@ -42,7 +45,6 @@ _NEGATED_AUX = {"can": "cannot", "has been": "has not been", "have been": "have 
 # The words that join the phrases into sentences; `frames` hands them to the "Try it" script.
 TITLE_JOINERS = (", ", "; ")  # the second when a phrase has a comma of its own
 FIELD_JOINER = ", "
-RESULT = "Result: "
 ALWAYS = "Always: "
 IN_EVERY_CASE = "In every case: "
 WHATEVER = "Whatever the "
@@ -221,7 +223,7 @@ def field_phrases(view: CheckView, field: FieldView) -> dict[str, Any]:
 def frames() -> dict[str, Any]:
     """The words that join phrases into the sentences of a chart, for a script to place."""
     return {
-        "title": list(TITLE_JOINERS), "field": FIELD_JOINER, "result": RESULT, "always": ALWAYS,
+        "title": list(TITLE_JOINERS), "field": FIELD_JOINER, "always": ALWAYS, "end": STOP.strip(),
         "every": IN_EVERY_CASE, "whatever": WHATEVER, "and": AND, "stop": STOP,
     }
 
@@ -240,9 +242,64 @@ def outcome_words(view: CheckView, outcome: Outcome) -> str:
     return sentence_case(FIELD_JOINER.join(field_value(view, fields[name], value) for name, value in outcome))
 
 
-def result_words(view: CheckView, outcome: Outcome) -> str:
-    """A whole result as a sentence: `Result: passed, D6 hits`."""
-    return RESULT + _lower_first(outcome_words(view, outcome))
+def control_label(name: str, summary: str | None) -> str:
+    """What a form control for an argument is called: its summary as written (a yes/no
+    argument without its leading "Whether", so that a ticked box reads as a statement), or
+    its name in words."""
+    if not summary:
+        return sentence_case(identifier_words(name))
+    return sentence_case(_LEAD.sub("", summary.strip()).rstrip("."))
+
+
+def _said_as(view: CheckView, field: FieldView) -> str | None:
+    """The words before the value of a field that is not yes or no, in a sentence: its
+    summary, or for a lone value the check's (`The model's Strength in the Assault phase`);
+    None when there is none to say."""
+    summary = field.summary or (None if field.name else view.summary)
+    if not summary:
+        return None
+    what = _OR_NONE.sub("", _PARENTHESES.sub("", summary.strip()).strip().rstrip("."))
+    return _clause(what) if field.name else sentence_case(what)
+
+
+def sentence_value(view: CheckView, field: FieldView, value: Scalar) -> str:
+    """One field of a result as a part of a sentence: a yes/no field as its summary's clause
+    (or the clause denied), another field as `what it is: value` from its summary (a lone
+    value from the check's; no dice as `no what it is`), and a field without a summary as in
+    the charts (`passed`, `D6 hits`)."""
+    if field.kind == "bool" and isinstance(value, bool):
+        if field.name and field.summary:
+            clause = _clause(field.summary)
+            return clause if value else deny(clause) or f"{clause}: {value_words(value)}"
+        return field_value(view, field, value)
+    what = _said_as(view, field)
+    if what is None:
+        return field_value(view, field, value)
+    if field.kind == "dice" and value == "none":
+        return f"no {lower_first(what)}"
+    return f"{what}: {value_words(value)}"
+
+
+def sentence_phrases(view: CheckView, field: FieldView) -> dict[str, Any]:
+    """Every phrase `sentence_value` can make of `field`, for a script to place (as
+    `field_phrases` does for the charts)."""
+    if field.kind == "bool":
+        return {"values": {show(v): sentence_value(view, field, v) for v in (True, False)}, "before": "", "after": ""}
+    what = _said_as(view, field)
+    if what is None:
+        return field_phrases(view, field)
+    named = field.values if field.kind == "enum" else _SPECIAL.get(field.kind, ()) if field.kind == "dice" else ()
+    return {"values": {show(v): sentence_value(view, field, v) for v in named}, "before": f"{what}: ", "after": ""}
+
+
+def result_sentence(view: CheckView, outcome: Outcome) -> str:
+    """A whole result as one sentence, its parts joined as a chart's title joins arguments:
+    `The Solitaire may Blitz now, inches it may move: 1.`"""
+    fields = {f.name: f for f in view.fields}
+    parts = [sentence_value(view, fields[name], value) for name, value in outcome]
+    plain, strong = TITLE_JOINERS
+    joiner = strong if any(plain.strip() in p for p in parts) else plain
+    return sentence_case(joiner.join(parts)) + STOP.strip()
 
 
 def odds_note(view: CheckView, odds: OddsView) -> str:
@@ -250,7 +307,7 @@ def odds_note(view: CheckView, odds: OddsView) -> str:
     numbers the rows are summed over."""
     parts = []
     if odds.fixed:
-        parts.append(IN_EVERY_CASE + _lower_first(outcome_words(view, odds.fixed)))
+        parts.append(IN_EVERY_CASE + lower_first(outcome_words(view, odds.fixed)))
     if odds.summed:
         parts.append(WHATEVER + AND.join(identifier_words(s) for s in odds.summed))
     return STOP.join(parts) + (STOP.strip() if parts else "")
@@ -261,10 +318,10 @@ def always(view: CheckView, odds: OddsView) -> str | None:
     if len(odds.outcomes) != 1:
         return None
     (outcome, _), = odds.outcomes
-    return ALWAYS + _lower_first(outcome_words(view, outcome + odds.fixed))
+    return ALWAYS + lower_first(outcome_words(view, outcome + odds.fixed))
 
 
-def _lower_first(text: str) -> str:
+def lower_first(text: str) -> str:
     """Undo `sentence_case` inside a sentence (but keep `WS`, `D6`)."""
     return text if re.match(r"[A-Z0-9]{2}", text) else text[:1].lower() + text[1:]
 

@@ -3,6 +3,12 @@ type, columns in the system's printed order), then its rules as compact cards: t
 name with its parameter values, what each value means, the summary, a link, and the rule's
 full text (folded on screen, printed in full, so a printed unit page is its rules card).
 
+A profile table can be wider than a phone (a vehicle has eleven characteristics), and no
+word in it may break. So each table sits in a scroll box of its own (`rr-scroll`, which the
+keyboard reaches by name) with the row's name held at the left while the values scroll;
+short values never wrap, and a column of free text (a weapon's type and abilities, the
+row's rules) wraps between words, never narrower than a few words.
+
 Only the fragments are made here, every value escaped for where it goes; the template
 places them.
 """
@@ -10,40 +16,61 @@ places them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rulesref.model import Entry, Param, Profile, RuleRef, Scalar, System
 from rulesref.render.checks import show
-from rulesref.render.markdown import attribute, plain
+from rulesref.render.markdown import attribute
 
 # A link to an entry (with parameter values) from the page being written, as Markdown.
 EntryLink = Callable[[Entry, tuple[tuple[str, Scalar], ...]], str]
 
-
-@dataclass(frozen=True)
-class ProfileTable:
-    heading: str  # the profile type's name, as Markdown
-    columns: tuple[str, ...]  # characteristics (and "Rules" when a row has rules), as Markdown
-    rows: tuple[tuple[str, ...], ...]  # the row's name, then its cells, as Markdown
+# A value longer than this with a space in it is free text ("Heavy 1, Gets Hot, Melta"),
+# which may wrap between its words; anything shorter ("3+", "12\"", "Assault 2") never wraps.
+SHORT_VALUE = 12
 
 
-def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Callable[[RuleRef], str | None]) -> list[ProfileTable]:
-    """One table per profile type the unit uses, in the order the system declares them."""
+def is_text(value: str) -> bool:
+    """Whether a cell holds free text, which wraps, rather than a value, which never does."""
+    return len(value) > SHORT_VALUE and any(c.isspace() for c in value)
+
+
+def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Callable[[RuleRef], str | None]) -> list[str]:
+    """One table per profile type the unit uses, in the order the system declares them, each
+    as an HTML block in its scroll box; the cells of the rules column are Markdown (links
+    that preview their rule), every other cell is escaped text."""
     tables = []
     for profile_type in system.profile_types:
         of_type = [p for p in profiles if p.type == profile_type.id]
         if not of_type:
             continue
+        characteristics = profile_type.characteristics
+        values = [[p.value(c) or "" for c in characteristics] for p in of_type]
+        text = [any(is_text(row[i]) for row in values) for i in range(len(characteristics))]
+        rules = [", ".join(link for ref in p.rules if (link := rule_link(ref)) is not None) for p in of_type]
         with_rules = any(p.rules for p in of_type)
-        columns = tuple(plain(c) for c in profile_type.characteristics) + (("Rules",) if with_rules else ())
+        head = [f'<th scope="col">{attribute(profile_type.name)}</th>']
+        head += [f'<th scope="col"{_text(i, text)}>{attribute(c)}</th>' for i, c in enumerate(characteristics)]
+        if with_rules:
+            head.append('<th scope="col" class="rr-text">Rules</th>')
         rows = []
-        for profile in of_type:
-            cells = [plain(profile.value(c) or "") for c in profile_type.characteristics]
+        for profile, row, links in zip(of_type, values, rules, strict=True):
+            cells = [f'<th scope="row">{attribute(profile.name)}</th>']
+            cells += [f"<td{_text(i, text)}>{attribute(value)}</td>" for i, value in enumerate(row)]
             if with_rules:
-                cells.append(", ".join(link for ref in profile.rules if (link := rule_link(ref)) is not None))
-            rows.append((plain(profile.name), *cells))
-        tables.append(ProfileTable(plain(profile_type.name), columns, tuple(rows)))
+                cells.append(f'<td class="rr-text" markdown="span">{links}</td>')
+            rows.append(f"<tr{' markdown' if with_rules else ''}>" + "".join(cells) + "</tr>")
+        markdown = " markdown" if with_rules else ""  # Markdown reaches a cell only through each element around it
+        tables.append(
+            f'<div class="rr-scroll" role="region" tabindex="0" aria-label="{attribute(profile_type.name)} profiles"{markdown}>\n'
+            f'<table class="rr-profile"{markdown}>\n<thead><tr>{"".join(head)}</tr></thead>\n<tbody{markdown}>\n'
+            + "\n".join(rows)
+            + "\n</tbody>\n</table>\n</div>"
+        )
     return tables
+
+
+def _text(index: int, text: list[bool]) -> str:
+    return ' class="rr-text"' if text[index] else ""
 
 
 def unit_rule_refs(entry: Entry) -> list[RuleRef]:

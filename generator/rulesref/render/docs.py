@@ -109,10 +109,12 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     content = build.content
     facts = relations(content, build.links, memo)
     checks = all_checks(build, get)
-    forms = {
-        key: get(f"form:{key}", (compiled, checks[key]), lambda c=compiled, k=key: try_it.placeholders(c.entry, c.plans, checks[k]))  # type: ignore[misc]
-        for key, compiled in build.compiled.items()
-    }
+    forms = {}
+    for key, compiled in build.compiled.items():
+        names = try_it.choice_names(compiled.entry, compiled.plans, content)  # a rename of such an entry renames the choice
+        forms[key] = get(
+            f"form:{key}", (compiled, checks[key], names), lambda c=compiled, k=key, n=names: try_it.placeholders(c.entry, c.plans, checks[k], n)  # type: ignore[misc]
+        )
     site = Site(content, facts, checks, build.files.roots, build.settings, forms)
     # kept pages are kept as bytes: an unchanged page is then the very object of the last
     # save, which `serve` tells apart from a changed one without comparing contents

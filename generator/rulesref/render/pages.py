@@ -28,6 +28,7 @@ from rulesref.render.datasheet import parameter_values, profile_tables, unit_rul
 from rulesref.render.findable import search_names
 from rulesref.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
 from rulesref.render.relations import SAME_RULE_SHOWN, Relations
+from rulesref.render.tables import Cell, card_table, code_html
 from rulesref.templates import render
 
 KIND_TITLES = {"rule": "Rules", "unit": "Units", "term": "Terms"}
@@ -193,7 +194,7 @@ class Site:
             profiles=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref)),
             cards=self.rule_cards(page, entry, unit_rule_refs(entry)),
             wargear=self.rule_cards(page, entry, list(dict.fromkeys(entry.wargear))),
-            param_rows=[(code(p.name), plain(p.type), plain(_param_domain(p)), plain(p.summary)) for p in entry.params],
+            param_table=_param_table(entry.params),
             checks=[
                 {**check_section(entry, view), "try_it": self.forms.get(entry.key, {}).get(view.name, "")}
                 for view in self.checks.get(entry.key, ())
@@ -203,7 +204,14 @@ class Site:
             referenced=[self.listed(page, e, entry.system) for e in referenced],
             same=same,
             more=more,
-            corrections=[(plain(c.original), user_inline(c.corrected, links), plain(c.reason or "")) for c in entry.corrections],
+            corrections=card_table(
+                "rr-corrections",
+                ["The source said", "The text reads", "Why"],
+                [[Cell(attribute(c.original)), Cell(user_inline(c.corrected, links), markdown=True), Cell(attribute(c.reason or ""))] for c in entry.corrections],
+                titled=False,
+            )
+            if entry.corrections
+            else "",
             json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
             source_file=plain(content_path(entry, self.roots)),
             references=self.refs.definitions(),
@@ -562,6 +570,14 @@ class Site:
             systems=systems,
             example=markdown_link(plain(paths.api_entry(example)), paths.relative(paths.API_PAGE, paths.api_entry(example))) if example else "",
         )
+
+
+def _param_table(params: tuple[Param, ...]) -> str:
+    """A parameterised rule's parameters: name, type, the values it takes and what it means."""
+    if not params:
+        return ""
+    rows = [[Cell(code_html(p.name)), Cell(attribute(p.type)), Cell(attribute(_param_domain(p))), Cell(attribute(p.summary))] for p in params]
+    return card_table("rr-params", ["Parameter", "Type", "Values", "Meaning"], rows, titled=True)
 
 
 def _param_badge(param: Param) -> str:

@@ -9,7 +9,10 @@ with `JSON.parse`, so nothing in it is ever run.
 The live result and odds speak the words of the static charts: the description carries every
 phrase `render.check_words` makes of an argument's or a field's values (and what goes around
 any other number), the words that join them and the headings of the charts, so the script
-only places them and no wording lives in it.
+only places them and no wording lives in it. The same goes for the form: each control's label
+in words (the argument's summary, or its name in words), a list's choices by the names of the
+entries they are (`difficult-terrain` is "Difficult terrain"), what an empty number field asks
+for, and the phrases of the result's sentence.
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ from typing import Any
 
 from rulesref.logic.describe import dice_label
 from rulesref.logic.plan import Arg, Plan
-from rulesref.model import Entry, python_name
+from rulesref.model import Content, Entry, python_name
 from rulesref.render import check_words as words
 from rulesref.render import paths
 from rulesref.render.charts import BAR, EXACT, INSET, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
-from rulesref.render.checks import MAX_BARS, CheckView
+from rulesref.render.checks import MAX_BARS, ArgView, CheckView
 from rulesref.render.markdown import attribute
 
 MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated modules
@@ -33,24 +36,39 @@ def module_asset(entry: Entry) -> str:
     return f"{MODULES}/{python_name(entry.system)}/{entry.module}.js"
 
 
-def _arg(arg: Arg) -> dict[str, Any]:
+def _arg(arg: Arg, view: ArgView, names: dict[str, str]) -> dict[str, Any]:
     t = arg.vtype
-    described: dict[str, Any] = {"name": arg.name, "summary": arg.summary or "", "hint": ""}
+    label = words.control_label(arg.name, arg.summary)
+    described: dict[str, Any] = {"name": arg.name, "label": label, "hint": ""}
     if arg.dice is not None:
         dice = arg.dice
         described |= {"kind": "dice", "count": dice.count, "sides": dice.sides, "countInput": dice.count_input, "ofParam": dice.of_param}
-        described["hint"] = f" ({dice_label(dice)})"
+        shown = dice_label(dice)
+        described["hint"] = "" if shown in label else f" ({shown})"
     elif t.kind == "bool":
         described["kind"] = "bool"
     elif t.kind == "str":
         values = t.values if t.values is not None else arg.param.values if arg.param else ()
-        described |= {"kind": "choice", "options": [[v, v] for v in values]}
+        described |= {"kind": "choice", "options": [[v, names.get(v) or words.sentence_case(words.value_words(v))] for v in values]}
     elif arg.param is not None and arg.param.type == "roll":
         assert t.lo is not None and t.hi is not None  # a dice target is a bounded int
         described |= {"kind": "target", "options": [[v, f"{v}{words.TARGET}"] for v in range(t.lo, t.hi + 1)]}
     else:
         described |= {"kind": "int", "lo": t.lo, "hi": t.hi, "hint": f" ({t.lo} to {t.hi})"}
+        described["empty"] = f"Enter a number for {words.lower_first(label)}: {view.domain}."
     return described
+
+
+def choice_names(entry: Entry, plans: list[Plan] | tuple[Plan, ...], content: Content) -> dict[str, str]:
+    """The name of each entry of the system that a choice of these checks is (by id)."""
+    names = {}
+    for plan in plans:
+        for arg in plan.args:
+            for value in arg.vtype.values or ():
+                found = content.entry(f"{entry.system}:{value}") if isinstance(value, str) else None
+                if found is not None:
+                    names[value] = found.name
+    return names
 
 
 def _words(view: CheckView) -> dict[str, Any]:
@@ -59,20 +77,22 @@ def _words(view: CheckView) -> dict[str, Any]:
     return {
         "args": [words.argument_phrases(a) for a in view.args],
         "fields": [words.field_phrases(view, f) for f in view.fields],
+        "results": [words.sentence_phrases(view, f) for f in view.fields],
         "dice": words.sentence_case(words.dice_words(view)),
         "frames": words.frames() | {"sure": SURE, "exact": list(EXACT)},
     }
 
 
-def description(entry: Entry, plan: Plan, view: CheckView) -> dict[str, Any]:
+def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None) -> dict[str, Any]:
     """What the form needs: the module, the functions, each argument and the first example,
-    and the words of the charts."""
+    and the words of the form, its result and the charts (`names`: see `choice_names`)."""
     first = next((e for e in plan.check.examples if e.raises is None), None)
+    shown = {a.name: a for a in view.args}
     return {
         "module": paths.relative(paths.entry_page(entry), module_asset(entry)),
         "check": plan.name,
         "odds": plan.odds_name,
-        "args": [_arg(a) for a in plan.args],
+        "args": [_arg(a, shown[a.name], names or {}) for a in plan.args],
         "fields": [{"name": name, "kind": vtype.kind} for name, vtype in plan.fields],
         "record": plan.record_class is not None,
         "given": dict(first.given) if first is not None else {},
@@ -85,14 +105,16 @@ def description(entry: Entry, plan: Plan, view: CheckView) -> dict[str, Any]:
     }
 
 
-def placeholder(entry: Entry, plan: Plan, view: CheckView) -> str:
+def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None) -> str:
     """One line of raw HTML: the empty element the form is built in."""
-    data = json.dumps(description(entry, plan, view), separators=(",", ":"), sort_keys=True)
+    data = json.dumps(description(entry, plan, view, names), separators=(",", ":"), sort_keys=True)
     return f'<div class="rr-try" data-rr-try="{attribute(data)}"></div>'
 
 
-def placeholders(entry: Entry, plans: list[Plan] | tuple[Plan, ...], views: tuple[CheckView, ...]) -> dict[str, str]:
+def placeholders(
+    entry: Entry, plans: list[Plan] | tuple[Plan, ...], views: tuple[CheckView, ...], names: dict[str, str] | None = None
+) -> dict[str, str]:
     """The placeholder of every check of an entry, by check name (`views` are the same
-    checks as `plans`, as the page words them)."""
+    checks as `plans`, as the page words them; `names`: see `choice_names`)."""
     by_name = {view.name: view for view in views}
-    return {plan.name: placeholder(entry, plan, by_name[plan.name]) for plan in plans}
+    return {plan.name: placeholder(entry, plan, by_name[plan.name], names) for plan in plans}

@@ -14,7 +14,7 @@ const drawing = (tag, attributes, ...children) => made(document.createElementNS(
 
 // The words come with the description (try_it.py, from check_words.py); here they are only placed.
 
-/** check_words.sentence_case and check_words._lower_first. */
+/** check_words.sentence_case and check_words.lower_first. */
 const upperFirst = (text) => text.slice(0, 1).toUpperCase() + text.slice(1);
 const lowerFirst = (text) => (/^[A-Z0-9]{2}/.test(text) ? text : text.slice(0, 1).toLowerCase() + text.slice(1));
 
@@ -28,13 +28,17 @@ function said(spec, outcome) {
   return upperFirst(outcome.map(([i, v]) => phrase(spec.words.fields[i], v)).join(spec.words.frames.field));
 }
 
+/** Phrases joined as a chart's title joins them (check_words.given_words): by `, `, or by `; ` when one has a comma. */
+function joined(spec, parts) {
+  const [plain, strong] = spec.words.frames.title;
+  return upperFirst(parts.join(parts.some((p) => p.includes(plain.trim())) ? strong : plain));
+}
+
 /** The non-dice arguments as the title of a chart (check_words.given_words). */
 function titled(spec, args) {
   const w = spec.words;
   const parts = spec.args.flatMap((arg, i) => (arg.kind === "dice" ? [] : [phrase(w.args[i], args[arg.name])]));
-  if (!parts.length) return w.dice;
-  const [plain, strong] = w.frames.title;
-  return upperFirst(parts.join(parts.some((p) => p.includes(plain.trim())) ? strong : plain));
+  return parts.length ? joined(spec, parts) : w.dice;
 }
 
 /** What the rows leave out (check_words.odds_note). */
@@ -202,10 +206,9 @@ function columns(id, title, rows, c) {
   return chart;
 }
 
-/** One labelled control per argument; `read` gives its value as the check takes it. */
+/** One control per argument, labelled in words; `read` gives its value as the check takes it (null: an empty number). */
 function control(arg, id) {
-  const label = element("label", { for: id }, element("code", {}, arg.name), arg.hint);
-  if (arg.summary) label.append(element("span", { class: "rr-try-hint" }, ` ${arg.summary}`));
+  const label = element("label", { for: id }, arg.label, arg.hint);
   let input;
   if (arg.kind === "bool") {
     input = element("input", { type: "checkbox", id });
@@ -262,14 +265,17 @@ async function build(holder) {
   function update() {
     refreshDice();
     const args = Object.fromEntries(controls.map((c) => [c.arg.name, c.read()]));
+    const blank = controls.find((c) => c.read() === null);
     try {
+      if (blank) throw 0;
       const got = module[spec.check](args);
       result.classList.remove("rr-try-error");
       const outcome = spec.record ? spec.fields.map((f, i) => [i, got[f.name]]) : [[0, got]];
-      result.textContent = spec.words.frames.result + lowerFirst(said(spec, outcome));
+      // the result as a sentence (check_words.result_sentence)
+      result.textContent = joined(spec, outcome.map(([i, v]) => phrase(spec.words.results[i], v))) + spec.words.frames.end;
     } catch (error) {
       result.classList.add("rr-try-error");
-      result.textContent = `Not allowed: ${error.message}`;
+      result.textContent = blank ? blank.arg.empty : `Not allowed: ${error.message}`;
     }
     if (spec.odds) drawOdds(args);
   }
