@@ -56,6 +56,8 @@ from watchdog.observers.api import ObservedWatch
 
 from rulesref.render.paths import NAV_FILE
 
+FIRST_BUILD = "rulesref-first-build"  # the thread that builds the pages of the first build in the background
+
 
 @dataclass(frozen=True)
 class Rebuilt:
@@ -94,7 +96,7 @@ class LiveSite:
             if finished is not None:
                 finished(len(pages), time.perf_counter() - started)
 
-        self._rest = threading.Thread(target=rest, name="rulesref-first-build", daemon=True)
+        self._rest = threading.Thread(target=rest, name=FIRST_BUILD, daemon=True)
         self._rest.start()
         return Rebuilt(len(first), whole=True)
 
@@ -186,6 +188,7 @@ class _State:
     config_mtime: int
     built: set[str] = field(default_factory=set)  # src_uri of the pages the first build has built
     lock: threading.Lock = field(default_factory=threading.Lock)
+    asked: int = 0  # requests waiting for a page: the background build lets them go first
 
     @classmethod
     def set_up(cls, config: MkDocsConfig, config_mtime: int) -> _State:
@@ -214,6 +217,8 @@ class _State:
         request may ask for one in between: `build_output`)."""
         doc_files = self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
         for file in pages:
+            while self.asked and threading.current_thread().name == FIRST_BUILD:
+                time.sleep(0.005)  # a lock is not fair: without this, the next page would take it first
             with self.lock:
                 if file.src_uri in self.built or file.page is None:
                     continue
@@ -226,7 +231,11 @@ class _State:
         """Build the page whose output is `output` (`w40k7/fear/index.html`), if it is one."""
         file = next((f for f in self.files.documentation_pages() if f.dest_uri == output), None)
         if file is not None and file.src_uri not in self.built:
-            self.build_pages([file])
+            self.asked += 1
+            try:
+                self.build_pages([file])
+            finally:
+                self.asked -= 1
 
     def finish(self) -> None:
         """The end of the first build: the theme's files that list every page (the sitemap)
