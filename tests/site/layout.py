@@ -15,6 +15,7 @@ element (tag, id, classes), the heading it sits under and the start of its text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -225,3 +226,15 @@ def measure_everywhere(browser: Any, site: Path, url: str, width: int, paths: li
             broken += [where + problem for problem in cut["broken"]]
     context.close()
     return Measured(len(pages), elements, scrollers, clipped, words, broken)
+
+
+def measured_widths(browser: Any, site: Path, base: str) -> Callable[[int], Measured]:
+    """`measure_everywhere` of a site at a window width, each width measured once."""
+    found: dict[int, Measured] = {}
+
+    def at(width: int) -> Measured:
+        if width not in found:
+            found[width] = measure_everywhere(browser, site, base, width)
+        return found[width]
+
+    return at

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import Built, search_titles, serving
-from .layout import WINDOWS, Measured, measure_everywhere
+from .layout import WINDOWS, Measured, measure_everywhere, measured_widths
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -125,14 +125,7 @@ def test_a_tap_preview_keeps_its_text_and_its_link_apart(phone: Any, server: str
 @pytest.fixture(scope="module")
 def measured(browser: Any, built: Built, server: str) -> Callable[[int], Measured]:
     """Every page of the fixture site measured once per window width, light and dark."""
-    found: dict[int, Measured] = {}
-
-    def at(width: int) -> Measured:
-        if width not in found:
-            found[width] = measure_everywhere(browser, built.site, server, width)
-        return found[width]
-
-    return at
+    return measured_widths(browser, built.site, server)
 
 
 @pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
@@ -158,12 +151,17 @@ def test_on_a_phone_only_the_profile_tables_scroll_sideways_each_in_its_named_bo
     assert measured(1366).scrollers == 0  # they fit a laptop
 
 
-def test_the_clipping_check_names_the_page_and_the_element(browser: Any, built: Built, tmp_path: Path) -> None:
+def _with_before_first_heading(built: Built, tmp_path: Path, html: str) -> Path:
+    """A copy of the fixture site whose Fear page holds `html` before its first section."""
     site = tmp_path / "site"
     shutil.copytree(built.site, site)
     page = site / "w40k7" / "fear" / "index.html"
-    html = page.read_text(encoding="utf-8")
-    page.write_text(html.replace("<h2", '<pre id="wide" style="white-space: pre; overflow: auto">' + "x" * 400 + "</pre><h2", 1), encoding="utf-8")
+    page.write_text(page.read_text(encoding="utf-8").replace("<h2", html + "<h2", 1), encoding="utf-8")
+    return site
+
+
+def test_the_clipping_check_names_the_page_and_the_element(browser: Any, built: Built, tmp_path: Path) -> None:
+    site = _with_before_first_heading(built, tmp_path, '<pre id="wide" style="white-space: pre; overflow: auto">' + "x" * 400 + "</pre>")
     with serving(site) as url:
         problems = measure_everywhere(browser, site, url, 390, ["w40k7/fear/"]).clipped
     assert problems and all(p.startswith("w40k7/fear/ at 390px, ") for p in problems)
@@ -171,12 +169,7 @@ def test_the_clipping_check_names_the_page_and_the_element(browser: Any, built: 
 
 
 def test_a_scroll_box_the_keyboard_cannot_reach_by_name_is_refused(browser: Any, built: Built, tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(built.site, site)
-    page = site / "w40k7" / "fear" / "index.html"
-    html = page.read_text(encoding="utf-8")
-    wide = '<div class="rr-scroll" id="nameless"><pre style="white-space: pre">' + "x" * 400 + "</pre></div><h2"
-    page.write_text(html.replace("<h2", wide, 1), encoding="utf-8")
+    site = _with_before_first_heading(built, tmp_path, '<div class="rr-scroll" id="nameless"><pre style="white-space: pre">' + "x" * 400 + "</pre></div>")
     with serving(site) as url:
         problems = measure_everywhere(browser, site, url, 390, ["w40k7/fear/"]).clipped
     assert len(problems) == 2  # light and dark
@@ -184,13 +177,9 @@ def test_a_scroll_box_the_keyboard_cannot_reach_by_name_is_refused(browser: Any,
 
 
 def test_the_word_check_finds_a_word_broken_inside_a_cell(browser: Any, built: Built, tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    shutil.copytree(built.site, site)
-    page = site / "w40k7" / "fear" / "index.html"
-    html = page.read_text(encoding="utf-8")
     narrow = "width: 4ch; font-family: monospace"
     cells = f'<td id="anywhere"><div style="{narrow}; overflow-wrap: anywhere">Infantry</div></td><td><div style="{narrow}">re-rolled</div></td>'
-    page.write_text(html.replace("<h2", f"<table><tr>{cells}</tr></table><h2", 1), encoding="utf-8")
+    site = _with_before_first_heading(built, tmp_path, f"<table><tr>{cells}</tr></table>")
     with serving(site) as url:
         broken = measure_everywhere(browser, site, url, 1366, ["w40k7/fear/"]).broken
     # light and dark; "re-" / "rolled" breaks where print does

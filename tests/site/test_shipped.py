@@ -20,7 +20,7 @@ from rulesref.check.content import plain_text
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving
-from .layout import CHART_TEXT, WINDOWS, Measured, measure_everywhere, settle, site_pages
+from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, site_pages
 from .linkcheck import broken_links
 
 pytestmark = pytest.mark.slow
@@ -110,14 +110,7 @@ def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped
 @pytest.fixture(scope="module")
 def measured(browser: Any, shipped: Built, shipped_url: str) -> Callable[[int], Measured]:
     """Every shipped page measured once per window width, light and dark."""
-    found: dict[int, Measured] = {}
-
-    def at(width: int) -> Measured:
-        if width not in found:
-            found[width] = measure_everywhere(browser, shipped.site, shipped_url, width)
-        return found[width]
-
-    return at
+    return measured_widths(browser, shipped.site, shipped_url)
 
 
 @pytest.mark.browser

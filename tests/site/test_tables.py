@@ -20,7 +20,7 @@ from rulesref.cli import main
 
 from ..conftest import FIXTURES
 from .conftest import Built, build_project, make_project, serving
-from .layout import WINDOWS, Measured, measure_everywhere
+from .layout import WINDOWS, Measured, measure_everywhere, measured_widths
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -46,14 +46,7 @@ def wide_url(wide: Built) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def measured(browser: Any, wide: Built, wide_url: str) -> Callable[[int], Measured]:
-    found: dict[int, Measured] = {}
-
-    def at(width: int) -> Measured:
-        if width not in found:
-            found[width] = measure_everywhere(browser, wide.site, wide_url, width)
-        return found[width]
-
-    return at
+    return measured_widths(browser, wide.site, wide_url)
 
 
 @pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))

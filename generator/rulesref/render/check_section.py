@@ -96,22 +96,21 @@ def _example_row(example: ExampleView, given: list[tuple[str, str]], results: li
 def arguments_table(view: CheckView) -> str:
     """The arguments of the check's function: name, Python type, values, and what each means
     (the column only when one of them says)."""
-    meanings = any(a.summary for a in view.args)
-    heads = ["Argument", "Type", "Values", *(["Meaning"] if meanings else [])]
-    rows = [
-        [Cell(code_html(a.name)), Cell(code_html(a.annotation)), Cell(attribute(a.domain)), *([Cell(attribute(a.summary or ""))] if meanings else [])]
-        for a in view.args
-    ]
-    return card_table("rr-args", heads, rows, titled=True)
+    return _typed_table("Argument", [(a.name, a.annotation, a.domain, a.summary) for a in view.args])
 
 
 def fields_table(view: CheckView) -> str:
     """The fields of the record the check returns, as `arguments_table` shows arguments."""
-    meanings = any(f.summary for f in view.fields)
-    heads = ["Field", "Type", "Values", *(["Meaning"] if meanings else [])]
+    return _typed_table("Field", [(f.name, f.annotation, f.domain, f.summary) for f in view.fields])
+
+
+def _typed_table(first: str, items: list[tuple[str, str, str, str | None]]) -> str:
+    """Names with their Python types, values and meanings, as cards on a phone."""
+    meanings = any(summary for *_, summary in items)
+    heads = [first, "Type", "Values", *(["Meaning"] if meanings else [])]
     rows = [
-        [Cell(code_html(f.name)), Cell(code_html(f.annotation)), Cell(attribute(f.domain)), *([Cell(attribute(f.summary or ""))] if meanings else [])]
-        for f in view.fields
+        [Cell(code_html(name)), Cell(code_html(annotation)), Cell(attribute(domain)), *([Cell(attribute(summary or ""))] if meanings else [])]
+        for name, annotation, domain, summary in items
     ]
     return card_table("rr-args", heads, rows, titled=True)
 
