@@ -248,6 +248,11 @@ def serve_latency(project: Path, saves: int) -> dict[str, float]:
     try:
         if not shows("Fleet", 900):
             raise SystemExit("serve never showed the page")
+        deadline = time.monotonic() + 900  # the first build goes on in the background once pages are served
+        while "pages built in" not in log.read_text(encoding="utf-8", errors="replace"):
+            if time.monotonic() > deadline:
+                raise SystemExit("serve never finished its first build")
+            time.sleep(0.1)
         time.sleep(2)  # let the first build settle
         original = rule.read_text(encoding="utf-8")
         for i in range(saves):
