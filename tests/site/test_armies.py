@@ -176,3 +176,29 @@ def test_the_imported_site_builds_strictly_and_no_page_is_over_300_kb(content: P
     pages = list(project.site.rglob("*.html"))
     assert (project.site / "pond" / "armies" / "newts" / "index.html").is_file()
     assert max(p.stat().st_size for p in pages) < 300_000
+
+
+def test_a_tag_many_entries_carry_is_listed_on_pages_of_a_readable_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(armies, "PAGE_ITEMS", 2)
+    from .conftest import FIXTURE_CONTENT
+
+    files = _docs(FIXTURE_CONTENT)
+    tagged = [line for path, page in files.items() if path.startswith("tags/morale/") for line in page.splitlines() if line.startswith("- [")]
+    pages = sorted(path for path in files if path.startswith("tags/morale/"))
+    assert len(pages) > 1 and all(sum(1 for line in files[p].splitlines() if line.startswith("- [")) <= 2 for p in pages)
+    assert len(tagged) == len(set(tagged)) and "[2](2/index.md)" in files["tags/morale/index.md"]
+
+
+def test_a_glossary_of_many_terms_lists_the_systems_each_with_its_own_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    from .conftest import FIXTURE_CONTENT
+
+    whole = _docs(FIXTURE_CONTENT)[paths.GLOSSARY]
+    assert "## Warhammer 40,000" in whole and not any(line.startswith("- [Warhammer") for line in whole.splitlines())
+    monkeypatch.setattr(armies, "INLINE_MAX", 1)
+    files = _docs(FIXTURE_CONTENT)
+    index = files[paths.GLOSSARY]
+    assert "- [Warhammer 40,000](w40k7/index.md): 3 terms" in index and "## " not in index
+    own = files[paths.glossary_page("w40k7")]
+    assert "# Glossary of Warhammer 40,000" in own
+    terms = [line for line in own.splitlines() if line.startswith("- [")]
+    assert terms and all("../../w40k7/" in line for line in terms)

@@ -172,6 +172,21 @@ def letter_parts(entries: tuple[Entry, ...], kind: str) -> tuple[LetterPart, ...
     return tuple(parts)
 
 
+def tag_parts(count: int) -> int:
+    """How many pages list the `count` entries of a tag (at most `PAGE_ITEMS` each)."""
+    return max(1, -(-count // PAGE_ITEMS))
+
+
+def tag_part(entries: tuple[Entry, ...], part: int) -> tuple[Entry, ...]:
+    """The entries the tag's page number `part` lists."""
+    return entries[(part - 1) * PAGE_ITEMS : part * PAGE_ITEMS]
+
+
+def glossary_inline() -> int:
+    """The most terms the glossary lists on one page; past it, each system's have one."""
+    return INLINE_MAX * 2
+
+
 def is_big(entries: tuple[Entry, ...], kind: str) -> bool:
     """Whether a kind has too many entries to list on its system's page."""
     return sum(1 for e in entries if e.kind == kind) > INLINE_MAX

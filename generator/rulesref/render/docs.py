@@ -16,7 +16,7 @@ from rulesref.model import Entry, System
 from rulesref.render import javascript, paths, scripts, try_it
 from rulesref.render.api import api_files, entry_file
 from rulesref.render.app import app_files
-from rulesref.render.armies import weapon_parts
+from rulesref.render.armies import tag_parts, weapon_parts
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.datasheet import unit_rule_refs
 from rulesref.render.findable import NAMES_FILE, names_file
@@ -122,8 +122,13 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     counts: Counter[tuple[str, str]] = Counter((e.system, e.kind) for e in content.entries)  # entries per system and kind
     for page, inputs, make in _index_pages(site, counts):
         files[page] = get(page, inputs, lambda m=make: m().encode("utf-8"))  # type: ignore[misc]
+    for system in site.glossary_systems():
+        page = paths.glossary_page(system.id)
+        files[page] = get(page, (system, tuple(e for e in content.entries_of(system.id) if e.kind == "term")), lambda s=system: site.glossary(s).encode("utf-8"))  # type: ignore[misc]
     for tag, tagged in facts.tags.items():
-        files[paths.tag_page(tag)] = get(paths.tag_page(tag), (tagged, content.systems), lambda t=tag: site.tag(t).encode("utf-8"))  # type: ignore[misc]
+        for number in range(1, tag_parts(len(tagged)) + 1):
+            page = paths.tag_page(tag, number)
+            files[page] = get(page, (tagged, content.systems), lambda t=tag, n=number: site.tag(t, n).encode("utf-8"))  # type: ignore[misc]
     for page, group in facts.group_pages.items():
         files[page] = get(page, (group, content.systems), lambda p=page: site.name_group(p).encode("utf-8"))  # type: ignore[misc]
     by_system = {system.id: content.entries_of(system.id) for system in content.systems}

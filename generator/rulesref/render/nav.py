@@ -50,7 +50,7 @@ def _system_item(system: System) -> NavItem:
 
 # Pages reached from the index pages, links and search, not the nav: entries, the weapons of
 # an army, the A to Z pages of a big system, the tags and the pages of shared names.
-NOT_IN_NAV_PAGES = ("/*/*/index.md", "/*/armies/*/weapons/index.md", "/*/armies/*/weapons/*/index.md", "/*/all/*/index.md")
+NOT_IN_NAV_PAGES = ("/*/*/index.md", "/*/armies/*/weapons/index.md", "/*/armies/*/weapons/*/index.md", "/*/all/*/index.md", "/tags/*/*/index.md")
 NOT_IN_NAV = "\n".join(NOT_IN_NAV_PAGES) + "\n"
 
 

@@ -21,7 +21,19 @@ from rulesref.config import Settings
 from rulesref.links import LinkMatch, Resolved, normalise, param_call
 from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System
 from rulesref.render import paths
-from rulesref.render.armies import ArmyView, LetterPart, WeaponPart, army_views, is_big, letter_of, letter_parts, weapon_parts
+from rulesref.render.armies import (
+    ArmyView,
+    LetterPart,
+    WeaponPart,
+    army_views,
+    glossary_inline,
+    is_big,
+    letter_of,
+    letter_parts,
+    tag_part,
+    tag_parts,
+    weapon_parts,
+)
 from rulesref.render.check_section import check_section
 from rulesref.render.checks import CheckView, show
 from rulesref.render.datasheet import parameter_values, profile_tables, unit_rule_refs
@@ -489,19 +501,29 @@ class Site:
             package=code(self.settings.package),
         )
 
-    def glossary(self) -> str:
-        """Every term of every system, under A-Z headings with jump links (the heading ids
-        are the ones the `toc` extension gives them, computed the same way in page order)."""
+    def glossary_systems(self) -> list[System]:
+        """The systems whose terms have a glossary page of their own: every system with
+        terms once the glossary holds more than `INLINE_MAX` of them (else none: one page)."""
+        with_terms = [s for s in self.content.systems if any(e.kind == "term" for e in self.content.entries_of(s.id))]
+        total = sum(1 for s in with_terms for e in self.content.entries_of(s.id) if e.kind == "term")
+        return with_terms if total > glossary_inline() else []
+
+    def glossary(self, system: System | None = None) -> str:
+        """Every term of every system (or of `system`, on its own glossary page), under A-Z
+        headings with jump links (the heading ids are the ones the `toc` extension gives
+        them, computed the same way in page order). A glossary of many systems' terms lists
+        the systems instead, each linking its own page."""
         self._begin()
-        page = paths.GLOSSARY
+        page = paths.glossary_page(system.id if system else None)
         ids: set[str] = set()
-        unique(slugify("Glossary", "-"), ids)
+        unique(slugify(f"Glossary of {system.name}" if system else "Glossary", "-"), ids)
+        split = self.glossary_systems()
         systems = []
-        for system in self.content.systems:
-            terms = sorted((e for e in self.content.entries_of(system.id) if e.kind == "term"), key=lambda e: (normalise(e.name), e.id))
+        for owner in [system] if system else ([] if split else self.content.systems):
+            terms = sorted((e for e in self.content.entries_of(owner.id) if e.kind == "term"), key=lambda e: (normalise(e.name), e.id))
             if not terms:
                 continue
-            title = f"{system.name} ({system.short_name})"
+            title = f"{owner.name} ({owner.short_name})"
             unique(slugify(title, "-"), ids)
             letters: dict[str, list[Entry]] = {}
             for term in terms:
@@ -509,17 +531,23 @@ class Site:
             groups = [
                 {
                     "letter": plain(letter),
-                    "heading": plain(f"{system.short_name}: {letter}"),
-                    "anchor": unique(slugify(f"{system.short_name}: {letter}", "-"), ids),
+                    "heading": plain(f"{owner.short_name}: {letter}"),
+                    "anchor": unique(slugify(f"{owner.short_name}: {letter}", "-"), ids),
                     "items": [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in members],
                 }
                 for letter, members in sorted(letters.items())
             ]
             systems.append({"title": plain(title), "groups": groups})
+        listed = [
+            f"{markdown_link(plain(s.name), paths.relative(page, paths.glossary_page(s.id)))}: {plain(_count(sum(1 for e in self.content.entries_of(s.id) if e.kind == 'term'), 'term'))}"
+            for s in split
+        ] if system is None else []
         return render(
             "site/glossary.md.jinja",
-            front=front_matter(title="Glossary", description="Short definitions of the core terms rules link to.", search={"exclude": True}),
+            front=front_matter(title=f"Glossary of {system.name}" if system else "Glossary", description="Short definitions of the core terms rules link to.", search={"exclude": True}),
+            heading=plain(f"Glossary of {system.name}" if system else "Glossary"),
             systems=systems,
+            listed=listed,
             references=self.refs.definitions(),
         )
 
@@ -537,19 +565,27 @@ class Site:
             items=items,
         )
 
-    def tag(self, tag: str) -> str:
+    def tag(self, tag: str, part: int = 1) -> str:
+        """A page of the entries that carry `tag` (a tag many carry has several: `tag_parts`)."""
         self._begin()
-        page = paths.tag_page(tag)
+        page = paths.tag_page(tag, part)
         entries = self.relations.tags[tag]
+        parts = tag_parts(len(entries))
+        shown = tag_part(entries, part)
         items = [
             f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}, {plain(e.kind)}): {plain(e.summary)}"
-            for e in entries
+            for e in shown
         ]
+        pages = [
+            f"**{n}**" if n == part else markdown_link(str(n), paths.relative(page, paths.tag_page(tag, n)))
+            for n in range(1, parts + 1)
+        ] if parts > 1 else []
         return render(
             "site/tag.md.jinja",
-            front=front_matter(title=f"#{tag}", description=f"Entries tagged {tag}.", search={"exclude": True}),
+            front=front_matter(title=f"#{tag}" + (f" ({part} of {parts})" if parts > 1 else ""), description=f"Entries tagged {tag}.", search={"exclude": True}),
             heading=plain(f"#{tag}"),
             count=plain(_counts(entries)),
+            pages=pages,
             items=items,
             tags=paths.relative(page, paths.TAGS),
             references=self.refs.definitions(),

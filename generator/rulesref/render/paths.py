@@ -46,8 +46,15 @@ def letter_page(system_id: str, kind: str, part: str) -> str:
     return f"{system_id}/all/{kind}s-{part}/index.md"
 
 
-def tag_page(tag: str) -> str:
-    return f"tags/{tag}/index.md"
+def glossary_page(system_id: str | None = None) -> str:
+    """The glossary, or one system's glossary when there are too many terms for one page."""
+    return GLOSSARY if system_id is None else f"glossary/{system_id}/index.md"
+
+
+def tag_page(tag: str, part: int = 1) -> str:
+    """A tag's page (`tags/morale/`), and the pages after it of a tag too many entries carry
+    for one (`tags/morale/2/`)."""
+    return f"tags/{tag}/index.md" if part == 1 else f"tags/{tag}/{part}/index.md"
 
 
 def name_group_page(folder: str) -> str:
