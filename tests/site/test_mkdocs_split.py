@@ -18,7 +18,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.plugins import BasePlugin
 
 from rulesref.config import Settings
-from rulesref.site import generate, mkdocs_split
+from rulesref.site import generate, mkdocs_internals, mkdocs_split
 from rulesref.site.serve import sync_tree
 
 from .conftest import Built, make_project, site_files
@@ -50,7 +50,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The pages read in the build's own process (the workers' reads happen in theirs), with
     MkDocs' reading restored after the test."""
     seen: list[str] = []
-    original = build_module._populate_page
+    original, writing = mkdocs_internals.page_steps()
     pid = os.getpid()
 
     def counted(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
@@ -58,15 +58,18 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
             seen.append(page.file.src_uri)
         original(page, config, files, dirty)
 
-    monkeypatch.setattr(build_module, "_populate_page", counted)
+    mkdocs_internals.replace_page_steps(counted)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    yield seen
+    try:
+        yield seen
+    finally:
+        mkdocs_internals.replace_page_steps(original, writing)
 
 
 def _build(project: Built, site: Path, processes: int, *, strict: bool = False, plugin: BasePlugin | None = None) -> int:  # type: ignore[type-arg]
     """Build in this process, as the runner does, reading pages in `processes` processes;
     the number of pages the build read."""
-    mkdocs_split.install(processes)
+    mkdocs_split.install(processes, mkdocs_internals)
     config = load_config(str(project.config), site_dir=str(site), strict=strict)
     if plugin is not None:
         config.plugins["test/reading"] = plugin  # (registers its events)
@@ -94,7 +97,7 @@ def test_three_processes_share_the_pages_too(project: Built, bare: dict[str, obj
 def test_pages_a_worker_could_not_read_are_read_by_the_build(
     project: Built, bare: dict[str, object], reads: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    counted = build_module._populate_page
+    counted, _ = mkdocs_internals.page_steps()
     pid = os.getpid()
     failed: list[str] = []
 
@@ -105,7 +108,7 @@ def test_pages_a_worker_could_not_read_are_read_by_the_build(
         if os.getpid() == pid and page.file.src_uri.endswith("fearless/index.md"):
             failed.append(page.file.src_uri)
 
-    monkeypatch.setattr(build_module, "_populate_page", failing_in_worker)
+    mkdocs_internals.replace_page_steps(failing_in_worker)  # (the `reads` fixture restores MkDocs' own)
     pages = _build(project, tmp_path / "site", 2)
     assert site_files(tmp_path / "site") == bare
     assert failed  # the page the worker failed on was read here

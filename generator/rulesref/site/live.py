@@ -17,8 +17,9 @@ built in the background, and a page asked for before its turn is built at once, 
 address answers within a page's build. The search index and the sitemap are written when
 the last page is. A save waits for the first build to end.
 
-This uses MkDocs' own page steps (`mkdocs.commands.build`), so pages come out as `mkdocs
-build` makes them; `rulesref build` still runs MkDocs through its command line only.
+This uses MkDocs' own page steps, so pages come out as `mkdocs build` makes them; they and
+the server's innards are MkDocs' private names, which only `rulesref.site.mkdocs_internals`
+uses. `rulesref build` still runs MkDocs through its command line only.
 """
 
 from __future__ import annotations
@@ -34,10 +35,9 @@ from typing import Any
 
 import jinja2
 from mkdocs import utils
-from mkdocs.commands.build import _build_page, _build_theme_template, _populate_page, build
+from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_exclusions
 from mkdocs.structure.nav import Navigation, get_navigation
@@ -55,6 +55,7 @@ from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
 from rulesref.render.paths import NAV_FILE
+from rulesref.site.mkdocs_internals import Server, build_page, build_theme_template, check_version, populate_page
 
 FIRST_BUILD = "rulesref-first-build"  # the thread that builds the pages of the first build in the background
 
@@ -81,6 +82,7 @@ class LiveSite:
         """The first build, in two parts: set MkDocs up and build the docs pages `first`
         (relative paths) now; build every other page in a background thread, then write
         the search index and the sitemap, and call `finished` (pages built, seconds)."""
+        check_version()
         started = time.perf_counter()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
         config.site_url = self.site_url
@@ -113,6 +115,7 @@ class LiveSite:
 
     def build_all(self) -> Rebuilt:
         """Load the config and build every page (the first build, and the fallback)."""
+        check_version()
         if self._state is not None:
             self._state.config.plugins.on_shutdown()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
@@ -222,9 +225,9 @@ class _State:
             with self.lock:
                 if file.src_uri in self.built or file.page is None:
                     continue
-                _populate_page(file.page, self.config, self.files)
+                populate_page(file.page, self.config, self.files)
                 excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
-                _build_page(file.page, self.config, doc_files, self.nav, self.env, excluded=excluded)
+                build_page(file.page, self.config, doc_files, self.nav, self.env, excluded=excluded)
                 self.built.add(file.src_uri)
 
     def build_output(self, output: str) -> None:
@@ -242,7 +245,7 @@ class _State:
         and the plugins' post-build events (the search index)."""
         with self.lock:
             for template in self.config.theme.static_templates:
-                _build_theme_template(template, self.env, self.files, self.config, self.nav)
+                build_theme_template(template, self.env, self.files, self.config, self.nav)
             self.config.plugins.on_post_build(config=self.config)
 
     def refile(self, gone: list[str]) -> None:
@@ -270,14 +273,14 @@ class _State:
         self._drop_search_entries(pages)
         built = [(file, file.page if file.page is not None else Page(None, file, config)) for file in pages]
         for _, page in built:
-            _populate_page(page, config, files)
+            populate_page(page, config, files)
         doc_files = files.documentation_pages()
         if listing:
             for template in config.theme.static_templates:
-                _build_theme_template(template, self.env, files, config, self.nav)
+                build_theme_template(template, self.env, files, config, self.nav)
         for file, page in built:
             excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
-            _build_page(page, config, doc_files, self.nav, self.env, excluded=excluded)
+            build_page(page, config, doc_files, self.nav, self.env, excluded=excluded)
         if last:
             config.plugins.on_post_build(config=config)  # writes the search index (and whatever else plugins write)
 
@@ -302,39 +305,28 @@ def _search_indexes(config: MkDocsConfig) -> list[Any]:
     return found
 
 
-class PreviewServer(LiveReloadServer):
+class PreviewServer(Server):
     """MkDocs' live-reload server: it holds page requests while a rebuild runs, then tells
     open pages to reload. Told of changes by file events (inotify on Linux) instead of a walk
-    over every watched file twice a second, and able to show a rebuild's first pages before
-    its last (`publish`)."""
+    over every watched file twice a second; a page asked for during the first build is built
+    first (`ensure`), and a rebuild's first pages show before its last (`publish`)."""
 
     def __init__(
         self, builder: Callable[[], None], host: str, port: int, root: Path, mount_path: str, ensure: Callable[[str], None] = lambda output: None
     ) -> None:
+        check_version()
         super().__init__(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
         self.observer = _Changes()
         self.error_handler = lambda code: _error_page(root, code)
-        self.ensure = ensure
+        self.ensure = lambda path: _ensure_page(ensure, path)
 
-    def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Any:
-        """MkDocs' own answer, once the page asked for is built (`LiveSite.ensure`)."""
-        path = str(environ.get("PATH_INFO", "")).encode("latin-1").decode("utf-8", "ignore")
-        if (path + "/").startswith(self.mount_path):
-            rel = path[len(self.mount_path) :] + ("index.html" if path.endswith("/") else "")
-            rel = posixpath.normpath("/" + rel).lstrip("/")
-            self.ensure(rel)
-            if not rel.endswith(".html"):
-                self.ensure(posixpath.join(rel, "index.html"))
-        return super()._serve_request(environ, start_response)
 
-    def publish(self) -> None:
-        """Serve what is built so far and reload open pages, while the rebuild goes on (the
-        rebuild's end reloads them again). Uses the epoch the server's own rebuild loop keeps."""
-        with self._epoch_cond:
-            if self._visible_epoch == self._wanted_epoch:  # this rebuild was published already
-                self._wanted_epoch += 1
-            self._visible_epoch = self._wanted_epoch
-            self._epoch_cond.notify_all()
+def _ensure_page(ensure: Callable[[str], None], path: str) -> None:
+    """Ask for the page a request's path names (`w40k7/fear/index.html`, or a folder's)."""
+    rel = posixpath.normpath("/" + path).lstrip("/")
+    ensure(rel)
+    if not rel.endswith(".html"):
+        ensure(posixpath.join(rel, "index.html"))
 
 
 CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileDeletedEvent, FileModifiedEvent, FileMovedEvent, FileClosedEvent]

@@ -50,12 +50,14 @@ def _warm_up() -> None:
             importlib.import_module(name)
 
 
-def _split_pages(processes: int) -> None:
-    spec = importlib.util.spec_from_file_location("rulesref_mkdocs_split", Path(__file__).with_name("mkdocs_split.py"))
+def _beside(name: str) -> Any:
+    """A module of this folder, loaded by its path (imports of rulesref would cost the time
+    this script saves)."""
+    spec = importlib.util.spec_from_file_location(f"rulesref_{name}", Path(__file__).with_name(f"{name}.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.install(processes)
+    return module
 
 
 def _on_terminal() -> bool:
@@ -68,10 +70,8 @@ def _on_terminal() -> bool:
         return False
 
 
-def _show_progress() -> None:
+def _show_progress(internals: Any) -> None:
     """Count the pages MkDocs reads and writes, on one line of the terminal."""
-    from mkdocs.commands import build as build_module
-
     state = {"read": 0, "written": 0, "total": 0, "shown": 0.0, "width": 0}
 
     def show(force: bool = False) -> None:
@@ -84,7 +84,7 @@ def _show_progress() -> None:
         sys.stderr.flush()
         state["width"] = len(line)
 
-    populate, build_page = build_module._populate_page, build_module._build_page
+    populate, build_page = internals.page_steps()
 
     def counted_populate(page: Any, config: Any, files: Any, *args: Any, **kwargs: Any) -> Any:
         if not state["total"]:
@@ -102,7 +102,7 @@ def _show_progress() -> None:
             sys.stderr.write("\r" + " " * int(state["width"]) + "\r")
         return result
 
-    build_module._populate_page, build_module._build_page = counted_populate, counted_build
+    internals.replace_page_steps(populate=counted_populate, build=counted_build)
 
 
 def main() -> int:
@@ -115,10 +115,16 @@ def main() -> int:
         return 0
     order = json.loads(line)  # {"args": [...], "processes": n}
     args = order["args"]
+    internals = _beside("mkdocs_internals")
+    try:
+        internals.check_version()
+    except internals.UnsupportedMkDocs as exc:
+        print(f"rulesref: error: {exc}", file=sys.stderr)
+        return 2
     if order.get("processes", 1) > 1:
-        _split_pages(order["processes"])
+        _beside("mkdocs_split").install(order["processes"], internals)
     if _on_terminal():
-        _show_progress()
+        _show_progress(internals)
     from mkdocs.__main__ import cli
 
     cli.main(args=[str(a) for a in args], prog_name="mkdocs")  # exits with MkDocs' own code

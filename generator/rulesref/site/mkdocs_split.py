@@ -15,8 +15,10 @@ with the page and logged by the build when it reaches it: messages come in page 
 Only a build whose plugins do nothing while pages are read is split (a plugin that does
 could keep state that a worker's copy of it would lose). A worker that fails leaves the rest
 of its pages to the build's process, which reads them itself and reports what MkDocs reports.
+The page step it wraps is MkDocs' own (`rulesref.site.mkdocs_internals` names it).
 
-This module imports nothing of rulesref: the runner loads it by its path.
+This module imports nothing of rulesref: the runner loads it, and the internals module it is
+handed, by their paths.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-# the plugin events MkDocs runs while it reads a page (`_populate_page`)
+# the plugin events MkDocs runs while it reads a page (`mkdocs_internals.populate_page`)
 READING_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
 MAX_WORKERS = 4
 # a worker reads ahead of the build by as much as its pipe holds (64 KiB by default: 3 pages)
@@ -41,11 +43,10 @@ PIPE_BYTES = 1 << 20
 Populate = Callable[..., None]
 
 
-def install(processes: int) -> None:
-    """Make the next MkDocs build of this process read its pages in `processes` processes."""
-    from mkdocs.commands import build as build_module
-
-    original: Populate = build_module._populate_page
+def install(processes: int, internals: Any) -> None:
+    """Make the next MkDocs build of this process read its pages in `processes` processes.
+    `internals`: the module `rulesref.site.mkdocs_internals` (loaded by its path)."""
+    original: Populate = internals.page_steps()[0]
     split: list[_Split | None] = []  # decided at the first page
 
     def populate(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
@@ -56,7 +57,7 @@ def install(processes: int) -> None:
         else:
             split[0].populate(page, config, files)
 
-    build_module._populate_page = populate
+    internals.replace_page_steps(populate=populate)
 
 
 def splittable(config: Any) -> bool:

@@ -1,0 +1,105 @@
+"""Every name of MkDocs' own that is not its public API, in one place, for the versions it
+was written against (`SUPPORTED`): a MkDocs outside them is refused with a clear message
+(`check_version`) rather than left to misbehave.
+
+MkDocs' public API is its command line, its config and its plugin events. rulesref stays
+within them where they serve: `rulesref build` runs MkDocs' command line (no plugin of ours:
+the same docs folder must build with Zensical, which has no plugin API). Three things need
+more, and each is here with why:
+
+- `serve` builds pages one at a time and again after a save (`rulesref.site.live`). MkDocs
+  builds a site only whole (`mkdocs.commands.build.build`); its page steps `_populate_page`
+  (read a page: Markdown to HTML) and `_build_page` (write it through the theme), and
+  `_build_theme_template` (the sitemap, which lists every page), are what that function runs
+  for each page, and there is no public way to run them for one page.
+- `serve` answers a page before the first build has reached it and shows a save's first
+  pages before its last: the live-reload server's request handler (`_serve_request`) and the
+  epochs it serves pages at (`_epoch_cond`, `_visible_epoch`, `_wanted_epoch`) have no public
+  counterpart.
+- `rulesref build`'s MkDocs child reads pages on every core (`rulesref.site.mkdocs_split`) and
+  counts pages on a terminal (`rulesref.site.mkdocs_runner`): both wrap the two page steps,
+  which the build looks up by name in `mkdocs.commands.build` for every page. The plugin
+  events around them (`on_page_markdown`...) would make a plugin of ours, which the split
+  must not be (a plugin's state would not survive a fork).
+
+This module imports nothing of rulesref: the MkDocs child loads it by its path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import mkdocs
+from mkdocs.commands import build as _build
+from mkdocs.livereload import LiveReloadServer
+
+SUPPORTED = ("1.6.0", "1.6.1")  # pinned in pyproject.toml as mkdocs>=1.6,<1.7
+
+PageStep = Callable[..., Any]
+
+
+class UnsupportedMkDocs(RuntimeError):
+    """The installed MkDocs is not one this module was written for."""
+
+
+def check_version(version: str | None = None) -> None:
+    """Refuse a MkDocs this module was not written for (default: the installed one)."""
+    found = version or mkdocs.__version__
+    if found not in SUPPORTED:
+        raise UnsupportedMkDocs(
+            f"MkDocs {found} is installed, but rulesref's site needs MkDocs {' or '.join(SUPPORTED)} "
+            "(it runs MkDocs' page steps itself); install the versions of constraints.txt"
+        )
+
+
+def populate_page(page: Any, config: Any, files: Any) -> None:
+    """Read one page: its Markdown, converted to HTML, with its table of contents."""
+    _build._populate_page(page, config, files)
+
+
+def build_page(page: Any, config: Any, doc_files: Any, nav: Any, env: Any, *, excluded: bool) -> None:
+    """Write one page through the theme's template."""
+    _build._build_page(page, config, doc_files, nav, env, excluded=excluded)
+
+
+def build_theme_template(name: str, env: Any, files: Any, config: Any, nav: Any) -> None:
+    """Write one of the theme's own files that lists every page (the sitemap, 404)."""
+    _build._build_theme_template(name, env, files, config, nav)
+
+
+def page_steps() -> tuple[PageStep, PageStep]:
+    """The build's two page steps as it will call them (reading, writing)."""
+    return _build._populate_page, _build._build_page
+
+
+def replace_page_steps(populate: PageStep | None = None, build: PageStep | None = None) -> None:
+    """Make the next build of this process call these page steps instead (each wraps what
+    `page_steps` gave: the build looks them up by name for every page)."""
+    if populate is not None:
+        _build._populate_page = populate
+    if build is not None:
+        _build._build_page = build
+
+
+class Server(LiveReloadServer):
+    """MkDocs' live-reload server, able to build a page before it answers a request for it
+    (`ensure`) and to show a rebuild's first pages before its last (`publish`)."""
+
+    ensure: Callable[[str], None] = staticmethod(lambda path: None)
+
+    def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Any:
+        path = str(environ.get("PATH_INFO", "")).encode("latin-1").decode("utf-8", "ignore")
+        mount: str = self.mount_path
+        if (path + "/").startswith(mount):
+            self.ensure(path[len(mount) :] + ("index.html" if path.endswith("/") else ""))
+        return super()._serve_request(environ, start_response)
+
+    def publish(self) -> None:
+        """Serve what is built so far and reload open pages, while the rebuild goes on (the
+        rebuild's end reloads them again), with the epochs the server's rebuild loop keeps."""
+        with self._epoch_cond:
+            if self._visible_epoch == self._wanted_epoch:  # this rebuild was published already
+                self._wanted_epoch += 1
+            self._visible_epoch = self._wanted_epoch
+            self._epoch_cond.notify_all()
