@@ -66,9 +66,11 @@ def step_reimport(data: Path, project: Path, system: str) -> dict[str, int]:
 
 
 def step_validate(data: Path, project: Path, system: str) -> dict[str, int]:
+    from rulesref import collector
     from rulesref.validate import validate
 
-    result = validate([str(project / "content")])
+    with collector.paused():  # as the command has it
+        result = validate([str(project / "content")])
     return {"errors": sum(p.severity == "error" for p in result.problems), "warnings": sum(p.severity == "warning" for p in result.problems)}
 
 

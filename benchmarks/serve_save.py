@@ -75,11 +75,10 @@ class Project:
     def save(self) -> tuple[float, int, float]:
         """One save as `serve` handles it: seconds until the docs folder is in sync, how many
         docs files were rewritten, and the CPU seconds of this process meanwhile."""
-        from rulesref.site import generate
-        from rulesref.site.serve import sync_docs
+        from rulesref.site.serve import kept_generation, sync_docs
 
         started, cpu = time.perf_counter(), time.process_time()
-        files, problems = generate(str(self.content), self.settings, self.kept)
+        files, problems = kept_generation(str(self.content), self.settings, self.kept)
         changed = sync_docs(self.docs, files, self.kept) if files else []
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if not files or any(p.severity == "error" for p in problems):
@@ -88,10 +87,12 @@ class Project:
 
     def full(self) -> float:
         """The baseline: a full generation of the same content, keeping nothing."""
+        from rulesref import collector
         from rulesref.site import generate
 
         started = time.perf_counter()
-        files, _ = generate(str(self.content), self.settings)
+        with collector.paused():  # as a command that runs once has it
+            files, _ = generate(str(self.content), self.settings)
         seconds = time.perf_counter() - started
         if not files:
             raise SystemExit("the full generation failed")

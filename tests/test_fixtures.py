@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesref.problems import Problem
 from rulesref.validate import validate
 
 from .conftest import FIXTURES
@@ -37,7 +38,7 @@ def expectations(path: Path) -> set[tuple[str, int]]:
     return pairs
 
 
-def run_in_demo(fixture: Path, content: Path) -> list:
+def run_in_demo(fixture: Path, content: Path) -> tuple[Problem, ...]:
     target = content / "demo" / fixture.name
     shutil.copy(fixture, target)
     return validate([str(target)]).problems
@@ -56,10 +57,10 @@ def test_bad_fixture_reports_its_problem(fixture: Path, content: Path) -> None:
 @pytest.mark.parametrize("fixture", GOOD, ids=[p.stem for p in GOOD])
 def test_good_fixture_is_clean(fixture: Path, content: Path) -> None:
     problems = run_in_demo(fixture, content)
-    assert problems == [], "\n".join(map(str, problems))
+    assert problems == (), "\n".join(map(str, problems))
 
 
 def test_demo_content_is_clean(content: Path) -> None:
     result = validate([str(content)])
-    assert result.problems == []
+    assert result.problems == ()
     assert len(result.content.entries) == 7

@@ -48,7 +48,7 @@ def shipped() -> tuple[tuple[Entry, tuple[Plan, ...]], ...]:
     from rulesref.validate import validate
 
     result = validate([str(REPO / "content")])
-    assert result.problems == []
+    assert result.problems == ()
     items = []
     for entry in result.content.entries:
         if entry.checks:

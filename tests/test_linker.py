@@ -67,7 +67,7 @@ def test_link_write_links_and_the_result_validates(content: Path, capsys: pytest
     target.write_text(target.read_text().replace("Roll 2D6;", "Roll 2D6 unless Fearless;"))
     assert main(["link", "--write", str(content)]) == 0
     assert "Roll 2D6 unless [[Fearless]];" in target.read_text()
-    assert validate([str(content)]).problems == []
+    assert validate([str(content)]).problems == ()
     capsys.readouterr()
     assert main(["link", "--check", str(content)]) == 0
     assert "no unlinked mentions" in capsys.readouterr().err

@@ -113,7 +113,7 @@ def test_allowed_expressions_compute_what_they_say(source: str) -> None:
 
 def compiled(content: Path, system: str, entry_id: str) -> dict[str, Any]:
     result = validate([str(content)])
-    assert result.problems == []
+    assert result.problems == ()
     entry = result.content.entry(f"{system}:{entry_id}")
     assert entry is not None
     built = result.compiled[entry.key]

@@ -57,7 +57,7 @@ def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def check_case(content: Path, raw: bytes) -> tuple[Build, list[Problem]]:
+def check_case(content: Path, raw: bytes) -> tuple[Build, tuple[Problem, ...]]:
     """Write the file, validate it, and when it is accepted, build every docs file and read
     the entry's page the way the site does."""
     path = content / "other" / "prop.yml"
@@ -239,7 +239,7 @@ def test_random_expressions(content: Path, case: tuple[str, list[str], str]) -> 
         return  # the example raised an error: nothing further to compare
     expect = ast.literal_eval(got.group(1))
     result, again = check_case(content, check_entry(body, steps, output, expect))
-    assert again == [], "accepted once its example was corrected, so it must be clean"
+    assert again == (), "accepted once its example was corrected, so it must be clean"
     event("generated and run")
     with no_hang(CASE_SECONDS):
         run_generated(result, expect)

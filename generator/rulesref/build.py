@@ -8,8 +8,10 @@ once and each example run once per command, and what the pages show is what was 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from rulesref.config import Settings
@@ -61,16 +63,18 @@ class Build:
 
     settings: Settings
     content: Content
-    problems: list[Problem]
+    problems: tuple[Problem, ...]
     files: ContentFiles
     links: LinkIndex
-    compiled: dict[str, CompiledEntry] = field(default_factory=dict)
+    compiled: Mapping[str, CompiledEntry] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        # a build is a value every writer reads: none of them can change what another sees
+        object.__setattr__(self, "problems", tuple(self.problems))
+        if not isinstance(self.compiled, MappingProxyType):
+            object.__setattr__(self, "compiled", MappingProxyType(dict(self.compiled)))
 
     @property
     def ok(self) -> bool:
         """No problem that fails the run (warnings do not)."""
         return not fails(self.problems)
-
-    def checks_of(self, entry: Entry) -> tuple[CompiledCheck, ...]:
-        compiled = self.compiled.get(entry.key)
-        return compiled.checks if compiled is not None else ()

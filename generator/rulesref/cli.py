@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from rulesref import __version__
+from rulesref import __version__, collector
 from rulesref.config import Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import FORMATTERS, Problem, fails, format_text, sort_problems
 
 
-def _report(problems: list[Problem], fmt: str = "text") -> int:
+def _report(problems: Sequence[Problem], fmt: str = "text") -> int:
     text = FORMATTERS[fmt](sort_problems(problems))
     (sys.stdout if fmt != "text" else sys.stderr).write(text)
     return EXIT_PROBLEMS if fails(problems) else EXIT_OK
@@ -264,6 +264,7 @@ def parser() -> argparse.ArgumentParser:
         description="Tabletop rules as code: validate YAML rule content, generate check functions and build the reference site.",
     )
     top.add_argument("--version", action="version", version=f"rulesref {__version__}")
+    top.set_defaults(long_lived=False)
     sub = top.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("validate", help="check content files and report every problem", description="Check content files: YAML safety, JSON Schemas, ids, names, links, tables, and the logic of every check (its examples are run). Exit 0 clean, 1 problems, 2 usage error.")
@@ -290,7 +291,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
-    p.set_defaults(run=cmd_serve)
+    p.set_defaults(run=cmd_serve, long_lived=True)
 
     p = sub.add_parser("new", help="start a system or an entry from a skeleton that validates", description="Write a skeleton file that already validates and names its JSON Schema (for editor autocompletion). Never overwrites a file.")
     p.add_argument("kind", choices=["system", "rule", "unit", "term"], help="what to create")
@@ -333,7 +334,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        code = run(args)
+        if args.long_lived:  # serve: pauses the collector around each save itself
+            code = run(args)
+        else:
+            with collector.paused():  # a command that runs once and exits
+                code = run(args)
         sys.stdout.flush()
         return code
     except BrokenPipeError:

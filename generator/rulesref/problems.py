@@ -7,7 +7,7 @@ run shows every problem in every file at once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal
 
@@ -52,7 +52,7 @@ def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
     return sorted(set(problems), key=lambda p: (p.path, p.line, p.col, p.code, p.message, p.severity))
 
 
-def format_text(problems: list[Problem]) -> str:
+def format_text(problems: Sequence[Problem]) -> str:
     lines = [str(p) for p in problems]
     if problems:
         files = len({p.path for p in problems})
@@ -61,7 +61,7 @@ def format_text(problems: list[Problem]) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def format_json(problems: list[Problem]) -> str:
+def format_json(problems: Sequence[Problem]) -> str:
     items = [asdict(p) for p in problems]
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
 
@@ -74,7 +74,7 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def format_github(problems: list[Problem]) -> str:
+def format_github(problems: Sequence[Problem]) -> str:
     """GitHub Actions workflow commands: each problem becomes an annotation on its line."""
     out = []
     for p in problems:

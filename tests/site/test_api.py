@@ -18,7 +18,7 @@ from .conftest import FIXTURE_CONTENT
 @pytest.fixture(scope="module")
 def api() -> dict[str, Any]:
     build = validate([str(FIXTURE_CONTENT)], odds=True)
-    assert build.problems == []
+    assert build.problems == ()
     files = docs_files(build)
     return {path: json.loads(data) for path, data in files.items() if path.startswith("api/") and path.endswith(".json")}
 

@@ -44,7 +44,7 @@ def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def files(content: Path) -> dict[str, str]:
     result = validate([str(content)])
-    assert result.problems == []
+    assert result.problems == ()
     return {path: data.decode("utf-8") for path, data in docs_files(result).items()}
 
 
@@ -94,7 +94,7 @@ def test_a_small_group_has_no_page_of_its_own(content: Path, tmp_path: Path) -> 
             file.unlink()
         (small / f"s{n}").rmdir()
     result = validate([str(small)])
-    assert result.problems == []
+    assert result.problems == ()
     found = docs_files(result)
     assert not any(path.startswith("compare/") for path in found)
     section = _same_section(found["s1/fearless/index.md"].decode("utf-8"))

@@ -23,7 +23,7 @@ from .conftest import FIXTURE_CONTENT, section_heading
 @pytest.fixture(scope="module")
 def validated() -> Build:
     result = validate([str(FIXTURE_CONTENT)], odds=True)
-    assert result.problems == []
+    assert result.problems == ()
     return result
 
 

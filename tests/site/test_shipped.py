@@ -30,7 +30,7 @@ CONTENT = REPO / "content"
 @pytest.fixture(scope="module")
 def shipped_content() -> Build:
     result = validate([str(CONTENT)])
-    assert result.problems == [], f"content/ has {len(result.problems)} problem(s); run `rulesref validate`"
+    assert result.problems == (), f"content/ has {len(result.problems)} problem(s); run `rulesref validate`"
     return result
 
 

@@ -38,7 +38,7 @@ PAGES = ["w40k7/mob-rule", "w40k7/hit-and-run", "hh2/brutal", "t9a/regeneration"
 @pytest.fixture(scope="module")
 def shipped_entries() -> dict[str, tuple[Entry, tuple[Plan, ...]]]:
     result = validate([str(REPO / "content")])
-    assert result.problems == []
+    assert result.problems == ()
     found = {}
     for entry in result.content.entries:
         if f"{entry.system}/{entry.id}" in PAGES:

@@ -87,6 +87,3 @@ def absolute(a: Interval) -> Interval:
         return -hi, -lo
     return 0, max(-lo, hi)
 
-
-def union(a: Interval, b: Interval) -> Interval:
-    return None if a is None or b is None else (min(a[0], b[0]), max(a[1], b[1]))

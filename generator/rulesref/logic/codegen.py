@@ -466,7 +466,3 @@ def functions_module(plans: list[Plan], *, odds_url: str | None = None, proofs: 
             body += proof_functions(plan)
     return ast.Module(body=body, type_ignores=[])
 
-
-def validation_module(plans: list[Plan]) -> ast.Module:
-    """What validation runs: the functions and the proof helpers."""
-    return functions_module(plans, proofs=True)

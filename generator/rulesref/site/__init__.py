@@ -16,7 +16,6 @@ Zensical can build the same folder.
 
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import sys
@@ -49,7 +48,6 @@ from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
 from rulesref.validate import Loads, validate
 
-POLL_SECONDS = 0.5
 DOCS_OWNER = "rulesref build: docs"
 SITE_OWNER = "rulesref build: site"
 
@@ -126,34 +124,20 @@ def generate(content: str, settings: Settings, kept: Kept | None = None) -> tupl
     """Validate and compile the content, then render every docs file (nothing is written).
     Returns the files (none when the content has errors) and the problems, warnings included.
     `serve` passes what it kept from the last save, so a save redoes only what it changed.
-
-    The cyclic garbage collector is paused meanwhile, rendering included (see `validate`):
-    its scans of the large heap of a big content would otherwise cost more than a save. With
-    `kept`, what a save leaves is then frozen (`gc.freeze`) once the cycles made since the
-    last save are collected (milliseconds: frozen objects are not scanned): what is kept
-    lives until it is replaced, and a collection that scanned it all again (a second at
-    10,000 files) would land in the middle of some later save."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        if kept is None:
-            build = validate([content], settings, odds=True)
-        else:
-            build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads, across=kept.across)
-        if not build.ok:
-            return {}, build.problems
-        if kept is not None:
-            entries = {entry.key: entry for entry in build.content.entries}
-            # (the same object is the same entry: only a new one is compared field by field)
-            kept.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if (old := kept.entries.get(key)) is not e and old != e)
-            kept.entries = entries
-        return docs_files(build, None if kept is None else kept.pages), build.problems
-    finally:
-        if kept is not None:
-            gc.collect()  # scans only what is not frozen: what was made since the last save
-            gc.freeze()
-        if enabled:
-            gc.enable()
+    (A large generation is much faster with the garbage collector paused,
+    `rulesref.collector`, which the command decides.)"""
+    if kept is None:
+        build = validate([content], settings, odds=True)
+    else:
+        build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads, across=kept.across)
+    if not build.ok:
+        return {}, list(build.problems)
+    if kept is not None:
+        entries = {entry.key: entry for entry in build.content.entries}
+        # (the same object is the same entry: only a new one is compared field by field)
+        kept.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if (old := kept.entries.get(key)) is not e and old != e)
+        kept.entries = entries
+    return docs_files(build, None if kept is None else kept.pages), list(build.problems)
 
 
 def source_date_epoch(content: str) -> str:

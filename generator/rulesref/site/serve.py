@@ -20,11 +20,12 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from rulesref import collector
 from rulesref.config import Settings
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.extras import require_site_tools
 from rulesref.output import differences, ensure_owned, with_marker
-from rulesref.problems import format_text
+from rulesref.problems import Problem, format_text
 from rulesref.render.nav import in_nav
 from rulesref.site import DOCS_OWNER, Kept, SiteConfig, _nav_written, generate
 
@@ -100,6 +101,16 @@ def _show_mkdocs_messages() -> None:
     logger.setLevel(logging.INFO)
 
 
+def kept_generation(content: str, settings: Settings, kept: Kept) -> tuple[dict[str, bytes], list[Problem]]:
+    """A save's generation, with the garbage collector paused meanwhile and what it keeps
+    frozen afterwards (`rulesref.collector`); MkDocs, between saves, runs with it."""
+    try:
+        with collector.paused():
+            return generate(content, settings, kept)
+    finally:
+        collector.settle()
+
+
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
     """Serve the site with live reload, regenerating the pages a save changes."""
     require_site_tools("serve")
@@ -115,7 +126,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     _stop_on_sigterm()
     _show_mkdocs_messages()
     kept = Kept()
-    files, problems = generate(content, settings, kept)
+    files, problems = kept_generation(content, settings, kept)
     sys.stderr.write(format_text(problems))
     if not files:
         if not (config.docs_dir / "index.md").is_file():
@@ -132,7 +143,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
 
     def rebuild() -> None:
         started = time.perf_counter()
-        files, problems = generate(content, settings, kept)
+        files, problems = kept_generation(content, settings, kept)
         sys.stderr.write(format_text(problems))
         if not files:
             print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)

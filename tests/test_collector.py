@@ -1,0 +1,66 @@
+"""The garbage collector is the command's to switch (`rulesref.collector`): a command that
+runs once pauses it for its run, `serve` around each save only, and the library never."""
+
+from __future__ import annotations
+
+import gc
+import shutil
+from pathlib import Path
+
+import pytest
+
+import rulesref.cli as cli
+from rulesref.config import Settings
+from rulesref.site import Kept, generate
+from rulesref.site.serve import kept_generation
+from rulesref.validate import validate
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_the_library_never_switches_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused() -> None:
+        raise AssertionError("a library function switched the process's garbage collector")
+
+    monkeypatch.setattr(gc, "disable", refused)
+    monkeypatch.setattr(gc, "freeze", refused)
+    assert validate([str(REPO / "content")]).ok
+    files, _ = generate(str(REPO / "content"), Settings())
+    assert files
+
+
+@pytest.mark.parametrize(("argv", "paused"), [(["codes"], True), (["serve"], False)])
+def test_a_command_that_runs_once_pauses_the_collector_and_serve_does_not(argv: list[str], paused: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+
+    def command(args: object) -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(cli, "cmd_codes", command)
+    monkeypatch.setattr(cli, "cmd_serve", command)
+    assert gc.isenabled()
+    assert cli.main(argv) == 0
+    assert seen == [not paused]
+    assert gc.isenabled()  # as it was
+
+
+def test_a_save_runs_with_the_collector_paused_and_freezes_what_it_keeps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    seen: list[bool] = []
+    generating = generate
+
+    def watched(*args: object) -> object:
+        seen.append(gc.isenabled())
+        return generating(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("rulesref.site.serve.generate", watched)
+    gc.unfreeze()
+    try:
+        files, _ = kept_generation(str(content), Settings(), Kept())
+        assert files and seen == [False]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 10_000  # the kept content is frozen, not scanned again
+    finally:
+        gc.unfreeze()
