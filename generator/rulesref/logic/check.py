@@ -149,13 +149,12 @@ def _first_true(conditions: Any, args: list[Any]) -> int | None:
 
 def _odds(plan: Plan, odds: Any) -> tuple[OddsResult, ...]:
     """Exact odds for the first few distinct sets of non-dice arguments the examples use."""
-    dice = {a.name for a in plan.dice_args}
     seen: list[tuple[tuple[str, Scalar], ...]] = []
     for example in plan.check.examples:
         if example.raises is not None:
             continue
         given = dict(example.given)
-        fixed = tuple((a.name, given[a.name]) for a in plan.args if a.name not in dice and a.name in given)
+        fixed = tuple((a.name, given[a.name]) for a in plan.odds_args if a.name in given)
         if fixed not in seen:
             seen.append(fixed)
     results = []

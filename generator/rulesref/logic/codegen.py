@@ -16,7 +16,7 @@ from rulesref.logic.describe import arg_values
 from rulesref.logic.inputs import Bound, input_check, no_row_matched
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.types import VType
-from rulesref.model import Entry, Example
+from rulesref.model import Entry
 
 DOCTEST_PROMPT = ">>>"
 
@@ -232,20 +232,6 @@ def _core_call(plan: Plan) -> ast.expr:
     return pos.Call(func=name(core_name(plan)), args=[name(a.name) for a in plan.args], keywords=[])
 
 
-def _example_call(plan: Plan, example: Example) -> str:
-    given = dict(example.given)
-    args = ", ".join(f"{a.name}={given[a.name]!r}" for a in plan.args if a.name in given)
-    return f"{plan.name}({args})"
-
-
-def _expected_repr(plan: Plan, example: Example) -> str:
-    if plan.record_class is None:
-        return repr(example.expect)
-    assert isinstance(example.expect, tuple)
-    values = dict(example.expect)
-    return f"{plan.record_class}(" + ", ".join(f"{f}={values[f]!r}" for f, _ in plan.fields) + ")"
-
-
 def function_doc(plan: Plan, url: str) -> str:
     check = plan.check
     lines = [doc_text(check.summary), "", f"{doc_text(plan.entry.name)}: {url}"]
@@ -255,16 +241,16 @@ def function_doc(plan: Plan, url: str) -> str:
             what = doc_text(arg.summary) if arg.summary else ""
             lines.append(f"    {arg.name}: {arg_values(arg)}{'. ' + what if what else ''}")
     lines += ["", "Examples:"]
-    for example in check.examples:
+    for text in plan.example_texts:
+        example = text.example
         lines.append("")
         if example.note:
             lines.append(f"    {doc_text(example.note)}")
-        call = _example_call(plan, example)
         if example.raises is not None:
-            lines.append(f"    >>> {call}  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE")
+            lines.append(f"    >>> {text.call}  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE")
             lines += ["    Traceback (most recent call last):", "    ...", f"    ValueError: ...{raised_words(example.raises)}..."]
         else:
-            lines += [f"    >>> {call}", f"    {_expected_repr(plan, example)}"]
+            lines += [f"    >>> {text.call}", f"    {text.expected}"]
     return "\n".join(lines) + "\n"
 
 

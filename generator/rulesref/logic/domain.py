@@ -138,7 +138,7 @@ def domain_size(plan: Plan) -> int:
 def combinations(plan: Plan, budget: ProofBudget | None = None) -> Iterator[dict[str, Any]]:
     """Every combination of argument values (raises DomainTooLarge before starting, and
     ProofTimeout when the budget's clock runs out on the way)."""
-    fixed = [(a, static_domain(a, plan)) for a in plan.args if not a.is_dice]
+    fixed = [(a, static_domain(a, plan)) for a in plan.odds_args]
     rolled = plan.dice_args
     size = domain_size(plan)
     if size > MAX_COMBINATIONS:

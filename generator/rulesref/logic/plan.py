@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from rulesref.logic.expressions import Usage
 from rulesref.logic.types import VType
-from rulesref.model import Check, DiceSpec, Entry, Param, Where
+from rulesref.model import Check, DiceSpec, Entry, Example, Param, Scalar, Where
 from rulesref.names import python_class
 
 ArgKind = Literal["bool", "int", "enum", "dice", "param"]
@@ -49,6 +50,19 @@ class RowPlan:
     where: Where
 
 
+@dataclass(frozen=True)
+class ExampleText:
+    """One example as every writer shows it: the arguments given, in the function's order,
+    the call as Python code, and the expected result as Python prints it (None when the
+    example is refused). Made once per plan: the doctests, the pages' tables and usage lines
+    and the "Try it" form read these."""
+
+    example: Example
+    given: tuple[tuple[str, Scalar], ...]
+    call: str
+    expected: str | None
+
+
 @dataclass
 class Plan:
     """A check ready to compile: typed arguments and rebuilt ASTs of every part."""
@@ -80,6 +94,23 @@ class Plan:
     @property
     def odds_name(self) -> str | None:
         return f"{self.check.name}_odds" if self.dice_args else None
+
+    @cached_property
+    def example_texts(self) -> tuple[ExampleText, ...]:
+        """Every example of the check, as written out (see `ExampleText`)."""
+        return tuple(self._example_text(e) for e in self.check.examples)
+
+    def _example_text(self, example: Example) -> ExampleText:
+        written = dict(example.given)
+        given = tuple((a.name, written[a.name]) for a in self.args if a.name in written)
+        call = f"{self.name}(" + ", ".join(f"{k}={v!r}" for k, v in given) + ")"
+        if example.raises is not None:
+            return ExampleText(example, given, call, None)
+        if self.record_class is None:
+            return ExampleText(example, given, call, repr(example.expect))
+        assert isinstance(example.expect, tuple)  # the analyser checked a record's example
+        values = dict(example.expect)
+        return ExampleText(example, given, call, f"{self.record_class}(" + ", ".join(f"{f}={values[f]!r}" for f, _ in self.fields) + ")")
 
     @property
     def result_annotation(self) -> str:

@@ -131,10 +131,10 @@ class _Structure:
         self.plan = plan
         self.args = {a.name: a for a in plan.args}
         # the enumerator's order: fixed inputs first, then dice
-        self.order = [a.name for a in plan.args if not a.is_dice] + [a.name for a in plan.dice_args]
+        self.order = [a.name for a in plan.odds_args] + [a.name for a in plan.dice_args]
         self.position = {n: i for i, n in enumerate(self.order)}
         # every domain that does not hang on another input: fixed inputs, and dice of a fixed count
-        self.static = {a.name: static_domain(a, plan) for a in plan.args if not a.is_dice}
+        self.static = {a.name: static_domain(a, plan) for a in plan.odds_args}
         for a in plan.dice_args:
             if a.dice is not None and a.dice.count_input is None and a.dice.of_param is None:
                 self.static[a.name] = dice_domain(a, {})

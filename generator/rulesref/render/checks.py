@@ -15,7 +15,7 @@ from typing import Any
 from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.config import Settings
 from rulesref.logic.describe import arg_values, dice_label, type_values
-from rulesref.logic.plan import Arg, Plan
+from rulesref.logic.plan import Arg, ExampleText, Plan
 from rulesref.logic.types import VType
 from rulesref.model import Scalar
 
@@ -149,16 +149,13 @@ def _shape(plan: Plan, distribution: dict[Any, Fraction]) -> tuple[tuple[tuple[O
     return rows, False, fixed, ()
 
 
-def _example(plan: Plan, result: ExampleResult) -> ExampleView:
+def _example(text: ExampleText, result: ExampleResult) -> ExampleView:
     example = result.example
-    written = dict(example.given)
-    given = tuple((a.name, written[a.name]) for a in plan.args if a.name in written)
-    call = f"{plan.name}(" + ", ".join(f"{k}={v!r}" for k, v in given) + ")"
     expect: tuple[tuple[str, Scalar], ...] | None = None
     if example.raises is None:
         assert example.expect is not None  # the schema wants `expect` where there is no `raises`
         expect = tuple(example.expect) if isinstance(example.expect, tuple) else (("", example.expect),)
-    return ExampleView(given, expect, example.raises, example.note, call, result.shown)
+    return ExampleView(text.given, expect, example.raises, example.note, text.call, result.shown)
 
 
 def _odds(plan: Plan, odds: OddsResult) -> OddsView:
@@ -178,7 +175,7 @@ def check_view(check: CompiledCheck, module: str) -> CheckView:
         signature=_signature(plan),
         odds_name=plan.odds_name,
         dice_args=tuple(a.name for a in plan.dice_args),
-        examples=tuple(_example(plan, r) for r in check.examples),
+        examples=tuple(_example(t, r) for t, r in zip(plan.example_texts, check.examples, strict=True)),
         odds=tuple(_odds(plan, o) for o in check.odds),
     )
 

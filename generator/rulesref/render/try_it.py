@@ -86,7 +86,7 @@ def _words(view: CheckView) -> dict[str, Any]:
 def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None) -> dict[str, Any]:
     """What the form needs: the module, the functions, each argument and the first example,
     and the words of the form, its result and the charts (`names`: see `choice_names`)."""
-    first = next((e for e in plan.check.examples if e.raises is None), None)
+    first = next((e for e in view.examples if e.raises is None), None)  # the form opens on it
     shown = {a.name: a for a in view.args}
     return {
         "module": paths.relative(paths.entry_page(entry), module_asset(entry)),
