@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rulesref.model import Content, Entry, Param, Scalar, Where, texts_of
 from rulesref.suggest import closest
@@ -133,6 +133,11 @@ class _EntryLinks:
     systems: frozenset[str]  # the systems its links looked in
     resolved: bool  # every link resolved (no message, so no "did you mean" was spent on it)
 
+    @cached_property
+    def by_target(self) -> dict[tuple[str | None, str], Resolution]:
+        """What each link resolved to, by what it names (its system as written, its target)."""
+        return {(link.system, link.target): outcome for text in self.texts for link, outcome in text.links if not isinstance(link, int)}
+
 
 def _same_entries(a: dict[str, Entry] | None, b: dict[str, Entry] | None) -> bool:
     """Two name tables that map every name to the very same entry object."""
@@ -225,6 +230,13 @@ class LinkIndex:
         found = self._reusable(entry) or self._resolve_entry(entry)
         self._entry_links[entry.key] = found
         return found.texts
+
+    def resolution(self, entry: Entry, link: LinkMatch) -> Resolution:
+        """What a link of `entry`'s texts resolved to when they were checked: the renderers
+        write links from this, so a page links where validation said. A link validation did
+        not see in those texts is "not a link of the entry's texts" (shown as its words)."""
+        self.entry_links(entry)
+        return self._entry_links[entry.key].by_target.get((link.system, link.target), "not a link of the entry's texts")
 
     def _reusable(self, entry: Entry) -> _EntryLinks | None:
         previous = self._previous

@@ -60,7 +60,7 @@ def _entry_inputs(site: Site, entry: Entry, anchors: dict[str, dict[str, str]], 
     # (what most entries lack is not looked for: this runs for every entry on every save)
     targets = tuple(content.entry(f"{entry.system}:{ref.rule}") for ref in (*unit_rule_refs(entry), *entry.wargear)) if entry.rules or entry.profiles or entry.wargear else ()
     corrections = (
-        tuple(site.resolve(entry.system, link) for c in entry.corrections for link in find_links(c.corrected) if not isinstance(link, int))
+        tuple(site.relations.links.resolution(entry, link) for c in entry.corrections for link in find_links(c.corrected) if not isinstance(link, int))
         if entry.corrections
         else ()
     )

@@ -132,7 +132,6 @@ class Site:
         self.refs = References()
         self.armies: dict[str, tuple[ArmyView, ...]] = {s.id: army_views(content, s) for s in content.systems}
         self._kinds: dict[str, list[KindSection]] = {}
-        self._resolved: dict[tuple[str, str | None, str], Resolved | str | None] = {}
 
     def _begin(self) -> None:
         """Start a page: its link previews are collected afresh and written at its end."""
@@ -152,19 +151,12 @@ class Site:
 
     def text_link_writer(self, page: str, entry: Entry) -> Callable[[LinkMatch], str]:
         def write(link: LinkMatch) -> str:
-            resolved = self.resolve(entry.system, link)
+            resolved = self.relations.links.resolution(entry, link)
             if not isinstance(resolved, Resolved):  # validation refuses these; show the words
                 return plain(link.label)
             return self.entry_link(page, resolved.entry, link.label, resolved.args)
 
         return write
-
-    def resolve(self, system: str, link: LinkMatch) -> Resolved | str | None:
-        """`LinkIndex.resolve`, remembered: a big site writes the same links many times."""
-        key = (system, link.system, link.target)
-        if key not in self._resolved:
-            self._resolved[key] = self.relations.links.resolve(system, link)
-        return self._resolved[key]
 
     def system_label(self, system_id: str) -> str:
         system = self.systems.get(system_id)
