@@ -18,7 +18,8 @@ import pytest
 import yaml
 
 from rulesref.config import DEFAULT_SITE_URL
-from rulesref.render import classic, paths
+from rulesref.render import paths
+from rulesref.render.js_module import twin_path
 from rulesref.schemas import schema_dir
 from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
 
@@ -112,18 +113,18 @@ def _file_system_build(built: Built, workspace: Path) -> Path:
     """The fixture docs built by MkDocs for the file system, as the offline copy was made
     before it was derived from the published site: `use_directory_urls: false`, the theme's
     offline plugin (the search index as a script), the frame worker as the theme's polyfill
-    and the classic twins of the module scripts. The site it wrote."""
+    and the classic twins of the module scripts (which the docs carry). The site it wrote."""
     shutil.copytree(built.docs, workspace / "docs")
     docs = {p.relative_to(built.docs).as_posix(): p.read_bytes() for p in built.docs.rglob("*") if p.is_file()}
-    for rel, data in offline_site(built.site, docs, DEFAULT_SITE_URL).items():  # the twins and inlined stylesheets only
-        if rel.endswith(classic.SUFFIX) or (rel.endswith(".css") and rel.startswith(f"{paths.ASSETS}/rulesref")):
+    for rel, data in offline_site(built.site, docs, DEFAULT_SITE_URL).items():  # the inlined stylesheets only
+        if rel.endswith(".css") and rel.startswith(f"{paths.ASSETS}/rulesref"):
             (workspace / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
             (workspace / "docs" / rel).write_bytes(data)
     base = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
     scripts: list[Any] = []
     for item in base["extra_javascript"]:
         if isinstance(item, dict) and item.get("path") in MODULE_SCRIPTS:
-            scripts += [LOADER, classic.twin_path(item["path"])]
+            scripts += [LOADER, twin_path(item["path"])]
         else:
             scripts.append(item)
     config = {

@@ -20,6 +20,7 @@ from rulesref.render.armies import tag_parts, weapon_parts
 from rulesref.render.checks import CheckView, check_views
 from rulesref.render.datasheet import unit_rule_refs
 from rulesref.render.findable import NAMES_FILE, names_file
+from rulesref.render.js_module import read_module, twin_path
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
@@ -36,9 +37,13 @@ def asset_files() -> dict[str, bytes]:
         for item in sorted(where.iterdir(), key=lambda i: i.name):
             if item.is_file() and item.name.endswith(suffixes):
                 data = item.read_bytes()
+                rel = "/".join(x for x in (paths.ASSETS, sub, item.name) if x)
                 if item.name.endswith(".js"):  # served without the comments and indentation
-                    data = scripts.served(data.decode("utf-8"), item.name).encode("utf-8")
-                files["/".join(x for x in (paths.ASSETS, sub, item.name) if x)] = data
+                    text = scripts.served(data.decode("utf-8"), item.name)
+                    data = text.encode("utf-8")
+                    if rel in paths.MODULE_SCRIPTS:  # and, for the offline copy, as a classic script
+                        files[twin_path(rel)] = read_module(text, rel).classic().encode("utf-8")
+                files[rel] = data
     return files
 
 
@@ -169,7 +174,7 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     files[NAMES_FILE] = get(NAMES_FILE, tuple((e.key, e.name, e.aliases) for e in content.entries) + (content.systems,), lambda: names_file(content))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
-    modules = javascript.package_files(build, get)
+    modules = javascript.package_files(build, get, twins=True)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     files.update(schema_files())
     files.update(app_files(content))

@@ -24,6 +24,7 @@ from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.types import VType
 from rulesref.model import Entry, System
 from rulesref.render.js_expressions import ExpressionWriter, bare, constant, local
+from rulesref.render.js_module import ImportRuntime, Line, Module, exported, read_module, twin_path
 from rulesref.render.origin import source_path
 from rulesref.render.reuse import Get, fresh
 from rulesref.templates import render
@@ -161,15 +162,15 @@ def _keywords(function: str, args: Sequence[Arg]) -> list[str]:
     return [f"const ${function}$keys = Object.freeze([{', '.join(constant(a.name) for a in args)}]);"]
 
 
-def _taking(function: str, args: Sequence[Arg]) -> list[str]:
+def _taking(function: str, args: Sequence[Arg]) -> list[Line]:
     """The start of a function of one object of keyword arguments, refused as Python refuses them."""
     checked = f"$keywords(args, ${function}$keys, {constant(function)})"
     if not args:
-        return [f"export function {function}(args) {{", f"  {checked};"]
-    return [f"export function {function}(args) {{", f"  args = {checked};", _destructure(args)]
+        return [exported(f"function {function}(args) {{"), f"  {checked};"]
+    return [exported(f"function {function}(args) {{"), f"  args = {checked};", _destructure(args)]
 
 
-def public_function(plan: Plan) -> list[str]:
+def public_function(plan: Plan) -> list[Line]:
     writer = ExpressionWriter()
     lines = _taking(plan.name, plan.args)
     lines += [validation(a) for a in plan.args]
@@ -188,7 +189,7 @@ def _faces(arg: Arg) -> str:
     return f"$.faces({count}, {dice.sides})"
 
 
-def odds_function(plan: Plan) -> list[str]:
+def odds_function(plan: Plan) -> list[Line]:
     assert plan.odds_name is not None
     writer = ExpressionWriter()
     fixed = plan.odds_args
@@ -233,17 +234,17 @@ def _constants(item: EntryModule) -> dict[str, str]:
     return {"ID": entry.id, "NAME": entry.name, "SYSTEM": entry.system, "KIND": entry.kind, "SUMMARY": entry.summary, "URL": item.url}
 
 
-def module_js(item: EntryModule) -> str:
+def entry_module(item: EntryModule) -> Module:
     """The module of one entry: constants, then per check its record maker, checked entry
     point, odds function and logic."""
     entry = item.entry
-    lines = [
+    lines: list[Line] = [
         f"/** {comment(entry.name)} ({comment(item.system.name)}): {comment(entry.summary)} {comment(item.url)} */",
         "",
-        f'import * as $ from "../{RUNTIME}.js";',
+        ImportRuntime(f"../{RUNTIME}.js"),
         "",
     ]
-    lines += [f"export const {k} = {constant(v)};" for k, v in _constants(item).items()]
+    lines += [exported(f"const {k} = {constant(v)};") for k, v in _constants(item).items()]
     lines += ["", KEYWORDS]
     for plan in item.plans:
         lines.append("")
@@ -255,7 +256,11 @@ def module_js(item: EntryModule) -> str:
             lines += [f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
             lines += odds_function(plan) + [""]
         lines += core_function(plan)
-    return _header(item.source) + "\n".join(lines) + "\n"
+    return Module(_header(item.source), tuple(lines))
+
+
+def module_js(item: EntryModule) -> str:
+    return entry_module(item).es()
 
 
 def arg_type(arg: Arg) -> str:
@@ -361,27 +366,37 @@ def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
     return items
 
 
-def package_files(build: Build, get: Get = fresh) -> dict[str, bytes]:
+def package_files(build: Build, get: Get = fresh, *, twins: bool = False) -> dict[str, bytes]:
     """Every file of the package, by path relative to the package folder. (Every whole number
     a check holds is exact in JavaScript numbers: see `rulesref.logic.bounds`.)
-    With a `get` that remembers, an entry's module is written again only when it changed."""
+    With a `get` that remembers, an entry's module is written again only when it changed.
+    With `twins`, each module that runs on a page (not the indexes, which only re-export)
+    has its classic twin beside it (`rulesref.render.js_module`): the site's form."""
     written: dict[str, bytes] = {}  # modules, kept as bytes: an unchanged one is the object of the last render
     systems: dict[str, list[str]] = {}
     systems_by_package: dict[str, System] = {}
     content = build.settings.content
     for item in entry_modules(build, get):
         package = item.system.package
-        inputs = (item.system, item.entry, build.compiled[item.entry.key], item.source, item.url)
-        written[f"{package}/{item.entry.module}.js"] = get(f"js:{item.entry.key}", inputs, lambda i=item: module_js(i).encode("utf-8"))  # type: ignore[misc]
+        inputs = (item.system, item.entry, build.compiled[item.entry.key], item.source, item.url, twins)
+        path = f"{package}/{item.entry.module}.js"
+        written.update(get(f"js:{item.entry.key}", inputs, lambda i=item, p=path: _module_files(p, entry_module(i), twins)))  # type: ignore[misc]
         written[f"{package}/{item.entry.module}.d.ts"] = get(f"dts:{item.entry.key}", inputs, lambda i=item: module_dts(i).encode("utf-8"))  # type: ignore[misc]
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
-    shown = (content, build.settings.package, systems, tuple(systems_by_package.values()))
-    written.update(get("js:indexes", shown, lambda: _index_files(content, build.settings.package, systems, systems_by_package)))
+    shown = (content, build.settings.package, systems, tuple(systems_by_package.values()), twins)
+    written.update(get("js:indexes", shown, lambda: _index_files(content, build.settings.package, systems, systems_by_package, twins)))
     return dict(sorted(written.items()))
 
 
-def _index_files(content: str, name: str, systems: dict[str, list[str]], systems_by_package: dict[str, System]) -> dict[str, bytes]:
+def _module_files(path: str, module: Module, twins: bool) -> dict[str, bytes]:
+    files = {path: module.es().encode("utf-8")}
+    if twins:
+        files[twin_path(path)] = module.classic().encode("utf-8")
+    return files
+
+
+def _index_files(content: str, name: str, systems: dict[str, list[str]], systems_by_package: dict[str, System], twins: bool) -> dict[str, bytes]:
     """The files that list the modules: each system's index, the package's, package.json."""
     files: dict[str, str] = {}
     for package, modules in systems.items():
@@ -396,4 +411,6 @@ def _index_files(content: str, name: str, systems: dict[str, list[str]], systems
     files[f"{RUNTIME}.js"] = runtime_js()
     files[f"{RUNTIME}.d.ts"] = _static(f"{RUNTIME}.d.ts")
     files["package.json"] = package_json(name, systems)
+    if twins:  # the runtime is written by hand: read into its lines
+        files[twin_path(f"{RUNTIME}.js")] = read_module(files[f"{RUNTIME}.js"], f"{RUNTIME}.js").classic()
     return {path: text.encode("utf-8") for path, text in files.items()}

@@ -14,8 +14,9 @@ MkDocs build with `use_directory_urls: false` did the same at twice the build's 
 - browsers refuse to start the search worker on a page opened from file://, so each page
   loads `assets/rulesref-iframe-worker.js`, which runs the worker in a frame instead (and
   does nothing on http(s)); nothing is fetched from another site;
-- nor do they run ES modules there: each module script is replaced by a classic twin
-  (`rulesref.render.classic`) after the loader of the twins of the modules it imports, so
+- nor do they run ES modules there: each module script is replaced by its classic twin,
+  which the site carries (`rulesref.render.js_module`), after the loader of the twins of
+  the modules it imports, so
   "Try it" works there too; and they load no CSS mask images from file://, so the copy's
   stylesheets carry their icons inline;
 - its home page says where the newest copy lives instead of offering a download.
@@ -38,10 +39,11 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from rulesref.render import classic, paths, try_it
+from rulesref.render import paths
+from rulesref.render.js_module import twin_path
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
-MODULE_SCRIPTS = (f"{paths.ASSETS}/rulesref-try.js",)  # the site config's scripts of type module
+MODULE_SCRIPTS = paths.MODULE_SCRIPTS
 LOADER = f"{paths.ASSETS}/rulesref-classic.js"  # loads the classic twins of modules (file:// runs no modules)
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_SCRIPT = "search/search_index.js"
@@ -97,7 +99,7 @@ def _page(html: bytes, site_url: str, home: bool) -> bytes:
 
     def classic_scripts(found: re.Match[bytes]) -> bytes:
         indent, at = found.group("indent"), found.group("prefix")
-        twin = classic.twin_path(found.group("path").decode("utf-8")).encode("utf-8")
+        twin = twin_path(found.group("path").decode("utf-8")).encode("utf-8")
         return indent + b'<script src="' + at + LOADER.encode() + b'"></script>\n' + indent + b'<script src="' + at + twin + b'"></script>'
 
     html = _MODULE_TAG.sub(classic_scripts, html)
@@ -132,18 +134,10 @@ def _inline_icons(css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
     return _ICON.sub(inline, css)
 
 
-def _is_module(rel: str) -> bool:
-    """The site's ES modules that pages load: the generated checks and their runtime (not the
-    package's index modules, which only re-export them), and the config's module scripts."""
-    if rel in MODULE_SCRIPTS:
-        return True
-    return rel.startswith(f"{try_it.MODULES}/") and rel.endswith(".js") and not rel.endswith(("/index.js", classic.SUFFIX))
-
-
 def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[str, bytes]:
     """Every file of the offline copy, made from the built site `site` and the docs files
-    it was built from (the modules that get classic twins, the stylesheets); source maps
-    are left out (a third of the size, useful only to debug the theme)."""
+    it was built from (the stylesheets' icons); source maps are left out (a third of the
+    size, useful only to debug the theme)."""
     copy: dict[str, bytes] = {}
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix == ".map":
@@ -163,9 +157,7 @@ def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[s
     if SITEMAP in copy:
         copy[f"{SITEMAP}.gz"] = gzip.compress(copy[SITEMAP], mtime=0)
     for rel, data in docs.items():
-        if _is_module(rel):
-            copy[classic.twin_path(rel)] = classic.classic_twin(data.decode("utf-8"), rel).encode("utf-8")
-        elif rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
+        if rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
             copy[rel] = _inline_icons(data, rel, docs)
     return dict(sorted(copy.items()))
 
