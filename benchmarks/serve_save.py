@@ -1,8 +1,8 @@
 """rulesref's part of a `serve` save on real content: from a saved file to its docs files
 rewritten, at 1,194 and 10,149 files.
 
-One process does what `rulesref serve` does on a save: it keeps `rulesref.site.Kept` between
-saves, calls `generate(content, settings, kept)` and then `sync_tree` to rewrite the docs
+One process does what `rulesref serve` does on a save: it keeps a `rulesref.site.session.Session`
+between saves, calls its `generate(content, settings)` and then `sync_tree` to rewrite the docs
 files whose bytes changed (the list MkDocs then rebuilds pages from). The content is
 `benchmarks/realistic.py`'s clone of the shipped content; its files are older than the file
 system's clock step when the saves begin, as in a real project. The saves alternate two
@@ -51,13 +51,13 @@ class Project:
         from benchmarks.realistic import write_content
         from rulesref.config import Settings
         from rulesref.read.status import RACY_SECONDS
-        from rulesref.site import Kept
+        from rulesref.site.session import Session
 
         self.content = root / "content"
         self.docs = root / "docs"
         self.files = write_content(self.content, size)
         self.settings = Settings()
-        self.kept = Kept()
+        self.session = Session()
         self.toggled = dict.fromkeys(EDITS, False)
         time.sleep(RACY_SECONDS + 0.5)  # files are older than the clock step, as in a real project
         self.docs.mkdir()
@@ -75,11 +75,11 @@ class Project:
     def save(self) -> tuple[float, int, float]:
         """One save as `serve` handles it: seconds until the docs folder is in sync, how many
         docs files were rewritten, and the CPU seconds of this process meanwhile."""
-        from rulesref.site.serve import kept_generation, sync_docs
+        from rulesref.site.serve import save_generation, sync_docs
 
         started, cpu = time.perf_counter(), time.process_time()
-        files, problems = kept_generation(str(self.content), self.settings, self.kept)
-        changed = sync_docs(self.docs, files, self.kept) if files else []
+        files, problems = save_generation(self.session, str(self.content), self.settings)
+        changed = sync_docs(self.docs, files, self.session) if files else []
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if not files or any(p.severity == "error" for p in problems):
             raise SystemExit(f"content has problems: {problems[:3]}")

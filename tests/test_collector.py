@@ -11,8 +11,9 @@ import pytest
 
 import rulesref.cli as cli
 from rulesref.config import Settings
-from rulesref.site import Kept, generate
-from rulesref.site.serve import kept_generation
+from rulesref.site import generate
+from rulesref.site.serve import save_generation
+from rulesref.site.session import Session
 from rulesref.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -49,16 +50,16 @@ def test_a_save_runs_with_the_collector_paused_and_freezes_what_it_keeps(tmp_pat
     content = tmp_path / "content"
     shutil.copytree(REPO / "content", content)
     seen: list[bool] = []
-    generating = generate
+    generating = Session.generate
 
-    def watched(*args: object) -> object:
+    def watched(self: Session, *args: object) -> object:
         seen.append(gc.isenabled())
-        return generating(*args)  # type: ignore[arg-type]
+        return generating(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("rulesref.site.serve.generate", watched)
+    monkeypatch.setattr(Session, "generate", watched)
     gc.unfreeze()
     try:
-        files, _ = kept_generation(str(content), Settings(), Kept())
+        files, _ = save_generation(Session(), str(content), Settings())
         assert files and seen == [False]
         assert gc.isenabled()
         assert gc.get_freeze_count() > 10_000  # the kept content is frozen, not scanned again

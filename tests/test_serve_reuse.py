@@ -22,8 +22,9 @@ from rulesref.config import Settings
 from rulesref.read import reload
 from rulesref.read import status as file_status
 from rulesref.render.relations import SAME_RULE_SHOWN
-from rulesref.site import Kept, generate
+from rulesref.site import generate
 from rulesref.site.serve import sync_tree
+from rulesref.site.session import Session
 
 from .conftest import edit
 
@@ -123,8 +124,8 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
     docs = tmp_path / "docs"
     docs.mkdir()
     settings = Settings()
-    kept = Kept()
-    before, _ = generate(str(content), settings, kept)
+    session = Session()
+    before, _ = session.generate(str(content), settings)
     sync_tree(docs, before)
     written = before
     shown: dict[str, dict[str, bytes]] = {}
@@ -132,7 +133,7 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
     for name, change in series(content):
         change()
         reads.clear()
-        files, problems = generate(str(content), settings, kept)
+        files, problems = session.generate(str(content), settings)
         if trusted:  # only what the edit touched is read; all of it when nothing can be trusted
             if name == "a name shared by many systems":
                 assert sorted(Path(r).parent.name for r in reads) == sorted([f"g{n}" for n in range(SAME_RULE_SHOWN)] * 2), reads

@@ -5,10 +5,10 @@ A link names an entry by its name or an alias, case-insensitively: `[[Morale che
 parameters, given a value), `[[hh2:Brutal (X)]]` (another system).
 
 Every entry's links are resolved once per run (`LinkIndex.entry_links`), for both the checks
-and the pages. A long-lived process (`serve`) builds each run's index with the last one as
-`previous`: an entry that is the very same object as last time, whose links all resolved,
-and whose links looked only in systems whose names resolve exactly as last time, takes its
-resolved links from there instead of scanning its texts again.
+and the pages. A long-lived process (`serve`) keeps them in its memo: an entry equal to what
+it was last run, whose links all resolved, and whose links looked only in systems whose
+names resolve exactly as last run, takes its resolved links from there instead of scanning
+its texts again.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from rulesref.incremental.memo import FRESH, Memo
 from rulesref.model import Content, Entry, Param, Scalar, Where, texts_of
 from rulesref.suggest import closest
 
 MAX_HINTS = 50  # unresolved links per run that get a "did you mean"
+LINKS, LINK_NAMES, LINK_SYSTEMS = "links", "link-names", "link-systems"  # the memo's stages
 LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
 OPEN = re.compile(r"\[\[")
 ROLL = re.compile(r"([1-9])\+")
@@ -139,13 +141,6 @@ class _EntryLinks:
         return {(link.system, link.target): outcome for text in self.texts for link, outcome in text.links if not isinstance(link, int)}
 
 
-def _same_entries(a: dict[str, Entry] | None, b: dict[str, Entry] | None) -> bool:
-    """Two name tables that map every name to the very same entry object."""
-    if a is None or b is None:
-        return a is b
-    return a.keys() == b.keys() and all(entry is b[name] for name, entry in a.items())
-
-
 class LinkIndex:
     """Names and aliases of every entry, per system, for resolving links."""
 
@@ -154,11 +149,11 @@ class LinkIndex:
         content: Content,
         extra_names: dict[str, dict[str, str]] | None = None,
         unbuilt: frozenset[str] = frozenset(),
-        previous: LinkIndex | None = None,
+        memo: Memo = FRESH,
     ) -> None:
         """`extra_names` and `unbuilt` (`system:id` keys) describe entries whose files exist but
-        failed their schema: references to them are not reported again. `previous` is the
-        index of the last run of a long-lived process, whose resolved links may be reused."""
+        failed their schema: references to them are not reported again. A long-lived
+        process's `memo` keeps resolved links between runs."""
         self.content = content
         self.unbuilt = unbuilt
         self.hints_left = MAX_HINTS
@@ -189,10 +184,22 @@ class LinkIndex:
                     self.bases.setdefault(entry.system, {}).setdefault(normalise(call[0]), entry)
         self._systems = frozenset({s.id for s in content.systems} | set(self.known))
         self._entry_links: dict[str, _EntryLinks] = {}
-        self._same_system: dict[str, bool] = {}  # per system: names resolve as in `previous`
-        self._previous = previous if previous is not None and previous._systems == self._systems else None
-        if previous is not None:
-            previous._previous = None  # one run back is all that is ever reused
+        self.memo = memo
+        self._same_system: dict[str, bool] = {}  # per system: names resolve as last run
+        if memo.keeps:
+            kept = memo.kept(LINK_SYSTEMS, None)
+            for system in self._systems:
+                before = memo.kept(LINK_NAMES, system)
+                tables = self._names_of(system)
+                self._same_system[system] = kept is not None and kept[1] == self._systems and before is not None and before[1] == tables
+                memo.keep(LINK_NAMES, system, None, tables)
+            memo.keep(LINK_SYSTEMS, None, None, self._systems)
+
+    def _names_of(self, system: str) -> tuple[object, ...]:
+        """Everything a link into `system` resolves by: the names of its entries and their
+        parameterised bases, and the names of its unbuilt entries."""
+        unbuilt = frozenset(b for s, b in self.unbuilt_bases if s == system)
+        return (self.names.get(system), self.bases.get(system), self.known.get(system), unbuilt)
 
     def systems(self) -> frozenset[str]:
         return self._systems  # gathered once: every link asks
@@ -225,9 +232,10 @@ class LinkIndex:
         call this in content order, so fresh resolutions spend "did you mean" hints in the
         same order as a run without `previous` (reused ones never spent any)."""
         known = self._entry_links.get(entry.key)
-        if known is not None and known.entry is entry:
+        if known is not None:
             return known.texts
-        found = self._reusable(entry) or self._resolve_entry(entry)
+        kept = self._reusable(entry)
+        found = self.memo.reuse(LINKS, entry.key, kept) if kept is not None else self.memo.keep(LINKS, entry.key, entry, self._resolve_entry(entry))
         self._entry_links[entry.key] = found
         return found.texts
 
@@ -238,28 +246,14 @@ class LinkIndex:
         self.entry_links(entry)
         return self._entry_links[entry.key].by_target.get((link.system, link.target), "not a link of the entry's texts")
 
-    def _reusable(self, entry: Entry) -> _EntryLinks | None:
-        previous = self._previous
-        kept = None if previous is None else previous._entry_links.get(entry.key)
-        if kept is None or kept.entry is not entry or not kept.resolved:
+    def _reusable(self, entry: Entry) -> tuple[Entry, _EntryLinks] | None:
+        """What the memo kept of the links the last run resolved for an entry equal to this
+        one, when they all resolved and every system they looked in resolves names as it did
+        then (the same names of equal entries, the same names of unbuilt entries)."""
+        kept = self.memo.kept(LINKS, entry.key)
+        if kept is None or kept[0] != entry or not kept[1].resolved:
             return None
-        return kept if all(self._resolves_as_before(system) for system in kept.systems) else None
-
-    def _resolves_as_before(self, system: str) -> bool:
-        """Whether every link into `system` resolves exactly as it did in `previous`: the
-        same names of the very same entries, and the same names of unbuilt entries."""
-        same = self._same_system.get(system)
-        if same is None:
-            before = self._previous
-            assert before is not None
-            same = (
-                _same_entries(self.names.get(system), before.names.get(system))
-                and _same_entries(self.bases.get(system), before.bases.get(system))
-                and self.known.get(system) == before.known.get(system)
-                and {b for s, b in self.unbuilt_bases if s == system} == {b for s, b in before.unbuilt_bases if s == system}
-            )
-            self._same_system[system] = same
-        return same
+        return kept if all(self._same_system.get(system, False) for system in kept[1].systems) else None
 
     def _resolve_entry(self, entry: Entry) -> _EntryLinks:
         texts: list[TextLinks] = []

@@ -22,8 +22,10 @@ Scalar = bool | int | str
 class Where:
     """A place in a content file: the document and the JSON path of a value in it.
 
-    A plain slotted class: the model makes one for nearly every value, and equality only
-    needs the file and the path."""
+    A plain slotted class: the model makes one for nearly every value. Two are equal when
+    they are the same path in the same text of the same file: a place stands for the line
+    and column it is at, so the same value one line further down is somewhere else (a
+    long-lived process's memo keeps problems by equal inputs, and their lines must hold)."""
 
     __slots__ = ("doc", "path")
 
@@ -32,7 +34,10 @@ class Where:
         self.path = path
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Where) and self.path == other.path and self.doc.path == other.doc.path
+        if not isinstance(other, Where) or self.path != other.path:
+            return False
+        mine, theirs = self.doc, other.doc
+        return mine is theirs or (mine.path == theirs.path and mine.text == theirs.text)
 
     def __hash__(self) -> int:
         return hash((self.doc.path, self.path))

@@ -15,18 +15,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.build import Build
-from rulesref.check.content import CrossFileMemo, content_problems
+from rulesref.check.content import content_problems
 from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
+from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
 from rulesref.logic.cache import open_cache
-from rulesref.logic.stage import Memo, compile_content
+from rulesref.logic.stage import compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
+from rulesref.read import reload
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
-from rulesref.read.reload import FileNames, LoadMemo, file_names, trusted_status
+from rulesref.read.reload import FileNames, trusted_status
+from rulesref.read.status import racy_after
 from rulesref.schemas import ENTRY, SYSTEM
 
 
@@ -38,28 +41,24 @@ def _names_of(data: object) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def validate(
-    paths: list[str],
-    settings: Settings | None = None,
-    *,
-    odds: bool = False,
-    keep: bool = True,
-    memo: Memo | None = None,
-    loads: Loads | None = None,
-    across: CrossFileMemo | None = None,
-) -> Build:
+def validate(paths: list[str], settings: Settings | None = None, *, odds: bool = False, keep: bool = True) -> Build:
     """Validate and compile the content that `paths` belong to; report problems of the files
     in `paths`. With `odds`, the build also holds the exact odds the pages chart. Without
     `keep`, only problems are wanted: the build's compiled checks may then be incomplete
     (entries whose problems the cache knew are not compiled again). A process that validates
-    again and again (`serve`) passes the same `memo` each time to reuse unchanged entries,
-    the same `loads` to reuse what each unchanged file contributed, and the same `across`
-    to reuse the checks across files of entries whose inputs are unchanged.
+    again and again (`serve`) runs `validate_kept` instead.
 
     A large run is much faster with the garbage collector paused (`rulesref.collector`),
     which the command decides.
     """
-    return _validate(paths, settings or Settings(), odds, keep, memo, loads, across)
+    return _validate(paths, settings or Settings(), odds, keep, FRESH)
+
+
+def validate_kept(memo: Memo, paths: list[str], settings: Settings, *, odds: bool = False) -> Build:
+    """`validate`, as one run of a long-lived process that keeps its work in `memo` (each
+    stage reuses what an earlier run made from equal inputs); the caller begins and
+    finishes the memo's run."""
+    return _validate(paths, settings, odds, True, memo)
 
 
 @dataclass(frozen=True)
@@ -72,9 +71,6 @@ class FileOutcome:
     entry: Entry | None = None
     schema_failed: bool = False
     broken_names: tuple[str, ...] = ()
-
-
-Loads = LoadMemo[FileOutcome]  # what `serve` keeps of each file between runs
 
 
 def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) -> tuple[Document | None, list[Problem], str]:
@@ -114,14 +110,14 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
 
 
 def _outcome(
-    path: Path, names: FileNames, system_id: str | None, loads: Loads | None, root: str, cache: LoadCache, real_dirs: dict[str, str]
+    path: Path, names: FileNames, system_id: str | None, memo: Memo, racy: int, root: str, cache: LoadCache, real_dirs: dict[str, str]
 ) -> FileOutcome:
     display, key = names.display, names.key
-    if loads is not None:
-        known = loads.unchanged(key)
+    if memo.keeps:
+        known: FileOutcome | None = reload.unchanged(memo, key, racy)
         if known is not None and not folder_outside_content(names.folder, root, real_dirs):  # its status said: a regular file
             return known
-    status = None if loads is None else trusted_status(key[0], loads.racy)  # taken before reading: a later write changes it
+    status = trusted_status(key[0], racy) if memo.keeps else None  # taken before reading: a later write changes it
     raw, found = read_file(path, display, root=Path(root), real_dirs=real_dirs)
     if raw is None:
         return FileOutcome(tuple(found))
@@ -129,15 +125,12 @@ def _outcome(
     def make(data: bytes) -> FileOutcome:
         return _system_outcome(data, display, cache) if system_id is None else _entry_outcome(data, display, system_id, cache)
 
-    return make(raw) if loads is None else loads.outcome(key, raw, make, status)
+    return reload.outcome(memo, key, raw, make, status) if memo.keeps else make(raw)
 
 
-def _validate(
-    paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo | None, loads: Loads | None, across: CrossFileMemo | None
-) -> Build:
-    if loads is not None:
-        loads.begin()
-    files = discover(paths, None if loads is None else loads.listings)
+def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo) -> Build:
+    racy = racy_after()  # of this run: a status newer than this is not trusted
+    files = discover(paths, memo)
     cwd = os.getcwd()  # once: every file is shown relative to it
     problems: list[Problem] = []
     systems: list[System] = []
@@ -149,7 +142,7 @@ def _validate(
     # a process that keeps each file's outcome (`serve`) needs the cache on disk for its
     # first run only; later runs would read all of it to parse the one file that changed,
     # and write back only what they parsed
-    load_cache = LoadCache(None) if loads is not None and loads.warm else open_load_cache()
+    load_cache = LoadCache(None) if memo.runs else open_load_cache()
     real_dirs: dict[str, str] = {}  # folders resolved once per run
     for folder in files.systems:
         system_id = folder.path.name
@@ -161,20 +154,20 @@ def _validate(
                     Problem(display_path(path, cwd), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
                 )
         else:
-            names = file_names(folder.system_file, cwd, "") if loads is None else loads.names(folder.system_file, cwd, "")
+            names = reload.names(memo, folder.system_file, cwd, "")
             shown[names.display] = folder.system_file
-            outcome = _outcome(folder.system_file, names, None, loads, root, load_cache, real_dirs)
+            outcome = _outcome(folder.system_file, names, None, memo, racy, root, load_cache, real_dirs)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
         for path in folder.entry_files:
-            names = file_names(path, cwd, system_id) if loads is None else loads.names(path, cwd, system_id)
+            names = reload.names(memo, path, cwd, system_id)
             display = names.display
             shown[display] = path
             if names.name in SYSTEM_FILE_NAMES:
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            outcome = _outcome(path, names, system_id, loads, root, load_cache, real_dirs)
+            outcome = _outcome(path, names, system_id, memo, racy, root, load_cache, real_dirs)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
                 file_stems[display] = names.stem
@@ -183,15 +176,13 @@ def _validate(
                     broken_names.setdefault(system_id, {})[normalise(name)] = name
                 broken_ids.add(f"{system_id}:{names.stem}")
             problems += outcome.problems
-    if loads is not None:
-        loads.finish()
     load_cache.save()
     content = Content(
         systems=tuple(sorted(systems, key=lambda s: s.id)),
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),
     )
-    links = LinkIndex(content, broken_names, frozenset(broken_ids), previous=None if across is None else across.links)
-    problems += content_problems(content, file_stems, links, across)
+    links = LinkIndex(content, broken_names, frozenset(broken_ids), memo)
+    problems += content_problems(content, file_stems, links, memo)
     cache = open_cache()
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)
     cache.save()

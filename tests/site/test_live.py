@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from rulesref.config import Settings
-from rulesref.site import Kept, generate
+from rulesref.site import generate
 from rulesref.site.live import LiveSite
 from rulesref.site.serve import sync_tree
+from rulesref.site.session import Session
 
 from ..conftest import edit
 from .conftest import make_project, site_files
@@ -28,11 +29,11 @@ URL = "http://127.0.0.1:8000/rulesref/"
 def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
     project = make_project(tmp_path / "live")
     w40k = project.content / "w40k7"
-    settings, kept = Settings(), Kept()
-    files, problems = generate(str(project.content), settings, kept)
+    settings, session = Settings(), Session()
+    files, problems = session.generate(str(project.content), settings)
     assert files, problems
     sync_tree(project.docs, files)
-    kept.written = files
+    session.written = files
     live = LiveSite(project.config, tmp_path / "served", URL)
     first = live.build_all()
     assert first.whole and first.pages > 20
@@ -55,10 +56,10 @@ def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
     try:
         for number, (change, by_page) in enumerate(edits):
             change()
-            files, problems = generate(str(project.content), settings, kept)
+            files, problems = session.generate(str(project.content), settings)
             assert files, problems
-            changed = sync_tree(project.docs, files, kept.written)
-            kept.written = files
+            changed = sync_tree(project.docs, files, session.written)
+            session.written = files
             published: list[tuple[str, ...]] = []
 
             def publish(published: list[tuple[str, ...]] = published) -> None:
@@ -66,10 +67,10 @@ def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
                 served = tmp_path / "served" / "w40k7"
                 published.append(tuple((served / page / "index.html").read_text(encoding="utf-8") for page in ("fearless", "fear")))
 
-            done = live.update(changed, first=kept.edited_pages, publish=publish)
+            done = live.update(changed, first=session.edited_pages, publish=publish)
             assert done.whole is not by_page, (number, changed)
             if number == 0:  # fearless/ first, shown before fear/, which previews its summary, is rebuilt
-                assert kept.edited_pages == {"w40k7/fearless/index.md"}
+                assert session.edited_pages == {"w40k7/fearless/index.md"}
                 assert len(published) == 1
                 fearless, fear = published[0]
                 assert "shrugs off Pinning" in fearless and "shrugs off Pinning" not in fear

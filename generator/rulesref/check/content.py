@@ -15,6 +15,7 @@ from rulesref.check.lookalike import lookalike_reason
 from rulesref.check.markdown_limits import structure_problems
 from rulesref.check.markup import unsafe_markup
 from rulesref.check.tables import table_problems
+from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LINK, LinkIndex, TextLinks, normalise, param_value
 from rulesref.model import Content, Entry, RuleRef, System, Where, texts_of
 from rulesref.names import module_reason, python_reason
@@ -265,37 +266,13 @@ def _entry_problems(entry: Entry, stem: str, system: System | None, texts: tuple
     return tuple(problems)
 
 
-class CrossFileMemo:
-    """What a long-lived process (`serve`) keeps of these checks between two runs: the last
-    link index (the next one reuses its resolved links, see `rulesref.links`) and each
-    entry's own problems, reused while the entry, its system and its resolved links are the
-    very same objects as when they were found (and its file name the same). The checks that
-    compare entries with each other (ids, names, units' rules, `same_as`) run in full every
-    time: they are cheap."""
-
-    def __init__(self) -> None:
-        self.links: LinkIndex | None = None
-        self._kept: dict[str, tuple[Entry, str, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
-        self._seen: dict[str, tuple[Entry, str, System | None, tuple[TextLinks, ...], tuple[Problem, ...]]] = {}
-
-    def entry_problems(self, entry: Entry, stem: str, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
-        kept = self._kept.get(entry.key)
-        if kept is not None and kept[0] is entry and kept[1] == stem and kept[2] is system and kept[3] is texts:
-            self._seen[entry.key] = kept
-            return kept[4]
-        found = _entry_problems(entry, stem, system, texts)
-        self._seen[entry.key] = (entry, stem, system, texts, found)
-        return found
-
-    def finish(self, links: LinkIndex) -> None:
-        """End a run: its index and what it found are what the next run may reuse."""
-        self.links = links
-        self._kept, self._seen = self._seen, {}
-
-
-def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex, memo: CrossFileMemo | None = None) -> list[Problem]:
+def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex, memo: Memo = FRESH) -> list[Problem]:
     """Every problem across files. The entries' links are resolved in content order (see
-    `LinkIndex.entry_links`), so "did you mean" hints go to the same links in every run."""
+    `LinkIndex.entry_links`), so "did you mean" hints go to the same links in every run.
+    An entry's own problems are kept in a long-lived process's `memo` while the entry, its
+    file name, its system and how its links resolve are equal to when they were found; the
+    checks that compare entries with each other (ids, names, units' rules, `same_as`) run in
+    full every time: they are cheap."""
     problems: list[Problem] = []
     problems += _check_identity(content, index)
     for system in content.systems:
@@ -307,9 +284,7 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
         owner = systems.get(entry.system)
         texts = index.entry_links(entry)
         stem = file_stems[entry.where.doc.path]
-        problems += _entry_problems(entry, stem, owner, texts) if memo is None else memo.entry_problems(entry, stem, owner, texts)
+        problems += memo.get("entry-problems", entry.key, (entry, stem, owner, texts), lambda: _entry_problems(entry, stem, owner, texts))  # noqa: B023 (made at once)
     problems += _check_units(content, index)
     problems += _check_same_as(content, index)
-    if memo is not None:
-        memo.finish(index)
     return problems

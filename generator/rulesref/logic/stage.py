@@ -10,8 +10,8 @@ reports exactly what a serial run does (a test compares them).
 
 Writers (generate, build) need every entry's compiled checks in this process; the command
 `validate` needs only the problems, and then an unchanged entry costs nothing at all. A
-long-lived process (`serve`) also keeps its compiled entries in memory (`Memo`), so a save
-recompiles only the entries whose files changed.
+long-lived process (`serve`) also keeps its compiled entries in its memo, by the digest of
+each entry's file, so a save recompiles only the entries whose files changed.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from rulesref.build import CompiledEntry
 from rulesref.config import Settings
+from rulesref.incremental.memo import FRESH, Memo
 from rulesref.logic.cache import CompileCache, entry_key
 from rulesref.logic.check import compile_entry
 from rulesref.model import Content, Entry
@@ -29,7 +30,7 @@ from rulesref.problems import Problem
 
 MIN_PARALLEL_CHECKS = 150  # below this, starting workers costs more than it saves
 
-Memo = dict[tuple[str, bool], tuple[CompiledEntry | None, list[Problem]]]  # (entry key, odds) -> compiled
+COMPILED = "compiled"  # the memo's stage: (entry key, odds) -> compiled entry and problems, by the file's digest
 
 # what forked workers compile: set just before the pool starts, read by the workers
 _WORK: tuple[list[Entry], Settings] | None = None
@@ -76,12 +77,12 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
 
 
 def compile_content(
-    content: Content, settings: Settings, cache: CompileCache, *, odds: bool = False, keep: bool = True, memo: Memo | None = None
+    content: Content, settings: Settings, cache: CompileCache, *, odds: bool = False, keep: bool = True, memo: Memo = FRESH
 ) -> tuple[dict[str, CompiledEntry], list[Problem]]:
-    """Every entry with checks: its problems, and (with `keep`) its compiled checks. With
-    `memo`, entries compiled by an earlier call with the same file are taken from it (and the
-    memo is left holding exactly this call's entries)."""
-    if memo is not None:
+    """Every entry with checks: its problems, and (with `keep`) its compiled checks. With a
+    long-lived process's `memo`, entries compiled by an earlier run from the same file are
+    taken from it."""
+    if memo.keeps:
         return _with_memo(content, settings, cache, odds, memo)
     entries = [e for e in content.entries if e.checks]
     keys = [entry_key(e) for e in entries]
@@ -110,15 +111,16 @@ def compile_content(
 
 
 def _with_memo(content: Content, settings: Settings, cache: CompileCache, odds: bool, memo: Memo) -> tuple[dict[str, CompiledEntry], list[Problem]]:
-    fresh: Memo = {}
+    compiled: dict[str, CompiledEntry] = {}
+    problems: list[Problem] = []
     for entry in content.entries:
         if entry.checks:
-            key = (entry_key(entry), odds)
-            fresh[key] = memo.get(key) or _compile_one(entry, settings, cache, key[0], odds)
-    memo.clear()
-    memo.update(fresh)
-    compiled = {result.entry.key: result for result, _ in fresh.values() if result is not None}
-    return compiled, [p for _, problems in fresh.values() for p in problems]
+            digest = entry_key(entry)
+            result, found = memo.get(COMPILED, (entry.key, odds), digest, lambda e=entry, d=digest: _compile_one(e, settings, cache, d, odds))  # type: ignore[misc]
+            if result is not None:
+                compiled[entry.key] = result
+            problems += found
+    return compiled, problems
 
 
 def _compile_one(entry: Entry, settings: Settings, cache: CompileCache, key: str, odds: bool) -> tuple[CompiledEntry | None, list[Problem]]:

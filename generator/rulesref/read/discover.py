@@ -5,7 +5,7 @@ file per entry (sub-folders are allowed for grouping). Validating one file still
 whole content it belongs to, because links and ids are checked across files; only the
 problems of the files asked about are reported.
 
-A long-lived process (`serve`) passes the same `FolderListings` to every `discover`: a folder
+A long-lived process (`serve`) keeps each folder's listing in its memo: a folder
 whose status is unchanged (and older than the file system's clock step:
 `rulesref.read.status`) holds the same names, so it is not listed again. A folder that holds
 a symbolic link is always listed: what a link points at can change without its folder
@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from rulesref.errors import UsageError
+from rulesref.incremental.memo import FRESH, Memo
 from rulesref.read.status import racy_after, too_new
 
 SYSTEM_FILE_NAMES = ("system.yml", "system.yaml")
@@ -55,6 +56,7 @@ def _system_file(folder: Path) -> Path | None:
 
 
 FolderStatus = tuple[int, int, int, int]  # device, inode, mtime_ns, ctime_ns
+LISTINGS = "listings"  # the memo's stage of folders' listings
 
 
 @dataclass(frozen=True)
@@ -62,17 +64,6 @@ class _Listing:
     status: FolderStatus | None  # None: list it again next time
     files: tuple[Path, ...]  # its entry files, sorted
     folders: tuple[str, ...]  # the sub-folders to walk, sorted
-
-
-class FolderListings:
-    """Each content folder's entry files and sub-folders, with the status it had then."""
-
-    def __init__(self) -> None:
-        self.kept: dict[str, _Listing] = {}
-        self.seen: dict[str, _Listing] = {}
-
-    def finish(self) -> None:
-        self.kept, self.seen = self.seen, {}
 
 
 def _folder_status(folder: str) -> FolderStatus | None:
@@ -118,16 +109,20 @@ def _list_folder(dirpath: str, top: Path, status: FolderStatus | None) -> _Listi
     return _Listing(status, files, tuple(sorted(folders)))
 
 
-def _entry_files(folder: Path, listings: FolderListings | None = None) -> tuple[Path, ...]:
+def _entry_files(folder: Path, memo: Memo) -> tuple[Path, ...]:
     found: list[Path] = []
     waiting = [str(folder)]
     while waiting:
         dirpath = waiting.pop()
-        status = None if listings is None else _folder_status(dirpath)
-        kept = None if listings is None else listings.kept.get(dirpath)
-        listing = kept if kept is not None and status is not None and kept.status == status else _list_folder(dirpath, folder, status)
-        if listings is not None:
-            listings.seen[dirpath] = listing
+        if memo.keeps:
+            status = _folder_status(dirpath)
+            kept = memo.kept(LISTINGS, dirpath)
+            if kept is not None and status is not None and kept[0] == status:
+                listing = memo.reuse(LISTINGS, dirpath, kept)
+            else:
+                listing = memo.keep(LISTINGS, dirpath, status, _list_folder(dirpath, folder, status))
+        else:
+            listing = _list_folder(dirpath, folder, None)
         found += listing.files
         waiting += [os.path.join(dirpath, name) for name in reversed(listing.folders)]
     return tuple(found)
@@ -139,11 +134,11 @@ def _is_content_folder(folder: Path) -> bool:
     )
 
 
-def _system_folders(root: Path, listings: FolderListings | None) -> list[SystemFolder]:
+def _system_folders(root: Path, memo: Memo) -> list[SystemFolder]:
     folders = []
     for child in sorted(root.iterdir()):
         if child.is_dir() and not child.name.startswith((".", "_")) and _is_content_folder(child):
-            folders.append(SystemFolder(child, _system_file(child), _entry_files(child, listings)))
+            folders.append(SystemFolder(child, _system_file(child), _entry_files(child, memo)))
     return folders
 
 
@@ -155,9 +150,9 @@ def _system_folder_of(file: Path) -> Path | None:
     return None
 
 
-def discover(paths: list[str], listings: FolderListings | None = None) -> ContentFiles:
+def discover(paths: list[str], memo: Memo = FRESH) -> ContentFiles:
     """The content that `paths` (files or folders) belong to, and which files were asked for.
-    `listings` is what a long-lived process keeps of the folders between runs."""
+    A long-lived process's `memo` keeps each folder's listing between runs."""
     roots: dict[Path, None] = {}
     loose: dict[Path, list[Path]] = {}  # files in no system folder, by their folder
     selected: set[Path] = set()
@@ -181,10 +176,8 @@ def discover(paths: list[str], listings: FolderListings | None = None) -> Conten
         selected.add(path)
     systems: dict[Path, SystemFolder] = {}
     for root in roots:
-        for system in _system_folders(root, listings):
+        for system in _system_folders(root, memo):
             systems.setdefault(system.path, system)
-    if listings is not None:
-        listings.finish()
     for parent, loose_files in loose.items():
         if parent not in systems:
             systems[parent] = SystemFolder(parent, None, tuple(sorted(set(loose_files))))

@@ -1,8 +1,11 @@
-"""What a long-lived process (`serve`) keeps of each content file between two validations.
+"""What a long-lived process (`serve`) reuses of each content file between two validations.
 
 Loading a file, checking it against its schema and building its model object depend on that
 file's bytes, its shown path and its system alone, so a run that finds a file as the last
-run read it takes the last outcome instead of reading and parsing it again.
+run read it takes the last outcome instead of reading and parsing it again. Outcomes are
+kept in the run's memo (`rulesref.incremental.memo`) by (file, shown path, system), with the
+bytes they were made from and, when it could be trusted, the file's status when they were
+read.
 
 "As the last run read it" is decided first by the file's status (`lstat`): the same regular
 file (device and inode), size, modification and change times to the nanosecond. A status
@@ -20,10 +23,13 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from rulesref.read.discover import FolderListings, display_path
+from rulesref.incremental.memo import Memo
+from rulesref.read.discover import display_path
 from rulesref.read.status import racy_after, too_new
+
+LOADS = "loads"  # the memo's stage of files' outcomes
 
 Outcome = TypeVar("Outcome")
 Status = tuple[int, int, int, int, int, int]  # mode, device, inode, size, mtime_ns, ctime_ns
@@ -36,7 +42,7 @@ class FileNames(NamedTuple):
     stem: str  # the name without its suffix: an entry's id must equal it
     folder: str  # the folder it is in, as text
     cwd: str  # the working folder it is shown relative to
-    key: tuple[str, str, str]  # its key in `LoadMemo`: the path as text, as shown, its system ("" for system.yml)
+    key: tuple[str, str, str]  # its key in the memo: the path as text, as shown, its system ("" for system.yml)
 
 
 def file_names(path: Path, cwd: str, system: str) -> FileNames:
@@ -60,59 +66,27 @@ def trusted_status(path: str, racy: int | None = None) -> Status | None:
     return (info.st_mode, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
-class LoadMemo(Generic[Outcome]):
-    """Outcomes by (file, shown path, system), each with the bytes it was made from and,
-    when it could be trusted, the file's status when they were read; and the listings of
-    the content folders (`rulesref.read.discover`)."""
+def names(memo: Memo, path: Path, cwd: str, system: str) -> FileNames:
+    """`file_names`, kept: the same file is shown the same way on every run."""
+    return memo.get("file-names", path, (cwd, system), lambda: file_names(path, cwd, system))
 
-    def __init__(self) -> None:
-        self.listings = FolderListings()  # the folders' listings, for `discover`
-        self._kept: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
-        self._seen: dict[tuple[str, str, str], tuple[Status | None, bytes, Outcome]] = {}
-        self.racy = racy_after()  # of the current run: set again by `begin`
-        # per file: how it is shown, its path as text, its name and stem, its key (made once:
-        # what a run keeps is made of the very objects of the run before)
-        self._names: dict[Path, FileNames] = {}
-        self._names_seen: dict[Path, FileNames] = {}
 
-    def begin(self) -> None:
-        """Start a run: statuses newer than now are not trusted."""
-        self.racy = racy_after()
+def unchanged(memo: Memo, key: tuple[str, str, str], racy: int) -> Any:
+    """The last outcome of a file whose trusted status is the one it had when it was read,
+    without reading it; None when it must be read (then call `outcome`). `racy`: the
+    run's `racy_after()`."""
+    kept = memo.kept(LOADS, key)
+    if kept is None or kept[0][0] is None or trusted_status(key[0], racy) != kept[0][0]:
+        return None
+    return memo.reuse(LOADS, key, kept)
 
-    def names(self, path: Path, cwd: str, system: str) -> FileNames:
-        """`file_names`, kept: the same file is shown the same way on every run."""
-        found = self._names.get(path)
-        if found is None or found.cwd != cwd or found.key[2] != system:
-            found = file_names(path, cwd, system)
-        self._names_seen[path] = found
-        return found
 
-    @property
-    def warm(self) -> bool:
-        """Whether a run has finished since this memo was made (it then knows every file)."""
-        return bool(self._kept)
-
-    def unchanged(self, key: tuple[str, str, str]) -> Outcome | None:
-        """The last outcome of a file whose trusted status is the one it had when it was
-        read, without reading it; None when it must be read (then call `outcome`)."""
-        kept = self._kept.get(key)
-        if kept is None or kept[0] is None or trusted_status(key[0], self.racy) != kept[0]:
-            return None
-        self._seen[key] = kept
-        return kept[2]
-
-    def outcome(self, key: tuple[str, str, str], raw: bytes, make: Callable[[bytes], Outcome], status: Status | None) -> Outcome:
-        """The outcome of a file read as `raw` (its status taken before reading it): the
-        last one when the bytes are the same, else made afresh."""
-        kept = self._kept.get(key)
-        if kept is not None and kept[1] == raw:
-            self._seen[key] = (status, kept[1], kept[2])
-            return kept[2]
-        made = make(raw)
-        self._seen[key] = (status, raw, made)
-        return made
-
-    def finish(self) -> None:
-        """End a run: what it saw is what the next run may reuse."""
-        self._kept, self._seen = self._seen, {}
-        self._names, self._names_seen = self._names_seen, {}
+def outcome(memo: Memo, key: tuple[str, str, str], raw: bytes, make: Callable[[bytes], Outcome], status: Status | None) -> Outcome:
+    """The outcome of a file read as `raw` (its status taken before reading it): the last
+    one when the bytes are the same, else made afresh."""
+    kept = memo.kept(LOADS, key)
+    if kept is not None and kept[0][1] == raw:
+        value: Outcome = kept[1]
+        return memo.reuse(LOADS, key, kept) if kept[0][0] == status else memo.keep(LOADS, key, (status, kept[0][1]), value)
+    memo.made[LOADS] += 1
+    return memo.keep(LOADS, key, (status, raw), make(raw))

@@ -13,11 +13,11 @@ from collections import Counter
 from typing import Any
 
 from rulesref.config import Settings
+from rulesref.incremental.memo import Get, fresh
 from rulesref.model import Content, Entry, RuleRef, System, typed_value
 from rulesref.render import paths
 from rulesref.render.checks import CheckView
 from rulesref.render.relations import Relations
-from rulesref.render.reuse import Get, fresh
 from rulesref.schemas import API, schema_dir
 
 VERSION = 1

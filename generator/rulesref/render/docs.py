@@ -11,6 +11,7 @@ from collections.abc import Callable
 from importlib import resources
 
 from rulesref.build import Build
+from rulesref.incremental.memo import FRESH, Get, Memo, fresh
 from rulesref.links import find_links
 from rulesref.model import Entry, System
 from rulesref.render import javascript, paths, scripts, try_it
@@ -24,8 +25,9 @@ from rulesref.render.js_module import read_module, twin_path
 from rulesref.render.nav import nav_file
 from rulesref.render.pages import Site
 from rulesref.render.relations import relations
-from rulesref.render.reuse import Get, GetSame, RenderMemo, fresh
 from rulesref.schemas import schema_dir
+
+RENDERED, RELATIONS = "rendered", "relations"  # the memo's stages: docs files and intermediate values; facts across entries
 
 
 def asset_files() -> dict[str, bytes]:
@@ -103,16 +105,13 @@ def _index_pages(site: Site, counts: Counter[tuple[str, str]]) -> list[tuple[str
     ]
 
 
-def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]:
-    """Every file of the docs folder by relative path, from a build without errors. With
-    `memo` (kept by `serve` between saves), only files whose inputs changed are rendered."""
+def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
+    """Every file of the docs folder by relative path, from a build without errors. With a
+    long-lived process's `memo` (`serve`), only files whose inputs changed are rendered."""
     assert build.ok, "pages are written from valid content only"
-    get: Get = fresh if memo is None else memo.get
-    same: GetSame = fresh if memo is None else memo.get_same
-    if memo is not None:
-        memo.begin()
+    get = memo.stage(RENDERED)
     content = build.content
-    facts = relations(content, build.links, memo)
+    facts = relations(content, build.links, memo.stage(RELATIONS))
     checks = all_checks(build, get)
     forms = {}
     for key, compiled in build.compiled.items():
@@ -153,7 +152,7 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
             page = paths.letter_page(system.id, part.kind, part.part)
             files[page] = get(page, (system, part, listed), lambda s=system, p=part: site.letters(s, p).encode("utf-8"))  # type: ignore[misc]
     anchors = {
-        system.id: same(f"kind-anchors:{system.id}", (system, *by_system[system.id]), lambda s=system: site.kind_anchors(s))  # type: ignore[misc]
+        system.id: get(f"kind-anchors:{system.id}", (system, *by_system[system.id]), lambda s=system: site.kind_anchors(s))  # type: ignore[misc]
         for system in content.systems
     }
     roots = tuple(map(str, site.roots))
@@ -178,6 +177,4 @@ def docs_files(build: Build, memo: RenderMemo | None = None) -> dict[str, bytes]
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     files.update(schema_files())
     files.update(app_files(content))
-    if memo is not None:
-        memo.finish()
     return dict(sorted(files.items()))

@@ -18,6 +18,7 @@ from importlib import resources
 
 from rulesref import __version__
 from rulesref.build import Build
+from rulesref.incremental.memo import Get, fresh
 from rulesref.logic import runtime_dice
 from rulesref.logic.inputs import Bound, InputCheck, input_check, no_row_matched
 from rulesref.logic.plan import Arg, Plan, ResultPlan
@@ -26,7 +27,6 @@ from rulesref.model import Entry, System
 from rulesref.render.js_expressions import ExpressionWriter, bare, constant, local
 from rulesref.render.js_module import ImportRuntime, Line, Module, exported, read_module, twin_path
 from rulesref.render.origin import source_path
-from rulesref.render.reuse import Get, fresh
 from rulesref.templates import render
 
 RUNTIME = "_runtime"

@@ -4,13 +4,13 @@ other systems, which entries carry a tag, and every resolved cross-link.
 Computed once per build in one pass over the content, so that no page has to scan every
 other entry. Each system's entries contribute their part (their links, the names they
 share, their tags); with a memo (`serve`), a system whose entries and resolved links are
-the very same objects as last time contributes the part it did then. The links themselves
+equal to last run's contributes the part it did then. The links themselves
 come from `LinkIndex.entry_links`.
 
 "Same rule in other systems" is the one fact whose size grows faster than the content (a
 name shared by n systems gives each of n entries n - 1 others), so it is found per group of
 entries sharing a kind and name: the group is sorted once, and with a memo a group whose
-members are the very same entries as last time is not redone. A page lists at most
+members are equal to last run's is not redone. A page lists at most
 `SAME_RULE_SHOWN` of a group's members; a bigger group (a name shared by dozens of systems)
 gets a page of its own that lists them all (`NameGroup`), so every page stays the same size
 however many systems share its names. The entries that refer to an entry, and those that
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rulesref.incremental.memo import Get, fresh
 from rulesref.links import LinkIndex, Resolved, normalise
 from rulesref.model import Content, Entry
 from rulesref.render import paths
-from rulesref.render.reuse import GetSame, RenderMemo, fresh
 from rulesref.slugs import slug
 
 # the most members of a name group an entry's page lists; a bigger group has a page of its own
@@ -145,8 +145,9 @@ def _part(content: Content, links: LinkIndex, entries: tuple[Entry, ...]) -> _Pa
     )
 
 
-def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None) -> Relations:
-    same: GetSame = fresh if memo is None else memo.get_same
+def relations(content: Content, links: LinkIndex, same: Get = fresh) -> Relations:
+    """The facts across entries; with a long-lived process's memo stage (`same`), each
+    system's part and each shared name's group is kept while what it is made from is equal."""
     referenced: dict[str, tuple[Entry, ...]] = {}  # target key -> referrers, in content order
     links_out: dict[str, tuple[Resolved, ...]] = {}
     by_name: dict[tuple[str, str], list[Entry]] = {}
@@ -154,7 +155,7 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
     with_same_as: list[Entry] = []
     for system in dict.fromkeys(e.system for e in content.entries):
         entries = content.entries_of(system)
-        # kept while its entries and their resolved links are the very same objects
+        # kept while its entries and their resolved links are equal
         objects = (*entries, *(links.entry_links(e) for e in entries))
         part = same(f"relations-of:{system}", objects, lambda e=entries: _part(content, links, e))  # type: ignore[misc]
         links_out.update(part.links_out)
@@ -196,7 +197,7 @@ def relations(content: Content, links: LinkIndex, memo: RenderMemo | None = None
     for key, parts in sorted(others.items()):
         if len(parts) == 1:
             same_rule[key] = parts[0]
-        else:  # several names shared, or `same_as`: the parts are kept objects when their groups were
+        else:  # several names shared, or `same_as`: kept while the parts are equal
             found = tuple(parts)
             same_rule[key] = same(f"same-rule:{key}", found, lambda p=found: _sort(e for part in p for e in part))  # type: ignore[misc]
 

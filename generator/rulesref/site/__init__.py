@@ -27,26 +27,21 @@ from typing import Any
 
 import yaml
 
-from rulesref.check.content import CrossFileMemo
 from rulesref.config import Settings
 from rulesref.errors import UsageError
 from rulesref.extras import require_site_tools
-from rulesref.logic.stage import Memo
-from rulesref.model import Entry
 from rulesref.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
 from rulesref.problems import Problem, format_text
 from rulesref.progress import Progress
-from rulesref.read.reload import LoadMemo
 from rulesref.render import paths
 from rulesref.render.docs import docs_files
 from rulesref.render.nav import NAV_HEADER
 from rulesref.render.paths import NAV_FILE
-from rulesref.render.reuse import RenderMemo
 from rulesref.site.csp import make_csp_ready
 from rulesref.site.early import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
-from rulesref.validate import Loads, validate
+from rulesref.validate import validate
 
 DOCS_OWNER = "rulesref build: docs"
 SITE_OWNER = "rulesref build: site"
@@ -105,39 +100,16 @@ def ensure_ours(config: SiteConfig) -> None:
     ensure_owned(config.site_dir, SITE_OWNER, legacy=_mkdocs_built)
 
 
-@dataclass
-class Kept:
-    """What `serve` keeps between saves: each file's loaded outcome, each entry's compiled
-    checks, its resolved links and own cross-file problems, and each rendered file, so a
-    save reloads, recompiles, rechecks and re-renders only what it changed."""
-
-    loads: Loads = field(default_factory=LoadMemo)
-    compiled: Memo = field(default_factory=dict)
-    across: CrossFileMemo = field(default_factory=CrossFileMemo)
-    pages: RenderMemo = field(default_factory=RenderMemo)
-    written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
-    entries: dict[str, Entry] = field(default_factory=dict)  # the last valid build's, by key
-    edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
-
-
-def generate(content: str, settings: Settings, kept: Kept | None = None) -> tuple[dict[str, bytes], list[Problem]]:
+def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
     """Validate and compile the content, then render every docs file (nothing is written).
     Returns the files (none when the content has errors) and the problems, warnings included.
-    `serve` passes what it kept from the last save, so a save redoes only what it changed.
-    (A large generation is much faster with the garbage collector paused,
-    `rulesref.collector`, which the command decides.)"""
-    if kept is None:
-        build = validate([content], settings, odds=True)
-    else:
-        build = validate([content], settings, odds=True, memo=kept.compiled, loads=kept.loads, across=kept.across)
+    `serve` runs `Session.generate` instead, so a save redoes only what it changed. (A large
+    generation is much faster with the garbage collector paused, `rulesref.collector`,
+    which the command decides.)"""
+    build = validate([content], settings, odds=True)
     if not build.ok:
         return {}, list(build.problems)
-    if kept is not None:
-        entries = {entry.key: entry for entry in build.content.entries}
-        # (the same object is the same entry: only a new one is compared field by field)
-        kept.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if (old := kept.entries.get(key)) is not e and old != e)
-        kept.entries = entries
-    return docs_files(build, None if kept is None else kept.pages), list(build.problems)
+    return docs_files(build), list(build.problems)
 
 
 def source_date_epoch(content: str) -> str:

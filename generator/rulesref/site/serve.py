@@ -2,7 +2,7 @@
 
 One process does it all. MkDocs' live-reload server serves a site built in this process
 (`rulesref.site.live`) and is told of changes by the system's file events. On a save the
-content is validated and rendered again, reusing what the save did not touch (`Kept`); the
+content is validated and rendered again, reusing what the save did not touch (`rulesref.site.session`); the
 docs files whose bytes changed are rewritten in the docs folder, and exactly their pages are
 built again. Content with problems is reported and the last good pages stay up.
 """
@@ -27,7 +27,8 @@ from rulesref.extras import require_site_tools
 from rulesref.output import differences, ensure_owned, with_marker
 from rulesref.problems import Problem, format_text
 from rulesref.render.nav import in_nav
-from rulesref.site import DOCS_OWNER, Kept, SiteConfig, _nav_written, generate
+from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
+from rulesref.site.session import Session
 
 
 def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | None = None) -> list[str]:
@@ -57,12 +58,12 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
-def sync_docs(docs: Path, files: dict[str, bytes], kept: Kept) -> list[str]:
+def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str]:
     """One save's docs files into the docs folder (marked as rulesref's, `sync_tree` against
     what the last save wrote, or against the disk at first); the files that changed."""
     marked = with_marker(files, DOCS_OWNER)
-    changed = sync_tree(docs, marked, kept.written)
-    kept.written = marked
+    changed = sync_tree(docs, marked, session.written)
+    session.written = marked
     return changed
 
 
@@ -101,14 +102,14 @@ def _show_mkdocs_messages() -> None:
     logger.setLevel(logging.INFO)
 
 
-def kept_generation(content: str, settings: Settings, kept: Kept) -> tuple[dict[str, bytes], list[Problem]]:
+def save_generation(session: Session, content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
     """A save's generation, with the garbage collector paused meanwhile and what it keeps
     frozen afterwards (`rulesref.collector`); MkDocs, between saves, runs with it."""
-    try:
-        with collector.paused():
-            return generate(content, settings, kept)
-    finally:
-        collector.settle()
+    with collector.paused():
+        try:
+            return session.generate(content, settings)
+        finally:
+            collector.settle()  # before the collector runs again: it would scan all a save made
 
 
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
@@ -125,8 +126,8 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     _free_port(host, port, dev_addr)
     _stop_on_sigterm()
     _show_mkdocs_messages()
-    kept = Kept()
-    files, problems = kept_generation(content, settings, kept)
+    session = Session()
+    files, problems = save_generation(session, content, settings)
     sys.stderr.write(format_text(problems))
     if not files:
         if not (config.docs_dir / "index.md").is_file():
@@ -135,7 +136,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
     else:
         config.docs_dir.mkdir(parents=True, exist_ok=True)
-        sync_docs(config.docs_dir, files, kept)
+        sync_docs(config.docs_dir, files, session)
     mount = urlsplit(settings.site_url).path or "/"
     shown_host = f"[{host}]" if ":" in host else host
     site_dir = Path(tempfile.mkdtemp(prefix="rulesref-serve-"))
@@ -143,19 +144,19 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
 
     def rebuild() -> None:
         started = time.perf_counter()
-        files, problems = kept_generation(content, settings, kept)
+        files, problems = save_generation(session, content, settings)
         sys.stderr.write(format_text(problems))
         if not files:
             print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
             return
-        changed = sync_docs(config.docs_dir, files, kept)
+        changed = sync_docs(config.docs_dir, files, session)
         written = time.perf_counter()
         def publish() -> None:
             server.publish()
             print(f"rulesref: the edited page(s) shown {time.perf_counter() - started:.2f} s after the change", file=sys.stderr)
 
         try:
-            done = live.update(changed, first=kept.edited_pages, publish=publish)
+            done = live.update(changed, first=session.edited_pages, publish=publish)
         except MkDocsException as exc:
             print(f"rulesref: MkDocs could not build the pages: {exc}; fix it and save again", file=sys.stderr)
             return

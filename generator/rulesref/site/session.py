@@ -1,0 +1,49 @@
+"""What `serve` keeps between saves, and a save's generation.
+
+A save runs every stage again, each through one memo (`rulesref.incremental.memo`): a file
+whose bytes are unchanged is not parsed again, an entry whose file is unchanged is not
+compiled again, a page whose inputs are unchanged is not rendered again. Besides the memo,
+a session knows what the docs folder holds (so a save rewrites only the files it changed)
+and which entries the last valid save had (so the pages of the entries a save edited are
+built first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesref.config import Settings
+from rulesref.incremental.memo import Memo
+from rulesref.model import Entry
+from rulesref.problems import Problem
+from rulesref.render import paths
+from rulesref.render.docs import docs_files
+from rulesref.validate import validate_kept
+
+
+@dataclass
+class Session:
+    """One `serve`'s work kept from save to save."""
+
+    memo: Memo = field(default_factory=Memo)
+    written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
+    entries: dict[str, Entry] = field(default_factory=dict)  # the last valid build's, by key
+    edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
+
+    def generate(self, content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
+        """`rulesref.site.generate`, redoing only what changed since the last call."""
+        self.memo.begin()
+        try:
+            build = validate_kept(self.memo, [content], settings, odds=True)
+            if not build.ok:
+                self.memo.finish()  # the pages keep what they had: they were not rendered
+                return {}, list(build.problems)
+            entries = {entry.key: entry for entry in build.content.entries}
+            self.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if self.entries.get(key) != e)
+            self.entries = entries
+            files = docs_files(build, self.memo)
+        except BaseException:
+            self.memo.begin()  # nothing of an unfinished run is kept
+            raise
+        self.memo.finish()
+        return files, list(build.problems)
