@@ -116,6 +116,12 @@ def param_value(param: Param, raw: Scalar) -> tuple[Scalar | None, str | None]:
 
 
 Resolution = Resolved | str | None  # see `LinkIndex.resolve`
+UNSEEN = "not a link of the entry's texts"  # a link validation did not see there: shown as its words
+
+
+def written_resolution(resolutions: dict[tuple[str | None, str], Resolution], link: LinkMatch) -> Resolution:
+    """A link's resolution among an entry's (`LinkIndex.resolutions`)."""
+    return resolutions.get((link.system, link.target), UNSEEN)
 
 
 @dataclass(frozen=True)
@@ -239,12 +245,16 @@ class LinkIndex:
         self._entry_links[entry.key] = found
         return found.texts
 
-    def resolution(self, entry: Entry, link: LinkMatch) -> Resolution:
-        """What a link of `entry`'s texts resolved to when they were checked: the renderers
-        write links from this, so a page links where validation said. A link validation did
-        not see in those texts is "not a link of the entry's texts" (shown as its words)."""
+    def resolutions(self, entry: Entry) -> dict[tuple[str | None, str], Resolution]:
+        """What each link of `entry`'s texts resolved to when they were checked, by what it
+        names (its system as written, its target): the renderers write links from this, so
+        a page links where validation said (`resolution`)."""
         self.entry_links(entry)
-        return self._entry_links[entry.key].by_target.get((link.system, link.target), "not a link of the entry's texts")
+        return self._entry_links[entry.key].by_target
+
+    def resolution(self, entry: Entry, link: LinkMatch) -> Resolution:
+        """What a link of `entry`'s texts resolved to (see `resolutions`)."""
+        return written_resolution(self.resolutions(entry), link)
 
     def _reusable(self, entry: Entry) -> tuple[Entry, _EntryLinks] | None:
         """What the memo kept of the links the last run resolved for an entry equal to this

@@ -125,5 +125,11 @@ class _Fresh(Memo):
         return make()
 
 
+def call(get: Get, key: Hashable, function: Callable[..., Made], *args: object) -> Made:
+    """`function(*args)`, kept by its arguments (a pure function's inputs are its arguments:
+    nothing about them is listed by hand)."""
+    return get(key, args, lambda: function(*args))
+
+
 FRESH: Memo = _Fresh()
 fresh: Get = FRESH.stage("")  # a stage that keeps nothing

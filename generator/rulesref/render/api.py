@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, Protocol
 
 from rulesref.config import Settings
-from rulesref.incremental.memo import Get, fresh
+from rulesref.incremental.memo import Get, call, fresh
+from rulesref.links import Resolved
 from rulesref.model import Content, Entry, RuleRef, System, typed_value
 from rulesref.render import paths
 from rulesref.render.checks import CheckView
-from rulesref.render.relations import Relations
 from rulesref.schemas import API, schema_dir
 
 VERSION = 1
@@ -92,7 +92,20 @@ def _check(view: CheckView) -> dict[str, Any]:
     }
 
 
-def _entry(settings: Settings, entry: Entry, system: System, relations: Relations, checks: tuple[CheckView, ...]) -> dict[str, Any]:
+class EntryFacts(Protocol):
+    """What an entry's JSON file is written from besides the entry (`rulesref.render.pages.Site`
+    answers these, so what the file read is recorded with its page)."""
+
+    def settings(self) -> Settings: ...
+    def entry_of(self, key: str) -> Entry | None: ...
+    def links_out(self, key: str) -> tuple[Resolved, ...]: ...
+    def referenced_by(self, key: str) -> tuple[Entry, ...]: ...
+    def same_rule_of(self, key: str) -> tuple[Entry, ...]: ...
+    def checks_of(self, key: str) -> tuple[CheckView, ...]: ...
+
+
+def _entry(facts: EntryFacts, entry: Entry, system: System) -> dict[str, Any]:
+    settings = facts.settings()
     table = None
     if entry.table is not None:
         table = {
@@ -109,9 +122,8 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
             "page": entry.source.page,
             "section": entry.source.section,
         }
-    content = relations.content
     def refs(written: tuple[RuleRef, ...]) -> list[dict[str, Any]]:
-        targets = ((content.entry(f"{entry.system}:{ref.rule}"), ref.args) for ref in written)
+        targets = ((facts.entry_of(f"{entry.system}:{ref.rule}"), ref.args) for ref in written)
         return [_ref(settings, target, args) for target, args in targets if target is not None]
 
     profiles = []
@@ -122,7 +134,7 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
         typed = {c: {"kind": kind, "value": number} for c in order if (found := typed_value(profile.value(c) or "")) is not None for kind, number in (found,)}
         profiles.append({"type": profile.type, "name": profile.name, "values": values, "typed": typed, "rules": refs(profile.rules)})
     links: list[dict[str, Any]] = []
-    for resolved in relations.links_out.get(entry.key, ()):
+    for resolved in facts.links_out(entry.key):
         item = _ref(settings, resolved.entry, resolved.args)
         if item not in links:
             links.append(item)
@@ -148,52 +160,54 @@ def _entry(settings: Settings, entry: Entry, system: System, relations: Relation
         "source": source,
         "tags": list(entry.tags),
         "links": links,
-        "referenced_by": [_ref(settings, e) for e in relations.referenced_by.get(entry.key, ())],
-        "same_as": [_ref(settings, e) for e in relations.same_rule.get(entry.key, ())],
+        "referenced_by": [_ref(settings, e) for e in facts.referenced_by(entry.key)],
+        "same_as": [_ref(settings, e) for e in facts.same_rule_of(entry.key)],
         "corrections": [{"original": c.original, "corrected": c.corrected, "reason": c.reason} for c in entry.corrections],
-        "checks": [_check(v) for v in checks],
+        "checks": [_check(v) for v in facts.checks_of(entry.key)],
         "profiles": profiles,
     }
 
 
-def api_files(settings: Settings, content: Content, counts: Counter[tuple[str, str]], get: Get = fresh) -> dict[str, bytes]:
+def api_index(settings: Settings, systems: tuple[System, ...], counts: tuple[tuple[tuple[str, str], int], ...]) -> bytes:
+    """`api/index.json`: every system, with how many entries of each kind it has (`counts`)."""
+    counted = Counter(dict(counts))
+    return dump({"version": VERSION, "schema": "schema.json", "site": settings.site_url, "systems": [_system(settings, s, counted) for s in systems]})
+
+
+def api_listing(settings: Settings, system: System, entries: tuple[Entry, ...]) -> bytes:
+    """A system's `index.json`: each of its entries, briefly, with the path of its own file."""
+    listed = [
+        {
+            "id": e.id,
+            "kind": e.kind,
+            "name": e.name,
+            "aliases": list(e.aliases),
+            "summary": e.summary,
+            "armies": list(e.armies),
+            "url": settings.entry_url(e),
+            "data": f"{e.id}.json",
+        }
+        for e in entries
+    ]
+    return dump({"version": VERSION, "system": system.id, "entries": listed})
+
+
+def api_files(settings: Settings, content: Content, get: Get = fresh) -> dict[str, bytes]:
     """The JSON API's index files: the whole content's and each system's (each entry's own
-    file is `entry_file`, rendered beside the entry's page). `counts`: entries per (system,
-    kind), all the index shows of the entries. With `get`, only files whose inputs changed
-    since the last render are rendered again."""
+    file is `entry_file`, rendered beside the entry's page). With `get`, a file whose
+    arguments are unchanged since the last render is not rendered again."""
+    counts = tuple(sorted(Counter((e.system, e.kind) for e in content.entries).items()))
     files: dict[str, bytes] = {
-        "api/index.json": get(
-            "api/index.json",
-            (settings, content.systems, tuple(sorted(counts.items()))),
-            lambda: dump({"version": VERSION, "schema": "schema.json", "site": settings.site_url, "systems": [_system(settings, s, counts) for s in content.systems]}),
-        ),
+        "api/index.json": call(get, "api/index.json", api_index, settings, content.systems, counts),
         "api/schema.json": (schema_dir() / API).read_bytes(),
     }
     for system in content.systems:
-        entries = content.entries_of(system.id)
-
-        def listing(system: System = system, entries: tuple[Entry, ...] = entries) -> bytes:
-            listed = [
-                {
-                    "id": e.id,
-                    "kind": e.kind,
-                    "name": e.name,
-                    "aliases": list(e.aliases),
-                    "summary": e.summary,
-                    "armies": list(e.armies),
-                    "url": settings.entry_url(e),
-                    "data": f"{e.id}.json",
-                }
-                for e in entries
-            ]
-            return dump({"version": VERSION, "system": system.id, "entries": listed})
-
         name = paths.api_system(system.id)
-        files[name] = get(name, (system, entries, settings), listing)
+        files[name] = call(get, name, api_listing, settings, system, content.entries_of(system.id))
     return files
 
 
-def entry_file(settings: Settings, entry: Entry, system: System, relations: Relations, checks: tuple[CheckView, ...]) -> bytes:
+def entry_file(facts: EntryFacts, entry: Entry, system: System) -> bytes:
     """An entry's JSON file (at `paths.api_entry`)."""
-    return dump({"version": VERSION, **_entry(settings, entry, system, relations, checks)})
+    return dump({"version": VERSION, **_entry(facts, entry, system)})
 

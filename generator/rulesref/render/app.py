@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from rulesref.model import Content
+from rulesref.model import System
 from rulesref.render import paths
 from rulesref.templates import render
 
@@ -25,16 +25,16 @@ ICON = f"{paths.ASSETS}/favicon.svg"  # the site's own icon, drawn without a fix
 THEME_COLOUR = "#3f51b5"  # Material's indigo, the primary colour in mkdocs.yml
 
 
-def app_name(content: Content) -> tuple[str, str]:
+def app_name(systems: tuple[System, ...]) -> tuple[str, str]:
     """The app's name and short name: the system's, when the reference holds one system."""
-    if len(content.systems) == 1:
-        system = content.systems[0]
+    if len(systems) == 1:
+        system = systems[0]
         return f"{system.name} rules reference", system.short_name
     return "Rules reference", "Rules"
 
 
-def manifest(content: Content) -> str:
-    name, short_name = app_name(content)
+def manifest(systems: tuple[System, ...]) -> str:
+    name, short_name = app_name(systems)
     data = {
         "name": name,
         "short_name": short_name,
@@ -49,15 +49,16 @@ def manifest(content: Content) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def start_urls(content: Content) -> list[str]:
+def start_urls(systems: tuple[System, ...]) -> list[str]:
     """What the worker keeps on install: the index pages and the search index (relative to
     the site root, which is the worker's folder)."""
-    pages = [paths.HOME, *(paths.system_page(s.id) for s in content.systems), paths.GLOSSARY, paths.TAGS]
+    pages = [paths.HOME, *(paths.system_page(s.id) for s in systems), paths.GLOSSARY, paths.TAGS]
     return [paths.url_of(page) or "./" for page in pages] + ["search/search_index.json"]
 
 
-def app_files(content: Content) -> dict[str, bytes]:
+def app_files(systems: tuple[System, ...]) -> dict[str, bytes]:
+    """The web app's manifest and its worker: they name the systems only."""
     return {
-        MANIFEST: manifest(content).encode("utf-8"),
-        SERVICE_WORKER: render("app/sw.js.jinja", start=json.dumps(start_urls(content), ensure_ascii=False)).encode("utf-8"),
+        MANIFEST: manifest(systems).encode("utf-8"),
+        SERVICE_WORKER: render("app/sw.js.jinja", start=json.dumps(start_urls(systems), ensure_ascii=False)).encode("utf-8"),
     }

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesref.links import normalise
-from rulesref.model import Army, Content, Entry, Profile, ProfileType, System
+from rulesref.model import Army, Entry, Profile, ProfileType, System
 from rulesref.render.datasheet import unit_rule_refs
 
 INLINE_MAX = 200  # a kind with more entries than this is listed on A to Z pages, not on the system page
@@ -51,11 +51,12 @@ class ArmyView:
         return sum(len(units) for _, units in self.roles)
 
 
-def army_views(content: Content, system: System) -> tuple[ArmyView, ...]:
-    """Every army of `system`, with its units, rules and weapons."""
+def army_views(system: System, entries: tuple[Entry, ...]) -> tuple[ArmyView, ...]:
+    """Every army of `system`, with its units, rules and weapons (`entries`: the system's;
+    a unit's rules are entries of its own system)."""
     if not system.armies:
         return ()
-    entries = content.entries_of(system.id)
+    by_id = {e.id: e for e in entries}
     units: dict[str, list[Entry]] = {a.id: [] for a in system.armies}
     rules: dict[str, list[Entry]] = {a.id: [] for a in system.armies}
     for entry in entries:
@@ -66,7 +67,7 @@ def army_views(content: Content, system: System) -> tuple[ArmyView, ...]:
                     target[army].append(entry)
     weapon_types = {t.id: t for t in system.profile_types if t.kind == "weapon"}
     return tuple(
-        ArmyView(army, _roles(system, units[army.id]), by_name(rules[army.id]), _core_rules(content, system, units[army.id]), _weapons(units[army.id], weapon_types))
+        ArmyView(army, _roles(system, units[army.id]), by_name(rules[army.id]), _core_rules(by_id, units[army.id]), _weapons(units[army.id], weapon_types))
         for army in system.armies
     )
 
@@ -79,11 +80,11 @@ def _roles(system: System, units: list[Entry]) -> tuple[tuple[str, tuple[Entry, 
     return tuple((role, by_name(grouped[role])) for role in order if role in grouped)
 
 
-def _core_rules(content: Content, system: System, units: list[Entry]) -> tuple[Entry, ...]:
+def _core_rules(by_id: dict[str, Entry], units: list[Entry]) -> tuple[Entry, ...]:
     found: dict[str, Entry] = {}
     for unit in units:
         for ref in (*unit_rule_refs(unit), *unit.wargear):
-            rule = content.entry(f"{system.id}:{ref.rule}")
+            rule = by_id.get(ref.rule)
             if rule is not None and rule.kind == "rule" and not rule.armies:
                 found.setdefault(rule.key, rule)
     return by_name(list(found.values()))

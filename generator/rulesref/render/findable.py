@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from rulesref.model import Content, Entry
+from rulesref.model import Entry, System
 from rulesref.render import paths
 
 NAMES_FILE = f"{paths.ASSETS}/rulesref-names.json"
@@ -23,8 +23,12 @@ def search_names(entry: Entry) -> list[str]:
     written as `and` (and the other way), as the page's search tags. The theme weighs a
     tag a thousand times a title, so a search for a name ranks its entry above pages that
     only mention it or have a longer name starting the same way."""
+    return _spellings(entry.name, entry.aliases)
+
+
+def _spellings(first: str, aliases: tuple[str, ...]) -> list[str]:
     names: list[str] = []
-    for name in (entry.name, *entry.aliases):
+    for name in (first, *aliases):
         for spelling in (name, name.replace("&", "and"), re.sub(r"\band\b", "&", name)):
             spelling = " ".join(spelling.split())
             if spelling not in names:
@@ -32,9 +36,17 @@ def search_names(entry: Entry) -> list[str]:
     return names
 
 
-def names_file(content: Content) -> bytes:
+Named = tuple[str, str, str, tuple[str, ...]]  # an entry's system, id, name and aliases
+
+
+def named(entries: tuple[Entry, ...]) -> tuple[Named, ...]:
+    """What the names file says of each entry (all it is written from, with the systems)."""
+    return tuple((e.system, e.id, e.name, e.aliases) for e in entries)
+
+
+def names_file(systems: tuple[System, ...], entries: tuple[Named, ...]) -> bytes:
     """Every entry's page (its path from the site's root), its search title and its names:
     `[["w40k7/hit-and-run/", "Hit & Run · 40k 7th", ["Hit & Run", "Hit and Run"]], ...]`."""
-    short = {system.id: system.short_name for system in content.systems}
-    rows = [[paths.url_of(paths.entry_page(e)), f"{e.name} · {short.get(e.system, e.system)}", search_names(e)] for e in content.entries]
+    short = {system.id: system.short_name for system in systems}
+    rows = [[paths.url_of(paths.page_of_entry(system, id_)), f"{name} · {short.get(system, system)}", _spellings(name, aliases)] for system, id_, name, aliases in entries]
     return (json.dumps(rows, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")

@@ -15,10 +15,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 
 from rulesref import __version__
 from rulesref.build import Build
-from rulesref.incremental.memo import Get, fresh
+from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
 from rulesref.logic.inputs import Bound, InputCheck, input_check, no_row_matched
 from rulesref.logic.plan import Arg, Plan, ResultPlan
@@ -352,16 +353,24 @@ def package_json(name: str, systems: dict[str, list[str]]) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
+def _source(entry: Entry, roots: tuple[str, ...]) -> str:
+    return source_path(entry, tuple(Path(r) for r in roots))
+
+
+def _declarations(item: EntryModule) -> bytes:
+    return module_dts(item).encode("utf-8")
+
+
 def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
     """The entries with compiled checks, system by system. (With a `get` that remembers,
     an entry's source path, which resolves links on the disk, is found once.)"""
     items = []
-    roots, shown = build.files.roots, tuple(map(str, build.files.roots))
+    shown = tuple(map(str, build.files.roots))  # (paths compare slowly)
     for system in build.content.systems:
         for entry in build.content.entries_of(system.id):
             compiled = build.compiled.get(entry.key)
             if compiled is not None:
-                source = get(f"source:{entry.key}", (entry, shown), lambda e=entry: source_path(e, roots))  # type: ignore[misc]
+                source = call(get, f"source:{entry.key}", _source, entry, shown)
                 items.append(EntryModule(system, entry, tuple(compiled.plans), source, build.settings.entry_url(entry)))
     return items
 
@@ -378,18 +387,17 @@ def package_files(build: Build, get: Get = fresh, *, twins: bool = False) -> dic
     content = build.settings.content
     for item in entry_modules(build, get):
         package = item.system.package
-        inputs = (item.system, item.entry, build.compiled[item.entry.key], item.source, item.url, twins)
         path = f"{package}/{item.entry.module}.js"
-        written.update(get(f"js:{item.entry.key}", inputs, lambda i=item, p=path: _module_files(p, entry_module(i), twins)))  # type: ignore[misc]
-        written[f"{package}/{item.entry.module}.d.ts"] = get(f"dts:{item.entry.key}", inputs, lambda i=item: module_dts(i).encode("utf-8"))  # type: ignore[misc]
+        written.update(call(get, f"js:{item.entry.key}", _module_files, path, item, twins))
+        written[f"{package}/{item.entry.module}.d.ts"] = call(get, f"dts:{item.entry.key}", _declarations, item)
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
-    shown = (content, build.settings.package, systems, tuple(systems_by_package.values()), twins)
-    written.update(get("js:indexes", shown, lambda: _index_files(content, build.settings.package, systems, systems_by_package, twins)))
+    written.update(call(get, "js:indexes", _index_files, content, build.settings.package, systems, systems_by_package, twins))
     return dict(sorted(written.items()))
 
 
-def _module_files(path: str, module: Module, twins: bool) -> dict[str, bytes]:
+def _module_files(path: str, item: EntryModule, twins: bool) -> dict[str, bytes]:
+    module = entry_module(item)
     files = {path: module.es().encode("utf-8")}
     if twins:
         files[twin_path(path)] = module.classic().encode("utf-8")

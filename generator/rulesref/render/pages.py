@@ -18,13 +18,14 @@ from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyp
 
 from rulesref.check.content import plain_text
 from rulesref.config import Settings
-from rulesref.links import LinkMatch, Resolved, normalise, param_call
+from rulesref.incremental.memo import FRESH, Memo
+from rulesref.incremental.reads import Reads, derived, question
+from rulesref.links import LinkMatch, Resolution, Resolved, normalise, param_call, written_resolution
 from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System
 from rulesref.render import paths
 from rulesref.render.armies import (
     ArmyView,
     LetterPart,
-    WeaponPart,
     army_views,
     glossary_inline,
     is_big,
@@ -39,7 +40,7 @@ from rulesref.render.checks import CheckView, show
 from rulesref.render.datasheet import parameter_values, profile_tables, unit_rule_refs
 from rulesref.render.findable import search_names
 from rulesref.render.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
-from rulesref.render.relations import SAME_RULE_SHOWN, Relations
+from rulesref.render.relations import SAME_RULE_SHOWN, EntryRelations, NameGroup, Relations
 from rulesref.render.tables import Cell, card_table, code_html
 from rulesref.templates import render
 
@@ -111,7 +112,8 @@ class KindSection:
 
 
 class Site:
-    """Everything needed to render pages, computed once per build."""
+    """Every page of the site, written from a build: its values read only through the
+    questions below (`rulesref.incremental.reads`), so what each page read is recorded."""
 
     def __init__(
         self,
@@ -121,17 +123,94 @@ class Site:
         roots: tuple[Path, ...],
         settings: Settings,
         forms: dict[str, dict[str, str]] | None = None,
+        memo: Memo = FRESH,
     ) -> None:
-        self.settings = settings
-        self.content = content
-        self.forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
-        self.roots = roots
-        self.relations = relations
-        self.checks = checks
-        self.systems = {s.id: s for s in content.systems}
+        """`memo`: a long-lived process's, which keeps pages (`reads.page`) between runs."""
+        self.reads = Reads(self, (settings, content.systems, roots), memo)  # the constants: what every page may read as it is
+        self._settings = settings
+        self._content = content
+        self._forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
+        self._roots = roots
+        self._relations = relations
+        self._checks = checks
+        self._systems = {s.id: s for s in content.systems}
         self.refs = References()
-        self.armies: dict[str, tuple[ArmyView, ...]] = {s.id: army_views(content, s) for s in content.systems}
-        self._kinds: dict[str, list[KindSection]] = {}
+
+    # -- what a page reads: the run's constants, then questions (`rulesref.incremental.reads`)
+
+    def settings(self) -> Settings:
+        return self._settings
+
+    def systems(self) -> tuple[System, ...]:
+        return self._content.systems
+
+    def system_of(self, system_id: str) -> System | None:
+        return self._systems.get(system_id)
+
+    @question
+    def entries(self) -> tuple[Entry, ...]:
+        return self._content.entries
+
+    @question
+    def entries_of(self, system_id: str) -> tuple[Entry, ...]:
+        return self._content.entries_of(system_id)
+
+    @question
+    def entry_of(self, key: str) -> Entry | None:
+        return self._content.entry(key)
+
+    @question
+    def facts_of(self, key: str) -> EntryRelations:
+        """What the content says of an entry across entries."""
+        return self._relations.of(key)
+
+    def referenced_by(self, key: str) -> tuple[Entry, ...]:
+        """The entries whose text links to an entry, or units that list it."""
+        return self.facts_of(key).referenced_by
+
+    def same_rule_of(self, key: str) -> tuple[Entry, ...]:
+        """The same rule in other systems."""
+        return self.facts_of(key).same_rule
+
+    def name_groups_of(self, key: str) -> tuple[NameGroup, ...]:
+        return self.facts_of(key).name_groups
+
+    def links_out(self, key: str) -> tuple[Resolved, ...]:
+        """Every resolved link of an entry's texts, in order."""
+        return self.facts_of(key).links_out
+
+    @question
+    def group_page(self, page: str) -> NameGroup:
+        return self._relations.group_pages[page]
+
+    @question
+    def resolutions(self, key: str) -> dict[tuple[str | None, str], Resolution]:
+        """What each link of an entry's texts resolved to when they were checked."""
+        entry = self._content.entry(key)
+        assert entry is not None
+        return self._relations.links.resolutions(entry)
+
+    @question
+    def tag_counts(self) -> tuple[tuple[str, int], ...]:
+        return tuple((tag, len(tagged)) for tag, tagged in self._relations.tags.items())
+
+    @question
+    def tagged(self, tag: str) -> tuple[Entry, ...]:
+        return self._relations.tags[tag]
+
+    @question
+    def checks_of(self, key: str) -> tuple[CheckView, ...]:
+        return self._checks.get(key, ())
+
+    @question
+    def forms_of(self, key: str) -> dict[str, str]:
+        return self._forms.get(key, {})
+
+    @derived
+    def armies_of(self, system_id: str) -> tuple[ArmyView, ...]:
+        system = self.system_of(system_id)
+        return army_views(system, self.entries_of(system_id)) if system is not None else ()
+
 
     def _begin(self) -> None:
         """Start a page: its link previews are collected afresh and written at its end."""
@@ -151,7 +230,7 @@ class Site:
 
     def text_link_writer(self, page: str, entry: Entry) -> Callable[[LinkMatch], str]:
         def write(link: LinkMatch) -> str:
-            resolved = self.relations.links.resolution(entry, link)
+            resolved = written_resolution(self.resolutions(entry.key), link)
             if not isinstance(resolved, Resolved):  # validation refuses these; show the words
                 return plain(link.label)
             return self.entry_link(page, resolved.entry, link.label, resolved.args)
@@ -159,19 +238,22 @@ class Site:
         return write
 
     def system_label(self, system_id: str) -> str:
-        system = self.systems.get(system_id)
+        system = self.system_of(system_id)
         return system.short_name if system else system_id
 
     # -- entry pages -----------------------------------------------------------------------
 
-    def entry(self, entry: Entry) -> str:
+    def entry(self, key: str) -> str:
         self._begin()
+        entry = self.entry_of(key)
+        assert entry is not None
         page = paths.entry_page(entry)
-        system = self.systems[entry.system]
+        system = self.system_of(entry.system)
+        assert system is not None  # validation refuses an entry without a system
         links = self.text_link_writer(page, entry)
         badges = [markdown_link(plain(system.short_name), paths.relative(page, paths.system_page(system.id)))]
         badges.append(
-            markdown_link(plain(entry.kind), paths.relative(page, paths.system_page(system.id), self.kind_anchor(system, entry.kind)))
+            markdown_link(plain(entry.kind), paths.relative(page, paths.system_page(system.id), self.kind_anchor(system.id, entry.kind)))
         )
         for army_id in entry.armies:
             army = system.army(army_id)
@@ -181,7 +263,7 @@ class Site:
             badges.append(f'<span class="rr-param">{attribute(entry.role)}</span>')
         badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
         params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
-        referenced = self.relations.referenced_by.get(entry.key, ())
+        referenced = self.referenced_by(entry.key)
         same, more = self.same_rule(page, entry)
         return render(
             "site/entry.md.jinja",
@@ -200,8 +282,8 @@ class Site:
             wargear=self.rule_cards(page, entry, list(dict.fromkeys(entry.wargear))),
             param_table=_param_table(entry.params),
             checks=[
-                {**check_section(entry, view), "try_it": self.forms.get(entry.key, {}).get(view.name, "")}
-                for view in self.checks.get(entry.key, ())
+                {**check_section(entry, view), "try_it": self.forms_of(entry.key).get(view.name, "")}
+                for view in self.checks_of(entry.key)
             ],
             notes=user_markdown(entry.notes, links) if entry.notes else "",
             source=plain(self.citation(entry)) if entry.source else "",
@@ -217,7 +299,7 @@ class Site:
             if entry.corrections
             else "",
             json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
-            source_file=plain(content_path(entry, self.roots)),
+            source_file=plain(content_path(entry, self._roots)),
             references=self.refs.definitions(),
         )
 
@@ -230,14 +312,14 @@ class Site:
         return {"heading": plain(entry.table.title or f"{entry.table.die} table"), "die": plain(entry.table.die), "rows": rows}
 
     def rule_link(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
-        target = self.content.entry(f"{unit.system}:{ref.rule}")
+        target = self.entry_of(f"{unit.system}:{ref.rule}")
         return self.entry_link(page, target, args=ref.args) if target is not None else None
 
     def rule_cards(self, page: str, unit: Entry, refs: list[RuleRef]) -> list[dict[str, object]]:
         """A unit's rules as cards: name and parameter values, summary, link, full text."""
         cards: list[dict[str, object]] = []
         for ref in refs:
-            target = self.content.entry(f"{unit.system}:{ref.rule}")
+            target = self.entry_of(f"{unit.system}:{ref.rule}")
             if target is None:  # validation refuses these
                 continue
             links = self.text_link_writer(page, target)
@@ -257,8 +339,8 @@ class Site:
         the rest. Of the members of a big name group (one with a page of its own), the page
         lists the first few; every other entry is listed, so each one is either here or on
         a group page this page links to."""
-        others = self.relations.same_rule.get(entry.key, ())
-        groups = self.relations.name_groups.get(entry.key, ())
+        others = self.same_rule_of(entry.key)
+        groups = self.name_groups_of(entry.key)
         if not groups:
             return [self.listed(page, e, entry.system) for e in others], ""
         grouped = {e.key for group in groups for e in group.members}
@@ -276,7 +358,7 @@ class Site:
     def name_group(self, page: str) -> str:
         """The page of a big name group: every member, with its system and summary."""
         self._begin()
-        group = self.relations.group_pages[page]
+        group = self.group_page(page)
         title = f"{group.name} in {len({e.system for e in group.members})} systems"
         every = f"Every {group.kind} named {group.name}, or with it as an alias"
         items = [
@@ -298,7 +380,9 @@ class Site:
 
     def citation(self, entry: Entry) -> str:
         assert entry.source is not None
-        book = self.systems[entry.system].book(entry.source.book)
+        system = self.system_of(entry.system)
+        assert system is not None
+        book = system.book(entry.source.book)
         parts = [book.title if book else entry.source.book]
         if book and (book.edition or book.year):
             parts[0] += f" ({', '.join(str(x) for x in (book.edition, book.year) if x)})"
@@ -310,25 +394,24 @@ class Site:
 
     # -- index pages -----------------------------------------------------------------------
 
-    def kind_anchor(self, system: System, kind: str) -> str:
-        return next(k.anchor for k in self._system_kinds(system) if k.kind == kind)
+    @derived
+    def kind_anchor(self, system_id: str, kind: str) -> str:
+        """The heading id of a kind on its system's index page."""
+        return next(k.anchor for k in self.system_kinds(system_id) if k.kind == kind)
 
-    def kind_anchors(self, system: System) -> dict[str, str]:
-        """The heading id of each kind on the system's index page."""
-        return {k.kind: k.anchor for k in self._system_kinds(system)}
-
-    def _system_kinds(self, system: System) -> list[KindSection]:
+    @derived
+    def system_kinds(self, system_id: str) -> tuple[KindSection, ...]:
         """The kinds of a system's index page with their A-Z groups (or, for a big kind, its
         A to Z pages), and the heading ids the `toc` extension will give them (computed the
         same way, in page order)."""
-        if system.id in self._kinds:
-            return self._kinds[system.id]
+        system = self.system_of(system_id)
+        assert system is not None
         ids: set[str] = set()
         unique(slugify(system.name, "-"), ids)
         if system.armies:
             unique(slugify("Armies", "-"), ids)
         kinds: list[KindSection] = []
-        entries = self.content.entries_of(system.id)
+        entries = self.entries_of(system.id)
         for kind, title in KIND_TITLES.items():
             of_kind = sorted((e for e in entries if e.kind == kind), key=lambda e: (normalise(e.name), e.id))
             if not of_kind:
@@ -346,17 +429,19 @@ class Site:
                 for letter, members in sorted(letters.items())
             ]
             kinds.append(KindSection(kind, title, anchor, lettered, tuple(groups), (), len(of_kind)))
-        self._kinds[system.id] = kinds
-        return kinds
+        return tuple(kinds)
 
-    def letter_pages(self, system: System) -> list[LetterPart]:
+    @derived
+    def letter_pages(self, system_id: str) -> tuple[LetterPart, ...]:
         """Every A to Z page of the system's big kinds."""
-        return [part for kind in self._system_kinds(system) for part in kind.parts]
+        return tuple(part for kind in self.system_kinds(system_id) for part in kind.parts)
 
-    def system(self, system: System) -> str:
+    def system(self, system_id: str) -> str:
         self._begin()
+        system = self.system_of(system_id)
+        assert system is not None
         page = paths.system_page(system.id)
-        entries = self.content.entries_of(system.id)
+        entries = self.entries_of(system.id)
         kinds = [
             {
                 "title": kind.title,
@@ -368,11 +453,11 @@ class Site:
                     for g in kind.groups
                 ],
             }
-            for kind in self._system_kinds(system)
+            for kind in self.system_kinds(system.id)
         ]
         armies = [
             (markdown_link(plain(v.army.name), paths.relative(page, paths.army_page(system.id, v.army.id))), str(v.units), str(len(v.rules)))
-            for v in self.armies.get(system.id, ())
+            for v in self.armies_of(system.id)
         ]
         facts = [system.edition] + [x for x in (system.publisher, str(system.year) if system.year else None) if x]
         books = [plain(b.title + (f" ({b.edition})" if b.edition else "") + (f", {b.year}" if b.year else "")) for b in system.books]
@@ -390,11 +475,14 @@ class Site:
             references=self.refs.definitions(),
         )
 
-    def letters(self, system: System, part: LetterPart) -> str:
+    def letters(self, system_id: str, kind_id: str, part_id: str) -> str:
         """One A to Z page of a big kind: its entries with their summaries."""
         self._begin()
+        system = self.system_of(system_id)
+        assert system is not None
+        kind = next(k for k in self.system_kinds(system.id) if k.kind == kind_id)
+        part = next(p for p in kind.parts if p.part == part_id)
         page = paths.letter_page(system.id, part.kind, part.part)
-        kind = next(k for k in self._system_kinds(system) if k.kind == part.kind)
         pages = [
             f"**{plain(p.title)}**" if p.part == part.part else markdown_link(plain(p.title), paths.relative(page, paths.letter_page(system.id, p.kind, p.part)))
             for p in kind.parts
@@ -411,9 +499,15 @@ class Site:
             references=self.refs.definitions(),
         )
 
-    def army(self, system: System, view: ArmyView) -> str:
+    def _army(self, system_id: str, army_id: str) -> tuple[System, ArmyView]:
+        system = self.system_of(system_id)
+        assert system is not None
+        return system, next(v for v in self.armies_of(system_id) if v.army.id == army_id)
+
+    def army(self, system_id: str, army_id: str) -> str:
         """An army's page: its units by role, its rules, the core rules its units have."""
         self._begin()
+        system, view = self._army(system_id, army_id)
         page = paths.army_page(system.id, view.army.id)
         ids: set[str] = {"units", "rules-of-the-army", "core-rules-its-units-have", slugify(view.army.name, "-")}
         roles = [
@@ -436,9 +530,11 @@ class Site:
             references=self.refs.definitions(),
         )
 
-    def weapons(self, system: System, view: ArmyView, part: WeaponPart) -> str:
+    def weapons(self, system_id: str, army_id: str, part_id: str) -> str:
         """A page of an army's weapons, each once: its profile, its rules, its carriers."""
         self._begin()
+        system, view = self._army(system_id, army_id)
+        part = next(p for p in weapon_parts(view) if p.part == part_id)
         page = paths.army_weapons_page(system.id, view.army.id, part.part)
         groups: list[dict[str, object]] = []
         for weapon in part.weapons:
@@ -474,8 +570,8 @@ class Site:
         the newest copy is, which the copy shows instead (`rulesref.site.offline`)."""
         self._begin()
         rows = []
-        for system in self.content.systems:
-            entries = self.content.entries_of(system.id)
+        for system in self.systems():
+            entries = self.entries_of(system.id)
             counts = [sum(1 for e in entries if e.kind == k) for k in KIND_TITLES]
             link = markdown_link(plain(system.name), paths.relative(paths.HOME, paths.system_page(system.id)))
             rows.append([link, plain(system.edition), *[str(c) for c in counts]])
@@ -483,36 +579,48 @@ class Site:
             "site/home.md.jinja",
             front=front_matter(title="Home", description="Tabletop wargame rules as code: a reference of rules, units and terms."),
             rows=rows,
-            total=plain(_counts(self.content.entries)),
+            total=plain(self.total()),
             glossary=paths.relative(paths.HOME, paths.GLOSSARY),
             tags=paths.relative(paths.HOME, paths.TAGS),
             api=paths.relative(paths.HOME, paths.API_PAGE),
-            download=attribute(paths.offline_zip(self.settings.site_url)),
-            download_name=attribute(paths.offline_zip(self.settings.site_url).rpartition("/")[2]),
-            online=markdown_link(plain(self.settings.site_url), self.settings.site_url),
-            package=code(self.settings.package),
+            download=attribute(paths.offline_zip(self.settings().site_url)),
+            download_name=attribute(paths.offline_zip(self.settings().site_url).rpartition("/")[2]),
+            online=markdown_link(plain(self.settings().site_url), self.settings().site_url),
+            package=code(self.settings().package),
         )
 
-    def glossary_systems(self) -> list[System]:
+    @derived
+    def total(self) -> str:
+        """How many entries of each kind the content has, in words."""
+        return _counts(self.entries())
+
+    @derived
+    def terms_of(self, system_id: str) -> tuple[Entry, ...]:
+        """A system's terms, in the glossary's order."""
+        return tuple(sorted((e for e in self.entries_of(system_id) if e.kind == "term"), key=lambda e: (normalise(e.name), e.id)))
+
+    @derived
+    def glossary_systems(self) -> tuple[System, ...]:
         """The systems whose terms have a glossary page of their own: every system with
         terms once the glossary holds more than `INLINE_MAX` of them (else none: one page)."""
-        with_terms = [s for s in self.content.systems if any(e.kind == "term" for e in self.content.entries_of(s.id))]
-        total = sum(1 for s in with_terms for e in self.content.entries_of(s.id) if e.kind == "term")
-        return with_terms if total > glossary_inline() else []
+        with_terms = [s for s in self.systems() if self.terms_of(s.id)]
+        total = sum(len(self.terms_of(s.id)) for s in with_terms)
+        return tuple(with_terms) if total > glossary_inline() else ()
 
-    def glossary(self, system: System | None = None) -> str:
+    def glossary(self, system_id: str | None = None) -> str:
         """Every term of every system (or of `system`, on its own glossary page), under A-Z
         headings with jump links (the heading ids are the ones the `toc` extension gives
         them, computed the same way in page order). A glossary of many systems' terms lists
         the systems instead, each linking its own page."""
         self._begin()
+        system = self.system_of(system_id) if system_id is not None else None
         page = paths.glossary_page(system.id if system else None)
         ids: set[str] = set()
         unique(slugify(f"Glossary of {system.name}" if system else "Glossary", "-"), ids)
         split = self.glossary_systems()
         systems = []
-        for owner in [system] if system else ([] if split else self.content.systems):
-            terms = sorted((e for e in self.content.entries_of(owner.id) if e.kind == "term"), key=lambda e: (normalise(e.name), e.id))
+        for owner in [system] if system else ([] if split else self.systems()):
+            terms = self.terms_of(owner.id)
             if not terms:
                 continue
             title = f"{owner.name} ({owner.short_name})"
@@ -531,7 +639,7 @@ class Site:
             ]
             systems.append({"title": plain(title), "groups": groups})
         listed = [
-            f"{markdown_link(plain(s.name), paths.relative(page, paths.glossary_page(s.id)))}: {plain(_count(sum(1 for e in self.content.entries_of(s.id) if e.kind == 'term'), 'term'))}"
+            f"{markdown_link(plain(s.name), paths.relative(page, paths.glossary_page(s.id)))}: {plain(_count(len(self.terms_of(s.id)), 'term'))}"
             for s in split
         ] if system is None else []
         return render(
@@ -548,8 +656,8 @@ class Site:
         so no page lists the whole content."""
         self._begin()
         items = [
-            f"{markdown_link(plain(tag), paths.relative(paths.TAGS, paths.tag_page(tag)))} ({len(entries)})"
-            for tag, entries in self.relations.tags.items()
+            f"{markdown_link(plain(tag), paths.relative(paths.TAGS, paths.tag_page(tag)))} ({count})"
+            for tag, count in self.tag_counts()
         ]
         return render(
             "site/tags.md.jinja",
@@ -561,7 +669,7 @@ class Site:
         """A page of the entries that carry `tag` (a tag many carry has several: `tag_parts`)."""
         self._begin()
         page = paths.tag_page(tag, part)
-        entries = self.relations.tags[tag]
+        entries = self.tagged(tag)
         parts = tag_parts(len(entries))
         shown = tag_part(entries, part)
         items = [
@@ -583,13 +691,19 @@ class Site:
             references=self.refs.definitions(),
         )
 
+    @derived
+    def api_example(self) -> Entry | None:
+        """The entry whose JSON file the API page links as an example: the first with checks."""
+        entries = self.entries()
+        return next((e for e in entries if e.checks), entries[0] if entries else None)
+
     def api_page(self) -> str:
         self._begin()
         systems = [
             (plain(s.name), markdown_link(plain(paths.api_system(s.id)), paths.relative(paths.API_PAGE, paths.api_system(s.id))))
-            for s in self.content.systems
+            for s in self.systems()
         ]
-        example = next((e for e in self.content.entries if e.checks), self.content.entries[0] if self.content.entries else None)
+        example = self.api_example()
         return render(
             "site/api.md.jinja",
             front=front_matter(title="JSON API", description="Static JSON files with every entry's data, described by a JSON Schema."),

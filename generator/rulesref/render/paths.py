@@ -24,7 +24,11 @@ DOWNLOAD = "download"
 
 
 def entry_page(entry: Entry) -> str:
-    return f"{entry.system}/{entry.id}/index.md"
+    return page_of_entry(entry.system, entry.id)
+
+
+def page_of_entry(system_id: str, entry_id: str) -> str:
+    return f"{system_id}/{entry_id}/index.md"
 
 
 def system_page(system_id: str) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rulesref.incremental.memo import Get, fresh
 from rulesref.links import LinkIndex, Resolved, normalise
@@ -43,6 +44,15 @@ class NameGroup:
     members: tuple[Entry, ...]
 
 
+class EntryRelations(NamedTuple):
+    """What `Relations` says of one entry."""
+
+    referenced_by: tuple[Entry, ...]
+    same_rule: tuple[Entry, ...]
+    name_groups: tuple[NameGroup, ...]
+    links_out: tuple[Resolved, ...]
+
+
 @dataclass(frozen=True)
 class Relations:
     content: Content
@@ -57,6 +67,9 @@ class Relations:
     # per entry key: the big name groups it is a member of; and every big group by its page
     name_groups: dict[str, tuple[NameGroup, ...]] = field(default_factory=dict)
     group_pages: dict[str, NameGroup] = field(default_factory=dict)
+
+    def of(self, key: str) -> EntryRelations:
+        return EntryRelations(self.referenced_by.get(key, ()), self.same_rule.get(key, ()), self.name_groups.get(key, ()), self.links_out.get(key, ()))
 
 
 def _order(entry: Entry) -> tuple[str, str, str]:
