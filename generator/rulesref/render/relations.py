@@ -23,8 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from rulesref.incremental.memo import Get, fresh
-from rulesref.links import LinkIndex, Resolved, normalise
+from rulesref.incremental.memo import Get, call, fresh
+from rulesref.links import LinkIndex, Resolved, TextLinks, normalise
 from rulesref.model import Content, Entry
 from rulesref.render import paths
 from rulesref.slugs import slug
@@ -82,8 +82,12 @@ def _sort(entries: Iterable[Entry]) -> tuple[Entry, ...]:
     return tuple(sorted(unique.values(), key=_order))
 
 
-def _links_out(links: LinkIndex, entry: Entry) -> tuple[Resolved, ...]:
-    return tuple(r for found in links.entry_links(entry) for _, r in found.links if isinstance(r, Resolved))
+def _links_out(texts: tuple[TextLinks, ...]) -> tuple[Resolved, ...]:
+    return tuple(r for found in texts for _, r in found.links if isinstance(r, Resolved))
+
+
+def _sort_parts(parts: tuple[tuple[Entry, ...], ...]) -> tuple[Entry, ...]:
+    return _sort(e for part in parts for e in part)
 
 
 def _written_name(members: tuple[Entry, ...], name: str) -> str:
@@ -128,21 +132,22 @@ class _Part:
     with_same_as: tuple[Entry, ...]
 
 
-def _part(content: Content, links: LinkIndex, entries: tuple[Entry, ...]) -> _Part:
+def _part(entries: tuple[Entry, ...], texts: tuple[tuple[TextLinks, ...], ...]) -> _Part:
     """The facts of one system's entries: they depend on those entries and how their links
-    resolve only (a unit's rules are entries of its own system)."""
+    resolve (`texts`, each entry's) only, a unit's rules being entries of its own system."""
     referenced: dict[str, dict[str, Entry]] = {}
     links_out: dict[str, tuple[Resolved, ...]] = {}
     by_name: dict[tuple[str, str], list[Entry]] = {}
     tagged: dict[str, list[Entry]] = {}
-    for entry in entries:
-        found = _links_out(links, entry)
+    by_id = {e.id: e for e in entries}
+    for entry, its_texts in zip(entries, texts, strict=True):
+        found = _links_out(its_texts)
         links_out[entry.key] = found
         for resolved in found:
             if resolved.entry.key != entry.key:
                 referenced.setdefault(resolved.entry.key, {})[entry.key] = entry
         for ref in entry.rules:
-            target = content.entry(f"{entry.system}:{ref.rule}")
+            target = by_id.get(ref.rule)
             if target is not None:
                 referenced.setdefault(target.key, {})[entry.key] = entry
         for name in {normalise(n): None for n in (entry.name, *entry.aliases)}:
@@ -168,9 +173,7 @@ def relations(content: Content, links: LinkIndex, same: Get = fresh) -> Relation
     with_same_as: list[Entry] = []
     for system in dict.fromkeys(e.system for e in content.entries):
         entries = content.entries_of(system)
-        # kept while its entries and their resolved links are equal
-        objects = (*entries, *(links.entry_links(e) for e in entries))
-        part = same(f"relations-of:{system}", objects, lambda e=entries: _part(content, links, e))  # type: ignore[misc]
+        part = call(same, f"relations-of:{system}", _part, entries, tuple(links.entry_links(e) for e in entries))
         links_out.update(part.links_out)
         for key, referrers in part.referenced.items():
             before = referenced.get(key)
@@ -187,7 +190,7 @@ def relations(content: Content, links: LinkIndex, same: Get = fresh) -> Relation
         if len(listed) < 2 or all(e.system == listed[0].system for e in listed):
             continue
         group = tuple(listed)
-        for key, found_others in same(f"same-rule:{kind}:{name}", group, lambda g=group: _same_in_group(g)).items():  # type: ignore[misc]
+        for key, found_others in call(same, f"same-rule:{kind}:{name}", _same_in_group, group).items():
             if found_others:
                 others.setdefault(key, []).append(found_others)
         if len(group) > SAME_RULE_SHOWN + 1:
@@ -212,16 +215,16 @@ def relations(content: Content, links: LinkIndex, same: Get = fresh) -> Relation
             same_rule[key] = parts[0]
         else:  # several names shared, or `same_as`: kept while the parts are equal
             found = tuple(parts)
-            same_rule[key] = same(f"same-rule:{key}", found, lambda p=found: _sort(e for part in p for e in part))  # type: ignore[misc]
+            same_rule[key] = call(same, f"same-rule:{key}", _sort_parts, found)
 
     referenced_by = {}
     for key, group in sorted(referenced.items()):
         # (one referrer is its own order: most entries are referred to by a few)
-        referenced_by[key] = group if len(group) == 1 else same(f"referenced-by:{key}", group, lambda g=group: _sort(g))  # type: ignore[misc]
+        referenced_by[key] = group if len(group) == 1 else call(same, f"referenced-by:{key}", _sort, group)
     tags = {}
     for tag, carriers in sorted(tagged.items()):
         group = tuple(carriers)
-        tags[tag] = same(f"tag-members:{tag}", group, lambda g=group: _sort(g))  # type: ignore[misc]
+        tags[tag] = call(same, f"tag-members:{tag}", _sort, group)
     return Relations(
         content=content,
         links=links,
