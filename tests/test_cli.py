@@ -240,3 +240,20 @@ def test_a_site_config_that_states_another_address_is_refused(content: Path) -> 
         "the address is set there only: remove site_url from mkdocs.yml"
     )
     assert not (root / "build").exists()
+
+
+def test_the_last_line_counts_errors_and_warnings_apart(content: Path) -> None:
+    """Only errors fail a run (warnings too under --strict), so the summary says which is which."""
+    derived = content / "demo" / "derived-summary.yml"
+    derived.write_text((Path(__file__).parent / "fixtures" / "bad" / "derived-summary.yml").read_text())
+    warned = run("validate", str(content))
+    assert warned.returncode == 0 and warned.stderr.splitlines()[-1] == "1 warning in 1 file"
+    assert run("validate", "--strict", str(content)).returncode == 1
+    break_link(content)
+    both = run("validate", str(content))
+    assert both.returncode == 1 and both.stderr.splitlines()[-1] == "1 error and 1 warning in 2 files"
+    derived.unlink()
+    path = content / "demo" / "morale-check.yml"
+    path.write_text(path.read_text().replace("Roll [[2D6 dice]];", "Roll [[2D6 dice]] [[3D6 dice]];"))
+    errors = run("validate", str(content))
+    assert errors.returncode == 1 and errors.stderr.splitlines()[-1] == "2 errors in 1 file"
