@@ -71,7 +71,9 @@ def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     assert load_settings(repository) == Settings(content="content", package="mygame_rules", site_url=SITE_URL)
     site = load(repository / "mkdocs.yml")
     assert "site_url" not in site and site["site_name"] == "My Game: &quot;Skirmish&quot; &amp; More rules reference"
-    assert "/build/" in (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
+    ignored = (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "/build/" in ignored
+    assert {"/mygame_rules/build/", "/mygame_rules/dist/", "*.egg-info/"} <= set(ignored)  # what `pip install ./mygame_rules` leaves
 
 
 @pytest.mark.slow

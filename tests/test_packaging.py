@@ -126,3 +126,19 @@ def test_generate_writes_the_package_pyproject(tmp_path: Path, content: Path) ->
     assert main(["generate", "--content", str(content), "--out", str(out)]) == 0
     text = (out / "pyproject.toml").read_text()
     assert "dependencies = []" in text and 'name = "rulechecks"' in text
+
+
+def test_installing_the_generated_package_from_its_folder_leaves_it_up_to_date(tmp_path: Path, content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pip install ./rulechecks` builds in the folder itself and leaves `build/` and an
+    `.egg-info` there: `generate --check` is not fooled into calling the package stale."""
+    out = tmp_path / "rulechecks"
+    assert main(["generate", "--content", str(content), "--out", str(out)]) == 0
+    wheel(out, tmp_path / "dist")
+    assert {p.name for p in out.iterdir() if p.is_dir()} >= {"build", "rulechecks.egg-info"}
+    capsys.readouterr()
+    assert main(["generate", "--check", "--content", str(content), "--out", str(out)]) == 0
+    assert "is up to date" in capsys.readouterr().err
+    (out / "demo" / "brutal.py").write_text("# stale\n")  # a real change is still found
+    assert main(["generate", "--check", "--content", str(content), "--out", str(out)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[1] == f"  {out.as_posix()}/demo/brutal.py" and lines[2].startswith(f"{out}-js/ is up to date")

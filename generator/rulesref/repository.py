@@ -98,7 +98,7 @@ def repository_files(settings: NewRepository, *, with_content: bool = True) -> d
     site_name = f"{name} rules reference"
     files = {
         WORKFLOW: render("init/workflow.yml.jinja", action=action_reference()),
-        ".gitignore": render("init/gitignore.jinja"),
+        ".gitignore": render("init/gitignore.jinja", package=package),
         ".pre-commit-config.yaml": render("init/pre-commit-config.yaml.jinja", repository=_json(repository), rev=_json(rev)),
         "README.md": render(
             "init/README.md.jinja",
