@@ -111,3 +111,12 @@ def test_link_check_proposes_the_term_of_the_longer_name_and_no_rule_for_a_test(
     assert "morale-check.yml:" in err and "`Pinning test` names an entry; link it as [[Pinning test]]" in err
     assert "pinning.yml:" in err  # the rule's own text mentions the term too
     assert "link it as [[Pinning]]" not in err
+
+
+def test_the_shipped_content_has_no_unlinked_mentions(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every mention of another entry in the shipped texts is a link (or, by the linker's
+    rules, no mention): what `rulesref link --check` finds is fixed, not left."""
+    from .conftest import REPO
+
+    assert main(["link", "--check", str(REPO / "content")]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == "no unlinked mentions"
