@@ -4,6 +4,7 @@ writes into a folder that already holds something."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -74,6 +75,13 @@ def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     ignored = (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "/build/" in ignored
     assert {"/mygame_rules/build/", "/mygame_rules/dist/", "*.egg-info/"} <= set(ignored)  # what `pip install ./mygame_rules` leaves
+
+
+def test_the_example_rule_and_the_system_summary_are_placeholders_to_replace(repository: Path) -> None:
+    done = run("validate", "--format", "json", cwd=repository)
+    assert done.returncode == 0
+    found = sorted((Path(i["path"]).name, i["code"], i["severity"]) for i in json.loads(done.stdout))
+    assert found == [("steady.yml", "placeholder-text", "warning")] * 2 + [("system.yml", "placeholder-text", "warning")]
 
 
 @pytest.mark.slow
