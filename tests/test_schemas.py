@@ -132,3 +132,15 @@ def test_schema_id_is_its_url_on_the_published_site(path: Path) -> None:
     from rulesref.config import DEFAULT_SITE_URL
 
     assert json.loads(path.read_text())["$id"] == f"{DEFAULT_SITE_URL}schemas/{path.name}"
+
+
+def test_the_schema_lists_exactly_the_input_types_the_model_reads() -> None:
+    """The input types are an enum (so editors complete them and a misspelling gets a "did
+    you mean"): the named types and every dice type the model reads, no more."""
+    from rulesref.model import DICE_TYPE
+
+    schema = json.loads((schema_dir() / ENTRY).read_text())
+    listed = schema["$defs"]["input"]["properties"]["type"]["enum"]
+    candidates = {f"{count}D{sides}" for count in ["", *map(str, range(0, 12))] for sides in range(1, 13)}
+    assert len(listed) == len(set(listed))
+    assert set(listed) == {"bool", "int", "enum", "dice"} | {c for c in candidates if DICE_TYPE.fullmatch(c)}
