@@ -144,3 +144,75 @@ def test_the_schema_lists_exactly_the_input_types_the_model_reads() -> None:
     candidates = {f"{count}D{sides}" for count in ["", *map(str, range(0, 12))] for sides in range(1, 13)}
     assert len(listed) == len(set(listed))
     assert set(listed) == {"bool", "int", "enum", "dice"} | {c for c in candidates if DICE_TYPE.fullmatch(c)}
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_markdown_description_is_written_from_its_description(path: Path) -> None:
+    """Editors render `markdownDescription` and escape `description`: each description with
+    code spans has its Markdown twin, derived, never kept by hand (`python3 tasks.py schemas`
+    writes them)."""
+    from rulesref.schema_text import derived
+
+    text = path.read_text(encoding="utf-8")
+    assert derived(text) == text, f"run `python3 tasks.py schemas`: {path.name} has a markdownDescription that differs from its description"
+    described = [node for _, node in walk(json.loads(text)) if isinstance(node.get("description"), str) and "`" in node["description"]]
+    assert described and all("markdownDescription" in node for node in described)
+
+
+def test_a_markdown_description_keeps_code_and_escapes_the_rest() -> None:
+    from rulesref.schema_text import derived, markdown_of
+
+    assert markdown_of("Page number in that book.") is None  # plain text reads the same either way
+    assert markdown_of("`<system>` or <this> *here*") == r"`<system>` or \<this\> \*here\*"
+    stale = '{"description": "A `kind`.", "markdownDescription": "A kind.", "type": "string"}'
+    assert derived(stale) == '{"description": "A `kind`.", "markdownDescription": "A `kind`.", "type": "string"}'
+    assert derived('{"markdownDescription": "left", "type": "string"}') == '{"type": "string"}'
+
+
+def _registry(schema: dict[str, Any]) -> Any:
+    from referencing import Registry, Resource
+
+    return Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_example_is_valid_where_it_stands(path: Path) -> None:
+    """An example offered on hover and in completion is a value the schema accepts there."""
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    registry = _registry(schema)
+    for pointer, node in walk(schema):
+        for example in node.get("examples", []):
+            checker = Draft202012Validator({"$ref": f"{schema['$id']}#{pointer}"}, registry=registry)
+            assert checker.is_valid(example), f"{path.name}{pointer}: {example!r}"
+
+
+@pytest.mark.parametrize("name", ["entry.schema.json", "system.schema.json"])
+def test_every_value_a_person_types_has_examples_or_choices(name: str) -> None:
+    """Each string or number a person writes into a content file shows an example on hover,
+    and completes: its own `examples`, those of what it refers to, or an enum or const."""
+    schema = json.loads((schema_dir() / name).read_text(encoding="utf-8"))
+    defs = schema.get("$defs", {})
+
+    def offers(node: dict[str, Any]) -> bool:
+        while True:
+            if {"examples", "enum", "const"} & set(node):
+                return True
+            if "$ref" not in node:
+                return False
+            node = defs[node["$ref"].split("/")[-1]]
+
+    def scalar(node: dict[str, Any]) -> bool:
+        while "$ref" in node and "type" not in node:
+            node = defs[node["$ref"].split("/")[-1]]
+        kinds = node.get("type") if isinstance(node.get("type"), list) else [node.get("type")]
+        return bool(kinds) and set(kinds) <= {"string", "integer", "boolean"} and "oneOf" not in node and kinds != ["boolean"]
+
+    lacking = []
+    for pointer, node in walk(schema):
+        leaves = [(f"{pointer}/properties/{k}", v) for k, v in node.get("properties", {}).items()] if not pointer.endswith("/properties") else []
+        if isinstance(node.get("additionalProperties"), dict):
+            leaves.append((f"{pointer}/additionalProperties", node["additionalProperties"]))
+        if isinstance(node.get("items"), dict):
+            leaves.append((f"{pointer}/items", node["items"]))
+        lacking += [where for where, leaf in leaves if isinstance(leaf, dict) and scalar(leaf) and not offers(leaf) and "/if/" not in where]
+    assert lacking == []
