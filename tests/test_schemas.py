@@ -23,11 +23,16 @@ SCHEMAS = sorted(schema_dir().glob("*.json"))
 DISPATCHERS = {("entry.schema.json", "")}  # the entry root only routes to rule/unit/term by `kind`
 
 
+INSTANCES = frozenset(("examples", "defaultSnippets", "enum", "const", "default"))  # keywords whose values are content, not schemas
+
+
 def walk(node: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every schema node with its JSON pointer (not the content that examples and snippets hold)."""
     if isinstance(node, dict):
         yield pointer, node
         for key, value in node.items():
-            yield from walk(value, f"{pointer}/{key}")
+            if key not in INSTANCES or pointer.endswith("/properties"):  # a property may be named `examples`
+                yield from walk(value, f"{pointer}/{key}")
     elif isinstance(node, list):
         for index, value in enumerate(node):
             yield from walk(value, f"{pointer}/{index}")
@@ -216,3 +221,33 @@ def test_every_value_a_person_types_has_examples_or_choices(name: str) -> None:
             leaves.append((f"{pointer}/items", node["items"]))
         lacking += [where for where, leaf in leaves if isinstance(leaf, dict) and scalar(leaf) and not offers(leaf) and "/if/" not in where]
     assert lacking == []
+
+
+def as_inserted(body: Any) -> Any:
+    """A snippet's body as the YAML language server inserts it with its placeholders left as
+    they are: `${1:models}` becomes `models`, and each string is written as YAML, unquoted
+    (`${2:1}` is the number 1)."""
+    import yaml
+
+    def words(text: str) -> str:
+        return re.sub(r"\$\d+", "", re.sub(r"\$\{\d+:([^}]*)\}", r"\1", text))
+
+    if isinstance(body, dict):
+        return {words(k): as_inserted(v) for k, v in body.items()}
+    if isinstance(body, list):
+        return [as_inserted(v) for v in body]
+    return yaml.safe_load(words(body)) if isinstance(body, str) else body
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_snippet_completes_to_a_value_valid_where_it_stands(path: Path) -> None:
+    """A completion snippet (`defaultSnippets`) inserts valid content: its body, placeholders
+    kept, passes the schema where it is offered (an array's snippet is one item of it)."""
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    registry = _registry(schema)
+    for pointer, node in walk(schema):
+        for snippet in node.get("defaultSnippets", []):
+            assert {"label", "description", "body"} <= set(snippet), f"{path.name}{pointer}: {snippet}"
+            value = as_inserted(snippet["body"])
+            checker = Draft202012Validator({"$ref": f"{schema['$id']}#{pointer}"}, registry=registry)
+            assert checker.is_valid([value] if node.get("type") == "array" else value), f"{path.name}{pointer}: {snippet['label']}: {value}"
