@@ -173,6 +173,9 @@ def test_a_markdown_description_keeps_code_and_escapes_the_rest() -> None:
     stale = '{"description": "A `kind`.", "markdownDescription": "A kind.", "type": "string"}'
     assert derived(stale) == '{"description": "A `kind`.", "markdownDescription": "A `kind`.", "type": "string"}'
     assert derived('{"markdownDescription": "left", "type": "string"}') == '{"type": "string"}'
+    # beside a `$ref`, even plain words get their twin: the referenced schema's would win otherwise
+    beside = '{"$ref": "#/$defs/x", "description": "The condition."}'
+    assert derived(beside) == '{"$ref": "#/$defs/x", "description": "The condition.", "markdownDescription": "The condition."}'
 
 
 def _registry(schema: dict[str, Any]) -> Any:

@@ -5,7 +5,8 @@ server (and VS Code's JSON support) escape a `description` before showing it, so
 spans the descriptions are written with (`rule`, `{type: D6, count: n}`) would appear as
 literal backquotes; they render Markdown only from `markdownDescription`. JSON Schema has no
 way to say that a description is Markdown, so a description that holds any gets the same
-words again as its `markdownDescription`, and one kept by hand would drift from it.
+words again as its `markdownDescription` (and so does one beside a `$ref`, which the
+referenced schema's would otherwise override), and one kept by hand would drift from it.
 
 So `description` is the one source, written by people, and every `markdownDescription` is
 written from it by `python -m rulesref.schema_text --write` (`python3 tasks.py schemas`); a
@@ -32,11 +33,14 @@ CODE_SPAN = re.compile(r"`[^`]+`")
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")  # what Markdown would read as markup outside a code span
 
 
-def markdown_of(description: str) -> str | None:
+def markdown_of(description: str, *, beside_ref: bool = False) -> str | None:
     """The `markdownDescription` a description needs: its words as Markdown, code spans kept
-    and every other character Markdown would read as markup escaped; None for a description
-    without code spans, which editors show the same either way."""
-    if not CODE_SPAN.search(description):
+    and every other character Markdown would read as markup escaped. None for a description
+    without code spans, which editors show the same either way, unless it stands beside a
+    `$ref`: the language server merges the referenced schema in, and a `markdownDescription`
+    there would win over this plain description (`when` would show what an expression is,
+    not "The condition")."""
+    if not CODE_SPAN.search(description) and not beside_ref:
         return None
     parts, at = [], 0
     for span in CODE_SPAN.finditer(description):
@@ -130,7 +134,7 @@ def derived(text: str) -> str:
         wanted = None
         if description is not None:
             value = json.loads(text[text.index(":", description.start + len('"description"')) + 1 : description.value_end])
-            wanted = markdown_of(value) if isinstance(value, str) else None
+            wanted = markdown_of(value, beside_ref="$ref" in by_key) if isinstance(value, str) else None
         old = by_key.get(KEY)
         if old is not None:  # removed with the comma before it (after it, when it comes first)
             index = members.index(old)
