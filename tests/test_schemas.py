@@ -173,6 +173,9 @@ def test_a_markdown_description_keeps_code_and_escapes_the_rest() -> None:
     stale = '{"description": "A `kind`.", "markdownDescription": "A kind.", "type": "string"}'
     assert derived(stale) == '{"description": "A `kind`.", "markdownDescription": "A `kind`.", "type": "string"}'
     assert derived('{"markdownDescription": "left", "type": "string"}') == '{"type": "string"}'
+    # a snippet's body and an example are content: a `description` key there is no schema's
+    content = '{"examples": [{"description": "a `b`"}], "defaultSnippets": [{"label": "x", "description": "y", "body": {"description": "c `d`"}}]}'
+    assert derived(content) == content
     # beside a `$ref`, even plain words get their twin: the referenced schema's would win otherwise
     beside = '{"$ref": "#/$defs/x", "description": "The condition."}'
     assert derived(beside) == '{"$ref": "#/$defs/x", "description": "The condition.", "markdownDescription": "The condition."}'

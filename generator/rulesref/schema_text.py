@@ -124,11 +124,29 @@ def objects(text: str) -> list[list[Member]]:
     return reader.objects
 
 
+INSTANCES = frozenset(("examples", "default", "const", "enum", "body"))  # keywords whose values are content, not schemas
+
+
+def _schema_objects(node: object, inside_content: bool = False, parent: str = "") -> Iterator[bool]:
+    """For every object of a parsed schema, in the order its text opens them: whether it is
+    content (an example, a snippet's body...) rather than a schema or a snippet."""
+    if isinstance(node, dict):
+        yield inside_content
+        for key, value in node.items():
+            yield from _schema_objects(value, inside_content or (key in INSTANCES and parent != "properties"), key)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _schema_objects(value, inside_content, parent)
+
+
 def derived(text: str) -> str:
     """`text` with every `markdownDescription` written from its object's `description`: an
-    old one replaced or removed, a missing one put right after the description."""
+    old one replaced or removed, a missing one put right after the description. Examples and
+    snippet bodies are content, whose keys are left as they are."""
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement), applied from the end
-    for members in objects(text):
+    for members, content in zip(objects(text), _schema_objects(json.loads(text)), strict=True):
+        if content:
+            continue
         by_key = {m.key: m for m in members}
         description = by_key.get("description")
         wanted = None
