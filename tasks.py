@@ -5,6 +5,7 @@
     python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
     python3 tasks.py build    build the site into build/site/
     python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), the worst hostile file, a serve save at scale, then validate/generate/build at scale
+    python3 tasks.py schemas  write each schema's markdownDescription from its description (a test checks them)
     python3 tasks.py setup    only create/refresh .venv
 """
 
@@ -89,6 +90,8 @@ def main(argv: list[str]) -> int:
         return run("rulesref", "serve", *rest)
     if task == "build":
         return run("rulesref", "build", *rest)
+    if task == "schemas":
+        return run("python", "-m", "rulesref.schema_text", "--write")
     if task == "bench":
         return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/serve_save.py") or run("python", "benchmarks/run.py", *rest)
     print(__doc__, file=sys.stderr)

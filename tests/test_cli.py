@@ -134,6 +134,25 @@ def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path)
     assert run("new", "term", "demo", "class", "--content", str(content)).returncode == 2
 
 
+def test_the_placeholder_words_of_new_are_warnings_until_replaced(tmp_path: Path) -> None:
+    """A skeleton validates, but its placeholder summary and text must not be published as
+    they are: each is a warning at its line (failing only under --strict) until rewritten."""
+    content = tmp_path / "content"
+    assert run("new", "system", "demo", "--content", str(content)).returncode == 0
+    for kind, ident in (("rule", "rage"), ("unit", "squad"), ("term", "morale")):
+        assert run("new", kind, "demo", ident, "--content", str(content)).returncode == 0
+    result = run("validate", "--format", "json", str(content))
+    assert result.returncode == 0
+    found = sorted((Path(i["path"]).name, i["line"], i["code"], i["severity"]) for i in json.loads(result.stdout))
+    expected = [("morale.yml", 6), ("morale.yml", 7), ("rage.yml", 6), ("rage.yml", 7), ("squad.yml", 5), ("system.yml", 5)]
+    assert found == [(name, line, "placeholder-text", "warning") for name, line in expected]
+    assert run("validate", "--strict", str(content)).returncode == 1
+    rage = content / "demo" / "rage.yml"
+    rage.write_text(rage.read_text().replace("One line, in your own words, saying what the rule does.", "A raging model strikes harder."))
+    again = [(Path(i["path"]).name, i["line"]) for i in json.loads(run("validate", "--format", "json", str(content)).stdout)]
+    assert ("rage.yml", 6) not in again and ("rage.yml", 7) in again
+
+
 def test_new_names_the_schemas_beside_the_content_by_relative_path(tmp_path: Path) -> None:
     from rulesref.schemas import schema_dir
 
@@ -240,3 +259,20 @@ def test_a_site_config_that_states_another_address_is_refused(content: Path) -> 
         "the address is set there only: remove site_url from mkdocs.yml"
     )
     assert not (root / "build").exists()
+
+
+def test_the_last_line_counts_errors_and_warnings_apart(content: Path) -> None:
+    """Only errors fail a run (warnings too under --strict), so the summary says which is which."""
+    derived = content / "demo" / "derived-summary.yml"
+    derived.write_text((Path(__file__).parent / "fixtures" / "bad" / "derived-summary.yml").read_text())
+    warned = run("validate", str(content))
+    assert warned.returncode == 0 and warned.stderr.splitlines()[-1] == "1 warning in 1 file"
+    assert run("validate", "--strict", str(content)).returncode == 1
+    break_link(content)
+    both = run("validate", str(content))
+    assert both.returncode == 1 and both.stderr.splitlines()[-1] == "1 error and 1 warning in 2 files"
+    derived.unlink()
+    path = content / "demo" / "morale-check.yml"
+    path.write_text(path.read_text().replace("Roll [[2D6 dice]];", "Roll [[2D6 dice]] [[3D6 dice]];"))
+    errors = run("validate", str(content))
+    assert errors.returncode == 1 and errors.stderr.splitlines()[-1] == "2 errors in 1 file"

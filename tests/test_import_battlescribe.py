@@ -280,6 +280,21 @@ def test_bad_system_id_is_a_usage_error(source: Path, tmp_path: Path) -> None:
     assert main(["import", "battlescribe", str(source), "--system", "Hedge_Row", "--content", str(tmp_path)]) == 2
 
 
+def test_a_source_that_is_missing_or_holds_no_data_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong argument exits 2, as `validate` does for a missing path; only a fault inside the
+    data (malformed or hostile XML) is a problem of the content (exit 1)."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hi")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cases = {tmp_path / "nowhere": "no such file or folder: ", notes: "not a BattleScribe file", empty: "no BattleScribe file"}
+    for given, words in cases.items():
+        assert run_import(given, tmp_path / "content") == 2
+        err = capsys.readouterr().err
+        assert err.startswith("rulesref: error: ") and words in err and str(given) in err
+    assert not (tmp_path / "content").exists()
+
+
 def test_a_hand_written_system_file_keeps_what_people_wrote(source: Path, tmp_path: Path) -> None:
     content = tmp_path / "content"
     (content / "hedge").mkdir(parents=True)

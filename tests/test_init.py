@@ -4,6 +4,7 @@ writes into a folder that already holds something."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -14,10 +15,12 @@ from typing import Any
 
 import pytest
 import yaml
+from jsonschema import Draft202012Validator
 
 from rulesref.config import Settings, load_settings
 from rulesref.render import paths
 from rulesref.repository import WORKFLOW, action_reference, release_tag, repository_url
+from rulesref.schemas import load_schema
 
 from .conftest import REPO
 
@@ -66,12 +69,24 @@ def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     assert files_under(repository) == WRITTEN
     system = load(repository / "content" / SYSTEM / "system.yml")
     assert system["id"] == SYSTEM and system["name"] == 'My Game: "Skirmish" & More'
-    settings = tomllib.loads((repository / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["rulesref"]
-    assert settings == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL}
+    pyproject = tomllib.loads((repository / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["rulesref"] == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL}
+    Draft202012Validator(load_schema("pyproject.schema.json")).validate(pyproject)  # what editors are told
+    first = (repository / "pyproject.toml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "#:schema https://rulesref.github.io/rulesref/schemas/pyproject.schema.json"  # taplo's directive
     assert load_settings(repository) == Settings(content="content", package="mygame_rules", site_url=SITE_URL)
     site = load(repository / "mkdocs.yml")
     assert "site_url" not in site and site["site_name"] == "My Game: &quot;Skirmish&quot; &amp; More rules reference"
-    assert "/build/" in (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
+    ignored = (repository / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "/build/" in ignored
+    assert {"/mygame_rules/build/", "/mygame_rules/dist/", "*.egg-info/"} <= set(ignored)  # what `pip install ./mygame_rules` leaves
+
+
+def test_the_example_rule_and_the_system_summary_are_placeholders_to_replace(repository: Path) -> None:
+    done = run("validate", "--format", "json", cwd=repository)
+    assert done.returncode == 0
+    found = sorted((Path(i["path"]).name, i["code"], i["severity"]) for i in json.loads(done.stdout))
+    assert found == [("steady.yml", "placeholder-text", "warning")] * 2 + [("system.yml", "placeholder-text", "warning")]
 
 
 @pytest.mark.slow

@@ -42,6 +42,15 @@ def test_one_word_names_need_their_capital_longer_names_do_not() -> None:
     assert link("they fear a morale check") == "they fear a [[morale check]]"
 
 
+def test_a_name_of_one_word_among_common_words_needs_that_words_capital() -> None:
+    """`To Hit` (an alias of the To Hit roll) is the roll only when written as the game writes it."""
+    linker = Linker([("To Hit", "to-hit-roll"), ("Go to Ground", "go-to-ground")])
+    assert linker.link("It is easy to hit and struggles to hit back.")[0] == "It is easy to hit and struggles to hit back."
+    assert linker.link("A roll of 6 To Hit.")[0] == "A roll of 6 [[To Hit]]."
+    assert linker.link("A roll of 6 to Hit.")[0] == "A roll of 6 [[to Hit]]."  # links match names in any case
+    assert linker.link("they go to ground")[0] == "they [[go to ground]]"  # two words of its own: any case
+
+
 def test_stop_words_are_never_links() -> None:
     assert link("It is here.") == "It is here."
 
@@ -102,3 +111,12 @@ def test_link_check_proposes_the_term_of_the_longer_name_and_no_rule_for_a_test(
     assert "morale-check.yml:" in err and "`Pinning test` names an entry; link it as [[Pinning test]]" in err
     assert "pinning.yml:" in err  # the rule's own text mentions the term too
     assert "link it as [[Pinning]]" not in err
+
+
+def test_the_shipped_content_has_no_unlinked_mentions(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every mention of another entry in the shipped texts is a link (or, by the linker's
+    rules, no mention): what `rulesref link --check` finds is fixed, not left."""
+    from .conftest import REPO
+
+    assert main(["link", "--check", str(REPO / "content")]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == "no unlinked mentions"

@@ -216,3 +216,20 @@ checks:
     ns = compiled(content, "demo", "random-move")
     odds = ns["move_odds"](X="2D6")
     assert sum(odds.values()) == 1 and len(odds) == 11
+
+
+@pytest.mark.parametrize("roll", [1, 3], ids=["example outside the gap", "example in the gap"])
+def test_a_decide_with_a_gap_is_a_problem_in_validation_and_when_weighing_odds(content: Path, roll: int) -> None:
+    """A `decide` without `otherwise` that leaves a roll uncovered: its examples and its odds
+    run before the proof, and neither may end in a crash; the proof names the gap."""
+    from .conftest import FIXTURES
+
+    text = (FIXTURES / "bad" / "logic-example-in-gap.yml").read_text().replace("roll: 3}", f"roll: {roll}}}")
+    path = content / "demo" / "logic-example-in-gap.yml"
+    path.write_text(text)
+    for odds in (False, True):
+        problems = validate([str(path)], odds=odds).problems
+        codes = sorted((p.code, p.line) for p in problems)
+        expected = [("decide-incomplete", 13)] + ([("example-failed", 18)] if roll == 3 else [])
+        assert codes == expected, problems
+        assert "no row matches roll=3" in next(p.message for p in problems if p.code == "decide-incomplete")

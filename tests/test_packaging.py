@@ -31,8 +31,16 @@ def run(*args: str | Path, cwd: Path | None = None) -> str:
     return done.stdout
 
 
-def wheel(source: Path, out: Path) -> Path:
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", out, source)
+def wheel(source: Path, out: Path, *, quiet: bool = False) -> Path:
+    """The wheel built from `source`; with `quiet`, the build must print no warning (pip
+    passes on the build backend's, such as setuptools' deprecations)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", str(out), str(source)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    if quiet:
+        assert "warning" not in (done.stdout + done.stderr).lower(), done.stdout + done.stderr
     (found,) = out.glob("*.whl")
     return found
 
@@ -85,7 +93,7 @@ def test_the_rulesref_wheel_holds_only_the_rulesref_package(tmp_path: Path) -> N
         shutil.copytree(REPO / item, source / item, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     for item in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / item, source / item)
-    built = wheel(source, tmp_path / "dist")
+    built = wheel(source, tmp_path / "dist", quiet=True)
     with zipfile.ZipFile(built) as archive:
         names = archive.namelist()
     tops = {n.split("/")[0] for n in names}
@@ -98,8 +106,39 @@ def test_the_rulesref_wheel_holds_only_the_rulesref_package(tmp_path: Path) -> N
     assert out.split() == ["None", "None", "True"]
 
 
+def test_every_folder_of_the_source_is_a_listed_package() -> None:
+    """The packages are listed by hand (nothing else is ever installed), so a new folder of
+    modules or templates must be listed too, or the wheel would lack it."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    root = REPO / "generator"
+    folders = {
+        ".".join(path.relative_to(root).parts)
+        for path in (root / "rulesref").rglob("*")
+        if path.is_dir() and "__pycache__" not in path.parts and any(child.is_file() for child in path.iterdir())
+    }
+    assert listed - {"rulesref.schemas"} == folders | {"rulesref"}
+
+
 def test_generate_writes_the_package_pyproject(tmp_path: Path, content: Path) -> None:
     out = tmp_path / "rulechecks"
     assert main(["generate", "--content", str(content), "--out", str(out)]) == 0
     text = (out / "pyproject.toml").read_text()
     assert "dependencies = []" in text and 'name = "rulechecks"' in text
+
+
+def test_installing_the_generated_package_from_its_folder_leaves_it_up_to_date(tmp_path: Path, content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pip install ./rulechecks` builds in the folder itself and leaves `build/` and an
+    `.egg-info` there: `generate --check` is not fooled into calling the package stale."""
+    out = tmp_path / "rulechecks"
+    assert main(["generate", "--content", str(content), "--out", str(out)]) == 0
+    wheel(out, tmp_path / "dist")
+    assert {p.name for p in out.iterdir() if p.is_dir()} >= {"build", "rulechecks.egg-info"}
+    capsys.readouterr()
+    assert main(["generate", "--check", "--content", str(content), "--out", str(out)]) == 0
+    assert "is up to date" in capsys.readouterr().err
+    (out / "demo" / "brutal.py").write_text("# stale\n")  # a real change is still found
+    assert main(["generate", "--check", "--content", str(content), "--out", str(out)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[1] == f"  {out.as_posix()}/demo/brutal.py" and lines[2].startswith(f"{out}-js/ is up to date")

@@ -21,13 +21,19 @@ from .conftest import FIXTURES, REPO
 
 SCHEMAS = sorted(schema_dir().glob("*.json"))
 DISPATCHERS = {("entry.schema.json", "")}  # the entry root only routes to rule/unit/term by `kind`
+OPEN = {("pyproject.schema.json", ""), ("pyproject.schema.json", "/properties/tool")}  # a pyproject.toml holds other tools' tables too
+
+
+INSTANCES = frozenset(("examples", "defaultSnippets", "enum", "const", "default"))  # keywords whose values are content, not schemas
 
 
 def walk(node: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every schema node with its JSON pointer (not the content that examples and snippets hold)."""
     if isinstance(node, dict):
         yield pointer, node
         for key, value in node.items():
-            yield from walk(value, f"{pointer}/{key}")
+            if key not in INSTANCES or pointer.endswith("/properties"):  # a property may be named `examples`
+                yield from walk(value, f"{pointer}/{key}")
     elif isinstance(node, list):
         for index, value in enumerate(node):
             yield from walk(value, f"{pointer}/{index}")
@@ -54,7 +60,7 @@ def test_every_property_is_described_and_every_object_closed(path: Path) -> None
             if "allOf" in node and all("if" in branch for branch in node["allOf"]) and (path.name, pointer) in DISPATCHERS:
                 continue
             in_condition = "/if" in pointer or "/not" in pointer
-            if not in_condition:
+            if not in_condition and (path.name, pointer) not in OPEN:
                 assert node.get("additionalProperties") is False, f"{path.name}{pointer} is not closed"
             for name, prop in node["properties"].items():
                 if not in_condition:
@@ -132,3 +138,123 @@ def test_schema_id_is_its_url_on_the_published_site(path: Path) -> None:
     from rulesref.config import DEFAULT_SITE_URL
 
     assert json.loads(path.read_text())["$id"] == f"{DEFAULT_SITE_URL}schemas/{path.name}"
+
+
+def test_the_schema_lists_exactly_the_input_types_the_model_reads() -> None:
+    """The input types are an enum (so editors complete them and a misspelling gets a "did
+    you mean"): the named types and every dice type the model reads, no more."""
+    from rulesref.model import DICE_TYPE
+
+    schema = json.loads((schema_dir() / ENTRY).read_text())
+    listed = schema["$defs"]["input"]["properties"]["type"]["enum"]
+    candidates = {f"{count}D{sides}" for count in ["", *map(str, range(0, 12))] for sides in range(1, 13)}
+    assert len(listed) == len(set(listed))
+    assert set(listed) == {"bool", "int", "enum", "dice"} | {c for c in candidates if DICE_TYPE.fullmatch(c)}
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_markdown_description_is_written_from_its_description(path: Path) -> None:
+    """Editors render `markdownDescription` and escape `description`: each description with
+    code spans has its Markdown twin, derived, never kept by hand (`python3 tasks.py schemas`
+    writes them)."""
+    from rulesref.schema_text import derived
+
+    text = path.read_text(encoding="utf-8")
+    assert derived(text) == text, f"run `python3 tasks.py schemas`: {path.name} has a markdownDescription that differs from its description"
+    described = [node for _, node in walk(json.loads(text)) if isinstance(node.get("description"), str) and "`" in node["description"]]
+    assert described and all("markdownDescription" in node for node in described)
+
+
+def test_a_markdown_description_keeps_code_and_escapes_the_rest() -> None:
+    from rulesref.schema_text import derived, markdown_of
+
+    assert markdown_of("Page number in that book.") is None  # plain text reads the same either way
+    assert markdown_of("`<system>` or <this> *here*") == r"`<system>` or \<this\> \*here\*"
+    stale = '{"description": "A `kind`.", "markdownDescription": "A kind.", "type": "string"}'
+    assert derived(stale) == '{"description": "A `kind`.", "markdownDescription": "A `kind`.", "type": "string"}'
+    assert derived('{"markdownDescription": "left", "type": "string"}') == '{"type": "string"}'
+    # a snippet's body and an example are content: a `description` key there is no schema's
+    content = '{"examples": [{"description": "a `b`"}], "defaultSnippets": [{"label": "x", "description": "y", "body": {"description": "c `d`"}}]}'
+    assert derived(content) == content
+    # beside a `$ref`, even plain words get their twin: the referenced schema's would win otherwise
+    beside = '{"$ref": "#/$defs/x", "description": "The condition."}'
+    assert derived(beside) == '{"$ref": "#/$defs/x", "description": "The condition.", "markdownDescription": "The condition."}'
+
+
+def _registry(schema: dict[str, Any]) -> Any:
+    from referencing import Registry, Resource
+
+    return Registry().with_resource(schema["$id"], Resource.from_contents(schema))
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_example_is_valid_where_it_stands(path: Path) -> None:
+    """An example offered on hover and in completion is a value the schema accepts there."""
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    registry = _registry(schema)
+    for pointer, node in walk(schema):
+        for example in node.get("examples", []):
+            checker = Draft202012Validator({"$ref": f"{schema['$id']}#{pointer}"}, registry=registry)
+            assert checker.is_valid(example), f"{path.name}{pointer}: {example!r}"
+
+
+@pytest.mark.parametrize("name", ["entry.schema.json", "system.schema.json"])
+def test_every_value_a_person_types_has_examples_or_choices(name: str) -> None:
+    """Each string or number a person writes into a content file shows an example on hover,
+    and completes: its own `examples`, those of what it refers to, or an enum or const."""
+    schema = json.loads((schema_dir() / name).read_text(encoding="utf-8"))
+    defs = schema.get("$defs", {})
+
+    def offers(node: dict[str, Any]) -> bool:
+        while True:
+            if {"examples", "enum", "const"} & set(node):
+                return True
+            if "$ref" not in node:
+                return False
+            node = defs[node["$ref"].split("/")[-1]]
+
+    def scalar(node: dict[str, Any]) -> bool:
+        while "$ref" in node and "type" not in node:
+            node = defs[node["$ref"].split("/")[-1]]
+        kinds = node.get("type") if isinstance(node.get("type"), list) else [node.get("type")]
+        return bool(kinds) and set(kinds) <= {"string", "integer", "boolean"} and "oneOf" not in node and kinds != ["boolean"]
+
+    lacking = []
+    for pointer, node in walk(schema):
+        leaves = [(f"{pointer}/properties/{k}", v) for k, v in node.get("properties", {}).items()] if not pointer.endswith("/properties") else []
+        if isinstance(node.get("additionalProperties"), dict):
+            leaves.append((f"{pointer}/additionalProperties", node["additionalProperties"]))
+        if isinstance(node.get("items"), dict):
+            leaves.append((f"{pointer}/items", node["items"]))
+        lacking += [where for where, leaf in leaves if isinstance(leaf, dict) and scalar(leaf) and not offers(leaf) and "/if/" not in where]
+    assert lacking == []
+
+
+def as_inserted(body: Any) -> Any:
+    """A snippet's body as the YAML language server inserts it with its placeholders left as
+    they are: `${1:models}` becomes `models`, and each string is written as YAML, unquoted
+    (`${2:1}` is the number 1)."""
+    import yaml
+
+    def words(text: str) -> str:
+        return re.sub(r"\$\d+", "", re.sub(r"\$\{\d+:([^}]*)\}", r"\1", text))
+
+    if isinstance(body, dict):
+        return {words(k): as_inserted(v) for k, v in body.items()}
+    if isinstance(body, list):
+        return [as_inserted(v) for v in body]
+    return yaml.safe_load(words(body)) if isinstance(body, str) else body
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_every_snippet_completes_to_a_value_valid_where_it_stands(path: Path) -> None:
+    """A completion snippet (`defaultSnippets`) inserts valid content: its body, placeholders
+    kept, passes the schema where it is offered (an array's snippet is one item of it)."""
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    registry = _registry(schema)
+    for pointer, node in walk(schema):
+        for snippet in node.get("defaultSnippets", []):
+            assert {"label", "description", "body"} <= set(snippet), f"{path.name}{pointer}: {snippet}"
+            value = as_inserted(snippet["body"])
+            checker = Draft202012Validator({"$ref": f"{schema['$id']}#{pointer}"}, registry=registry)
+            assert checker.is_valid([value] if node.get("type") == "array" else value), f"{path.name}{pointer}: {snippet['label']}: {value}"

@@ -61,11 +61,11 @@ JAVASCRIPT_OWNER = "rulesref generate: javascript package"
 def _stale_report(target: Path, files: dict[str, bytes], *, check: bool, owner: str) -> int:
     """Write (or with `check`, only compare) one generated package folder, which must be
     new, empty, or `owner`'s (checked before anything is compared or written)."""
-    from rulesref.output import differences, ensure_owned, holds_only_generated_files, replace_tree, with_marker
+    from rulesref.output import build_leftover, differences, ensure_owned, holds_only_generated_files, replace_tree, with_marker
 
     if not check:
         ensure_owned(target.absolute(), owner, legacy=holds_only_generated_files)
-    stale = differences(target, with_marker(files, owner))
+    stale = differences(target, with_marker(files, owner), leftovers=build_leftover)  # what `pip install ./rulechecks` leaves is no staleness
     if check:
         if stale:
             print(f"{target}/ is out of date with the content; run `rulesref generate`:", file=sys.stderr)

@@ -11,7 +11,8 @@ package = "rulechecks"                       # the generated Python package (and
 site_url = "https://example.org/reference/"  # where the reference site is published
 ```
 
-Every key is optional; a repository without the table gets the defaults.
+Every key is optional; a repository without the table gets the defaults. The same rules
+are published for editors as `schemas/pyproject.schema.json`; a test keeps the two in step.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from rulesref.suggest import did_you_mean
 DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
 SETTINGS_FILE = "pyproject.toml"
 _PACKAGE_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+_SITE_URL = re.compile(r"https?://[^/\s]")  # a scheme and a host
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ def _parse(table: object, where: str) -> Settings:
         raise _problem(where, f"`package = {package!r}` must be a lowercase Python package name, such as `rulechecks`")
     url = values.get("site_url")
     if url is not None:
-        if not url.startswith(("https://", "http://")):
+        if not _SITE_URL.match(url):
             raise _problem(where, f"`site_url = {url!r}` must be an http(s) URL")
         values["site_url"] = url if url.endswith("/") else url + "/"
     return Settings(**values)

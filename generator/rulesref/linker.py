@@ -7,8 +7,10 @@ text that forgot some). The rules of a mention:
 - the longest name wins where names overlap ("Stout Heart" over "Heart");
 - never inside an existing `[[...]]`, and never a link from an entry to itself;
 - a name of one word is found only when written with its capital ("Fear", not "fear"),
-  and never when it is one of the common words in `STOP_WORDS`; longer names are found in
-  any case ("morale check" links "Morale Check");
+  and never when it is one of the common words in `STOP_WORDS`; so is a name whose other
+  words are all such common words: the alias "To Hit" of the To Hit roll is found in "a 6
+  To Hit", not in "easy to hit"; longer names are found in any case ("morale check" links
+  "Morale Check");
 - each entry is linked at its first mention in a text only (and not at all where the text
   links it already), so pages are not a sea of links;
 - a name followed by "test" or "check" (`Pinning test`, `Fear tests`) names a test, not the
@@ -65,7 +67,7 @@ class _Node:
 
     def __init__(self) -> None:
         self.next: dict[str, _Node] = {}
-        self.ends: tuple[str, bool, str] | None = None  # (key, is one word, name)
+        self.ends: tuple[str, int | None, str] | None = None  # (key, the word that needs its capital, name)
 
 
 class Linker:
@@ -81,7 +83,7 @@ class Linker:
             for word in words:
                 node = node.next.setdefault(word, _Node())
             if node.ends is None:
-                node.ends = (key, len(words) == 1, name)
+                node.ends = (key, _capital_word(words), name)
 
     def mentions(self, text: str, *, self_key: str | None = None) -> Iterator[Mention]:
         """Unlinked first mentions of each name in `text`, left to right."""
@@ -102,8 +104,8 @@ class Linker:
                 node = node.next[words[cursor]]
                 cursor += 1
                 if node.ends is not None:
-                    key, single, name = node.ends
-                    if not single or tokens[index].group()[:1].isupper():
+                    key, capital, name = node.ends
+                    if capital is None or tokens[index + capital].group()[:1].isupper():
                         found = (cursor, key, name)
             if found is None:
                 index += 1
@@ -136,6 +138,14 @@ class Linker:
         for mention in reversed(found):
             text = f"{text[: mention.start]}{mention.link}{text[mention.end :]}"
         return text, len(found)
+
+
+def _capital_word(words: list[str]) -> int | None:
+    """Which word of a name must be written with its capital for a mention: the one word
+    that is not a common word (`Fear`, the `Hit` of `To Hit`), or none when there are more
+    (`morale check` is a mention of Morale check in any case)."""
+    own = [index for index, word in enumerate(words) if word not in STOP_WORDS]
+    return own[0] if len(own) == 1 else None
 
 
 def _whole(text: str, start: int, end: int) -> bool:

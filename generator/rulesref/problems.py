@@ -52,12 +52,23 @@ def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
     return sorted(set(problems), key=lambda p: (p.path, p.line, p.col, p.code, p.message, p.severity))
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def summary_line(problems: Sequence[Problem]) -> str:
+    """`2 errors and 1 warning in 3 files`: errors and warnings apart, since only errors fail
+    a run (warnings too under `--strict`)."""
+    errors = sum(1 for p in problems if p.severity == "error")
+    warnings = len(problems) - errors
+    counts = [_count(n, noun) for n, noun in ((errors, "error"), (warnings, "warning")) if n]
+    return f"{' and '.join(counts)} in {_count(len({p.path for p in problems}), 'file')}"
+
+
 def format_text(problems: Sequence[Problem]) -> str:
     lines = [str(p) for p in problems]
     if problems:
-        files = len({p.path for p in problems})
-        noun = "problem" if len(problems) == 1 else "problems"
-        lines.append(f"{len(problems)} {noun} in {files} file{'s' if files != 1 else ''}")
+        lines.append(summary_line(problems))
     return "\n".join(lines) + ("\n" if lines else "")
 
 

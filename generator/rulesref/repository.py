@@ -27,7 +27,7 @@ from rulesref.errors import UsageError
 from rulesref.model import python_name
 from rulesref.render.markdown import attribute, plain
 from rulesref.scaffold import check_id, title
-from rulesref.schemas import ENTRY, SYSTEM, load_schema, schema_url
+from rulesref.schemas import ENTRY, PYPROJECT, SYSTEM, load_schema, schema_url
 from rulesref.templates import render
 
 WORKFLOW = ".github/workflows/rules.yml"
@@ -98,7 +98,7 @@ def repository_files(settings: NewRepository, *, with_content: bool = True) -> d
     site_name = f"{name} rules reference"
     files = {
         WORKFLOW: render("init/workflow.yml.jinja", action=action_reference()),
-        ".gitignore": render("init/gitignore.jinja"),
+        ".gitignore": render("init/gitignore.jinja", package=package),
         ".pre-commit-config.yaml": render("init/pre-commit-config.yaml.jinja", repository=_json(repository), rev=_json(rev)),
         "README.md": render(
             "init/README.md.jinja",
@@ -119,7 +119,9 @@ def repository_files(settings: NewRepository, *, with_content: bool = True) -> d
             site_description=_json(attribute(f"The rules of {name}, one page per rule, with cross-links, dice tables, worked examples and exact odds.")),
             site_url=_json(settings.site_url),
         ),
-        "pyproject.toml": render("init/pyproject.toml.jinja", content=_json(settings.content), package=_json(package), site_url=_json(settings.site_url)),
+        "pyproject.toml": render(
+            "init/pyproject.toml.jinja", schema=schema_url(PYPROJECT), content=_json(settings.content), package=_json(package), site_url=_json(settings.site_url)
+        ),
     }
     if with_content:
         files[f"{settings.content}/{system}/system.yml"] = render("new/system.yml.jinja", schema=schema_url(SYSTEM), id=system, name=_json(name))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the Python validator is imported only when a file needs exp
 ENTRY = "entry.schema.json"
 SYSTEM = "system.schema.json"
 API = "api.schema.json"
+PYPROJECT = "pyproject.schema.json"  # `[tool.rulesref]`, for editors of pyproject.toml
 
 
 def schema_dir() -> Path:

@@ -14,6 +14,7 @@ from pathlib import Path
 from rulesref.check.lookalike import lookalike_reason
 from rulesref.check.markdown_limits import structure_problems
 from rulesref.check.markup import unsafe_markup
+from rulesref.check.placeholders import entry_placeholders, system_placeholders
 from rulesref.check.tables import table_problems
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LINK, LinkIndex, TextLinks, normalise, param_value
@@ -261,6 +262,7 @@ def _entry_problems(entry: Entry, stem: str, system: System | None, texts: tuple
     problems += _check_armies(entry, system)
     problems += _check_corrections(entry)
     problems += _check_derived(entry)
+    problems += entry_placeholders(entry)
     if entry.table is not None:
         problems += table_problems(entry.table)
     return tuple(problems)
@@ -277,6 +279,7 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
     problems += _check_identity(content, index)
     for system in content.systems:
         problems += _check_profile_types(system)
+        problems += system_placeholders(system)
     systems: dict[str, System] = {}
     for system in content.systems:
         systems.setdefault(system.id, system)  # as `Content.system`: the first of a duplicated id

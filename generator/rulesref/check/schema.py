@@ -84,6 +84,8 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
             if key in schema.get("properties", {}) or any(p.search(key) for p in patterns):
                 continue
             hint = did_you_mean(key, allowed)
+            if not hint and any(p.search(key.upper()) for p in patterns):
+                hint = f"; did you mean `{key.upper()}`? (parameter names are upper case)"
             if not hint and " " in key.strip():
                 hint = "; if these words belong to the value before them, quote that value: a comma inside `{...}` ends it"
             listed = f" (allowed: {', '.join(allowed)})" if allowed and not hint else ""
@@ -92,7 +94,7 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
     if keyword == "required":
         for key in limit:
             if isinstance(value, dict) and key not in value:
-                yield path, bool(path), "missing-key", f"{_where(path)} is missing the required key `{key}`"
+                yield path, bool(path), "missing-key", f"{_where(path)} is missing the required key `{key}`{_condition(error, ', which `{}` needs')}"
         return
     if keyword == "type":
         wanted = limit
@@ -102,9 +104,7 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
         return
     if keyword in ("enum", "const"):
         options = limit if keyword == "enum" else [limit]
-        hint = did_you_mean(str(value), [str(o) for o in options]) if isinstance(value, str) else ""
-        shown = ", ".join(str(o) for o in options)
-        yield path, False, "bad-value", f"{_where(path)} is {_show(value)}; it must be {'one of ' if len(options) > 1 else ''}{shown}{hint}"
+        yield path, False, "bad-value", f"{_where(path)} is {_show(value)}; it must be {_one_of(options)}{_value_hint(value, options)}"
         return
     if keyword == "pattern" and "propertyNames" in error.absolute_schema_path and isinstance(value, str):
         # a key's name is checked with the key as the instance, at the path of its mapping
@@ -140,16 +140,97 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
         return
     if keyword == "not":
         banned = _required_in(limit)
-        present = [k for k in banned if isinstance(value, dict) and k in value]
-        if present:
-            yield path + (present[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {' and '.join(f'`{k}`' for k in present)} together"
+        present = [k for k in value if k in banned] if isinstance(value, dict) else []
+        condition = _condition(error, "`{}`")
+        if present and condition:
+            yield path + (present[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {_and(present)} with {condition}"
+        elif present:
+            yield path + (present[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {_and(present)}"
         else:
             yield path, False, "schema", f"{_where(path)} is not allowed here"
         return
     if keyword in ("oneOf", "anyOf"):
+        forms = _key_forms(limit)
+        if forms is not None and isinstance(value, dict):
+            yield _explain_forms(path, value, forms)
+            return
         yield from _best_branch(error)
         return
     yield path, False, "schema", f"{_where(path)}: {error.message}"
+
+
+def _code(text: str) -> str:
+    return f"`{text}`"
+
+
+def _and(keys: list[str]) -> str:
+    """`a`, `b` and `c`."""
+    shown = [_code(k) for k in keys]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+MAX_LISTED = 8  # values named in a message; a longer list ends in "..."
+
+
+def _one_of(options: list[Any]) -> str:
+    shown = [_code(str(o)) for o in options[:MAX_LISTED]] + (["..."] if len(options) > MAX_LISTED else [])
+    return shown[0] if len(shown) == 1 else f"one of {', '.join(shown)}"
+
+
+# what people write for rulesref's types in the words of JSON Schema, Python or TypeScript
+_TYPE_WORDS = {"integer": "int", "number": "int", "float": "int", "boolean": "bool", "true/false": "bool", "choice": "enum", "dice roll": "D6"}
+
+
+def _value_hint(value: Any, options: list[Any]) -> str:
+    """"; did you mean `x`?" for a value near one of the options, or meaning one (`integer`)."""
+    if not isinstance(value, str):
+        return ""
+    names = [str(o) for o in options]
+    meant = _TYPE_WORDS.get(value.strip().casefold())
+    if meant in names and meant != value:
+        return f"; did you mean `{meant}`?"
+    return did_you_mean(value, names)
+
+
+def _condition(error: ValidationError, template: str) -> str:
+    """For an error of a `then` that applies under an `if` on the value's `type` (an `int`
+    input needs `min` and `max`), `template` filled with `type: <its value>`; else ''."""
+    schema_path = list(error.absolute_schema_path)
+    if len(schema_path) < 2 or schema_path[-2] != "then" or not isinstance(error.instance, dict):
+        return ""
+    kind = error.instance.get("type")
+    return template.format(f"type: {kind}") if isinstance(kind, str) else ""
+
+
+def _key_forms(branches: Any) -> list[tuple[list[str], list[str]]] | None:
+    """A `oneOf` whose branches only say which keys must and must not be there (`when` and
+    `then`, or `otherwise`; `expect` or `raises`): each branch's (required, forbidden) keys;
+    None for any other `oneOf`."""
+    if not isinstance(branches, list) or not branches:
+        return None
+    forms = []
+    for branch in branches:
+        if not isinstance(branch, dict) or not set(branch) <= {"required", "not", "description"} or "required" not in branch:
+            return None
+        forms.append((list(branch["required"]), _required_in(branch.get("not", {}))))
+    return forms
+
+
+def _explain_forms(path: JsonPath, value: dict[str, Any], forms: list[tuple[list[str], list[str]]]) -> tuple[JsonPath, bool, str, str]:
+    """One problem for a mapping that fits none of its key forms: the keys that cannot go
+    together, or the key it lacks, and the forms it may take."""
+    either = (", or " if any(len(required) > 1 for required, _ in forms) else " or ").join(_and(required) for required, _ in forms)
+    for required, forbidden in forms:
+        clash = [k for k in value if k in forbidden]
+        if all(k in value for k in required) and clash:
+            keys = [k for k in value if k in required or k in clash]
+            return path + (keys[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {_and(keys)} together: it takes either {either}"
+    mentioned = {k for required, forbidden in forms for k in required + forbidden}
+    if not any(k in value for k in mentioned):
+        return path, bool(path), "missing-key", f"{_where(path)} needs {either}"
+    closest = min(forms, key=lambda form: sum(1 for k in form[0] if k not in value))
+    lacking = [k for k in closest[0] if k not in value]
+    return path, bool(path), "missing-key", f"{_where(path)} is missing {_and(lacking)}: it takes either {either}"
 
 
 def _required_in(schema: Any) -> list[str]:

@@ -132,6 +132,8 @@ class _Analyser:
         scope: dict[str, VType] = {}
         used_params = self._used_params()
         for param in self.entry.params:
+            if param.min is not None and param.max is not None and param.min > param.max:
+                self.report(param.where / "min", "bad-range", f"min {param.min} is above max {param.max}")
             if param.name in used_params:
                 args.append(Arg(param.name, param_type(param), "param", param.summary, param=param))
                 scope[param.name] = param_type(param)

@@ -19,6 +19,8 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from rulesref.errors import UsageError
+
 MAX_XML_BYTES = 64 * 1024 * 1024
 MAX_ZIP_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 200
@@ -135,21 +137,22 @@ def _read_zipped(path: Path, shown: str, kind: str) -> tuple[bytes, str]:
 
 def source_files(sources: list[str]) -> list[tuple[Path, str]]:
     """Every BattleScribe file the sources name (files, or folders walked in sorted order),
-    with how each is shown; raises SourceError for a source that holds none."""
+    with how each is shown. A source that is missing or holds no BattleScribe file is a wrong
+    argument (UsageError, exit 2, as for `validate`), not a fault of the data."""
     found: list[tuple[Path, str]] = []
     for source in sources:
         path = Path(source)
         if path.is_dir():
             inside = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in {*XML_SUFFIXES, *ZIP_SUFFIXES} and ".git" not in p.parts)
             if not inside:
-                raise SourceError(source, 1, "the folder holds no .gst, .cat, .gstz or .catz file")
+                raise UsageError(f"no BattleScribe file (.gst, .cat, .gstz or .catz) in {source}")
             found += [(p, p.as_posix()) for p in inside]
         elif path.is_file():
             if path.suffix.lower() not in {*XML_SUFFIXES, *ZIP_SUFFIXES}:
-                raise SourceError(source, 1, "not a BattleScribe file (.gst, .cat, .gstz or .catz)")
+                raise UsageError(f"not a BattleScribe file (.gst, .cat, .gstz or .catz): {source}")
             found.append((path, path.as_posix()))
         else:
-            raise SourceError(source, 1, "no such file or folder")
+            raise UsageError(f"no such file or folder: {source}")
     return found
 
 

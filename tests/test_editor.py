@@ -1,0 +1,215 @@
+"""The editor support the README promises, asked of the YAML language server itself: the
+problems it underlines, what it completes and what it shows on hover, from the shipped
+schemas given as local files (no schema store, no network).
+
+The server is the one VS Code's YAML extension runs (`yaml-language-server`, pinned in
+`tests/js/package.json`); `tests/yaml_language_server.py` speaks the protocol to it.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesref.schemas import ENTRY, SYSTEM, schema_dir
+
+from .conftest import REPO
+from .yaml_language_server import YamlLanguageServer
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("editor")
+    (folder / "content" / "demo").mkdir(parents=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(workspace: Path) -> Iterator[YamlLanguageServer]:
+    """One server for the module: entries under `content/*/` are mapped to the entry schema
+    by setting, as the README's `.vscode/settings.json` maps them; a system file names its
+    schema in its first line, as `rulesref new` writes it."""
+    settings = {
+        "yaml": {
+            "schemas": {(schema_dir() / ENTRY).as_uri(): [f"{workspace.as_posix()}/content/*/entry-*.yml"]},
+            "schemaStore": {"enable": False},
+            "validate": True,
+            "hover": True,
+            "completion": True,
+        },
+        "http": {},
+        "[yaml]": {},
+        "editor": {},
+    }
+    language_server = YamlLanguageServer(settings, workspace)
+    yield language_server
+    language_server.close()
+
+
+def opened(server: YamlLanguageServer, workspace: Path, name: str, text: str) -> tuple[str, list[dict[str, Any]]]:
+    """Open a file (unsaved, as an editor buffer) and wait for its problems."""
+    uri = server.open(workspace / "content" / "demo" / name, text)
+    return uri, server.diagnostics(uri)
+
+
+def lines_of(diagnostics: list[dict[str, Any]]) -> list[int]:
+    return sorted(d["range"]["start"]["line"] + 1 for d in diagnostics)
+
+
+def labels(items: list[dict[str, Any]]) -> set[str]:
+    return {item["label"] for item in items}
+
+
+def test_a_shipped_rule_has_no_problem_in_the_editor(server: YamlLanguageServer, workspace: Path) -> None:
+    text = (REPO / "content" / "w40k7" / "mob-rule.yml").read_text(encoding="utf-8").split("\n", 1)[1]  # without its own modeline
+    _, found = opened(server, workspace, "entry-mob-rule.yml", text)
+    assert found == []
+
+
+BROKEN = """\
+id: broken
+kind: rule
+name: Broken
+sumary: x
+text: x
+checks:
+  c:
+    summary: x
+    inputs:
+      a: {type: integer, min: 1, max: 3}
+    output: {type: bool}
+    decide:
+      - when: a > 1
+        otherwise: true
+    examples:
+      - given: {a: 1}
+        expect: true
+"""
+
+
+def test_the_editor_underlines_what_the_schema_refuses_on_its_line(server: YamlLanguageServer, workspace: Path) -> None:
+    """A misspelt key (so `summary` is missing), a type in JSON Schema's words and a row with
+    both `when` and `otherwise`: each is underlined on its line, while the file is unsaved."""
+    _, found = opened(server, workspace, "entry-broken.yml", BROKEN)
+    assert sorted(set(lines_of(found))) == [1, 4, 10, 13], found
+    by_line: dict[int, list[str]] = {}
+    for diagnostic in found:
+        by_line.setdefault(diagnostic["range"]["start"]["line"] + 1, []).append(diagnostic["message"])
+    assert "summary" in by_line[1][0] and "sumary" in by_line[4][0]
+    assert '"int"' in by_line[10][0]  # the allowed values are listed, `int` among them
+    assert any("then" in message for message in by_line[13])  # the row is either when + then, or otherwise
+
+
+def test_an_empty_entry_completes_to_a_rule_unit_or_term(server: YamlLanguageServer, workspace: Path) -> None:
+    uri, _ = opened(server, workspace, "entry-new.yml", "")
+    items = {item["label"]: item for item in server.completion(uri, 0, 0)}
+    assert {"rule", "unit", "term"} <= set(items)
+    assert items["rule"]["insertText"].startswith("id: ${1:my-rule}\nkind: rule\nname: ${2:My Rule}\n")
+
+
+CURSOR = "^"  # where a line ends in blanks (the cursor's place), written so the source has none
+
+PARTS = """\
+id: parts
+kind: rule
+name: Parts
+summary: x
+text: x
+checks:
+  c:
+    summary: x
+    inputs:
+      roll: {type: D6}
+      ^
+    output: {type: bool}
+    decide:
+      - ^
+    examples:
+      - given: {roll: 1}
+        expect: true
+""".replace(CURSOR, "")
+
+
+def test_the_parts_of_a_check_complete_from_snippets(server: YamlLanguageServer, workspace: Path) -> None:
+    uri, _ = opened(server, workspace, "entry-parts.yml", PARTS)
+    assert {"whole number", "yes or no", "one of some words", "dice roll"} <= labels(server.completion(uri, 10, 6))
+    rows = {item["label"]: item for item in server.completion(uri, 13, 8)}
+    assert {"when … then", "otherwise"} <= set(rows)  # a row with both keys, and the last row
+    assert rows["when … then"]["insertText"] == "when: ${1:roll >= 4}\n  then: ${2:passed}"
+    # a key's own words, not those of the expression it refers to
+    assert documentation(rows["when"]) == "The condition (a boolean expression)."
+
+
+def test_an_input_type_completes_to_the_types_there_are(server: YamlLanguageServer, workspace: Path) -> None:
+    uri, _ = opened(server, workspace, "entry-type.yml", PARTS.replace("roll: {type: D6}", "roll:\n        type: "))
+    offered = labels(server.completion(uri, 10, 14))
+    assert {"bool", "int", "enum", "dice", "D6", "2D6", "3D6", "D3"} <= offered
+
+
+def test_hover_renders_code_and_shows_an_example(server: YamlLanguageServer, workspace: Path) -> None:
+    """The descriptions' code spans are Markdown (not escaped backquotes), and a value
+    without an example in its words shows one."""
+    uri, _ = opened(server, workspace, "entry-hover.yml", "id: hover\nkind: rule\nname: Hover\nsummary: x\ntext: x\nsource: {book: core, page: 3}\n")
+    kind = server.hover(uri, 1, 1)
+    assert "`rule` (a special rule)" in kind and "\\`" not in kind
+    page = server.hover(uri, 5, 25)
+    assert "Page number in that book." in page and "```yaml\n92\n```" in page
+
+
+def test_a_system_file_names_its_schema_and_completes(server: YamlLanguageServer, workspace: Path) -> None:
+    modeline = f"# yaml-language-server: $schema={(schema_dir() / SYSTEM).as_uri()}\n"
+    uri, found = opened(server, workspace, "system.yml", modeline + "id: demo\nname: Demo\nedition: 1st\nbooks:\n  core: {title: Core, yeer: 2024}\n")
+    assert lines_of(found) == [6] and "yeer" in found[0]["message"]
+    uri, _ = opened(server, workspace, "new-system.yml", modeline)
+    assert "system" in labels(server.completion(uri, 1, 0))
+
+
+def documentation(item: dict[str, Any]) -> str:
+    found = item.get("documentation") or ""
+    return str(found["value"] if isinstance(found, dict) else found)
+
+
+def rendered_hover(text: str) -> str:
+    """A hover as the README shows it: the Markdown the server returned, without the line
+    naming the local schema file (which differs per checkout)."""
+    return re.sub(r"\n*Source: \[[^\]]*\]\([^)]*\)\s*$", "", text).strip()
+
+
+def rendered_completion(items: list[dict[str, Any]]) -> str:
+    """A completion list as the README shows it: each label and the first line of its text."""
+    width = max(len(item["label"]) for item in items)
+    return "\n".join(f"{item['label']:<{width}}  {documentation(item).splitlines()[0] if documentation(item) else ''}".rstrip() for item in items)
+
+
+README_ENTRY = """\
+id: readme
+kind: rule
+name: Readme
+summary: x
+text: x
+checks:
+  c:
+    summary: x
+    inputs:
+      turn: {type: int, min: 1, max: 5}
+      roll: {type: D6, count: turn}
+    output: {type: bool}
+    decide:
+      - ^
+""".replace(CURSOR, "")
+
+
+def test_the_readme_shows_a_hover_and_a_completion_as_the_server_returns_them(server: YamlLanguageServer, workspace: Path) -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    uri, _ = opened(server, workspace, "entry-readme.yml", README_ENTRY)
+    hover = rendered_hover(server.hover(uri, 10, 32))
+    assert textwrap.indent(f"~~~markdown\n{hover}\n~~~", "  ") in readme, hover  # in a list item
+    completion = rendered_completion(server.completion(uri, 13, 8))
+    assert textwrap.indent(f"~~~text\n{completion}\n~~~", "  ") in readme, completion
