@@ -91,7 +91,7 @@ def main(argv: list[str]) -> int:
     if task == "build":
         return run("rulesref", "build", *rest)
     if task == "schemas":
-        return run("python", "-m", "rulesref.schema_text", "--write")
+        return run("python", "-m", "rulesref.support.schema_text", "--write")
     if task == "bench":
         return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/serve_save.py") or run("python", "benchmarks/run.py", *rest)
     print(__doc__, file=sys.stderr)

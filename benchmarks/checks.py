@@ -21,7 +21,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from rulesref.cli import main as rulesref  # noqa: E402
+from rulesref.commands.cli import main as rulesref  # noqa: E402
 
 SYSTEM = """id: bench
 name: Benchmark Game

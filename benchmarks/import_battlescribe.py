@@ -41,7 +41,7 @@ BUDGET_SECONDS, BUDGET_MB = 30.0, 1024.0
 
 
 def step_parse(data: Path, project: Path, system: str) -> dict[str, int]:
-    from rulesref.importers.battlescribe.read import read_file, source_files
+    from rulesref.commands.importers.battlescribe.read import read_file, source_files
 
     files = source_files([str(data)])
     elements = sum(sum(1 for _ in read_file(path, shown).root.iter()) for path, shown in files)
@@ -49,7 +49,7 @@ def step_parse(data: Path, project: Path, system: str) -> dict[str, int]:
 
 
 def _import(data: Path, project: Path, system: str) -> dict[str, int]:
-    from rulesref.cli import main
+    from rulesref.commands.cli import main
 
     if main(["import", "battlescribe", str(data), "--system", system, "--content", str(project / "content")]) != 0:
         raise SystemExit("import failed")
@@ -66,7 +66,7 @@ def step_reimport(data: Path, project: Path, system: str) -> dict[str, int]:
 
 
 def step_validate(data: Path, project: Path, system: str) -> dict[str, int]:
-    from rulesref import collector
+    from rulesref.support import collector
     from rulesref.validate import validate
 
     with collector.paused():  # as the command has it
@@ -75,7 +75,7 @@ def step_validate(data: Path, project: Path, system: str) -> dict[str, int]:
 
 
 def step_build(data: Path, project: Path, system: str) -> dict[str, float]:
-    from rulesref.cli import main
+    from rulesref.commands.cli import main
 
     os.chdir(project)
     code = main(["build", "--content", "content", "--config-file", "mkdocs.yml"])

@@ -35,8 +35,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from benchmarks.checks import MOB_RULE, SYSTEM  # noqa: E402
-from rulesref.cli import main as rulesref  # noqa: E402
-from rulesref.render.scripts import served  # noqa: E402
+from rulesref.commands.cli import main as rulesref  # noqa: E402
+from rulesref.pages.scripts import served  # noqa: E402
 
 SITE_SCRIPT = REPO / "generator" / "rulesref" / "templates" / "site" / "assets" / "rulesref-try.js"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -72,7 +72,7 @@ def step_parse(project: Path) -> None:
 
 
 def step_validate(project: Path) -> None:
-    from rulesref import collector
+    from rulesref.support import collector
     from rulesref.validate import validate
 
     with collector.paused():  # as the command has it
@@ -90,7 +90,7 @@ def edit_one_file(project: Path) -> None:
 
 def step_warm(project: Path) -> None:
     """Validate after one file with checks was edited, with the cache the previous run left."""
-    from rulesref import collector
+    from rulesref.support import collector
     from rulesref.validate import validate
 
     with collector.paused():  # as the command has it
@@ -103,7 +103,7 @@ EDIT = "# edited\n"
 
 
 def step_generate(project: Path) -> None:
-    from rulesref.cli import main
+    from rulesref.commands.cli import main
 
     if main(["generate", "--content", str(project / "content"), "--out", str(project / "rulechecks")]) != 0:
         raise SystemExit("generate failed")
@@ -111,7 +111,7 @@ def step_generate(project: Path) -> None:
 
 def step_build(project: Path) -> None:
     """The build against its bare MkDocs baseline: without the offline copy (a second build)."""
-    from rulesref.cli import main
+    from rulesref.commands.cli import main
 
     os.chdir(project)
     if main(["build", "--content", "content", "--config-file", "mkdocs.yml", "--no-offline"]) != 0:

@@ -87,8 +87,8 @@ class Project:
 
     def full(self) -> float:
         """The baseline: a full generation of the same content, keeping nothing."""
-        from rulesref import collector
         from rulesref.site import generate
+        from rulesref.support import collector
 
         started = time.perf_counter()
         with collector.paused():  # as a command that runs once has it

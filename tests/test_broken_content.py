@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 import yaml
 
+from rulesref.emit import javascript
+from rulesref.emit.python import package_files
 from rulesref.problems import Problem
-from rulesref.render import javascript
-from rulesref.render.python import package_files
 from rulesref.validate import validate
 
 from .conftest import FIXTURES, REPO

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -154,7 +154,7 @@ def test_the_placeholder_words_of_new_are_warnings_until_replaced(tmp_path: Path
 
 
 def test_new_names_the_schemas_beside_the_content_by_relative_path(tmp_path: Path) -> None:
-    from rulesref.schemas import schema_dir
+    from rulesref.support.schemas import schema_dir
 
     shutil.copytree(schema_dir(), tmp_path / "schemas")
     content = tmp_path / "content"
@@ -167,7 +167,7 @@ def test_new_names_the_schemas_beside_the_content_by_relative_path(tmp_path: Pat
 
 
 def test_codes_explains_every_code() -> None:
-    from rulesref.codes import CODES
+    from rulesref.problems.codes import CODES
 
     listing = run("codes")
     assert listing.returncode == 0 and len(listing.stdout.splitlines()) == len(CODES)
@@ -218,7 +218,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_build_without_the_site_extra_names_the_extra(content: Path) -> None:
-    code = "import sys; sys.modules['mkdocs'] = None; from rulesref.cli import main; raise SystemExit(main(['build']))"
+    code = "import sys; sys.modules['mkdocs'] = None; from rulesref.commands.cli import main; raise SystemExit(main(['build']))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=content.parent, timeout=60)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [

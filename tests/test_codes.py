@@ -1,10 +1,10 @@
-"""Every problem code the source can report is documented in generator/rulesref/codes.py."""
+"""Every problem code the source can report is documented in generator/rulesref/problems/codes.py."""
 
 from __future__ import annotations
 
 import re
 
-from rulesref.codes import CODES
+from rulesref.problems.codes import CODES
 
 from .conftest import REPO
 

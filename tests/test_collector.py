@@ -1,4 +1,4 @@
-"""The garbage collector is the command's to switch (`rulesref.collector`): a command that
+"""The garbage collector is the command's to switch (`rulesref.support.collector`): a command that
 runs once pauses it for its run, `serve` around each save only, and the library never."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import rulesref.cli as cli
+import rulesref.commands.cli as cli
 from rulesref.config import Settings
 from rulesref.site import generate
 from rulesref.site.serve import save_generation

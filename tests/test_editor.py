@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rulesref.schemas import ENTRY, SYSTEM, schema_dir
+from rulesref.support.schemas import ENTRY, SYSTEM, schema_dir
 
 from .conftest import REPO
 from .yaml_language_server import YamlLanguageServer

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 
 from .conftest import FIXTURES, REPO
 

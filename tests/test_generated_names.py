@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 from rulesref.logic.codegen import INTERNAL_WORDS, internal
 
 from .conftest import FIXTURES

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 from rulesref.read.load import load_file
 from rulesref.validate import validate
 
@@ -261,7 +261,7 @@ def test_hostile_or_malformed_xml_is_refused_with_file_and_line(
 
 
 def test_zip_bomb_is_refused_from_its_size(source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulesref.importers.battlescribe import read
+    from rulesref.commands.importers.battlescribe import read
 
     bomb = source / "bomb.catz"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:

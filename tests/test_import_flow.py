@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 from rulesref.read.load import load_file
 from rulesref.validate import validate
 

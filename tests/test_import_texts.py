@@ -15,11 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main
-from rulesref.importers.battlescribe.mapping import fingerprint
-from rulesref.importers.battlescribe.text import LIST_SUMMARY, NO_TEXT, TABLE_SUMMARY, derive_summary, find_table, find_tables
+from rulesref.commands.cli import main
+from rulesref.commands.importers.battlescribe.mapping import fingerprint
+from rulesref.commands.importers.battlescribe.text import (
+    LIST_SUMMARY,
+    NO_TEXT,
+    TABLE_SUMMARY,
+    derive_summary,
+    find_table,
+    find_tables,
+)
+from rulesref.pages.docs import docs_files
 from rulesref.read.load import load_file
-from rulesref.render.docs import docs_files
 from rulesref.validate import validate
 
 from .conftest import FIXTURES

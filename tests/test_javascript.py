@@ -29,11 +29,12 @@ from typing import Any
 
 import pytest
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 from rulesref.logic.check import plan_entry
 from rulesref.logic.domain import dice_domain, every_value
 from rulesref.logic.plan import Arg, Plan
-from rulesref.model import Entry, python_name
+from rulesref.model import Entry
+from rulesref.names import python_name
 
 from .conftest import REPO
 from .jsnode import JS_TESTS, installed, node
@@ -462,14 +463,14 @@ def test_arithmetic_beyond_exact_numbers_is_refused(content: Path, tmp_path: Pat
     ],
 )
 def test_only_parentheses_around_the_whole_condition_are_dropped(source: str, bared: str) -> None:
-    from rulesref.render.js_expressions import bare
+    from rulesref.emit.js_expressions import bare
 
     assert bare(source) == bared
 
 
 def test_every_whole_number_a_check_can_hold_is_exact_in_javascript() -> None:
     """The generated JavaScript has no range analysis of its own: it relies on these bounds."""
-    import rulesref.schemas
+    import rulesref.support.schemas
     from rulesref.logic import bounds
     from rulesref.logic.expressions import MAX_CONSTANT
 
@@ -486,5 +487,5 @@ def test_every_whole_number_a_check_can_hold_is_exact_in_javascript() -> None:
             for v in value:
                 walk(v)
 
-    walk(json.loads((rulesref.schemas.schema_dir() / "entry.schema.json").read_text(encoding="utf-8")))
+    walk(json.loads((rulesref.support.schemas.schema_dir() / "entry.schema.json").read_text(encoding="utf-8")))
     assert stated and max(abs(v) for v in stated) <= bounds.LIMIT

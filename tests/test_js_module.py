@@ -1,4 +1,4 @@
-"""The site's ES modules and their classic twins (`rulesref.render.js_module`): a generated
+"""The site's ES modules and their classic twins (`rulesref.emit.js_module`): a generated
 module's twin is written from the writer's own lines, the same code in a function that
 registers the module's exports; a module written by hand is read into lines, refusing shapes
 a twin cannot carry. (A browser test runs the twins from the file system:
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulesref.config import Settings
-from rulesref.render import javascript
-from rulesref.render.js_module import ModuleShapeError, read_module, twin_path
+from rulesref.emit import javascript
+from rulesref.emit.js_module import ModuleShapeError, read_module, twin_path
 from rulesref.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent

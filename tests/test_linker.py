@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main
-from rulesref.linker import Linker
+from rulesref.commands.cli import main
+from rulesref.links.mentions import Linker
 from rulesref.validate import validate
 
 NAMES = [("Fear", "fear"), ("Stout Heart", "stout-heart"), ("Heart", "heart"), ("Hit & Run", "hit-and-run"), ("Morale check", "morale-check"), ("It", "it")]

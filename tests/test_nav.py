@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from rulesref.config import Settings
-from rulesref.render.nav import MAX_SYSTEMS_AT_TOP, SYSTEMS_SECTION, nav, nav_file
+from rulesref.pages.nav import MAX_SYSTEMS_AT_TOP, SYSTEMS_SECTION, nav, nav_file
 from rulesref.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import PACKAGE_OWNER as OWNER
-from rulesref.cli import main
+from rulesref.commands.cli import PACKAGE_OWNER as OWNER
+from rulesref.commands.cli import main
 from rulesref.errors import UsageError
-from rulesref.output import MARKER, ensure_owned, replace_tree, swap_all
+from rulesref.support.output import MARKER, ensure_owned, replace_tree, swap_all
 
 
 def generate(content: Path, out: Path | str) -> int:

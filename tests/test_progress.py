@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from rulesref.progress import Progress
+from rulesref.support.progress import Progress
 
 
 class Terminal(io.StringIO):
@@ -17,7 +17,7 @@ class Terminal(io.StringIO):
 
 def test_on_a_terminal_the_line_counts_and_is_cleared_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CI", raising=False)
-    monkeypatch.setattr("rulesref.progress.MIN_INTERVAL", 0.0)
+    monkeypatch.setattr("rulesref.support.progress.MIN_INTERVAL", 0.0)
     out = Terminal()
     with Progress("import: reading files", 3, stream=out) as progress:
         for _ in range(3):

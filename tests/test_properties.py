@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
 from rulesref.build import Build
+from rulesref.emit.python import package_files
+from rulesref.pages.docs import docs_files
 from rulesref.problems import Problem
-from rulesref.render.docs import docs_files
-from rulesref.render.python import package_files
 from rulesref.validate import validate
 
 from .conftest import FIXTURES

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.codes import CODES
+from rulesref.problems.codes import CODES
 from rulesref.read.load import MAX_FILE_BYTES
 from rulesref.validate import validate
 

@@ -15,7 +15,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing.exceptions import Unresolvable
 
-from rulesref.schemas import ENTRY, schema_dir, validator
+from rulesref.support.schemas import ENTRY, schema_dir, validator
 
 from .conftest import FIXTURES, REPO
 
@@ -75,7 +75,7 @@ def test_no_remote_refs(path: Path) -> None:
 
 
 def test_a_remote_ref_is_an_error_not_a_fetch() -> None:
-    from rulesref import schemas
+    from rulesref.support import schemas
 
     remote = Draft202012Validator({"$ref": "https://example.invalid/schema.json"}, registry=schemas.validator(ENTRY)._registry)
     with pytest.raises(Unresolvable):
@@ -157,7 +157,7 @@ def test_every_markdown_description_is_written_from_its_description(path: Path) 
     """Editors render `markdownDescription` and escape `description`: each description with
     code spans has its Markdown twin, derived, never kept by hand (`python3 tasks.py schemas`
     writes them)."""
-    from rulesref.schema_text import derived
+    from rulesref.support.schema_text import derived
 
     text = path.read_text(encoding="utf-8")
     assert derived(text) == text, f"run `python3 tasks.py schemas`: {path.name} has a markdownDescription that differs from its description"
@@ -166,7 +166,7 @@ def test_every_markdown_description_is_written_from_its_description(path: Path) 
 
 
 def test_a_markdown_description_keeps_code_and_escapes_the_rest() -> None:
-    from rulesref.schema_text import derived, markdown_of
+    from rulesref.support.schema_text import derived, markdown_of
 
     assert markdown_of("Page number in that book.") is None  # plain text reads the same either way
     assert markdown_of("`<system>` or <this> *here*") == r"`<system>` or \<this\> \*here\*"

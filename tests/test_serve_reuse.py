@@ -19,9 +19,9 @@ import pytest
 
 import rulesref.validate as validate_module
 from rulesref.config import Settings
-from rulesref.read import reload
+from rulesref.pages.relations import SAME_RULE_SHOWN
 from rulesref.read import status as file_status
-from rulesref.render.relations import SAME_RULE_SHOWN
+from rulesref.read import unchanged
 from rulesref.site import generate
 from rulesref.site.serve import sync_tree
 from rulesref.site.session import Session
@@ -176,10 +176,10 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
 def test_a_file_just_written_is_read_again_not_trusted_by_its_status(tmp_path: Path) -> None:
     path = tmp_path / "rule.yml"
     path.write_text("id: a\n", encoding="utf-8")
-    assert reload.trusted_status(str(path)) is None  # written within the clock's step: its times prove nothing
+    assert unchanged.trusted_status(str(path)) is None  # written within the clock's step: its times prove nothing
     old = time.time_ns() - 10 * 10**9
     os.utime(path, ns=(old, old))
-    assert reload.trusted_status(str(path)) is None  # setting the times changed the status change time
+    assert unchanged.trusted_status(str(path)) is None  # setting the times changed the status change time
 
 
 def test_an_old_file_is_trusted_by_its_status_and_a_link_never(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -187,8 +187,8 @@ def test_an_old_file_is_trusted_by_its_status_and_a_link_never(tmp_path: Path, m
     path.write_text("id: a\n", encoding="utf-8")
     (tmp_path / "link.yml").symlink_to(path)
     monkeypatch.setattr(file_status, "RACY_SECONDS", 0.0)
-    status = reload.trusted_status(str(path))
+    status = unchanged.trusted_status(str(path))
     assert status is not None
-    assert reload.trusted_status(str(tmp_path / "link.yml")) is None
+    assert unchanged.trusted_status(str(tmp_path / "link.yml")) is None
     path.write_text("id: b\n", encoding="utf-8")  # same size, new bytes: the times differ
-    assert reload.trusted_status(str(path)) != status
+    assert unchanged.trusted_status(str(path)) != status

@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 
 from rulesref.config import Settings, load_settings
 from rulesref.errors import UsageError
-from rulesref.schemas import schema_dir
+from rulesref.support.schemas import schema_dir
 
 from .conftest import REPO
 

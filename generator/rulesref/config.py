@@ -24,8 +24,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from rulesref.errors import UsageError
-from rulesref.model import Entry, python_name
-from rulesref.suggest import did_you_mean
+from rulesref.model import Entry
+from rulesref.names import python_name
+from rulesref.pages import paths
+from rulesref.problems.suggest import did_you_mean
 
 DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
 SETTINGS_FILE = "pyproject.toml"
@@ -42,11 +44,12 @@ class Settings:
     site_url: str = DEFAULT_SITE_URL
 
     def system_url(self, system_id: str) -> str:
-        return f"{self.site_url}{system_id}/"
+        """The URL of a system's index page (where pages live is `rulesref.pages.paths`'s)."""
+        return self.site_url + paths.url_of(paths.system_page(system_id))
 
     def entry_url(self, entry: Entry) -> str:
         """The stable URL of an entry's page: `<site>/<system>/<id>/`."""
-        return f"{self.site_url}{entry.system}/{entry.id}/"
+        return self.site_url + paths.url_of(paths.entry_page(entry))
 
     def module_path(self, entry: Entry) -> str:
         """The dotted import path of an entry's generated module: `rulechecks.w40k7.mob_rule`."""

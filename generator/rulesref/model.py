@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from rulesref.names import python_name
 from rulesref.problems import Problem, Severity
 from rulesref.read.load import Document, JsonPath
 
@@ -400,11 +401,6 @@ class Content:
             cached = {e.key: e for e in self.entries}
             object.__setattr__(self, "_by_key_cache", cached)
         return cached
-
-
-def python_name(identifier: str) -> str:
-    """The Python identifier an id or system id becomes: `mob-rule` -> `mob_rule`."""
-    return identifier.replace("-", "_")
 
 
 # -- building from documents ----------------------------------------------------------------

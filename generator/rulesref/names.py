@@ -16,9 +16,12 @@ import builtins
 import keyword
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from rulesref.model import Check, Entry, Where, python_name
 from rulesref.problems import Problem
+
+if TYPE_CHECKING:  # (the model names its own modules and packages from here)
+    from rulesref.model import Check, Entry, Where
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 # what `rulesref.logic.codegen.module_ast` defines or imports at the top of every module
@@ -26,7 +29,21 @@ MODULE_CONSTANTS = ("ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL")
 MODULE_IMPORTS = ("dataclass", "Fraction", "Literal", "Final", "annotations", "_dice")
 
 
-__all__ = ["Claim", "collisions", "module_reason", "python_class", "python_name", "python_name_problems", "python_odds", "python_reason"]
+__all__ = ["RESERVED_ENTRY_IDS", "RESERVED_SYSTEM_IDS", "Claim", "collisions", "module_reason", "python_class", "python_name", "python_name_problems", "python_odds", "python_reason"]
+
+
+# Top-level folders of the built site that are not systems (the site's own pages, and what
+# MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
+# of these ids would collide with them.
+RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "compare", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
+# Entry ids a system's folder of the site keeps for its own pages (`rulesref.pages.paths`):
+# `system` is system.yml, `armies/` holds the army pages, `all/` the A to Z lists.
+RESERVED_ENTRY_IDS = {"system": "reserved for system.yml", "armies": "the folder of the system's army pages", "all": "the folder of the system's A to Z lists"}
+
+
+def python_name(identifier: str) -> str:
+    """The Python identifier an id or system id becomes: `mob-rule` -> `mob_rule`."""
+    return identifier.replace("-", "_")
 
 
 def python_class(check_name: str) -> str:

@@ -24,13 +24,13 @@ from rulesref.logic.cache import open_cache
 from rulesref.logic.stage import compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
-from rulesref.read import reload
+from rulesref.read import unchanged
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
 from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
-from rulesref.read.reload import FileNames, trusted_status
 from rulesref.read.status import racy_after
-from rulesref.schemas import ENTRY, SYSTEM
+from rulesref.read.unchanged import FileNames, trusted_status
+from rulesref.support.schemas import ENTRY, SYSTEM
 
 
 def _names_of(data: object) -> list[str]:
@@ -48,7 +48,7 @@ def validate(paths: list[str], settings: Settings | None = None, *, odds: bool =
     (entries whose problems the cache knew are not compiled again). A process that validates
     again and again (`serve`) runs `validate_kept` instead.
 
-    A large run is much faster with the garbage collector paused (`rulesref.collector`),
+    A large run is much faster with the garbage collector paused (`rulesref.support.collector`),
     which the command decides.
     """
     return _validate(paths, settings or Settings(), odds, keep, FRESH)
@@ -114,7 +114,7 @@ def _outcome(
 ) -> FileOutcome:
     display, key = names.display, names.key
     if memo.keeps:
-        known: FileOutcome | None = reload.unchanged(memo, key, racy)
+        known: FileOutcome | None = unchanged.by_status(memo, key, racy)
         if known is not None and not folder_outside_content(names.folder, root, real_dirs):  # its status said: a regular file
             return known
     status = trusted_status(key[0], racy) if memo.keeps else None  # taken before reading: a later write changes it
@@ -125,7 +125,7 @@ def _outcome(
     def make(data: bytes) -> FileOutcome:
         return _system_outcome(data, display, cache) if system_id is None else _entry_outcome(data, display, system_id, cache)
 
-    return reload.outcome(memo, key, raw, make, status) if memo.keeps else make(raw)
+    return unchanged.by_bytes(memo, key, raw, make, status) if memo.keeps else make(raw)
 
 
 def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo) -> Build:
@@ -154,14 +154,14 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
                     Problem(display_path(path, cwd), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
                 )
         else:
-            names = reload.names(memo, folder.system_file, cwd, "")
+            names = unchanged.names(memo, folder.system_file, cwd, "")
             shown[names.display] = folder.system_file
             outcome = _outcome(folder.system_file, names, None, memo, racy, root, load_cache, real_dirs)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
         for path in folder.entry_files:
-            names = reload.names(memo, path, cwd, system_id)
+            names = unchanged.names(memo, path, cwd, system_id)
             display = names.display
             shown[display] = path
             if names.name in SYSTEM_FILE_NAMES:

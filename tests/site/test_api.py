@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from rulesref.render.docs import docs_files
-from rulesref.schemas import API, load_schema, validator
+from rulesref.pages.docs import docs_files
+from rulesref.support.schemas import API, load_schema, validator
 from rulesref.validate import validate
 
 from .conftest import FIXTURE_CONTENT

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rulesref.render.app import MANIFEST, SERVICE_WORKER
+from rulesref.pages.app import MANIFEST, SERVICE_WORKER
 
 from .conftest import Built, serving
 
@@ -31,7 +31,7 @@ def test_the_offline_copy_registers_no_service_worker(built: Built) -> None:
     import zipfile
 
     from rulesref.config import DEFAULT_SITE_URL
-    from rulesref.render import paths
+    from rulesref.pages import paths
 
     with zipfile.ZipFile(built.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
         script = archive.read(f"{paths.offline_name(DEFAULT_SITE_URL)}/assets/rulesref-app.js").decode("utf-8")

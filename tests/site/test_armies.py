@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main
-from rulesref.render import armies, paths
-from rulesref.render.docs import docs_files
+from rulesref.commands.cli import main
+from rulesref.pages import armies, paths
+from rulesref.pages.docs import docs_files
 from rulesref.validate import validate
 
 from ..conftest import FIXTURES

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.cli import main as rulesref
+from rulesref.commands.cli import main as rulesref
 from rulesref.problems import format_text
 from rulesref.validate import validate
 
@@ -122,7 +122,7 @@ def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
 ) -> None:
     """MkDocs is started before validation; content errors kill it before it builds anything."""
     import rulesref.site
-    from rulesref.site.early import EarlyMkDocs
+    from rulesref.site.mkdocs_child import EarlyMkDocs
 
     project = project_with_a_broken_link(tmp_path / "called-off")
     ready, asked = tmp_path / "ready", tmp_path / "asked"
@@ -148,7 +148,7 @@ def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
 def test_the_mkdocs_child_runs_the_mkdocs_command_line(tmp_path: Path) -> None:
     """The runner waits for its arguments and runs them as `python -m mkdocs` would; without
     them it exits at once, having done nothing."""
-    from rulesref.site.early import EarlyMkDocs, runner_command
+    from rulesref.site.mkdocs_child import EarlyMkDocs, runner_command
 
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     with EarlyMkDocs.start(runner_command(), env) as child:

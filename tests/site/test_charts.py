@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from rulesref.render.charts import WIDTH, always_figure, histogram_svg, odds_figure, odds_svg, percent, text_width
+from rulesref.pages.charts import WIDTH, always_figure, histogram_svg, odds_figure, odds_svg, percent, text_width
 
 
 def outcomes(*pairs: tuple[str, Fraction]) -> tuple[tuple[str, Fraction], ...]:

@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from rulesref.model import Scalar
-from rulesref.render import check_words as words
-from rulesref.render.checks import ArgView, CheckView, FieldView, OddsView, check_views, show
+from rulesref.pages import check_words as words
+from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, check_views, show
 from rulesref.validate import validate
 
 from .conftest import REPO

@@ -108,7 +108,7 @@ def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_
     """`start` builds the nav's pages, then the rest in the background; a page asked for
     before its turn is built then. When the background part ends, the site is what a whole
     build makes (the search index and the sitemap included)."""
-    from rulesref.render.nav import in_nav
+    from rulesref.pages.nav import in_nav
     from rulesref.site import live as live_module
 
     project = make_project(tmp_path / "live")

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from rulesref.links import LinkMatch
-from rulesref.render.markdown import References, code, link_title, plain, user_inline, user_markdown
+from rulesref.pages.markdown import References, code, link_title, plain, user_inline, user_markdown
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesref.render.docs import docs_files
-from rulesref.render.relations import SAME_RULE_SHOWN, _group_pages
+from rulesref.pages.docs import docs_files
+from rulesref.pages.relations import SAME_RULE_SHOWN, _group_pages
 from rulesref.validate import validate
 
 from .conftest import build_project, make_project, section_heading

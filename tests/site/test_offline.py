@@ -18,10 +18,10 @@ import pytest
 import yaml
 
 from rulesref.config import DEFAULT_SITE_URL
-from rulesref.render import paths
-from rulesref.render.js_module import twin_path
-from rulesref.schemas import schema_dir
+from rulesref.emit.js_module import twin_path
+from rulesref.pages import paths
 from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
+from rulesref.support.schemas import schema_dir
 
 from .conftest import REPO, Built, search_titles
 

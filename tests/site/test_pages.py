@@ -11,10 +11,10 @@ import yaml
 
 from rulesref.build import Build
 from rulesref.model import Content
-from rulesref.render.datasheet import is_text
-from rulesref.render.docs import docs_files
-from rulesref.render.nav import nav
-from rulesref.render.pages import display_name
+from rulesref.pages.datasheet import is_text
+from rulesref.pages.docs import docs_files
+from rulesref.pages.nav import nav
+from rulesref.pages.writer import display_name
 from rulesref.validate import validate
 
 from .conftest import FIXTURE_CONTENT, section_heading

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rulesref.cli import main
+from rulesref.commands.cli import main
 
 from ..conftest import FIXTURES
 from .conftest import Built, build_project, make_project, serving

@@ -21,9 +21,9 @@ import pytest
 from rulesref.logic.check import plan_entry
 from rulesref.logic.plan import Plan
 from rulesref.model import Entry
-from rulesref.render import check_words
-from rulesref.render.check_section import odds_chart
-from rulesref.render.checks import CheckView, OddsView, _shape, check_views
+from rulesref.pages import check_words
+from rulesref.pages.check_section import odds_chart
+from rulesref.pages.checks import CheckView, OddsView, _shape, check_views
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, serving

@@ -19,23 +19,11 @@ from rulesref.check.tables import table_problems
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LINK, LinkIndex, TextLinks, normalise, param_value
 from rulesref.model import Content, Entry, RuleRef, System, Where, texts_of
-from rulesref.names import module_reason, python_reason
+from rulesref.names import RESERVED_ENTRY_IDS, RESERVED_SYSTEM_IDS, module_reason, python_reason
 from rulesref.problems import Problem, excerpt
-from rulesref.suggest import did_you_mean
+from rulesref.problems.suggest import did_you_mean
 
-# Top-level folders of the built site that are not systems (the site's own pages, and what
-# MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
-# of these ids would collide with them.
-RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "compare", "download", "glossary", "search", "tags", "404", "sitemap", "schemas"})
-# Entry ids a system's folder of the site keeps for its own pages (`rulesref.render.paths`):
-# `system` is system.yml, `armies/` holds the army pages, `all/` the A to Z lists.
-RESERVED_ENTRY_IDS = {"system": "reserved for system.yml", "armies": "the folder of the system's army pages", "all": "the folder of the system's A to Z lists"}
 MAX_PER_TEXT = 100  # problems of one code listed for one text
-
-
-def reserved_reason(name: str) -> str | None:
-    """Why a Python identifier may not be used, or None (see `rulesref.names`)."""
-    return python_reason(name)
 
 
 def _check_identity(content: Content, index: LinkIndex) -> Iterator[Problem]:
@@ -48,7 +36,7 @@ def _check_identity(content: Content, index: LinkIndex) -> Iterator[Problem]:
         folder = Path(system.where.doc.path).parent.name
         if system.id != folder:
             yield (system.where / "id").problem("id-mismatch", f"system id `{system.id}` must equal its folder name `{folder}`")
-        reason = reserved_reason(system.package)
+        reason = python_reason(system.package)
         if reason:
             yield (system.where / "id").problem("python-name", f"system id `{system.id}` {reason}; it cannot name a Python package")
     by_id: dict[tuple[str, str], list[Entry]] = {}
@@ -76,7 +64,7 @@ def _check_entry_identity(entry: Entry, stem: str) -> Iterator[Problem]:
         yield (entry.where / "id").problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
     if entry.id in RESERVED_ENTRY_IDS:
         yield (entry.where / "id").problem("reserved-id", f"`{entry.id}` is {RESERVED_ENTRY_IDS[entry.id]}; choose another id")
-    reason = module_reason(entry.module) if entry.checks else reserved_reason(entry.module)
+    reason = module_reason(entry.module) if entry.checks else python_reason(entry.module)
     if reason:
         yield (entry.where / "id").problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
     for where, name in _names_of(entry):

@@ -36,7 +36,7 @@ def _words(text: str) -> str:
 def placeholders() -> dict[str, str]:
     """Each placeholder text (its words, blanks collapsed) and what the warning says of it."""
     from rulesref.read.load import load_read
-    from rulesref.templates import render
+    from rulesref.support.templates import render
 
     found: dict[str, str] = {}
     for template, said in _SKELETONS.items():

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from jsonschema import ValidationError
 
 from rulesref.problems import Problem, excerpt
+from rulesref.problems.suggest import did_you_mean
 from rulesref.read.load import Document, JsonPath
-from rulesref.schemas import fast_validator, validator
-from rulesref.suggest import did_you_mean
+from rulesref.support.schemas import fast_validator, validator
 
 _TYPE_NAMES = {
     "object": "a mapping",

@@ -1,6 +1,6 @@
 """What a page read while it was rendered: its inputs, recorded, never listed by hand.
 
-A page writer (`rulesref.render.pages.Site`) reads the build only through its questions:
+A page writer (`rulesref.pages.writer.Pages`) reads the build only through its questions:
 methods marked `@question`, each a pure function of its arguments and of the build (an
 entry by key, the entries that link to it, the heading ids of a system's index, ...), and
 through a few constants of the whole run that nearly every page reads (the settings, the

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import re
 
-from rulesref.check.content import reserved_reason
 from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
@@ -19,9 +18,9 @@ from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_n
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
-from rulesref.names import MODULE_IMPORTS
+from rulesref.names import MODULE_IMPORTS, python_reason
 from rulesref.problems import Problem
-from rulesref.suggest import did_you_mean
+from rulesref.problems.suggest import did_you_mean
 
 BARE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
 MAX_DICE = 20
@@ -114,7 +113,7 @@ class _Analyser:
         return built
 
     def python_name(self, where: Where, name: str, what: str, *, key: bool = True) -> bool:
-        reason = reserved_reason(name)
+        reason = python_reason(name)
         if reason is None and name in HELPERS:
             reason = "is the name of a helper"
         if reason is None and name in MODULE_NAMES:

@@ -5,7 +5,7 @@ that entry's file alone, so a second run can reuse the problems of every file wh
 shown path and system are unchanged, and of the same rulesref (its version and the size and
 time of every one of its source files: an edited rulesref never reads an old answer).
 
-The cache is one JSON file in the caches' folder (`rulesref.cache_files`: where it lives, the
+The cache is one JSON file in the caches' folder (`rulesref.support.cache_files`: where it lives, the
 fingerprint, the digest-first format). JSON, not pickle, because reading a cache must never
 run code; anything of the wrong shape is ignored: the cache is only ever a hint.
 """
@@ -17,9 +17,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rulesref.cache_files import fingerprint, folder, read_payload, write_payload
 from rulesref.model import Entry
 from rulesref.problems import Problem
+from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
 
 FORMAT = "rulesref-compile-cache 1"
 FILE_NAME = "compile.json"

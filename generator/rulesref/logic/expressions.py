@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from rulesref.logic import bounds
 from rulesref.logic import positions as pos
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type, join
-from rulesref.suggest import did_you_mean
+from rulesref.problems.suggest import did_you_mean
 
 MAX_NODES = 200
 MAX_CONSTANT = 1_000_000

@@ -9,7 +9,7 @@ and the file's text. The spans of such a document are found again by parsing its
 if something asks for a position, so the problems are exactly those of a run without the
 cache. A file with any problem is never recorded: it is parsed and checked every time.
 
-The cache is one file beside the compile cache, under the same rules (`rulesref.cache_files`): keyed also by the
+The cache is one file beside the compile cache, under the same rules (`rulesref.support.cache_files`): keyed also by the
 rulesref fingerprint, the JSON Schemas' bytes and the Python version (marshal's format), a
 digest of the payload first so a truncated or edited file is ignored, and anything of the
 wrong shape ignored. marshal, not pickle: loading it builds only dicts, lists, strings and
@@ -25,8 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulesref.cache_files import fingerprint, folder, read_payload, write_payload
-from rulesref.schemas import schema_dir
+from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
+from rulesref.support.schemas import schema_dir
 
 FORMAT = "rulesref-load-cache 1"
 FILE_NAME = "loads.marshal"

@@ -4,7 +4,7 @@ A long-lived process (`serve`) knows a file or folder unchanged by its status al
 the status was taken well after its last change: a file written twice within one tick of
 the file system's clock keeps its times. So, as git does with its index, a status whose
 modification or change time is less than `RACY_SECONDS` before the run began is not trusted
-(`rulesref.read.reload` for files, `rulesref.read.discover` for folders).
+(`rulesref.read.unchanged` for files, `rulesref.read.discover` for folders).
 """
 
 from __future__ import annotations

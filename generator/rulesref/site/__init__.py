@@ -7,8 +7,8 @@ Zensical can build the same folder.
 - `build`: nothing is touched unless the content is valid. The docs are written into a
   staging folder, MkDocs builds that into a fresh folder beside the site, the offline copy
   is made from what it built (`rulesref.site.offline`), and only when all that succeeds are
-  the docs folder and the site swapped in whole, so a failure leaves both as they were. Both folders must be rulesref's own (`rulesref.output.ensure_owned`). The
-  MkDocs child is started before validation and waits for the docs (`rulesref.site.early`),
+  the docs folder and the site swapped in whole, so a failure leaves both as they were. Both folders must be rulesref's own (`rulesref.support.output.ensure_owned`). The
+  MkDocs child is started before validation and waits for the docs (`rulesref.site.mkdocs_child`),
   so its start-up runs on the other core meanwhile; it reads the pages on every core
   (`rulesref.site.mkdocs_split`: MkDocs' own steps, its reading of pages forked).
 - `serve` (`rulesref.site.serve`): the site with live reload, regenerated on every save.
@@ -29,18 +29,18 @@ import yaml
 
 from rulesref.config import Settings
 from rulesref.errors import UsageError
-from rulesref.extras import require_site_tools
-from rulesref.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
+from rulesref.pages import paths
+from rulesref.pages.docs import docs_files
+from rulesref.pages.nav import NAV_HEADER
+from rulesref.pages.paths import NAV_FILE
 from rulesref.problems import Problem, format_text
-from rulesref.progress import Progress
-from rulesref.render import paths
-from rulesref.render.docs import docs_files
-from rulesref.render.nav import NAV_HEADER
-from rulesref.render.paths import NAV_FILE
 from rulesref.site.csp import make_csp_ready
-from rulesref.site.early import EarlyMkDocs, reading_processes, runner_command
+from rulesref.site.mkdocs_child import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
+from rulesref.support.extras import require_site_tools
+from rulesref.support.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
+from rulesref.support.progress import Progress
 from rulesref.validate import validate
 
 DOCS_OWNER = "rulesref build: docs"
@@ -104,7 +104,7 @@ def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[P
     """Validate and compile the content, then render every docs file (nothing is written).
     Returns the files (none when the content has errors) and the problems, warnings included.
     `serve` runs `Session.generate` instead, so a save redoes only what it changed. (A large
-    generation is much faster with the garbage collector paused, `rulesref.collector`,
+    generation is much faster with the garbage collector paused, `rulesref.support.collector`,
     which the command decides.)"""
     build = validate([content], settings, odds=True)
     if not build.ok:
@@ -123,7 +123,7 @@ def source_date_epoch(content: str) -> str:
 
 
 def _mkdocs_child() -> list[str]:
-    """The command of the build's MkDocs child (`rulesref.site.early`); tests replace it."""
+    """The command of the build's MkDocs child (`rulesref.site.mkdocs_child`); tests replace it."""
     return runner_command()
 
 
@@ -138,7 +138,7 @@ def build(
 ) -> int:
     """Validate, build the site from a staging copy of the docs, make its offline copy (a
     zip inside the site: see `rulesref.site.offline`), then swap both in. MkDocs is started
-    first and waits for the docs (`rulesref.site.early`). Returns the exit code."""
+    first and waits for the docs (`rulesref.site.mkdocs_child`). Returns the exit code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     settings = settings or Settings()

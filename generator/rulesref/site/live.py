@@ -54,7 +54,7 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from rulesref.render.paths import NAV_FILE
+from rulesref.pages.paths import NAV_FILE
 from rulesref.site.mkdocs_internals import Server, build_page, build_theme_template, check_version, populate_page
 
 FIRST_BUILD = "rulesref-first-build"  # the thread that builds the pages of the first build in the background

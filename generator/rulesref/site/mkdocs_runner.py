@@ -11,7 +11,7 @@ means the build was called off: the script exits at once, having built nothing.
 It is run by its path with `python -P`, so it imports nothing of rulesref (that would cost
 the time it is meant to save) and its own folder is not on the import path. Asked to, it
 reads the pages in several processes (`mkdocs_split`, loaded by its path). On a terminal it
-shows how many pages it has read and written (`_show_progress`; `rulesref.progress` says
+shows how many pages it has read and written (`_show_progress`; `rulesref.support.progress` says
 when a line is shown), which MkDocs itself does not say for the minute a big site takes.
 """
 
@@ -61,7 +61,7 @@ def _beside(name: str) -> Any:
 
 
 def _on_terminal() -> bool:
-    """As `rulesref.progress.on_terminal` (this script imports nothing of rulesref)."""
+    """As `rulesref.support.progress.on_terminal` (this script imports nothing of rulesref)."""
     if os.environ.get("CI") or os.environ.get("TERM") == "dumb":
         return False
     try:

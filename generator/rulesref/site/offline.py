@@ -8,14 +8,14 @@ MkDocs build with `use_directory_urls: false` did the same at twice the build's 
 
 - every link to a page of the site ends in `index.html` (`../fear/` is `../fear/index.html`,
   `../..` is `../../index.html`, anchors kept); every page of the site is an `index.html`
-  in a folder of its own (`rulesref.render.paths`), so that is where each link leads;
+  in a folder of its own (`rulesref.pages.paths`), so that is where each link leads;
 - the search index is also a script (`search/search_index.js`, as the theme's offline
   plugin writes it), with its locations changed the same way;
 - browsers refuse to start the search worker on a page opened from file://, so each page
   loads `assets/rulesref-iframe-worker.js`, which runs the worker in a frame instead (and
   does nothing on http(s)); nothing is fetched from another site;
 - nor do they run ES modules there: each module script is replaced by its classic twin,
-  which the site carries (`rulesref.render.js_module`), after the loader of the twins of
+  which the site carries (`rulesref.emit.js_module`), after the loader of the twins of
   the modules it imports, so
   "Try it" works there too; and they load no CSS mask images from file://, so the copy's
   stylesheets carry their icons inline;
@@ -39,8 +39,8 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from rulesref.render import paths
-from rulesref.render.js_module import twin_path
+from rulesref.emit.js_module import twin_path
+from rulesref.pages import paths
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
 MODULE_SCRIPTS = paths.MODULE_SCRIPTS

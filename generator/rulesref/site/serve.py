@@ -20,15 +20,15 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from rulesref import collector
 from rulesref.config import Settings
 from rulesref.errors import EnvironmentProblem, UsageError
-from rulesref.extras import require_site_tools
-from rulesref.output import differences, ensure_owned, with_marker
+from rulesref.pages.nav import in_nav
 from rulesref.problems import Problem, format_text
-from rulesref.render.nav import in_nav
 from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
 from rulesref.site.session import Session
+from rulesref.support import collector
+from rulesref.support.extras import require_site_tools
+from rulesref.support.output import differences, ensure_owned, with_marker
 
 
 def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | None = None) -> list[str]:
@@ -104,7 +104,7 @@ def _show_mkdocs_messages() -> None:
 
 def save_generation(session: Session, content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
     """A save's generation, with the garbage collector paused meanwhile and what it keeps
-    frozen afterwards (`rulesref.collector`); MkDocs, between saves, runs with it."""
+    frozen afterwards (`rulesref.support.collector`); MkDocs, between saves, runs with it."""
     with collector.paused():
         try:
             return session.generate(content, settings)

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from rulesref.config import Settings
 from rulesref.incremental.memo import Memo
 from rulesref.model import Entry
+from rulesref.pages import paths
+from rulesref.pages.docs import docs_files
 from rulesref.problems import Problem
-from rulesref.render import paths
-from rulesref.render.docs import docs_files
 from rulesref.validate import validate_kept
 
 

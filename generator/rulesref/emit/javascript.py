@@ -1,0 +1,424 @@
+"""Render the `rulechecks-js` package: the compiled plans as ES modules with TypeScript
+declarations, one module per entry with checks, one folder per system.
+
+It reads plans only (never the analyser or the sandbox), the same plans the Python package is
+written from, and takes the input checks and their messages from `rulesref.logic.inputs`, so
+both packages refuse the same inputs with the same words. The API keeps the Python names:
+`resolve({roll: 1, locked_in_combat: true, ...})` and `resolve_odds({...})`; records are
+frozen plain objects; odds are exact BigInt fractions in Python's order of results.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from rulesref import __version__
+from rulesref.build import Build
+from rulesref.emit.js_expressions import ExpressionWriter, bare, constant, local
+from rulesref.emit.js_module import ImportRuntime, Line, Module, exported, read_module, twin_path
+from rulesref.emit.origin import source_path
+from rulesref.incremental.memo import Get, call, fresh
+from rulesref.logic import runtime_dice
+from rulesref.logic.inputs import Bound, InputCheck, input_check, no_row_matched
+from rulesref.logic.plan import Arg, Plan, ResultPlan
+from rulesref.logic.types import VType
+from rulesref.model import Entry, System
+from rulesref.support.templates import render
+
+RUNTIME = "_runtime"
+
+
+@dataclass(frozen=True)
+class EntryModule:
+    """What one entry's module is written from: the entry, its system, its compiled plans."""
+
+    system: System
+    entry: Entry
+    plans: tuple[Plan, ...]
+    source: str  # its YAML file, as the header names it
+    url: str  # its page
+
+
+def comment(text: str) -> str:
+    """Content text inside a `/** ... */` comment: one line, and it can never close the comment."""
+    return " ".join(text.split()).replace("*/", "*\\/")
+
+
+def _header(source: str) -> str:
+    """The `//` header naming the source file; no character of the path can end the line."""
+    return render("generated-header.jinja", source=_LINE_BREAKS.sub(" ", source), comment="//")
+
+
+_LINE_BREAKS = re.compile("[\r\n\u2028\u2029]")  # what ends a line in JavaScript
+
+
+# -- values and types -------------------------------------------------------------------------
+
+
+def ts_type(vtype: VType) -> str:
+    """The TypeScript type of a value: literal unions for enums."""
+    if vtype.kind == "bool":
+        return "boolean"
+    if vtype.kind == "int":
+        return "number"
+    if vtype.values is not None:
+        return " | ".join(constant(v) for v in vtype.values)
+    return "string"
+
+
+# -- functions --------------------------------------------------------------------------------
+
+
+def _value(value: Bound) -> str:
+    if isinstance(value, int):
+        return constant(value)
+    if value.kind == "arg":
+        return local(value.name)
+    if value.kind == "times":
+        return f"{value.factor} * {local(value.name)}"
+    return f"$.{'diceMin' if value.kind == 'dice_min' else 'diceMax'}({local(value.name)})"
+
+
+def _message(check: InputCheck) -> str:
+    return " + ".join(constant(p) if isinstance(p, str) else f"$.repr({_value(p)})" for p in check.message)
+
+
+def validation(arg: Arg) -> str:
+    """One line that refuses a bad value with Python's message (a bool is not a number)."""
+    check = input_check(arg)
+    a = local(arg.name)
+    if check.test == "bool":
+        test = f'typeof {a} !== "boolean"'
+    elif check.test == "one_of":
+        test = " && ".join(f"{a} !== {constant(v)}" for v in check.values)
+    else:
+        test = f"!Number.isInteger({a}) || !({_value(check.lo)} <= {a} && {a} <= {_value(check.hi)})"
+    return f"  if ({test}) $.fail({_message(check)});"
+
+
+def _requirements(plan: Plan, writer: ExpressionWriter) -> list[str]:
+    return [f"  if (!({bare(writer.write(test))})) $.fail({constant(text)});" for test, text in plan.requires]
+
+
+def _core(plan: Plan) -> str:
+    return "$" + plan.name
+
+
+def _record_maker(plan: Plan) -> str:
+    return "$" + (plan.record_class or "")
+
+
+def _result(plan: Plan, result: ResultPlan, writer: ExpressionWriter) -> str:
+    values = [writer.write(v) for v in result.values]
+    if plan.record_class is None:
+        return values[0]
+    return f"{_record_maker(plan)}({', '.join(values)})"
+
+
+def _destructure(args: Sequence[Arg]) -> str:
+    if not args:
+        return ""
+    names = ", ".join(a.name if local(a.name) == a.name else f"{a.name}: {local(a.name)}" for a in args)
+    return f"  const {{ {names} }} = args;"
+
+
+def core_function(plan: Plan) -> list[str]:
+    writer = ExpressionWriter()
+    params = ", ".join(local(a.name) for a in plan.args)
+    lines = [f"function {_core(plan)}({params}) {{"]
+    for step, value, _ in plan.lets:
+        lines.append(f"  const {local(step)} = {writer.write(value)};")
+    for row in plan.rows:
+        returned = f"return {_result(plan, row.then, writer)};"
+        lines.append(f"  {returned}" if row.when is None else f"  if ({bare(writer.write(row.when))}) {returned}")
+    if plan.rows[-1].when is not None:
+        lines.append(f"  throw new Error({constant(no_row_matched(plan))});")
+    lines.append("}")
+    return lines
+
+
+# Python's own refusals of keyword arguments a function does not take or is not given (a
+# TypeError, worded as CPython words it); one copy per module, as modules load one at a time
+KEYWORDS = """function $keywords(args, keys, name) {
+  args ??= {};
+  let given = 0;
+  for (const key in args) {
+    if (!keys.includes(key)) throw new TypeError(name + "() got an unexpected keyword argument '" + key + "'");
+    given++;
+  }
+  if (given === keys.length) return args;
+  const missing = keys.filter((key) => !(key in args)).map($.repr);
+  const n = missing.length;
+  throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}"""
+
+
+def _keywords(function: str, args: Sequence[Arg]) -> list[str]:
+    """The names a function takes, once per module (`$keywords` reads them on every call)."""
+    return [f"const ${function}$keys = Object.freeze([{', '.join(constant(a.name) for a in args)}]);"]
+
+
+def _taking(function: str, args: Sequence[Arg]) -> list[Line]:
+    """The start of a function of one object of keyword arguments, refused as Python refuses them."""
+    checked = f"$keywords(args, ${function}$keys, {constant(function)})"
+    if not args:
+        return [exported(f"function {function}(args) {{"), f"  {checked};"]
+    return [exported(f"function {function}(args) {{"), f"  args = {checked};", _destructure(args)]
+
+
+def public_function(plan: Plan) -> list[Line]:
+    writer = ExpressionWriter()
+    lines = _taking(plan.name, plan.args)
+    lines += [validation(a) for a in plan.args]
+    lines += _requirements(plan, writer)
+    lines.append(f"  return {_core(plan)}({', '.join(local(a.name) for a in plan.args)});")
+    lines.append("}")
+    return [line for line in lines if line]
+
+
+def _faces(arg: Arg) -> str:
+    dice = arg.dice
+    assert dice is not None
+    if dice.of_param is not None:
+        return f"$.facesOf({local(dice.of_param)})"
+    count = local(dice.count_input) if dice.count_input else str(dice.count)
+    return f"$.faces({count}, {dice.sides})"
+
+
+def odds_function(plan: Plan) -> list[Line]:
+    assert plan.odds_name is not None
+    writer = ExpressionWriter()
+    fixed = plan.odds_args
+    dice = plan.dice_args
+    lines = _taking(plan.odds_name, fixed)
+    lines += [validation(a) for a in fixed]
+    lines += _requirements(plan, writer)
+    lines.append("  const $counts = new Map();")
+    indent = "  "
+    for arg in dice:
+        lines.append(f"{indent}for (const [{local(arg.name)}, $w_{arg.name}] of {_faces(arg)}) {{")
+        indent += "  "
+    weight = " * ".join(f"$w_{a.name}" for a in dice)
+    call = f"{_core(plan)}({', '.join(local(a.name) for a in plan.args)})"
+    fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
+    lines.append(f"{indent}$.tally($counts, {call}, {weight}, {fields});")
+    for _ in dice:
+        indent = indent[:-2]
+        lines.append(f"{indent}}}")
+    lines.append("  return $.odds($counts);")
+    lines.append("}")
+    return [line for line in lines if line]
+
+
+def record_maker(plan: Plan) -> list[str]:
+    fields = [f for f, _ in plan.fields]
+    maker = _record_maker(plan)
+    pairs = ", ".join(f"{f}: {local(f)}" if local(f) != f else f for f in fields)
+    return [
+        f"const {maker}$fields = Object.freeze([{', '.join(constant(f) for f in fields)}]);",
+        f"function {maker}({', '.join(local(f) for f in fields)}) {{",
+        f"  return Object.freeze({{ {pairs} }});",
+        "}",
+    ]
+
+
+# -- modules ----------------------------------------------------------------------------------
+
+
+def _constants(item: EntryModule) -> dict[str, str]:
+    entry = item.entry
+    return {"ID": entry.id, "NAME": entry.name, "SYSTEM": entry.system, "KIND": entry.kind, "SUMMARY": entry.summary, "URL": item.url}
+
+
+def entry_module(item: EntryModule) -> Module:
+    """The module of one entry: constants, then per check its record maker, checked entry
+    point, odds function and logic."""
+    entry = item.entry
+    lines: list[Line] = [
+        f"/** {comment(entry.name)} ({comment(item.system.name)}): {comment(entry.summary)} {comment(item.url)} */",
+        "",
+        ImportRuntime(f"../{RUNTIME}.js"),
+        "",
+    ]
+    lines += [exported(f"const {k} = {constant(v)};") for k, v in _constants(item).items()]
+    lines += ["", KEYWORDS]
+    for plan in item.plans:
+        lines.append("")
+        if plan.record_class:
+            lines += record_maker(plan) + [""]
+        lines += _keywords(plan.name, plan.args) + [f"/** {comment(plan.check.summary)} */"] + public_function(plan) + [""]
+        if plan.odds_name:
+            lines += _keywords(plan.odds_name, plan.odds_args)
+            lines += [f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
+            lines += odds_function(plan) + [""]
+        lines += core_function(plan)
+    return Module(_header(item.source), tuple(lines))
+
+
+def module_js(item: EntryModule) -> str:
+    return entry_module(item).es()
+
+
+def arg_type(arg: Arg) -> str:
+    """An argument's TypeScript type: a dice parameter is one of the notations it allows."""
+    if arg.param is not None and arg.param.type == "dice":
+        return " | ".join(constant(v) for v in arg.param.values)
+    return ts_type(arg.vtype)
+
+
+def _args_namespace(function: str, args: Sequence[Arg]) -> list[str]:
+    """`<function>.Args`: the argument object's type, in a namespace merged with the function,
+    so its name can never clash with another declaration of the module."""
+    lines = [f"export declare namespace {function} {{", "  interface Args {"]
+    for arg in args:
+        if arg.summary:
+            lines.append(f"    /** {comment(arg.summary)} */")
+        lines.append(f"    readonly {arg.name}: {arg_type(arg)};")
+    return lines + ["  }", "}"]
+
+
+def _result_type(plan: Plan) -> str:
+    return plan.record_class or ts_type(plan.fields[0][1])
+
+
+def module_dts(item: EntryModule) -> str:
+    entry = item.entry
+    lines = [f"/** {comment(entry.name)} ({comment(item.system.name)}): {comment(entry.summary)} */", ""]
+    if any(p.odds_name for p in item.plans):
+        lines += [f'import type {{ Odds }} from "../{RUNTIME}.js";', ""]
+    lines += [f"export declare const {k}: {constant(v)};" for k, v in _constants(item).items()]
+    for plan in item.plans:
+        lines.append("")
+        if plan.record_class:
+            summaries = {o.name: o.summary for o in plan.check.output}
+            lines.append(f"/** The result of `{plan.name}`. */")
+            lines.append(f"export interface {plan.record_class} {{")
+            for field, vtype in plan.fields:
+                if summaries.get(field):
+                    lines.append(f"  /** {comment(summaries[field] or '')} */")
+                lines.append(f"  readonly {field}: {ts_type(vtype)};")
+            lines += ["}", ""]
+        url = comment(item.url)
+        lines.append(f"/** {comment(plan.check.summary)} {url} @throws {{RangeError}} a ValueError naming the input */")
+        call = f"args: {plan.name}.Args" if plan.args else ""
+        lines.append(f"export declare function {plan.name}({call}): {_result_type(plan)};")
+        lines += _args_namespace(plan.name, plan.args)
+        if plan.odds_name:
+            fixed = plan.odds_args
+            lines += ["", f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
+            call = f"args: {plan.odds_name}.Args" if fixed else ""
+            lines.append(f"export declare function {plan.odds_name}({call}): readonly Odds<{_result_type(plan)}>[];")
+            lines += _args_namespace(plan.odds_name, fixed)
+    return "\n".join(lines) + "\n"
+
+
+# -- the package ------------------------------------------------------------------------------
+
+
+def runtime_js() -> str:
+    """The shared runtime, with the dice notation of the Python runtime placed in as a string."""
+    text = resources.files("rulesref").joinpath("templates", "javascript", f"{RUNTIME}.js").read_text(encoding="utf-8")
+    pattern = runtime_dice.NOTATION.pattern
+    return _header("generator/rulesref/templates/javascript/_runtime.js") + text.replace("__NOTATION__", json.dumps(pattern))
+
+
+def _static(name: str) -> str:
+    return resources.files("rulesref").joinpath("templates", "javascript", name).read_text(encoding="utf-8")
+
+
+def _export(path: str) -> dict[str, str]:
+    return {"types": f"./{path}.d.ts", "default": f"./{path}.js"}
+
+
+def package_json(name: str, systems: dict[str, list[str]]) -> str:
+    exports: dict[str, object] = {".": _export("index"), "./runtime": _export(RUNTIME)}
+    for package, modules in systems.items():
+        exports[f"./{package}"] = _export(f"{package}/index")
+        for module in modules:
+            exports[f"./{package}/{module}"] = _export(f"{package}/{module}")
+    data = {
+        "name": name,
+        "version": __version__,
+        "description": "Rule check functions generated by rulesref from the YAML content: one module per rule, exact odds, no dependencies.",
+        "type": "module",
+        "sideEffects": False,
+        "types": "./index.d.ts",
+        "exports": exports,
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+def _source(entry: Entry, roots: tuple[str, ...]) -> str:
+    return source_path(entry, tuple(Path(r) for r in roots))
+
+
+def _declarations(item: EntryModule) -> bytes:
+    return module_dts(item).encode("utf-8")
+
+
+def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
+    """The entries with compiled checks, system by system. (With a `get` that remembers,
+    an entry's source path, which resolves links on the disk, is found once.)"""
+    items = []
+    shown = tuple(map(str, build.files.roots))  # (paths compare slowly)
+    for system in build.content.systems:
+        for entry in build.content.entries_of(system.id):
+            compiled = build.compiled.get(entry.key)
+            if compiled is not None:
+                source = call(get, f"source:{entry.key}", _source, entry, shown)
+                items.append(EntryModule(system, entry, tuple(compiled.plans), source, build.settings.entry_url(entry)))
+    return items
+
+
+def package_files(build: Build, get: Get = fresh, *, twins: bool = False) -> dict[str, bytes]:
+    """Every file of the package, by path relative to the package folder. (Every whole number
+    a check holds is exact in JavaScript numbers: see `rulesref.logic.bounds`.)
+    With a `get` that remembers, an entry's module is written again only when it changed.
+    With `twins`, each module that runs on a page (not the indexes, which only re-export)
+    has its classic twin beside it (`rulesref.emit.js_module`): the site's form."""
+    written: dict[str, bytes] = {}  # modules, kept as bytes: an unchanged one is the object of the last render
+    systems: dict[str, list[str]] = {}
+    systems_by_package: dict[str, System] = {}
+    content = build.settings.content
+    for item in entry_modules(build, get):
+        package = item.system.package
+        path = f"{package}/{item.entry.module}.js"
+        written.update(call(get, f"js:{item.entry.key}", _module_files, path, item, twins))
+        written[f"{package}/{item.entry.module}.d.ts"] = call(get, f"dts:{item.entry.key}", _declarations, item)
+        systems.setdefault(package, []).append(item.entry.module)
+        systems_by_package[package] = item.system
+    written.update(call(get, "js:indexes", _index_files, content, build.settings.package, systems, systems_by_package, twins))
+    return dict(sorted(written.items()))
+
+
+def _module_files(path: str, item: EntryModule, twins: bool) -> dict[str, bytes]:
+    module = entry_module(item)
+    files = {path: module.es().encode("utf-8")}
+    if twins:
+        files[twin_path(path)] = module.classic().encode("utf-8")
+    return files
+
+
+def _index_files(content: str, name: str, systems: dict[str, list[str]], systems_by_package: dict[str, System], twins: bool) -> dict[str, bytes]:
+    """The files that list the modules: each system's index, the package's, package.json."""
+    files: dict[str, str] = {}
+    for package, modules in systems.items():
+        exports = "".join(f'export * as {m} from "./{m}.js";\n' for m in modules)
+        system = systems_by_package[package]
+        doc = f"/** Rule checks of {comment(system.name)}. */\n"
+        files[f"{package}/index.js"] = _header(f"{content}/{system.id}/") + doc + exports
+        files[f"{package}/index.d.ts"] = doc + exports
+    top = "".join(f'export * as {p} from "./{p}/index.js";\n' for p in systems)
+    files["index.js"] = _header(f"{content}/") + top
+    files["index.d.ts"] = top
+    files[f"{RUNTIME}.js"] = runtime_js()
+    files[f"{RUNTIME}.d.ts"] = _static(f"{RUNTIME}.d.ts")
+    files["package.json"] = package_json(name, systems)
+    if twins:  # the runtime is written by hand: read into its lines
+        files[twin_path(f"{RUNTIME}.js")] = read_module(files[f"{RUNTIME}.js"], f"{RUNTIME}.js").classic()
+    return {path: text.encode("utf-8") for path, text in files.items()}

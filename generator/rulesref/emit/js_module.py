@@ -1,0 +1,131 @@
+"""The site's ES modules as their writers make them (`Module`), written out two ways: as the
+module itself, and as its classic-script twin for the offline copy.
+
+Browsers refuse to run ES modules from `file://` (a module needs an origin), so in the zipped
+copy the "Try it" forms could not load the checks. The site carries a classic twin of each
+module (`<name>.classic.js`) beside it: the same code in a function of its own, which
+registers what the module exports under the module's own URL in `globalThis.rulesrefModules`;
+the loader script `rulesref-classic.js` makes `rulesrefImport(url)` load a twin the way
+`import()` loads a module (the check's runtime first), and "Try it" uses it where it is
+defined. The offline copy points its pages at the twins (`rulesref.site.offline`).
+
+A generated module (`rulesref.emit.javascript`) is made as a `Module`, so both forms are
+written from what its writer knows: which line imports the runtime, which declarations it
+exports. The two modules written by hand (the checks' runtime, the "Try it" script) are read
+into one (`read_module`), in the only shapes they are written in: an import is the runtime's
+`import * as $ from "<path>/_runtime.js";` line, an export a line starting `export
+const|function|class NAME`. Anything else that looks like an import or export is refused
+rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SUFFIX = ".classic.js"
+_RUNTIME_IMPORT = re.compile(r'import \* as \$ from "((?:\.\./)+_runtime\.js)";')
+_EXPORT = re.compile(r"export ((?:const|function|class) ([A-Za-z_$][A-Za-z0-9_$]*).*)")
+_ANY_STATEMENT = re.compile(r"\s*(?:import|export)\b(?!\()")  # an import or export statement (not `import(...)`)
+
+
+class ModuleShapeError(ValueError):
+    """A module written by hand in a shape a twin cannot be made of (a bug in that module)."""
+
+
+@dataclass(frozen=True)
+class Exported:
+    """The first line of an exported declaration, without `export `, and the name it exports."""
+
+    name: str
+    line: str
+
+
+@dataclass(frozen=True)
+class ImportRuntime:
+    """The line that imports the checks' runtime as `$`, from `path` (relative to the module)."""
+
+    path: str
+
+
+Line = str | Exported | ImportRuntime
+
+
+@dataclass(frozen=True)
+class Module:
+    """An ES module: the text before its code (its header comment) and its lines."""
+
+    head: str
+    lines: tuple[Line, ...]
+
+    def es(self) -> str:
+        """The module."""
+        return self.head + "\n".join(_es_line(line) for line in self.lines) + "\n"
+
+    def classic(self) -> str:
+        """The classic script that runs the module's code and registers its exports under the
+        module's URL."""
+        body: list[str] = []
+        exported: list[str] = []
+        for line in self.lines:
+            if isinstance(line, ImportRuntime):
+                # globalThis.URL: a check module's own `URL` constant shadows the global in its function
+                body.append(f'const $ = globalThis.rulesrefModules[new globalThis.URL("{line.path}", $self).href];')
+            elif isinstance(line, Exported):
+                exported.append(line.name)
+                body.append(line.line)
+            else:
+                body.append(line)
+        register = f"globalThis.rulesrefModules[$self] = Object.freeze({{ {', '.join(exported)} }});" if exported else ""
+        return "\n".join(
+            [
+                "(() => {",
+                f'const $self = document.currentScript.src.slice(0, -"{SUFFIX}".length) + ".js";',
+                "globalThis.rulesrefModules ??= {};",
+                *body,
+                register,
+                "})();",
+                "",
+            ]
+        )
+
+
+def _es_line(line: Line) -> str:
+    if isinstance(line, ImportRuntime):
+        return f'import * as $ from "{line.path}";'
+    if isinstance(line, Exported):
+        return "export " + line.line
+    return line
+
+
+def exported(line: str) -> Exported:
+    """`const NAME = ...` (or `function NAME(...`, `class NAME ...`), exported."""
+    found = _EXPORT.match("export " + line)
+    assert found is not None, line  # a writer's own declaration
+    return Exported(found.group(2), line)
+
+
+def read_module(source: str, name: str) -> Module:
+    """A module written by hand, read into its lines (see the module's docstring)."""
+    lines: list[Line] = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        imported = _RUNTIME_IMPORT.fullmatch(line)
+        if imported is not None:
+            lines.append(ImportRuntime(imported.group(1)))
+        elif line.startswith("export "):
+            found = _EXPORT.match(line)
+            if found is None:
+                raise ModuleShapeError(f"{name}:{number}: an export the site's twins cannot carry")
+            lines.append(Exported(found.group(2), found.group(1)))
+        elif _ANY_STATEMENT.match(line):
+            raise ModuleShapeError(f"{name}:{number}: an import or export the site's twins cannot carry")
+        else:
+            lines.append(line)
+    return Module("", tuple(lines))
+
+
+def twin_path(path: str) -> str:
+    """`assets/rulechecks/w40k7/fleet.js` -> `assets/rulechecks/w40k7/fleet.classic.js`."""
+    if not path.endswith(".js") or path.endswith(SUFFIX):
+        raise ModuleShapeError(f"{path}: not a module of the site")
+    return path[: -len(".js")] + SUFFIX

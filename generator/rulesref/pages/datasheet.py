@@ -1,0 +1,94 @@
+"""A unit's page as a datasheet: its profiles as tables of characteristics (one per profile
+type, columns in the system's printed order), then its rules as compact cards: the rule's
+name with its parameter values, what each value means, the summary, a link, and the rule's
+full text (folded on screen, printed in full, so a printed unit page is its rules card).
+
+A profile table can be wider than a phone (a vehicle has eleven characteristics), and no
+word in it may break. So each table sits in a scroll box of its own (`rr-scroll`, which the
+keyboard reaches by name) with the row's name held at the left while the values scroll;
+short values never wrap, and a column of free text (a weapon's type and abilities, the
+row's rules) wraps between words, never narrower than a few words.
+
+Only the fragments are made here, every value escaped for where it goes; the template
+places them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulesref.model import Entry, Param, Profile, RuleRef, Scalar, System
+from rulesref.pages.checks import show
+from rulesref.pages.markdown import attribute
+
+# A link to an entry (with parameter values) from the page being written, as Markdown.
+EntryLink = Callable[[Entry, tuple[tuple[str, Scalar], ...]], str]
+
+# A value longer than this with a space in it is free text ("Heavy 1, Gets Hot, Melta"),
+# which may wrap between its words; anything shorter ("3+", "12\"", "Assault 2") never wraps.
+SHORT_VALUE = 12
+
+
+def is_text(value: str) -> bool:
+    """Whether a cell holds free text, which wraps, rather than a value, which never does."""
+    return len(value) > SHORT_VALUE and any(c.isspace() for c in value)
+
+
+def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Callable[[RuleRef], str | None]) -> list[str]:
+    """One table per profile type the unit uses, in the order the system declares them, each
+    as an HTML block in its scroll box; the cells of the rules column are Markdown (links
+    that preview their rule), every other cell is escaped text."""
+    tables = []
+    for profile_type in system.profile_types:
+        of_type = [p for p in profiles if p.type == profile_type.id]
+        if not of_type:
+            continue
+        characteristics = profile_type.characteristics
+        values = [[p.value(c) or "" for c in characteristics] for p in of_type]
+        text = [any(is_text(row[i]) for row in values) for i in range(len(characteristics))]
+        rules = [", ".join(link for ref in p.rules if (link := rule_link(ref)) is not None) for p in of_type]
+        with_rules = any(p.rules for p in of_type)
+        head = [f'<th scope="col">{attribute(profile_type.name)}</th>']
+        head += [f'<th scope="col"{_text(i, text)}>{attribute(c)}</th>' for i, c in enumerate(characteristics)]
+        if with_rules:
+            head.append('<th scope="col" class="rr-text">Rules</th>')
+        rows = []
+        for profile, row, links in zip(of_type, values, rules, strict=True):
+            cells = [f'<th scope="row">{attribute(profile.name)}</th>']
+            cells += [f"<td{_text(i, text)}>{attribute(value)}</td>" for i, value in enumerate(row)]
+            if with_rules:
+                cells.append(f'<td class="rr-text" markdown="span">{links}</td>')
+            rows.append(f"<tr{' markdown' if with_rules else ''}>" + "".join(cells) + "</tr>")
+        markdown = " markdown" if with_rules else ""  # Markdown reaches a cell only through each element around it
+        tables.append(
+            f'<div class="rr-scroll" role="region" tabindex="0" aria-label="{attribute(profile_type.name)} profiles"{markdown}>\n'
+            f'<table class="rr-profile"{markdown}>\n<thead><tr>{"".join(head)}</tr></thead>\n<tbody{markdown}>\n'
+            + "\n".join(rows)
+            + "\n</tbody>\n</table>\n</div>"
+        )
+    return tables
+
+
+def _text(index: int, text: list[bool]) -> str:
+    return ' class="rr-text"' if text[index] else ""
+
+
+def unit_rule_refs(entry: Entry) -> list[RuleRef]:
+    """The unit's rules, then those only its profiles have (each rule and value once)."""
+    refs: list[RuleRef] = []
+    seen: set[tuple[str, tuple[tuple[str, Scalar], ...]]] = set()
+    for ref in (*entry.rules, *(r for p in entry.profiles for r in p.rules)):
+        if (ref.rule, ref.args) not in seen:
+            seen.add((ref.rule, ref.args))
+            refs.append(ref)
+    return refs
+
+
+def parameter_values(target: Entry, args: tuple[tuple[str, Scalar], ...]) -> list[str]:
+    """`X = 3: How many Wounds each allocated Wound becomes`, for each value given, as HTML text."""
+    given = dict(args)
+    return [attribute(f"{p.name} = {_value(p, given[p.name])}" + (f": {p.summary}" if p.summary else "")) for p in target.params if p.name in given]
+
+
+def _value(param: Param, value: Scalar) -> str:
+    return f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value)

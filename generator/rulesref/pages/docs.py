@@ -1,0 +1,136 @@
+"""The whole generated docs folder, in memory: pages, nav, JSON API and static assets.
+
+Nothing is written here; `rulesref.site` decides how the files reach the disk (all at
+once for a build, changed files only for `serve`).
+
+A long-lived process renders only what changed, and nothing here lists what a file is made
+from: a page is kept with the answers it read (`rulesref.incremental.reads`), and a file
+made by a pure function (the nav, the JSON indexes, the names file, the checks' modules) is
+kept by that function's arguments (`rulesref.incremental.memo.call`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import resources
+
+from rulesref.build import Build, CompiledEntry
+from rulesref.emit import javascript
+from rulesref.emit.api import api_files, entry_file
+from rulesref.emit.js_module import read_module, twin_path
+from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
+from rulesref.pages import paths, scripts, try_it
+from rulesref.pages.app import app_files
+from rulesref.pages.armies import tag_parts, weapon_parts
+from rulesref.pages.checks import CheckView, check_views
+from rulesref.pages.findable import NAMES_FILE, named, names_file
+from rulesref.pages.nav import nav_file
+from rulesref.pages.relations import relations
+from rulesref.pages.writer import Pages
+from rulesref.support.schemas import schema_dir
+
+RENDERED, RELATIONS = "rendered", "relations"  # the memo's stages: docs files and intermediate values; facts across entries
+
+
+def asset_files() -> dict[str, bytes]:
+    """The site's own CSS, JavaScript, favicon and icons, from `generator/rulesref/templates/site/assets/`."""
+    folder = resources.files("rulesref").joinpath("templates", "site", "assets")
+    files = {}
+    for sub, suffixes in (("", (".css", ".js", ".svg")), ("icons", (".svg",))):
+        where = folder.joinpath(sub) if sub else folder
+        for item in sorted(where.iterdir(), key=lambda i: i.name):
+            if item.is_file() and item.name.endswith(suffixes):
+                data = item.read_bytes()
+                rel = "/".join(x for x in (paths.ASSETS, sub, item.name) if x)
+                if item.name.endswith(".js"):  # served without the comments and indentation
+                    text = scripts.served(data.decode("utf-8"), item.name)
+                    data = text.encode("utf-8")
+                    if rel in paths.MODULE_SCRIPTS:  # and, for the offline copy, as a classic script
+                        files[twin_path(rel)] = read_module(text, rel).classic().encode("utf-8")
+                files[rel] = data
+    return files
+
+
+def schema_files() -> dict[str, bytes]:
+    """The JSON Schemas, published at `schemas/<file>`: the URLs their `$id`s name, so that
+    editors can fetch them (the `yaml.schemas` setting or a modeline)."""
+    return {f"{paths.SCHEMAS}/{path.name}": path.read_bytes() for path in sorted(schema_dir().glob("*.schema.json"))}
+
+
+def all_checks(build: Build, get: Get = fresh) -> dict[str, tuple[CheckView, ...]]:
+    return {key: call(get, f"checks:{key}", check_views, compiled, build.settings) for key, compiled in build.compiled.items()}
+
+
+def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[str, str]) -> dict[str, str]:
+    return try_it.placeholders(compiled.entry, compiled.plans, views, names)
+
+
+def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
+    """Every file of the docs folder by relative path, from a build without errors. With a
+    long-lived process's `memo` (`serve`), only files whose inputs changed are rendered."""
+    assert build.ok, "pages are written from valid content only"
+    get = memo.stage(RENDERED)
+    content = build.content
+    facts = relations(content, build.links, memo.stage(RELATIONS))
+    checks = all_checks(build, get)
+    forms = {}
+    for key, compiled in build.compiled.items():
+        names = try_it.choice_names(compiled.entry, compiled.plans, content)  # a rename of such an entry renames the choice
+        forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
+    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo)
+
+    def page(name: str, make: Callable[[], str]) -> bytes:
+        # kept as bytes: an unchanged page is then the very object of the last save, which
+        # `serve` tells apart from a changed one without comparing contents
+        return site.reads.page(name, lambda: make().encode("utf-8"))
+
+    files: dict[str, bytes] = {paths.NAV_FILE: call(get, paths.NAV_FILE, lambda s: nav_file(s).encode("utf-8"), content.systems)}
+    files[paths.HOME] = page(paths.HOME, site.home)
+    files[paths.GLOSSARY] = page(paths.GLOSSARY, site.glossary)
+    files[paths.TAGS] = page(paths.TAGS, site.tags)
+    files[paths.API_PAGE] = page(paths.API_PAGE, site.api_page)
+    for system in site.glossary_systems():
+        name = paths.glossary_page(system.id)
+        files[name] = page(name, lambda s=system.id: site.glossary(s))  # type: ignore[misc]
+    for tag, count in site.tag_counts():
+        for number in range(1, tag_parts(count) + 1):
+            name = paths.tag_page(tag, number)
+            files[name] = page(name, lambda t=tag, n=number: site.tag(t, n))  # type: ignore[misc]
+    for name in facts.group_pages:
+        files[name] = page(name, lambda p=name: site.name_group(p))  # type: ignore[misc]
+    for system in content.systems:
+        name = paths.system_page(system.id)
+        files[name] = page(name, lambda s=system.id: site.system(s))  # type: ignore[misc]
+        for view in site.armies_of(system.id):
+            name = paths.army_page(system.id, view.army.id)
+            files[name] = page(name, lambda s=system.id, a=view.army.id: site.army(s, a))  # type: ignore[misc]
+            for weapons in weapon_parts(view):
+                name = paths.army_weapons_page(system.id, view.army.id, weapons.part)
+                files[name] = page(name, lambda s=system.id, a=view.army.id, w=weapons.part: site.weapons(s, a, w))  # type: ignore[misc]
+        for part in site.letter_pages(system.id):
+            name = paths.letter_page(system.id, part.kind, part.part)
+            files[name] = page(name, lambda s=system.id, k=part.kind, p=part.part: site.letters(s, k, p))  # type: ignore[misc]
+    for entry in content.entries:
+        name = paths.entry_page(entry)
+        owner = site.system_of(entry.system)
+        if owner is None:  # (validation refuses an entry without a system)
+            files[name] = page(name, lambda k=entry.key: site.entry(k))  # type: ignore[misc]
+            continue
+
+        def both(key: str = entry.key, system_id: str = entry.system) -> tuple[bytes, bytes]:
+            # the page and its JSON file, made together: what either reads is recorded once
+            entry = site.entry_of(key)
+            owner = site.system_of(system_id)
+            assert entry is not None and owner is not None
+            return site.entry(key).encode("utf-8"), entry_file(site, entry, owner)
+
+        files[name], files[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
+    files.update(api_files(build.settings, content, get))
+    files[NAMES_FILE] = call(get, NAMES_FILE, names_file, content.systems, named(content.entries))
+    files.update(asset_files())
+    # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
+    modules = javascript.package_files(build, get, twins=True)
+    files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
+    files.update(schema_files())
+    files.update(app_files(content.systems))
+    return dict(sorted(files.items()))

@@ -1,1 +1,0 @@
-"""Rendering: the validated model into files (the Python package, the site, the JSON API)."""
