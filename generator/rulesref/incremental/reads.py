@@ -49,7 +49,7 @@ class Reads:
         memo.keep(CONSTANTS, None, None, constants)
         self._answers: dict[tuple[str, tuple[Hashable, ...]], Any] = {}
         self._asked: dict[tuple[str, tuple[Hashable, ...]], Any] | None = None  # what is being made asks
-        self._methods: dict[str, Callable[..., Any]] = {}  # each question's own method, by name
+        self._methods: dict[str, tuple[Callable[..., Any], bool]] = {}  # each question's own method, and whether it is derived
 
     def ask(self, name: str, about: tuple[Hashable, ...], answer: Callable[[], Made], derived: bool) -> Made:
         """The answer to a question (made once per run), noted for what is being made."""
@@ -91,18 +91,18 @@ class Reads:
 
     def _answer(self, key: tuple[str, tuple[Hashable, ...]]) -> Any:
         """`ask`, by key, noted nowhere: how kept things are checked."""
-        value = self._answers.get(key, _MISSING)
-        if value is _MISSING:
-            name, about = key
-            method = self._methods.get(name)
-            if method is None:
-                method = self._methods[name] = getattr(type(self._owner()), name).__wrapped__
-            owner = self._owner()
+        name, about = key
+        found = self._methods.get(name)
+        if found is None:
+            method = getattr(type(self._owner()), name).__wrapped__
+            found = self._methods[name] = (method, getattr(method, DERIVED, False))
+        method, is_derived = found
+        owner = self._owner()
 
-            def answer() -> Any:
-                return method(owner, *about)
+        def answer() -> Any:
+            return method(owner, *about)
 
-            value = self._answers[key] = self._kept_or_made(ANSWERS, key, answer) if getattr(method, DERIVED, False) else self._read(answer)
+        value = self._answers[key] = self._kept_or_made(ANSWERS, key, answer) if is_derived else self._read(answer)
         return value
 
     def _holds(self, asked: tuple[Asked, ...]) -> bool:

@@ -571,8 +571,7 @@ class Pages:
         self._begin()
         rows = []
         for system in self.systems():
-            entries = self.entries_of(system.id)
-            counts = [sum(1 for e in entries if e.kind == k) for k in KIND_TITLES]
+            counts = self.kind_counts(system.id)
             link = markdown_link(plain(system.name), paths.relative(paths.HOME, paths.system_page(system.id)))
             rows.append([link, plain(system.edition), *[str(c) for c in counts]])
         return render(
@@ -590,9 +589,16 @@ class Pages:
         )
 
     @derived
+    def kind_counts(self, system_id: str) -> tuple[int, ...]:
+        """How many entries of each kind (`KIND_TITLES`) a system has."""
+        entries = self.entries_of(system_id)
+        return tuple(sum(1 for e in entries if e.kind == k) for k in KIND_TITLES)
+
+    @derived
     def total(self) -> str:
         """How many entries of each kind the content has, in words."""
-        return _counts(self.entries())
+        counts = [sum(column) for column in zip(*(self.kind_counts(s.id) for s in self.systems()), strict=True)] or [0] * len(KIND_TITLES)
+        return _count_words(dict(zip(KIND_TITLES, counts, strict=True)))
 
     @derived
     def terms_of(self, system_id: str) -> tuple[Entry, ...]:
@@ -760,11 +766,12 @@ def _count(number: int, kind: str) -> str:
 
 def _counts(entries: Iterable[Entry]) -> str:
     entries = list(entries)
-    parts = []
-    for kind, word in (("rule", "rule"), ("unit", "unit"), ("term", "term")):
-        n = sum(1 for e in entries if e.kind == kind)
-        if n:
-            parts.append(f"{n} {word}{'s' if n != 1 else ''}")
+    return _count_words({kind: sum(1 for e in entries if e.kind == kind) for kind in KIND_TITLES})
+
+
+def _count_words(counts: dict[str, int]) -> str:
+    """`3 rules, 1 unit`: the kinds there are, in the order of `KIND_TITLES`."""
+    parts = [f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in counts.items() if n]
     return ", ".join(parts) or "no entries"
 
 
