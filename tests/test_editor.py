@@ -147,6 +147,19 @@ def test_the_parts_of_a_check_complete_from_snippets(server: YamlLanguageServer,
     assert documentation(rows["when"]) == "The condition (a boolean expression)."
 
 
+def test_a_new_object_completes_with_every_key_it_requires(server: YamlLanguageServer, workspace: Path) -> None:
+    """The server writes an object's required keys into the completion of its key, each
+    typed one with its default: a table's `die` (once only an enum, so left out) is there,
+    as D6, and so is an import's `from`; an input's own completion is a whole D6 input."""
+    uri, _ = opened(server, workspace, "entry-required.yml", "id: required\nkind: rule\nname: Required\nsummary: x\ntext: x\n\n")
+    keys = {item["label"]: item["insertText"] for item in server.completion(uri, 5, 0)}
+    assert keys["table"] == "table:\n  die: ${1:D6}\n  rows:\n    - roll: $2\n      result: $3"
+    assert keys["origin"].startswith("origin:\n  from: ${1:battlescribe}\n")
+    uri, _ = opened(server, workspace, "entry-input.yml", PARTS.replace("roll: {type: D6}", "roll:\n        "))
+    inputs = {item["label"]: item["insertText"] for item in server.completion(uri, 10, 8)}
+    assert inputs["input"] == "type: D6"
+
+
 def test_an_input_type_completes_to_the_types_there_are(server: YamlLanguageServer, workspace: Path) -> None:
     uri, _ = opened(server, workspace, "entry-type.yml", PARTS.replace("roll: {type: D6}", "roll:\n        type: "))
     offered = labels(server.completion(uri, 10, 14))
