@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from rulesref.support.schemas import ENTRY, SYSTEM, schema_dir
 
@@ -145,6 +146,133 @@ def test_the_parts_of_a_check_complete_from_snippets(server: YamlLanguageServer,
     assert rows["when … then"]["insertText"] == "when: ${1:roll >= 4}\n  then: ${2:passed}"
     # a key's own words, not those of the expression it refers to
     assert documentation(rows["when"]) == "The condition (a boolean expression)."
+
+
+def test_a_new_object_completes_with_every_key_it_requires(server: YamlLanguageServer, workspace: Path) -> None:
+    """The server writes an object's required keys into the completion of its key, each
+    typed one with its default: a table's `die` (once only an enum, so left out) is there,
+    as D6, and so is an import's `from`; an input's own completion is a whole D6 input."""
+    uri, _ = opened(server, workspace, "entry-required.yml", "id: required\nkind: rule\nname: Required\nsummary: x\ntext: x\n\n")
+    keys = {item["label"]: item["insertText"] for item in server.completion(uri, 5, 0)}
+    assert keys["table"] == "table:\n  die: ${1:D6}\n  rows:\n    - roll: $2\n      result: $3"
+    assert keys["origin"].startswith("origin:\n  from: ${1:battlescribe}\n")
+    uri, _ = opened(server, workspace, "entry-input.yml", PARTS.replace("roll: {type: D6}", "roll:\n        "))
+    inputs = {item["label"]: item["insertText"] for item in server.completion(uri, 10, 8)}
+    assert inputs["input"] == "type: D6"
+
+
+PLACEHOLDER = re.compile(r"\$\{(\d+):([^}]*)\}|\$\{(\d+)\|([^,|]*)[^}]*\}|\$\{?(\d+)\}?")
+
+
+def filled(snippet: str, values: dict[int, str] | None = None) -> str:
+    """A snippet's text with its placeholders filled as an author fills them: with their
+    words, or with `values` by placeholder number. A bare `$1` (nothing to keep) fails: the
+    author would not know what goes there."""
+
+    def fill(match: re.Match[str]) -> str:
+        number = int(next(group for group in (match.group(1), match.group(3), match.group(5)) if group))
+        if values and number in values:
+            return values[number]
+        kept = match.group(2) if match.group(1) else match.group(4)
+        assert match.group(5) is None and kept, f"placeholder {match.group()} has no words to keep: {snippet!r}"
+        return kept
+
+    return PLACEHOLDER.sub(fill, snippet)
+
+
+class Inserter:
+    """Completions taken as an editor takes them: the item of a label at the cursor (`^`) of
+    a text, filled and written in, its later lines indented as far as the cursor's line (as
+    VS Code adjusts a snippet's indentation)."""
+
+    def __init__(self, server: YamlLanguageServer, workspace: Path) -> None:
+        self.server, self.workspace, self.opened = server, workspace, 0
+
+    def insert(self, text: str, label: str, values: dict[int, str] | None = None) -> str:
+        at = text.index(CURSOR)
+        before, after = text[:at], text[at + 1 :]
+        line, character = before.count("\n"), len(before) - (before.rfind("\n") + 1)
+        self.opened += 1
+        uri, _ = opened(self.server, self.workspace, f"entry-insert-{self.opened}.yml", before + after)
+        items = {item["label"]: item for item in self.server.completion(uri, line, character)}
+        assert label in items, f"no completion {label!r} at {line + 1}:{character + 1}: {sorted(items)}"
+        item = items[label]
+        edit = item.get("textEdit")
+        if edit is not None:  # it replaces what the range covers on the cursor's line
+            assert edit["range"]["start"]["line"] == line == edit["range"]["end"]["line"], edit
+            start, end = edit["range"]["start"]["character"], edit["range"]["end"]["character"]
+            line_start = len(before) - character
+            before, after = before[: line_start + start], before[line_start + end :] + after
+        indent = re.match(r"[ ]*", before[before.rfind("\n") + 1 :])
+        assert indent is not None
+        words = filled(edit["newText"] if edit is not None else item["insertText"], values)
+        return before + words.replace("\n", "\n" + indent.group()) + after
+
+
+HOST = """\
+  moves:
+    summary: How far the unit moves.
+    inputs:
+      ^
+    output: {type: int}
+    expr: "turn + roll + dice if locked_in_combat and test == 'morale-check' else 0"
+    examples:
+      - given: {turn: 2, locked_in_combat: true, test: morale-check, roll: 3, dice: 5}
+        expect: 10
+"""
+
+INPUTS = {  # each input snippet and how its author fills it (the inputs of one check need their own names)
+    "whole number": {1: "turn", 3: "5"},
+    "yes or no": {},
+    "one of some words": {},
+    "dice roll": {},
+    "as many D6 as another input": {1: "dice"},
+}
+
+
+def test_what_completion_inserts_for_new_content_validates_once_filled(server: YamlLanguageServer, workspace: Path, content: Path) -> None:
+    """A new rule, unit and term (into an empty file), both checks (under `checks`), every
+    input (a dice input among them) and both examples, each as the server inserts it and
+    with its placeholders filled: the entries they make pass the JSON Schema and
+    `rulesref validate` in a demo repository. Their summaries, kept as the snippets word
+    them, are the placeholders `rulesref new` writes, and warned of as such; in the author's
+    own words, nothing is left to say."""
+    from rulesref.schemas import validator
+    from rulesref.validate import validate
+
+    insert = Inserter(server, workspace)
+    rule = insert.insert(CURSOR, "rule").rstrip("\n") + "\nchecks:\n  ^\n"
+    rule = insert.insert(rule, "check with one expression") + "  ^\n"
+    rule = insert.insert(rule, "check with a decision table").rstrip("\n")  # the last check: its examples end the text
+    for label in ("given … expect", "given … raises"):
+        rule = insert.insert(rule + "\n      - ^", label)
+    rule += "\n" + HOST
+    for label, values in INPUTS.items():
+        rule = insert.insert(rule, label, values).replace("    output: {type: int}", "      ^\n    output: {type: int}", 1)
+    rule = rule.replace("      ^\n", "")
+    unit = insert.insert(CURSOR, "unit") + "\n"
+    term = insert.insert(CURSOR, "term") + "\n"
+
+    demo = content / "demo"
+    files = [str(demo / f"my-{kind}.yml") for kind in ("rule", "unit", "term")]
+    for name, text in (("my-rule", rule), ("my-unit", unit), ("my-term", term)):
+        data = yaml.safe_load(text)
+        assert data["id"] == name
+        assert list(validator(ENTRY).iter_errors(data)) == [], text
+        (demo / f"{name}.yml").write_text(text, encoding="utf-8")
+    kept = validate(files).problems
+    assert sorted((Path(p.path).name, p.line, p.code, p.severity) for p in kept) == [
+        ("my-rule.yml", 4, "placeholder-text", "warning"),
+        ("my-term.yml", 4, "placeholder-text", "warning"),
+        ("my-unit.yml", 4, "placeholder-text", "warning"),
+    ], "\n".join(map(str, kept))
+    for name in ("my-rule", "my-unit", "my-term"):
+        text = (demo / f"{name}.yml").read_text(encoding="utf-8")
+        (demo / f"{name}.yml").write_text(re.sub(r"^summary: .*$", "summary: In the author's own words.", text, count=1, flags=re.M), encoding="utf-8")
+    assert [str(p) for p in validate(files).problems] == [], rule
+    checks = yaml.safe_load(rule)["checks"]
+    assert sorted(checks) == ["moves", "outcome", "passes"]
+    assert len(checks["outcome"]["examples"]) == 3 and set(checks["moves"]["inputs"]) == {"turn", "locked_in_combat", "test", "roll", "dice"}
 
 
 def test_an_input_type_completes_to_the_types_there_are(server: YamlLanguageServer, workspace: Path) -> None:

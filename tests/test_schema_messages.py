@@ -132,3 +132,37 @@ def test_a_parameter_written_in_lower_case_is_named_in_upper_case(content: Path)
 def test_the_unmodified_check_is_clean(content: Path) -> None:
     """The cases above change one thing each: what they start from is valid."""
     assert problems_of(content, CHECK) == [] and problems_of(content, PARAMS) == []
+
+
+TYPED = """\
+id: sample
+kind: rule
+name: Case
+summary: x
+text: x
+table:
+  die: 3
+  rows: [{roll: 1, result: x}]
+checks:
+  c:
+    summary: x
+    inputs:
+      a: {type: 3}
+    output: 3
+    decide:
+      - when: a > 1
+        then: [1]
+      - otherwise: false
+    examples:
+      - given: {a: 1}
+        expect: [1]
+"""
+
+
+def test_a_value_of_the_wrong_type_gets_one_problem_naming_what_it_may_be(content: Path) -> None:
+    """Keys whose values are a choice or one of some forms carry a `type` too (for editors):
+    a value of another type is told the choices or forms, once, not also the type."""
+    found = problems_of(content, TYPED)
+    assert [(line, code) for line, code, _ in found] == [(7, "bad-value"), (13, "bad-value"), (14, "wrong-type"), (17, "wrong-type"), (21, "wrong-type")]
+    assert found[0][2] == "`table.die` is `3`; it must be one of `D3`, `D6`, `2D6`, `3D6`"
+    assert found[2][2].startswith("`checks.c.output` must be the result: one typed value")

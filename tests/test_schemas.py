@@ -189,13 +189,56 @@ def _registry(schema: dict[str, Any]) -> Any:
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
 def test_every_example_is_valid_where_it_stands(path: Path) -> None:
-    """An example offered on hover and in completion is a value the schema accepts there."""
+    """An example offered on hover and in completion, and a default the editor fills in, is
+    a value the schema accepts there."""
     schema = json.loads(path.read_text(encoding="utf-8"))
     registry = _registry(schema)
     for pointer, node in walk(schema):
-        for example in node.get("examples", []):
+        if pointer.endswith("/properties"):  # property names, one of which may be `examples`
+            continue
+        for example in node.get("examples", []) + ([node["default"]] if "default" in node else []):
             checker = Draft202012Validator({"$ref": f"{schema['$id']}#{pointer}"}, registry=registry)
             assert checker.is_valid(example), f"{path.name}{pointer}: {example!r}"
+
+
+def pointed(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    """`node`, or what its `$ref`s lead to until one has a `type` (refs are JSON pointers
+    into the same schema)."""
+    while "type" not in node and "$ref" in node:
+        target: Any = schema
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def required_keys(node: dict[str, Any]) -> list[str]:
+    """The keys an object's schema requires: its own `required` and those of its `allOf`,
+    `oneOf` and `anyOf` branches and `then`s (an `int` input's `min`), not of its conditions."""
+    found = list(node.get("required", []))
+    for key in ("allOf", "oneOf", "anyOf"):
+        for branch in node.get(key, []):
+            found += required_keys(branch)
+    return found + (required_keys(node["then"]) if "then" in node else [])
+
+
+@pytest.mark.parametrize("name", ["entry.schema.json", "system.schema.json", "pyproject.schema.json"])
+def test_every_required_key_has_a_type(name: str) -> None:
+    """The YAML language server writes a new object's required keys into its completion only
+    when their schemas name a `type` (with the `default`, when there is one, filled in): a key
+    that is only an `enum`, such as a table's `die`, was left out, and the author learnt of it
+    from the error. (The API schema describes files the build writes, which nobody completes.)"""
+    schema = json.loads((schema_dir() / name).read_text(encoding="utf-8"))
+    untyped = []
+    for pointer, node in walk(schema):
+        properties = node.get("properties")
+        if not isinstance(properties, dict) or pointer.endswith("/properties") or "/if" in pointer or (name, pointer) in DISPATCHERS:
+            continue
+        for key in dict.fromkeys(required_keys(node)):
+            assert key in properties, f"{name}{pointer} requires `{key}`, which it does not describe"
+            if "type" not in pointed(schema, properties[key]):
+                untyped.append(f"{pointer}/properties/{key}")
+    assert untyped == []
 
 
 @pytest.mark.parametrize("name", ["entry.schema.json", "system.schema.json"])

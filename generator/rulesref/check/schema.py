@@ -302,7 +302,22 @@ def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
     if fast is not None and len(doc.text) > FULL_EXPLANATION_CHARS:
         return _compiled_problems(doc, fast)
     problems = []
-    for error in validator(schema_name).iter_errors(doc.data):
+    for error in _unshadowed(list(validator(schema_name).iter_errors(doc.data))):
         for path, at_key, code, message in _errors(error):
             problems.append(doc.problem(path, code, message, key=at_key))
     return problems
+
+
+_SAYS_MORE_THAN_TYPE = frozenset(("enum", "const", "oneOf", "anyOf"))
+
+
+def _unshadowed(errors: list[ValidationError]) -> list[ValidationError]:
+    """The errors without a `type` error that a sibling keyword of the same schema explains
+    better: a key typed for editors beside its `enum` (`die: 3`) or its `oneOf` (an `output`)
+    gets one problem, the one naming the values or forms it may take."""
+    explained = {
+        (tuple(e.absolute_path), tuple(e.absolute_schema_path)[:-1]) for e in errors if e.validator in _SAYS_MORE_THAN_TYPE
+    }
+    return [
+        e for e in errors if e.validator != "type" or (tuple(e.absolute_path), tuple(e.absolute_schema_path)[:-1]) not in explained
+    ]
