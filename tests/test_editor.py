@@ -237,7 +237,7 @@ def test_what_completion_inserts_for_new_content_validates_once_filled(server: Y
     `rulesref validate` in a demo repository. Their summaries, kept as the snippets word
     them, are the placeholders `rulesref new` writes, and warned of as such; in the author's
     own words, nothing is left to say."""
-    from rulesref.schemas import validator
+    from rulesref.support.schemas import validator
     from rulesref.validate import validate
 
     insert = Inserter(server, workspace)
