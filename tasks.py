@@ -5,7 +5,7 @@
     python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
     python3 tasks.py build    build the site into build/site/
     python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), the worst hostile file, a serve save at scale, then validate/generate/build at scale
-    python3 tasks.py schemas  write each schema's markdownDescription from its description (a test checks them)
+    python3 tasks.py schemas  write the schemas' derived parts: each markdownDescription, the misspelt-kind branches (a test checks them)
     python3 tasks.py setup    only create/refresh .venv
 """
 

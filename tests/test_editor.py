@@ -108,6 +108,18 @@ def test_the_editor_underlines_what_the_schema_refuses_on_its_line(server: YamlL
     assert any("then" in message for message in by_line[13])  # the row is either when + then, or otherwise
 
 
+def test_a_misspelt_kind_is_named_and_the_other_keys_are_still_checked(server: YamlLanguageServer, workspace: Path) -> None:
+    """`kind: unti` is told the kind it was meant to be, and the rest of the file is checked
+    as that kind's: the misspelt key and the unit's missing `rules` are underlined too."""
+    _, found = opened(server, workspace, "entry-misspelt.yml", "id: sample\nkind: unti\nname: Sample\nsumary: x\n")
+    messages = [(d["range"]["start"]["line"] + 1, d["message"]) for d in found]
+    assert any(line == 2 and 'Did you mean "unit"?' in message for line, message in messages), messages
+    assert any(line == 4 and "sumary" in message for line, message in messages), messages
+    assert any('"rules"' in message for _, message in messages), messages
+    _, far = opened(server, workspace, "entry-far.yml", "id: sample\nkind: special\nname: Sample\nsumary: x\n")
+    assert [d["range"]["start"]["line"] + 1 for d in far] == [2] and "Did you mean" not in far[0]["message"]
+
+
 def test_an_empty_entry_completes_to_a_rule_unit_or_term(server: YamlLanguageServer, workspace: Path) -> None:
     uri, _ = opened(server, workspace, "entry-new.yml", "")
     items = {item["label"]: item for item in server.completion(uri, 0, 0)}

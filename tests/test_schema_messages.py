@@ -74,9 +74,28 @@ CASES = {
     ),
     "a kind misspelt": (
         ("kind: rule", "kind: rulee"),
-        (2, "bad-value", "`kind` is `rulee`; it must be one of `rule`, `unit`, `term`; did you mean `rule`?"),
+        (2, "bad-value", "`kind` is `rulee`; it must be one of `rule`, `unit`, `term`; did you mean `rule`? (the other keys are checked against `rule`)"),
+    ),
+    "a kind far from any": (
+        ("kind: rule", "kind: special"),
+        (2, "bad-value", "`kind` is `special`; it must be one of `rule`, `unit`, `term`"),
     ),
 }
+
+
+@pytest.mark.parametrize(
+    ("kind", "meant"), [("rul", "rule"), ("Rules", "rule"), ("ruel", "rule"), ("unti", "unit"), ("UNIT", "unit"), ("trem", "term"), ("terms", "term")]
+)
+def test_a_misspelt_kind_still_has_its_other_keys_checked_against_the_kind_meant(content: Path, kind: str, meant: str) -> None:
+    """A kind one edit from another is that kind's file, misspelt: besides the did-you-mean,
+    what it gets wrong as that kind is said too (here a misspelt key, and a unit's `rules`)."""
+    text = f"id: sample\nkind: {kind}\nname: Sample\nsumary: x\n"
+    found = problems_of(content, text)
+    assert (2, "bad-value", f"`kind` is `{kind}`; it must be one of `rule`, `unit`, `term`; did you mean `{meant}`? (the other keys are checked against `{meant}`)") in found
+    assert (4, "unknown-key", "unknown key `sumary` in the top level; did you mean `summary`?") in found
+    missing = {message for line, code, message in found if code == "missing-key"}
+    assert ("the top level is missing the required key `rules`" in missing) == (meant == "unit")
+    assert len(found) == 3 + (meant == "unit")  # the kind once, not also as the const it missed
 
 PARAMS = """\
 id: sample

@@ -165,6 +165,44 @@ def test_every_markdown_description_is_written_from_its_description(path: Path) 
     assert described and all("markdownDescription" in node for node in described)
 
 
+def test_the_branches_for_a_misspelt_kind_are_derived_from_the_kinds() -> None:
+    """The entry schema checks a kind one edit from another against that kind (`schema_kinds`):
+    its branches and each kind's `errorMessage` are what the module derives, never kept by hand."""
+    from rulesref.support.schema_kinds import derived
+
+    path = schema_dir() / ENTRY
+    text = path.read_text(encoding="utf-8")
+    assert derived(text) == text, "run `python3 tasks.py schemas`: the entry schema's branches for a misspelt kind differ"
+    assert len(json.loads(text)["allOf"]) == 6
+
+
+def _one_edit_from(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz-"
+    out = {word[:i] + word[i + 1 :] for i in range(len(word))}
+    out |= {word[:i] + c + word[i + 1 :] for i in range(len(word)) for c in letters}
+    out |= {word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters}
+    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    return out
+
+
+def test_a_value_is_near_a_kind_exactly_when_it_is_one_edit_from_it() -> None:
+    """Every value one edit from a kind (in any case) matches that kind's pattern and no
+    other's; values two edits away match none."""
+    import re
+
+    from rulesref.support.schema_kinds import near_pattern
+
+    kinds = json.loads((schema_dir() / ENTRY).read_text(encoding="utf-8"))["properties"]["kind"]["enum"]
+    patterns = {kind: re.compile(near_pattern(kind)) for kind in kinds}
+    for kind in kinds:
+        near = _one_edit_from(kind)
+        for value in near | {v.upper() for v in near} | {kind.title()}:
+            assert [k for k, p in patterns.items() if p.search(value)] == [kind], value
+        far = {two for one in near for two in _one_edit_from(one)} - near - {kind}
+        assert far and not any(p.search(value) for value in far for p in patterns.values())
+        assert not patterns[kind].search(f"a {kind}") and not patterns[kind].search(f"{kind}s!")
+
+
 def test_a_markdown_description_keeps_code_and_escapes_the_rest() -> None:
     from rulesref.support.schema_text import derived, markdown_of
 

@@ -302,10 +302,28 @@ def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
     if fast is not None and len(doc.text) > FULL_EXPLANATION_CHARS:
         return _compiled_problems(doc, fast)
     problems = []
-    for error in _unshadowed(list(validator(schema_name).iter_errors(doc.data))):
+    errors = list(validator(schema_name).iter_errors(doc.data))
+    nearest = _nearest(errors)
+    for error in _unshadowed(errors):
+        if error.validator == "const" and tuple(error.absolute_path) in nearest:
+            continue  # said by the value's own problem
         for path, at_key, code, message in _errors(error):
+            meant = nearest.get(path) if error.validator == "enum" else None
+            if meant is not None:
+                message += f" (the other keys are checked against {_code(meant)})"
             problems.append(doc.problem(path, code, message, key=at_key))
     return problems
+
+
+def _nearest(errors: list[ValidationError]) -> dict[JsonPath, str]:
+    """The value meant, where a value failed its `enum` and also the `const` of a branch
+    taken because it is near one of them (a misspelt `kind`: `schema_kinds`), by path."""
+    refused = {tuple(e.absolute_path) for e in errors if e.validator == "enum"}
+    return {
+        tuple(e.absolute_path): str(e.validator_value)
+        for e in errors
+        if e.validator == "const" and tuple(e.absolute_path) in refused and isinstance(e.validator_value, str)
+    }
 
 
 _SAYS_MORE_THAN_TYPE = frozenset(("enum", "const", "oneOf", "anyOf"))

@@ -173,23 +173,26 @@ def schema_files(folder: Path) -> Iterator[Path]:
 
 
 def main(argv: list[str]) -> int:
-    """`--write` rewrites the schemas' `markdownDescription`s; `--check` lists the files whose
-    texts differ from their descriptions (exit 1)."""
+    """`--write` rewrites the schemas' derived parts (each `markdownDescription`, and the
+    entry schema's branches for a misspelt kind, `schema_kinds`); `--check` lists the files
+    whose derived parts differ (exit 1)."""
     from rulesref.support.schemas import schema_dir
 
     if argv not in (["--write"], ["--check"]):
         print("usage: python -m rulesref.support.schema_text --write|--check", file=sys.stderr)
         return 2
+    from rulesref.support import schema_kinds
+
     stale = []
     for path in schema_files(schema_dir()):
         text = path.read_text(encoding="utf-8")
-        new = derived(text)
+        new = schema_kinds.derived(derived(text))
         if new != text:
             stale.append(path)
             if argv == ["--write"]:
                 path.write_text(new, encoding="utf-8")
     for path in stale:
-        print(f"{path.name}: {'written' if argv == ['--write'] else 'markdownDescription differs from description'}", file=sys.stderr)
+        print(f"{path.name}: {'written' if argv == ['--write'] else 'a derived part differs (python3 tasks.py schemas)'}", file=sys.stderr)
     return 1 if stale and argv == ["--check"] else 0
 
 
