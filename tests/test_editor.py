@@ -99,13 +99,44 @@ def test_the_editor_underlines_what_the_schema_refuses_on_its_line(server: YamlL
     """A misspelt key (so `summary` is missing), a type in JSON Schema's words and a row with
     both `when` and `otherwise`: each is underlined on its line, while the file is unsaved."""
     _, found = opened(server, workspace, "entry-broken.yml", BROKEN)
-    assert sorted(set(lines_of(found))) == [1, 4, 10, 13], found
+    assert sorted(set(lines_of(found))) == [1, 4, 10, 13, 14], found
     by_line: dict[int, list[str]] = {}
     for diagnostic in found:
         by_line.setdefault(diagnostic["range"]["start"]["line"] + 1, []).append(diagnostic["message"])
     assert "summary" in by_line[1][0] and "sumary" in by_line[4][0]
     assert '"int"' in by_line[10][0]  # the allowed values are listed, `int` among them
-    assert any("then" in message for message in by_line[13])  # the row is either when + then, or otherwise
+    row = 'A row has either "when" and "then", or "otherwise".'  # the row's missing `then`, and its `otherwise`
+    assert by_line[13] == [row] and by_line[14] == [row]
+
+
+REFUSED = """\
+id: refused
+kind: rule
+name: Refused
+summary: x
+text: x
+checks:
+  c:
+    summary: x
+    inputs:
+      a: {type: D6, min: 1}
+    output: {type: bool}
+    expr: a > 1
+    examples:
+      - given: {a: 1}
+        expect: false
+        raises: never
+"""
+
+
+def test_a_key_that_cannot_be_there_is_told_what_to_write(server: YamlLanguageServer, workspace: Path) -> None:
+    """A failed `not` would read "Matches a schema that is not allowed": the schemas refuse a
+    key with `false` beside an `errorMessage`, so the editor says what `validate` says."""
+    _, found = opened(server, workspace, "entry-refused.yml", REFUSED)
+    messages = {(d["range"]["start"]["line"] + 1, d["message"]) for d in found}
+    assert (10, 'Only an "int" input has "min" and "max"; remove it.') in messages, messages
+    assert (16, 'An example has either "expect" (the result) or "raises" (words of the error).') in messages, messages
+    assert not any("not allowed" in message for _, message in messages), messages
 
 
 def test_a_misspelt_kind_is_named_and_the_other_keys_are_still_checked(server: YamlLanguageServer, workspace: Path) -> None:

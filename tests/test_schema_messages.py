@@ -72,6 +72,22 @@ CASES = {
         ("        expect: false\n", "        expect: false\n        raises: never\n"),
         (19, "conflicting-keys", "`checks.c.examples[0]` cannot have `expect` and `raises` together: it takes either `expect` or `raises`"),
     ),
+    "bounds on a dice input": (
+        ("a: {type: int, min: 1, max: 3}", "a: {type: D6, min: 1}"),
+        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `min` with `type: D6`: only an `int` input has `min` and `max`; remove it"),
+    ),
+    "values on an int input": (
+        ("a: {type: int, min: 1, max: 3}", "a: {type: int, min: 1, max: 3, values: [x]}"),
+        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `values` with `type: int`: only an `enum` input has `values`; remove it"),
+    ),
+    "a count on a bool input": (
+        ("a: {type: int, min: 1, max: 3}", "a: {type: bool, count: dice_count}"),
+        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `count` with `type: bool`: only a dice input has `count` (for D6 or D3) and `of` (for dice); remove it"),
+    ),
+    "values on a bool output": (
+        ("output: {type: bool}", "output: {type: bool, values: [x]}"),
+        (11, "conflicting-keys", "`checks.c.output` cannot have `values` with `type: bool`: only an `enum` output has `values`; remove it"),
+    ),
     "a kind misspelt": (
         ("kind: rule", "kind: rulee"),
         (2, "bad-value", "`kind` is `rulee`; it must be one of `rule`, `unit`, `term`; did you mean `rule`? (the other keys are checked against `rule`)"),
@@ -110,11 +126,11 @@ params:
 PARAM_CASES = {
     "values on an int parameter": (
         ("min: 1, max: 3}", "min: 1, max: 3, values: [D6]}"),
-        (7, "conflicting-keys", "`params.X` cannot have `values` with `type: int`"),
+        (7, "conflicting-keys", "`params.X` cannot have `values` with `type: int`: only a `dice` parameter has `values`; remove it"),
     ),
     "bounds on a dice parameter": (
         ("type: int, summary: x, min: 1, max: 3}", "type: dice, summary: x, min: 1, max: 3, values: [D6]}"),
-        (7, "conflicting-keys", "`params.X` cannot have `min` and `max` with `type: dice`"),
+        (7, "conflicting-keys", "`params.X` cannot have `min` and `max` with `type: dice`: only an `int` parameter has `min` and `max`; remove it"),
     ),
     "a dice parameter without its dice": (
         ("type: int, summary: x, min: 1, max: 3}", "type: dice, summary: x}"),

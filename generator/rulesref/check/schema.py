@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from jsonschema import ValidationError
@@ -70,8 +70,18 @@ def _allowed_keys(schema: dict[str, Any]) -> list[str]:
     return sorted(schema.get("properties", {}))
 
 
-def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]:
+class _Checked(NamedTuple):
+    """What an error is explained against: the document's data and the whole schema."""
+
+    data: Any
+    schema: Any
+
+
+def _errors(error: ValidationError, checked: _Checked) -> Iterator[tuple[JsonPath, bool, str, str]]:
     """(path, at_key, code, message) for one jsonschema error; may expand to several."""
+    if error.schema is False:
+        yield _refusal(error, checked)
+        return
     path: JsonPath = tuple(error.absolute_path)
     keyword = error.validator
     value: Any = error.instance
@@ -154,7 +164,7 @@ def _errors(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]
         if forms is not None and isinstance(value, dict):
             yield _explain_forms(path, value, forms)
             return
-        yield from _best_branch(error)
+        yield from _best_branch(error, checked)
         return
     yield path, False, "schema", f"{_where(path)}: {error.message}"
 
@@ -210,10 +220,20 @@ def _key_forms(branches: Any) -> list[tuple[list[str], list[str]]] | None:
         return None
     forms = []
     for branch in branches:
-        if not isinstance(branch, dict) or not set(branch) <= {"required", "not", "description"} or "required" not in branch:
+        if not isinstance(branch, dict) or not set(branch) <= _FORM_KEYS or "required" not in branch:
             return None
-        forms.append((list(branch["required"]), _required_in(branch.get("not", {}))))
+        forms.append((list(branch["required"]), _required_in(branch.get("not", {})) + _false_keys(branch)))
     return forms
+
+
+_FORM_KEYS = frozenset(("required", "not", "properties", "description", "errorMessage"))
+
+
+def _false_keys(schema: dict[str, Any]) -> list[str]:
+    """The keys a schema refuses outright (`properties: {raises: false}`): how the schemas
+    say a key cannot be there, because the editor then words it by the `errorMessage`
+    beside them (it has no words of its own for a failed `not`)."""
+    return [key for key, sub in schema.get("properties", {}).items() if sub is False]
 
 
 def _explain_forms(path: JsonPath, value: dict[str, Any], forms: list[tuple[list[str], list[str]]]) -> tuple[JsonPath, bool, str, str]:
@@ -243,7 +263,7 @@ def _required_in(schema: Any) -> list[str]:
     return []
 
 
-def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, str]]:
+def _best_branch(error: ValidationError, checked: _Checked) -> Iterator[tuple[JsonPath, bool, str, str]]:
     """Explain a failed oneOf/anyOf by the branch that fits the value's type best."""
     branches: dict[int, list[ValidationError]] = {}
     for sub in error.context or []:
@@ -255,7 +275,7 @@ def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, 
 
     def badness(subs: list[ValidationError]) -> tuple[int, int, int]:
         shallow_type = sum(1 for s in subs if s.validator == "type" and len(s.absolute_path) == len(error.absolute_path))
-        return (shallow_type, -max(len(s.absolute_path) for s in subs), len(subs))
+        return (shallow_type, -max(_depth(s) for s in subs), len(subs))
 
     best = min(branches.values(), key=badness)
     if badness(best)[0]:
@@ -266,7 +286,7 @@ def _best_branch(error: ValidationError) -> Iterator[tuple[JsonPath, bool, str, 
     from jsonschema.exceptions import relevance
 
     for sub in sorted(best, key=relevance):
-        yield from _errors(sub)
+        yield from _errors(sub, checked)
 
 
 FULL_EXPLANATION_CHARS = 32 * 1024  # larger invalid files are explained by the compiled validator
@@ -301,18 +321,77 @@ def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
         return []
     if fast is not None and len(doc.text) > FULL_EXPLANATION_CHARS:
         return _compiled_problems(doc, fast)
-    problems = []
-    errors = list(validator(schema_name).iter_errors(doc.data))
+    problems: list[Problem] = []
+    checker = validator(schema_name)
+    errors = list(checker.iter_errors(doc.data))
+    checked = _Checked(doc.data, checker.schema)
     nearest = _nearest(errors)
+    wrong = {tuple(e.absolute_path) for e in errors if e.schema is not False}
+    said = set()
     for error in _unshadowed(errors):
         if error.validator == "const" and tuple(error.absolute_path) in nearest:
             continue  # said by the value's own problem
-        for path, at_key, code, message in _errors(error):
+        if error.schema is False and tuple(error.absolute_path) + ("type",) in wrong:
+            continue  # a key refused for a type that is itself wrong: the type's problem says it
+        for path, at_key, code, message in _errors(error, checked):
             meant = nearest.get(path) if error.validator == "enum" else None
             if meant is not None:
                 message += f" (the other keys are checked against {_code(meant)})"
-            problems.append(doc.problem(path, code, message, key=at_key))
+            if (path, code, message) not in said:  # the keys one branch refuses are said once
+                said.add((path, code, message))
+                problems.append(doc.problem(path, code, message, key=at_key))
     return problems
+
+
+def _depth(error: ValidationError) -> int:
+    """How far into the value an error is: a refused key is one step in (jsonschema reports
+    a `false` schema at the mapping that holds the key)."""
+    return len(error.absolute_path) + (error.schema is False)
+
+
+def _refusal(error: ValidationError, checked: _Checked) -> tuple[JsonPath, bool, str, str]:
+    """The problem of keys a schema refuses with `false` (a `D6` input's `min`, under an `if`
+    on its `type`): the keys, the type and, in the editor's words (the `errorMessage`
+    beside them), which type has them. jsonschema reports a `false` schema at the mapping,
+    with no key, so the keys are found again from the schema that refuses them."""
+    path: JsonPath = tuple(error.absolute_path)
+    branch, value = _schema_at(checked.schema, tuple(error.absolute_schema_path)[:-1]), _value_at(checked.data, path)
+    keys = [k for k in _false_keys(branch) if k in value] if isinstance(branch, dict) and isinstance(value, dict) else []
+    if not keys:
+        return path, False, "schema", f"{_where(path)} is not allowed here"
+    typed = value.get("type")
+    condition = f" with `type: {typed}`" if isinstance(typed, str) and tuple(error.absolute_schema_path)[-2:-1] == ("then",) else ""
+    words = branch.get("errorMessage")
+    reason = _as_code(words).rstrip(".") if isinstance(words, str) else ""
+    said = f": {reason[0].lower()}{reason[1:]}" if reason else ""
+    return path + (keys[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {_and(keys)}{condition}{said}"
+
+
+def _schema_at(root: Any, schema_path: tuple[Any, ...]) -> Any:
+    """The schema at a jsonschema error's `absolute_schema_path` (which passes through a
+    `$ref` without naming it)."""
+    node = root
+    for part in schema_path:
+        while isinstance(node, dict) and part not in node and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+            node = _value_at(root, tuple(node["$ref"][2:].split("/")))
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def _value_at(data: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _as_code(words: str) -> str:
+    """The editor's words (plain text, names in double quotes) with names as code."""
+    return re.sub(r'"([^"\s]+)"', r"`\1`", words)
 
 
 def _nearest(errors: list[ValidationError]) -> dict[JsonPath, str]:

@@ -178,15 +178,9 @@ class _Analyser:
         where = item.where
         if item.type == "int" and item.min is not None and item.max is not None and item.min > item.max:
             self.report(where / "min", "bad-range", f"min {item.min} is above max {item.max}")
-        for key in ("min", "max"):
-            if getattr(item, key) is not None and item.type != "int":
-                self.report(where / key, "bad-input", f"`{key}` applies to int inputs only", key=True)
-        if item.values and item.type != "enum":
-            self.report(where / "values", "bad-input", "`values` applies to enum inputs only", key=True)
+        # (a key of another type's, such as a D6's `min`, is the schema's to refuse)
         dice = item.dice
         if dice is None:
-            if (where / "count").value() is not None or (where / "of").value() is not None:
-                self.report(where / "type", "bad-input", "`count` and `of` apply to dice inputs only")
             return
         if dice.count_input is not None:
             if dice.count != 1:

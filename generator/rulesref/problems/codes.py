@@ -83,7 +83,7 @@ CODES: dict[str, str] = {
     "unknown-name": "A name that is not an input, a step or a parameter (the message suggests the nearest).",
     "type-mismatch": "Values of the wrong type (`bool + int`, a condition that is not true/false, a result of the wrong type).",
     "impossible-value": "An enum compared with, or a result set to, a value it can never take.",
-    "bad-input": "An input declaration that does not fit its type (`values` on an int...).",
+    "bad-input": "An input declaration that does not fit its dice (a count of dice that is not an int input, `2D6` with a `count`).",
     "bad-range": "A `min` above its `max`, or a dice count outside 0 to 20.",
     "dice-in-requires": "A precondition that depends on a dice input (odds could not be computed).",
     "missing-body": "A check with neither `expr` nor `decide`.",
