@@ -14,7 +14,7 @@ from rulesref import validate as validate_module
 from rulesref.read import cache as load_cache
 from rulesref.validate import validate
 
-from .conftest import REPO
+from .conftest import FIXTURES, REPO
 
 
 @pytest.fixture
@@ -128,3 +128,24 @@ def test_positions_of_a_cached_document_are_found_by_parsing_its_text(shipped: P
         assert cached.where.doc._spans is None  # not parsed until asked
         assert cached.where.doc.spans == fresh.where.doc.spans
         assert cached.where.doc.key_spans == fresh.where.doc.key_spans
+
+
+def test_a_cached_document_places_top_level_problems_without_parsing(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The load cache keeps where each top-level key and value is: warnings placed there (a
+    summary still to rewrite, on every imported entry) parse nothing on a warm run, and land
+    where a cold run puts them."""
+    from rulesref.commands.cli import main
+    from rulesref.read import load
+
+    imported = shipped.parent / "imported"
+    assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / "pondwars"), "--system", "pond", "--content", str(imported)]) == 0
+    cold = _cold(imported, monkeypatch)
+    assert sum(p.code == "derived-summary" for p in cold.problems) > 10
+    validate([str(imported)], keep=False)
+    parses: list[str] = []
+    real = load.parse_text
+    monkeypatch.setattr(load, "parse_text", lambda text, path: parses.append(path) or real(text, path))
+    warm = validate([str(imported)], keep=False)
+    assert parses == [] and warm.problems == cold.problems
+    for fresh, cached in zip(cold.content.entries, warm.content.entries, strict=True):
+        assert cached.where.doc._top == fresh.where.doc.top_spans()

@@ -77,10 +77,11 @@ def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) 
     """The document of a file, or None and its load problems; the file's key in the load
     cache is "" when the document came from it (already known clean), otherwise its key."""
     key = file_key(raw, display, system_id)
-    data = cache.get(key)
-    if data is not None:
+    known = cache.get(key)
+    if known is not None:
+        data, top = known
         try:  # the same bytes passed every check of `decode` when they were recorded
-            return Document(path=display, data=data, text=text_of(raw)), [], ""
+            return Document(path=display, data=data, text=text_of(raw), _top=top), [], ""
         except UnicodeDecodeError:  # cannot happen to bytes that loaded cleanly; parse them to be sure
             pass
     doc, found = load_read(raw, display)
@@ -93,7 +94,7 @@ def _system_outcome(raw: bytes, display: str, cache: LoadCache) -> FileOutcome:
         return FileOutcome(tuple(found))
     found = schema_problems(doc, SYSTEM) if key else []
     if key and not found:
-        cache.put(key, doc.data)
+        cache.put(key, doc)
     return FileOutcome(tuple(found), system=None if found else build_system(doc))
 
 
@@ -105,7 +106,7 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
     if found:
         return FileOutcome(tuple(found), schema_failed=True, broken_names=tuple(_names_of(doc.data)))
     if key:
-        cache.put(key, doc.data)
+        cache.put(key, doc)
     return FileOutcome((), entry=build_entry(doc, system_id))
 
 

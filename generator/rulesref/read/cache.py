@@ -25,10 +25,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rulesref.read.load import Document, Span
 from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
 from rulesref.support.schemas import schema_dir
 
-FORMAT = "rulesref-load-cache 1"
+FORMAT = "rulesref-load-cache 2"  # 2: each file's data with the spans of its top-level keys
 FILE_NAME = "loads.marshal"
 
 
@@ -73,23 +74,26 @@ class LoadCache:
         except (ValueError, TypeError, EOFError):
             return {}
 
-    def get(self, key: str) -> dict[str, Any] | None:
-        """The data a clean file with this key parsed to, or None."""
+    def get(self, key: str) -> tuple[dict[str, Any], dict[str, tuple[Span, Span]]] | None:
+        """The data a clean file with this key parsed to, with the spans of its top-level
+        keys and values, or None."""
         packed = self.found.get(key)
         if packed is None:
             return None
         try:
-            data = marshal.loads(packed)
+            data, top = marshal.loads(packed)
+            spans = {k: (Span(*key_span), Span(*value_span)) for k, (key_span, value_span) in top.items()}
         except (ValueError, TypeError, EOFError):
             return None
         if not isinstance(data, dict):
             return None
         self.used[key] = packed
-        return data
+        return data, spans
 
-    def put(self, key: str, data: dict[str, Any]) -> None:
-        """Record the data of a file that loaded and passed its schema without a problem."""
-        self.used[key] = marshal.dumps(data)
+    def put(self, key: str, doc: Document) -> None:
+        """Record a file that loaded and passed its schema without a problem."""
+        top = {k: (tuple(key_span), tuple(value_span)) for k, (key_span, value_span) in doc.top_spans().items()}
+        self.used[key] = marshal.dumps((doc.data, top))
         self.added = True
 
     def save(self) -> None:

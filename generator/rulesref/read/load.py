@@ -66,6 +66,14 @@ class Document:
     _key_spans: dict[JsonPath, Span] | None = field(default=None, repr=False, compare=False)
     _line_starts: list[int] | None = field(default=None, repr=False)
     _lines_of: dict[JsonPath, tuple[list[int], list[int | None]]] | None = field(default=None, repr=False)
+    # for a document rebuilt from the load cache: the spans of its top-level keys and values,
+    # which most problems of a clean file are placed at (a summary still to rewrite, on every
+    # imported entry), so that placing them parses nothing again
+    _top: dict[str, tuple[Span, Span]] | None = field(default=None, repr=False, compare=False)
+
+    def top_spans(self) -> dict[str, tuple[Span, Span]]:
+        """Each top-level key's (key span, value span): what the load cache keeps of them."""
+        return {str(path[0]): (self.key_spans[path], span) for path, span in self.spans.items() if len(path) == 1 and path in self.key_spans}
 
     @property
     def spans(self) -> dict[JsonPath, Span]:
@@ -89,14 +97,27 @@ class Document:
         parsed = parse_text(self.text, self.path)
         self._spans, self._key_spans = parsed._spans, parsed._key_spans
 
+    def _top_span(self, path: JsonPath, key: bool) -> Span | None:
+        if self._spans is None and self._top is not None and len(path) == 1:
+            found = self._top.get(str(path[0]))
+            if found is not None:
+                return found[0] if key else found[1]
+        return None
+
     def span(self, path: JsonPath) -> Span:
         """The span of the value at `path`, or of its nearest ancestor that has one."""
+        top = self._top_span(path, False)
+        if top is not None:
+            return top
         while path not in self.spans and path:
             path = path[:-1]
         return self.spans.get(path, Span(1, 1, 0, ""))
 
     def at(self, path: JsonPath, *, key: bool = False) -> tuple[int, int]:
         """(line, col) of the value at `path`; with key=True, of its key in the parent mapping."""
+        top = self._top_span(path, key)
+        if top is not None:
+            return top.line, top.col
         if key and path in self.key_spans:
             s = self.key_spans[path]
         else:
