@@ -30,6 +30,7 @@ UNREACHABLE = {
     "schema": "the fallback for JSON Schema keywords the shipped schemas do not use",
     "unlinked-mention": "reported by `rulesref link --check`: a mention that is not a link is a suggestion, not a problem of the content",
     "import-source": "reported by `rulesref import` about the XML it reads, which is not content",
+    "roster-source": "reported by `rulesref roster` about the roster it reads, which is not content",
 }
 
 

@@ -257,6 +257,57 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     b.set_defaults(run=cmd_import_battlescribe)
 
 
+ROSTER_OUTPUTS = (".html", ".md", ".json")
+
+
+def cmd_roster(args: argparse.Namespace) -> int:
+    from rulesref.commands.importers.battlescribe.read import SourceError
+    from rulesref.commands.roster import write
+    from rulesref.commands.roster.match import match
+    from rulesref.commands.roster.read import SUFFIXES, read_roster
+    from rulesref.support.output import write_file_atomically
+    from rulesref.validate import validate
+
+    settings = _settings(args)
+    source = Path(args.roster)
+    if not source.is_file():
+        raise UsageError(f"no such roster: {args.roster}")
+    if source.suffix.lower() not in SUFFIXES:
+        raise UsageError(f"not a roster (.ros or .rosz): {args.roster}")
+    out = Path(args.out) if args.out else None
+    if out is not None and out.suffix.lower() not in ROSTER_OUTPUTS:
+        raise UsageError(f"--out names the format by its suffix: {', '.join(ROSTER_OUTPUTS)}; not `{out.suffix or out.name}`")
+    try:
+        roster = read_roster(source, source.as_posix())
+    except SourceError as exc:
+        return _report([Problem(exc.path, exc.line, 1, "roster-source", exc.message)])
+    build = validate([settings.content], settings, keep=False)
+    if fails(build.problems):
+        return _report(build.problems)
+    army = match(roster, build.content)
+    if out is None:
+        sys.stdout.write(write.summary(army))
+    else:
+        suffix = out.suffix.lower()
+        text = write.as_json(army) if suffix == ".json" else write.as_markdown(army) if suffix == ".md" else write.as_html(army, settings)
+        write_file_atomically(out, text.encode("utf-8"))
+        sys.stderr.write(write.summary(army))
+        print(f"wrote {out.as_posix()}", file=sys.stderr)
+    return EXIT_OK if army.complete else EXIT_PROBLEMS
+
+
+def _add_roster(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "roster",
+        help="a BattleScribe roster's rules: printable, or as JSON",
+        description="Read a BattleScribe or New Recruit roster (.ros, .rosz) and give its army's rules as the content has them: each selection matched by the BattleScribe ids the import recorded, never by name. Exit 0 when every selection is matched, 1 when some are not (listed), 2 on usage errors.",
+    )
+    p.add_argument("roster", metavar="ROSTER", help="a .ros or .rosz file")
+    p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
+    p.add_argument("--out", metavar="FILE", help="write the army: .html (one printable page), .md or .json; without it, a short summary is printed")
+    p.set_defaults(run=cmd_roster)
+
+
 def _add_link(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("link", help="find mentions of entry names that are not links yet", description="List (--check) or link (--write) mentions of other entries' names and aliases in texts: whole words, longest name first, first mention only, never inside a link.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: content)")
@@ -323,6 +374,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_codes)
 
     _add_import(sub)
+    _add_roster(sub)
     _add_link(sub)
 
     return top

@@ -175,3 +175,15 @@ def replace_tree(target: Path, files: dict[str, bytes], owner: str, *, legacy: C
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def write_file_atomically(target: Path, data: bytes) -> None:
+    """Write one file whole or not at all: into a temporary file beside it, then renamed
+    over it (a reader never sees half a file, a failed write leaves the old one)."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)

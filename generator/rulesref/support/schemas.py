@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the Python validator is imported only when a file needs exp
 ENTRY = "entry.schema.json"
 SYSTEM = "system.schema.json"
 API = "api.schema.json"
+ROSTER = "roster.schema.json"  # what `rulesref roster --out army.json` writes
 PYPROJECT = "pyproject.schema.json"  # `[tool.rulesref]`, for editors of pyproject.toml
 
 

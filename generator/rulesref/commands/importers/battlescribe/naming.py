@@ -125,13 +125,23 @@ _EDITION = re.compile(r"\s*(?:[-:,]\s*)?\(?\b(?:(?P<ordinal>[0-9]{1,2}(?:st|nd|r
 MAX_SHORT = 30
 
 
+DATA_REVISION = "BattleScribe data revision "  # how an edition names the revision of the data it was imported from
+
+
+def data_revision(edition: str) -> int | None:
+    """The revision of the game system data an imported system was made from, as its
+    edition records it (`system_names`), or None."""
+    match = re.search(re.escape(DATA_REVISION) + r"(\d+)", edition)
+    return int(match.group(1)) if match else None
+
+
 def system_names(upstream: str, revision: str | None, system_id: str) -> SystemNames:
     """What a game system file's name gives the system: its name, a short name for badges
     and the nav, and its edition (`Warhammer 40,000 7th Edition` -> `Warhammer 40,000`,
     `Warhammer 40,000 7th`, `7th Edition, BattleScribe data revision 2041`)."""
     name = " ".join(re.sub(r"[<>{}\[\]]", "", clean_name(upstream)[0]).split())[:100].strip() or system_id
     match = _EDITION.search(name)
-    data = f"BattleScribe data revision {revision}" if revision else "BattleScribe data"
+    data = f"{DATA_REVISION}{revision}" if revision else "BattleScribe data"
     edition = data
     base = name
     if match is not None:

@@ -26,6 +26,7 @@ MAX_ZIP_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 200
 XML_SUFFIXES = {".gst": "gst", ".cat": "cat"}
 ZIP_SUFFIXES = {".gstz": "gst", ".catz": "cat"}
+ROOTS = {"gst": "gameSystem", "cat": "catalogue", "ros": "roster"}  # each kind's root element (a roster is read by `rulesref roster`)
 
 
 class SourceError(Exception):
@@ -100,20 +101,20 @@ def parse_xml(data: bytes, path: str, name: str, kind: str) -> XmlFile:
         line = exc.position[0] if exc.position else 1
         raise SourceError(path, line, f"malformed XML: {exc.msg if hasattr(exc, 'msg') else exc}") from None
     local = root.tag
-    expected = "gameSystem" if kind == "gst" else "catalogue"
+    expected = ROOTS[kind]
     if local != expected:
-        raise SourceError(path, parser.lines.get(id(root), 1), f"not a BattleScribe {kind} file: the root element is <{local}>, not <{expected}>")
+        raise SourceError(path, parser.lines.get(id(root), 1), f"not a BattleScribe {'roster' if kind == 'ros' else kind + ' file'}: the root element is <{local}>, not <{expected}>")
     return XmlFile(path, name, kind, root, parser.lines)
 
 
-def _read_plain(path: Path, shown: str) -> bytes:
+def read_plain(path: Path, shown: str) -> bytes:
     size = path.stat().st_size
     if size > MAX_XML_BYTES:
         raise SourceError(shown, 1, f"the file is {size} bytes; the limit is {MAX_XML_BYTES}")
     return path.read_bytes()
 
 
-def _read_zipped(path: Path, shown: str, kind: str) -> tuple[bytes, str]:
+def read_zipped(path: Path, shown: str, kind: str) -> tuple[bytes, str]:
     """The one BattleScribe file inside a `.gstz`/`.catz`, and its name."""
     if path.stat().st_size > MAX_ZIP_BYTES:
         raise SourceError(shown, 1, f"the zipped file is {path.stat().st_size} bytes; the limit is {MAX_ZIP_BYTES}")
@@ -161,8 +162,8 @@ def read_file(path: Path, shown: str) -> XmlFile:
     try:
         if suffix in ZIP_SUFFIXES:
             kind = ZIP_SUFFIXES[suffix]
-            data, name = _read_zipped(path, shown, kind)
+            data, name = read_zipped(path, shown, kind)
             return parse_xml(data, f"{shown}!{name}", path.name, kind)
-        return parse_xml(_read_plain(path, shown), shown, path.name, XML_SUFFIXES[suffix])
+        return parse_xml(read_plain(path, shown), shown, path.name, XML_SUFFIXES[suffix])
     except OSError as exc:
         raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None

@@ -1,0 +1,262 @@
+"""A roster's selections matched to content entries by the BattleScribe ids the importer
+recorded (`origin.element`), never by name.
+
+A selection names the data entry it was made from, often through links, as a chain of ids
+(`link::target`, New Recruit's and BattleScribe 2.x's way); the target, last, is tried first.
+The rules a selection carries are matched the same way, and so are the rules the matched
+unit's own entry lists (with their parameters: "Brutal (3)"). What cannot be matched is kept
+with its name, its id and why: the content has no entry from that id ("not in this
+content", or "an older data revision" when the roster was made with other data than the
+content was imported from), or BattleScribe hides it ("hidden"). A rule matched whose text in
+the roster is not the content's is reported as a difference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rulesref.commands.importers.battlescribe.naming import data_revision
+from rulesref.commands.roster.read import Roster, RosterProfile, RosterRule, Selection
+from rulesref.links import find_links
+from rulesref.model import Content, Entry, RuleRef, Scalar
+
+UNIT_TYPES = frozenset(("unit", "model"))
+
+
+@dataclass(frozen=True)
+class RuleUse:
+    """A rule as an army uses it: its entry and its name with the values it was taken with."""
+
+    entry: Entry
+    shown: str
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    name: str
+    entry_id: str
+    reason: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Difference:
+    rule: Entry
+    name: str  # as the roster names it
+    message: str
+
+
+@dataclass(frozen=True)
+class ShownProfile:
+    type: str
+    name: str
+    values: tuple[tuple[str, str], ...]
+    source: str  # "content" (the imported row) or "roster" (the roster's own, when the content has none)
+
+
+@dataclass
+class ArmyUnit:
+    name: str
+    entry: Entry | None
+    count: int
+    costs: dict[str, float]
+    rules: list[RuleUse] = field(default_factory=list)
+    profiles: list[ShownProfile] = field(default_factory=list)
+    selections: list[tuple[str, int]] = field(default_factory=list)  # what it took, by name, with how many
+
+
+@dataclass
+class Army:
+    roster: Roster
+    system: str | None  # the content system matched
+    units: list[ArmyUnit]
+    options: list[ArmyUnit]  # selections for the whole army (a rite of war, an allegiance)
+    rules: list[RuleUse]  # every rule the army uses, once, by name
+    unmatched: list[Unmatched]
+    differences: list[Difference]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every selection and rule that shows was matched (hidden ones aside)."""
+        return all(u.reason == "hidden" for u in self.unmatched)
+
+
+def entry_ref(entry: Entry) -> str:
+    """How the roster's JSON names an entry: `<system>/<id>`."""
+    return f"{entry.system}/{entry.id}"
+
+
+def shown_name(rule: Entry, args: tuple[tuple[str, Scalar], ...]) -> str:
+    """A rule's name with the values it was taken with: `Brutal (X)`, X=3 -> `Brutal (3)`."""
+    name = rule.name
+    for param, value in args:
+        shown = "true" if value is True else "false" if value is False else str(value)
+        name = re.sub(rf"(?<=[(\s,]){re.escape(param)}(?=[)\s,])", shown, name)
+    return name
+
+
+def plain_text(text: str) -> str:
+    """A text with its links as the words they show, and its spaces as single spaces:
+    what a roster's copy of a rule is compared by."""
+    parts, at = [], 0
+    for link in find_links(text):
+        if isinstance(link, int):
+            continue
+        parts += [text[at : link.start], link.label]
+        at = link.end
+    parts.append(text[at:])
+    return " ".join("".join(parts).replace("**", "").replace("*", "").split()).casefold()
+
+
+class _Index:
+    """The imported entries of the content, by the BattleScribe id they came from."""
+
+    def __init__(self, content: Content) -> None:
+        self.by_element: dict[str, list[Entry]] = {}
+        for entry in content.entries:
+            if entry.origin is not None and entry.origin.source_format == "battlescribe":
+                self.by_element.setdefault(entry.origin.element, []).append(entry)
+        self.by_key = {e.key: e for e in content.entries}
+        self.revisions = {s.id: data_revision(s.edition) for s in content.systems}
+        self.type_names = {(s.id, t.id): t.name for s in content.systems for t in s.profile_types}
+
+    def find(self, chain: str, kinds: frozenset[str], system: str | None) -> Entry | None:
+        for part in reversed(chain.split("::")):
+            for entry in self.by_element.get(part.strip(), ()):
+                if entry.kind in kinds and (system is None or entry.system == system):
+                    return entry
+        return None
+
+
+def _system(roster: Roster, index: _Index) -> str | None:
+    """The content system most of the roster's ids are from."""
+    votes: Counter[str] = Counter()
+    for selection in roster.selections():
+        for part in selection.entry_id.split("::"):
+            votes.update({e.system for e in index.by_element.get(part, ())})
+    return min(votes, key=lambda s: (-votes[s], s)) if votes else None
+
+
+class _Matcher:
+    def __init__(self, roster: Roster, content: Content) -> None:
+        self.roster = roster
+        self.index = _Index(content)
+        self.system = _system(roster, self.index)
+        self.unmatched: list[Unmatched] = []
+        self.differences: dict[str, Difference] = {}
+        revision = self.index.revisions.get(self.system) if self.system else None
+        theirs = roster.game_system_revision
+        self.older = "an older data revision" if revision is not None and theirs is not None and theirs < revision else None
+        self.newer = revision is not None and theirs is not None and theirs > revision
+
+    def missing(self, name: str, entry_id: str, line: int, hidden: bool = False) -> None:
+        reason = "hidden" if hidden else self.older or ("a newer data revision" if self.newer else "not in this content")
+        self.unmatched.append(Unmatched(name, entry_id, reason, line))
+
+    def rule(self, rule: RosterRule, line: int) -> RuleUse | None:
+        entry = self.index.find(rule.id, frozenset(("rule", "term")), self.system)
+        if entry is None:
+            self.missing(rule.name, rule.id, line, rule.hidden)
+            return None
+        if rule.text and entry.text and plain_text(rule.text) != plain_text(entry.text) and entry.key not in self.differences:
+            message = (
+                "the roster was made with an older revision of this rule"
+                if self.older
+                else "the roster's text of this rule is not the content's"
+            )
+            self.differences[entry.key] = Difference(entry, rule.name, message)
+        return RuleUse(entry, rule.name if "(" in rule.name and "(" in entry.name else entry.name)
+
+    def refs(self, refs: tuple[RuleRef, ...], system: str) -> list[RuleUse]:
+        uses = []
+        for ref in refs:
+            entry = self.index.by_key.get(f"{system}:{ref.rule}")
+            if entry is not None:
+                uses.append(RuleUse(entry, shown_name(entry, ref.args)))
+        return uses
+
+    def unit(self, top: Selection) -> ArmyUnit:
+        entry = self.index.find(top.entry_id, frozenset(("unit",)), self.system)
+        if entry is None:
+            self.missing(top.name, top.entry_id, top.line)
+        inside = top.walk()
+        models = sum(s.number for s in inside[1:] if s.type == "model")
+        costs: dict[str, float] = {}
+        for selection in inside:
+            for name, value in selection.costs:
+                costs[name] = costs.get(name, 0) + value
+        made = ArmyUnit(top.name, entry, models or top.number, costs)
+        uses: dict[str, RuleUse] = {}
+        if entry is not None:  # the rules the data gives the unit, with their values
+            for use in self.refs(entry.rules, entry.system):
+                uses.setdefault(use.entry.key, use)
+        for selection in inside:
+            for rule in selection.rules:
+                found = self.rule(rule, selection.line)
+                if found is not None:
+                    uses.setdefault(found.entry.key, found)
+        made.profiles = self.profiles(entry, [p for s in inside for p in s.profiles])
+        if entry is not None:  # the rules of the weapons it took
+            taken = {p.name.casefold() for p in made.profiles}
+            for profile in entry.profiles:
+                if profile.name.casefold() in taken:
+                    for use in self.refs(profile.rules, entry.system):
+                        uses.setdefault(use.entry.key, use)
+        made.rules = sorted(uses.values(), key=lambda u: u.shown.casefold())
+        counts: Counter[str] = Counter()
+        for selection in inside[1:]:
+            if selection.type != "model":
+                counts[selection.name] += selection.number
+        made.selections = sorted(counts.items())
+        return made
+
+    def profiles(self, entry: Entry | None, taken: list[RosterProfile]) -> list[ShownProfile]:
+        shown: list[ShownProfile] = []
+        seen: set[tuple[str, str]] = set()
+        rows = {p.name.casefold(): p for p in entry.profiles} if entry is not None else {}
+        for profile in taken:
+            if profile.hidden or (profile.type.casefold(), profile.name.casefold()) in seen:
+                continue
+            seen.add((profile.type.casefold(), profile.name.casefold()))
+            row = rows.get(profile.name.casefold())
+            if row is not None:
+                assert entry is not None
+                shown.append(ShownProfile(self.index.type_names.get((entry.system, row.type), row.type), row.name, row.values, "content"))
+            else:
+                shown.append(ShownProfile(profile.type, profile.name, profile.values, "roster"))
+        return shown
+
+
+def match(roster: Roster, content: Content) -> Army:
+    """The army a roster holds, as the content knows it."""
+    matcher = _Matcher(roster, content)
+    units: list[ArmyUnit] = []
+    options: list[ArmyUnit] = []
+    for force in roster.forces:
+        for top in force.selections:
+            is_unit = top.type in UNIT_TYPES or matcher.index.find(top.entry_id, frozenset(("unit",)), matcher.system) is not None
+            (units if is_unit else options).append(matcher.unit(top) if is_unit else _option(matcher, top))
+    everything: dict[str, RuleUse] = {}
+    for made in units + options:
+        for use in made.rules:
+            everything.setdefault(use.entry.key, use)
+    rules = sorted(everything.values(), key=lambda u: (u.shown.casefold(), u.entry.key))
+    return Army(roster, matcher.system, units, options, rules, matcher.unmatched, list(matcher.differences.values()))
+
+
+def _option(matcher: _Matcher, top: Selection) -> ArmyUnit:
+    """A selection for the whole army: its rules count, it is no unit."""
+    uses: dict[str, RuleUse] = {}
+    for selection in top.walk():
+        for rule in selection.rules:
+            use = matcher.rule(rule, selection.line)
+            if use is not None:
+                uses.setdefault(use.entry.key, use)
+    chosen = [s.name for s in top.walk()[1:]]
+    costs: dict[str, float] = {}
+    for selection in top.walk():
+        for name, value in selection.costs:
+            costs[name] = costs.get(name, 0) + value
+    return ArmyUnit(top.name, None, top.number, costs, sorted(uses.values(), key=lambda u: u.shown.casefold()), [], [(n, 1) for n in chosen])

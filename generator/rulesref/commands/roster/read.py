@@ -1,0 +1,194 @@
+"""Reading a BattleScribe roster (`.ros`, or zipped `.rosz`) into plain values.
+
+A roster is a tree of selections (a unit, its models, the weapons they took), each naming the
+data entry it was made from (`entryId`) and carrying the rules and profiles BattleScribe
+showed for it. Three writers make them, in three shapes read here alike:
+
+- BattleScribe 1.x: points as attributes (`points="85"`), and a force's selections held by
+  its categories;
+- BattleScribe 2.x: `<costs>` of typed costs, selections directly under the force;
+- New Recruit: 2.x's shape, `generatedBy`, ids of linked entries chained as `link::target`
+  (BattleScribe 2.x writes such chains too) and `from="group"` on choices of a group.
+
+A roster comes from anywhere, so it is read as the importer reads data: defusedxml (no
+document type, no entities, nothing fetched), size limits before parsing and for what a zip
+inflates to, and a bound on nesting (`rulesref.commands.importers.battlescribe.read`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree.ElementTree import Element
+
+from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, parse_xml, read_plain, read_zipped
+
+SUFFIXES = {".ros": False, ".rosz": True}  # whether zipped
+
+
+@dataclass(frozen=True)
+class RosterRule:
+    id: str  # as the roster writes it: possibly a chain `link::target`
+    name: str
+    text: str
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class RosterProfile:
+    id: str
+    name: str
+    type: str  # the profile type's name
+    values: tuple[tuple[str, str], ...]
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class Selection:
+    id: str
+    name: str
+    entry_id: str  # possibly a chain `link::target`
+    type: str  # unit, model or upgrade
+    number: int
+    costs: tuple[tuple[str, float], ...]  # its own, not its children's
+    rules: tuple[RosterRule, ...]
+    profiles: tuple[RosterProfile, ...]
+    selections: tuple[Selection, ...]
+    line: int
+
+    def walk(self) -> list[Selection]:
+        """This selection and every selection under it, depth first."""
+        found = [self]
+        for child in self.selections:
+            found += child.walk()
+        return found
+
+
+@dataclass(frozen=True)
+class Force:
+    name: str
+    catalogue: str
+    selections: tuple[Selection, ...]
+
+
+@dataclass(frozen=True)
+class Roster:
+    path: str
+    name: str
+    game_system: str
+    game_system_revision: int | None
+    battlescribe_version: str
+    generated_by: str | None
+    costs: tuple[tuple[str, float], ...]
+    forces: tuple[Force, ...]
+
+    def selections(self) -> list[Selection]:
+        return [s for force in self.forces for top in force.selections for s in top.walk()]
+
+
+def _children(element: Element, wrapper: str, tag: str) -> list[Element]:
+    found: list[Element] = []
+    for holder in element.findall(wrapper):
+        found += holder.findall(tag)
+    return found
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        value = float(text) if text is not None else None
+    except ValueError:
+        return None
+    return value if value is not None and value == value and abs(value) < 1e12 else None  # (not NaN, not absurd)
+
+
+def _costs(element: Element) -> tuple[tuple[str, float], ...]:
+    """2.x's `<costs>`, or 1.x's `points` attribute."""
+    costs = []
+    for cost in _children(element, "costs", "cost"):
+        value = _number(cost.get("value"))
+        if value is not None:
+            costs.append((cost.get("name", "").strip() or "pts", value))
+    if not costs and element.get("points") is not None:
+        value = _number(element.get("points"))
+        if value is not None:
+            costs.append(("pts", value))
+    return tuple(costs)
+
+
+def _rule(element: Element) -> RosterRule:
+    description = element.find("description")
+    text = (description.text or "") if description is not None else ""
+    return RosterRule(element.get("id", ""), element.get("name", "").strip(), text.strip(), element.get("hidden") == "true")
+
+
+def _characteristic(element: Element) -> str:
+    """A characteristic's value: its text (2.x), or its `value` attribute (1.x)."""
+    value = element.get("value")
+    return (value if value is not None else element.text or "").strip()
+
+
+def _profile(element: Element) -> RosterProfile:
+    values = tuple(
+        (c.get("name", "").strip(), _characteristic(c)) for c in _children(element, "characteristics", "characteristic")
+    )
+    kind = element.get("typeName") or element.get("profileTypeName") or ""
+    return RosterProfile(element.get("id", ""), element.get("name", "").strip(), kind.strip(), values, element.get("hidden") == "true")
+
+
+def _selection(element: Element, xml: XmlFile) -> Selection:
+    try:
+        number = max(0, int(element.get("number", "1")))
+    except ValueError:
+        number = 1
+    return Selection(
+        id=element.get("id", ""),
+        name=element.get("customName") or element.get("name", "").strip(),
+        entry_id=element.get("entryId", ""),
+        type=element.get("type", "upgrade"),
+        number=number,
+        costs=_costs(element),
+        rules=tuple(_rule(r) for r in _children(element, "rules", "rule")),
+        profiles=tuple(_profile(p) for p in _children(element, "profiles", "profile")),
+        selections=tuple(_selection(s, xml) for s in _children(element, "selections", "selection")),
+        line=xml.line(element),
+    )
+
+
+def _force(element: Element, xml: XmlFile) -> Force:
+    tops = _children(element, "selections", "selection")
+    for category in _children(element, "categories", "category"):  # 1.x: a force's categories hold its selections
+        tops += _children(category, "selections", "selection")
+    return Force(element.get("name", "").strip(), element.get("catalogueName", "").strip(), tuple(_selection(s, xml) for s in tops))
+
+
+def roster_of(xml: XmlFile) -> Roster:
+    root = xml.root
+    revision = root.get("gameSystemRevision")
+    forces = [_force(f, xml) for f in _children(root, "forces", "force")]
+    for force in list(_children(root, "forces", "force")):  # forces inside forces (allies)
+        forces += [_force(f, xml) for f in _children(force, "forces", "force")]
+    return Roster(
+        path=xml.path,
+        name=root.get("name", "").strip() or Path(xml.name).stem,
+        game_system=root.get("gameSystemName", "").strip(),
+        game_system_revision=int(revision) if revision and revision.isdigit() else None,
+        battlescribe_version=root.get("battleScribeVersion", ""),
+        generated_by=root.get("generatedBy"),
+        costs=_costs(root),
+        forces=tuple(forces),
+    )
+
+
+def read_roster(path: Path, shown: str) -> Roster:
+    """The roster in a `.ros` or `.rosz` file; raises SourceError (with a line) for a
+    file that cannot be read as one."""
+    zipped = SUFFIXES.get(path.suffix.lower())
+    if zipped is None:
+        raise SourceError(shown, 1, "not a roster: a roster is a .ros or .rosz file")
+    try:
+        if zipped:
+            data, name = read_zipped(path, shown, "ros")
+            return roster_of(parse_xml(data, f"{shown}!{name}", path.name, "ros"))
+        return roster_of(parse_xml(read_plain(path, shown), shown, path.name, "ros"))
+    except OSError as exc:
+        raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None

@@ -1,0 +1,178 @@
+"""`rulesref roster`: an invented roster of every writer's shape (BattleScribe 1.x and 2.x, New
+Recruit, zipped) read against the invented Pond Wars data imported as content, each selection
+matched by the ids the import recorded and never by name; hostile rosters refused at their
+line; the JSON, Markdown and printable page that come out.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from rulesref.commands.cli import main
+from rulesref.support.schemas import ROSTER, schema_dir
+
+from .conftest import FIXTURES
+
+DATA = FIXTURES / "battlescribe" / "pondwars"
+ROSTERS = FIXTURES / "battlescribe" / "rosters"
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("pond") / "content"
+    assert main(["import", "battlescribe", str(DATA), "--system", "pond", "--content", str(folder)]) == 0
+    return folder
+
+
+def army(content: Path, roster: Path, tmp_path: Path) -> tuple[int, dict[str, Any]]:
+    """The JSON of a roster's army, checked against the published schema of that JSON."""
+    out = tmp_path / "army.json"
+    code = main(["roster", str(roster), "--content", str(content), "--out", str(out)])
+    made = json.loads(out.read_text(encoding="utf-8"))
+    Draft202012Validator(json.loads((schema_dir() / ROSTER).read_text(encoding="utf-8"))).validate(made)
+    return code, made
+
+
+def unit(made: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(u for u in made["units"] if u["name"] == name)
+
+
+def test_a_battlescribe_2_roster_is_matched_by_ids(content: Path, tmp_path: Path) -> None:
+    code, made = army(content, ROSTERS / "pond-2x.ros", tmp_path)
+    assert made["roster"] == {"name": "Frog Raid", "game_system": "Pond Wars 2nd Edition", "battlescribe_version": "2.03", "generated_by": None, "costs": {"pts": 205}}
+    guard = unit(made, "Frog Guard")
+    assert guard["entry"] == "pond/frog-guard" and guard["count"] == 5 and guard["costs"] == {"pts": 70}
+    # its own rules, the one the data gives the unit (Hit & Run, whose roster id was merged away), its spear's
+    assert guard["rules"] == ["pond/frog-fury", "pond/hit-run", "pond/leap", "pond/two-handed"]
+    assert [(p["name"], p["source"]) for p in guard["profiles"]] == [("Frog Guard", "content"), ("Stick", "content"), ("Reed Spear", "content")]
+    assert guard["profiles"][0]["type"] == "Beast" and guard["profiles"][2]["values"] == {"Range": "-", "Punch": "+1", "Type": "Melee"}
+    assert guard["selections"] == [{"name": "Reed Spear", "number": 2}]
+    assert unit(made, "Toad Lord")["entry"] == "pond/toad-lord"  # the data's name held a zero-width space
+    assert unit(made, "Marsh Eels")["entry"] is None
+    assert made["rules"] == ["pond/frog-fury", "pond/hit-run", "pond/leap", "pond/murky-aura", "pond/slime-trail", "pond/two-handed"]
+    assert made["unmatched"] == [
+        {"name": "Organiser's Note", "entry_id": "r-hidden-note", "reason": "hidden"},
+        {"name": "Marsh Eels", "entry_id": "root-eels::se-marsh-eels", "reason": "not in this content"},
+        {"name": "Slither", "entry_id": "r-slither", "reason": "not in this content"},
+    ]
+    assert made["differences"] == [{"rule": "pond/slime-trail", "name": "Slime Trail", "message": "the roster's text of this rule is not the content's"}]
+    assert made["options"][0]["name"] == "General's Banner"
+    assert code == 1  # some selections are not matched
+
+
+def test_a_battlescribe_1_roster_reads_points_categories_and_attribute_values(content: Path, tmp_path: Path) -> None:
+    code, made = army(content, ROSTERS / "pond-1x.ros", tmp_path)
+    newts = unit(made, "Newt Skirmishers")
+    assert newts["entry"] == "pond/newt-skirmishers" and newts["costs"] == {"pts": 30} and made["roster"]["costs"] == {"pts": 45}
+    assert (newts["profiles"][0]["name"], newts["profiles"][0]["values"]) == ("Newt", {"Beast Type": "Amphibian", "Move": '7"', "Grit": "1", "Save": "6+"})
+    # made with revision 6 of data the content was imported from at revision 7
+    assert made["unmatched"] == [{"name": "Old Pike", "entry_id": "se-old-pike", "reason": "an older data revision"}]
+    assert made["differences"] == [{"rule": "pond/hit-run", "name": "Hit & Run", "message": "the roster was made with an older revision of this rule"}]
+    assert code == 1
+
+
+def test_a_new_recruit_roster_follows_link_chains_and_group_choices(content: Path, tmp_path: Path) -> None:
+    code, made = army(content, ROSTERS / "pond-newrecruit.ros", tmp_path)
+    assert made["roster"]["generated_by"] == "https://newrecruit.eu"
+    assert unit(made, "Heron")["entry"] == "pond/heron"  # library link, root link, entry
+    newts = unit(made, "Newt Skirmishers")
+    assert newts["costs"] == {"Pts": 50} and "pond/float-rule" in newts["rules"]  # a kit chosen from a group
+    assert made["unmatched"] == [] and code == 0
+
+
+def test_a_zipped_roster_gives_what_its_roster_gives(content: Path, tmp_path: Path) -> None:
+    zipped = tmp_path / "raid.rosz"
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(ROSTERS / "pond-2x.ros", "raid.ros")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    assert army(content, zipped, tmp_path / "a") == army(content, ROSTERS / "pond-2x.ros", tmp_path / "b")
+
+
+def test_the_printable_page_names_every_unit_and_rule_and_escapes_them(content: Path, tmp_path: Path) -> None:
+    roster = tmp_path / "odd.ros"
+    roster.write_text((ROSTERS / "pond-2x.ros").read_text(encoding="utf-8").replace('name="Frog Raid"', 'name="Frogs &lt;b&gt;&amp; Toads"'), encoding="utf-8")
+    out = tmp_path / "army.html"
+    assert main(["roster", str(roster), "--content", str(content), "--out", str(out)]) == 1
+    page = out.read_text(encoding="utf-8")
+    assert "<title>Frogs &lt;b&gt;&amp; Toads</title>" in page and "<b>&" not in page
+    for name in ("Frog Guard", "Toad Lord", "Marsh Eels", "Frog Fury", "Hit &amp; Run", "Leap", "Murky Aura", "Slime Trail", "Two-handed"):
+        assert name in page, name
+    assert "@page { size: A4" in page and "<script" not in page  # printable, self-contained
+    markdown = tmp_path / "army.md"
+    assert main(["roster", str(roster), "--content", str(content), "--out", str(markdown)]) == 1
+    assert "## Frog Guard (5) · 70 pts" in markdown.read_text(encoding="utf-8")
+
+
+def test_without_out_a_summary_is_printed(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roster", str(ROSTERS / "pond-2x.ros"), "--content", str(content)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("Frog Raid: Pond Wars 2nd Edition, 205 pts\n  3 units (2 matched), 6 rules")
+    assert "Marsh Eels (root-eels::se-marsh-eels): not in this content" in out and "hidden in the roster, not matched: 1" in out
+
+
+DTD = """<?xml version="1.0"?>
+<!DOCTYPE roster [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>
+<roster name="&lol2;"/>
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "line", "words"),
+    [
+        ("laughs.ros", DTD.encode(), 2, "refused: the XML holds a document type declaration"),
+        ("deep.ros", b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema">\n' + b"<a>" * 300 + b"</a>" * 300 + b"</roster>", 2, "refused: elements nest more than 200 deep"),
+        ("catalogue.ros", (DATA / "newts.cat").read_bytes(), 4, "not a BattleScribe roster: the root element is <catalogue>, not <roster>"),
+        ("broken.ros", b"<roster><forces></roster>", 1, "malformed XML"),
+        ("notzip.rosz", b"PK not really", 1, "not a readable zip file"),
+    ],
+)
+def test_a_hostile_or_broken_roster_is_refused_at_its_line(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes, line: int, words: str) -> None:
+    roster = tmp_path / name
+    roster.write_bytes(data)
+    out = tmp_path / "army.json"
+    assert main(["roster", str(roster), "--content", str(content), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f":{line}:1: error[roster-source]: " in err and words in err, err
+    assert not out.exists()  # nothing written
+
+
+def test_a_zip_bomb_is_refused_from_what_it_inflates_to(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesref.commands.importers.battlescribe import read
+
+    monkeypatch.setattr(read, "MAX_XML_BYTES", 100_000)
+    bomb = tmp_path / "bomb.rosz"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("bomb.ros", b"<roster>" + b" " * 1_000_000 + b"</roster>")
+    assert bomb.stat().st_size < 10_000
+    assert main(["roster", str(bomb), "--content", str(content)]) == 1
+    assert "inflates to 1000017 bytes; the limit is 100000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["missing.ros"], "no such roster: missing.ros"),
+        ([str(ROSTERS / "pond-2x.ros"), "--out", "army.pdf"], "--out names the format by its suffix"),
+    ],
+)
+def test_usage_errors_exit_2(content: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
+    assert main(["roster", *args, "--content", str(content)]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_roster_of_a_copy_whose_rule_files_are_hand_edited_is_still_matched_by_id(content: Path, tmp_path: Path) -> None:
+    """A name edited by hand in the content does not lose the match: ids, not names."""
+    copy = tmp_path / "content"
+    shutil.copytree(content, copy)
+    leap = copy / "pond" / "leap.yml"
+    leap.write_text(leap.read_text(encoding="utf-8").replace('name: "Leap"', 'name: "Great Leap"'), encoding="utf-8")
+    _, made = army(copy, ROSTERS / "pond-2x.ros", tmp_path)
+    assert "pond/leap" in unit(made, "Frog Guard")["rules"]
