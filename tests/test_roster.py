@@ -49,7 +49,7 @@ def test_a_battlescribe_2_roster_is_matched_by_ids(content: Path, tmp_path: Path
     assert made["roster"] == {"name": "Frog Raid", "game_system": "Pond Wars 2nd Edition", "battlescribe_version": "2.03", "generated_by": None, "costs": {"pts": 205}}
     guard = unit(made, "Frog Guard")
     assert guard["entry"] == "pond/frog-guard" and guard["count"] == 5 and guard["costs"] == {"pts": 70}
-    # its own rules, the one the data gives the unit (Hit & Run, whose roster id was merged away), its spear's
+    # its own rules (Hit and Run by the id of the copy the import merged into Hit & Run), its spear's
     assert guard["rules"] == ["pond/frog-fury", "pond/hit-run", "pond/leap", "pond/two-handed"]
     assert [(p["name"], p["source"]) for p in guard["profiles"]] == [("Frog Guard", "content"), ("Stick", "content"), ("Reed Spear", "content")]
     assert guard["profiles"][0]["type"] == "Beast" and guard["profiles"][2]["values"] == {"Range": "-", "Punch": "+1", "Type": "Melee"}
@@ -62,7 +62,12 @@ def test_a_battlescribe_2_roster_is_matched_by_ids(content: Path, tmp_path: Path
         {"name": "Marsh Eels", "entry_id": "root-eels::se-marsh-eels", "reason": "not in this content"},
         {"name": "Slither", "entry_id": "r-slither", "reason": "not in this content"},
     ]
-    assert made["differences"] == [{"rule": "pond/slime-trail", "name": "Slime Trail", "message": "the roster's text of this rule is not the content's"}]
+    # the roster names the frogs' copy of Hit and Run, which the import merged into Hit & Run
+    # (its id is in the entry's origin.also), with the frogs' own words
+    assert made["differences"] == [
+        {"rule": "pond/hit-run", "name": "Hit and Run", "message": "the roster's text of this rule is not the content's"},
+        {"rule": "pond/slime-trail", "name": "Slime Trail", "message": "the roster's text of this rule is not the content's"},
+    ]
     assert made["options"][0]["name"] == "General's Banner"
     assert code == 1  # some selections are not matched
 

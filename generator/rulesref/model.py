@@ -215,6 +215,7 @@ class Origin:
     element: str
     derived: tuple[str, ...]
     where: Where
+    also: tuple[str, ...] = ()  # the other elements it was made from (copies, spellings, values)
 
 
 # -- the logic language ---------------------------------------------------------------------
@@ -528,7 +529,7 @@ def _rule_refs(items: Any, where: Where) -> tuple[RuleRef, ...]:
 def _origin(data: Any, where: Where) -> Origin | None:
     if data is None:
         return None
-    return Origin(data["from"], data["file"], data["element"], tuple(data.get("derived", ())), where)
+    return Origin(data["from"], data["file"], data["element"], tuple(data.get("derived", ())), where, tuple(data.get("also", ())))
 
 
 def build_entry(doc: Document, system: str) -> Entry:

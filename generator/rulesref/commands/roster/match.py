@@ -117,7 +117,8 @@ class _Index:
         self.by_element: dict[str, list[Entry]] = {}
         for entry in content.entries:
             if entry.origin is not None and entry.origin.source_format == "battlescribe":
-                self.by_element.setdefault(entry.origin.element, []).append(entry)
+                for element in (entry.origin.element, *entry.origin.also):
+                    self.by_element.setdefault(element, []).append(entry)
         self.by_key = {e.key: e for e in content.entries}
         self.revisions = {s.id: data_revision(s.edition) for s in content.systems}
         self.type_names = {(s.id, t.id): t.name for s in content.systems for t in s.profile_types}

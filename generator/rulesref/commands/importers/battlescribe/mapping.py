@@ -388,7 +388,10 @@ class _Mapper:
         armies = [] if any(o.kind == "gst" for o in origins) else self.armies_of([o.army for o in origins])
         if armies:
             fields["armies"] = armies
-        origin = {"from": "battlescribe", "file": chosen.origin.file, "element": chosen.id, "name": origin_name(group.name), "hash": fingerprint(chosen.text)}
+        origin: dict[str, Any] = {"from": "battlescribe", "file": chosen.origin.file, "element": chosen.id, "name": origin_name(group.name), "hash": fingerprint(chosen.text)}
+        also = sorted({e.id for e in group.elements} - {chosen.id})
+        if also:  # a roster names whichever copy its catalogue holds
+            origin["also"] = also
         return PlannedEntry(group.id, "rule", fields, origin, ["summary"])
 
     def _aliases(self, group: _RuleGroup) -> list[str]:
