@@ -84,6 +84,17 @@ def find_links(text: str) -> Iterator[LinkMatch | int]:
         yield stray.start()
 
 
+def as_words(text: str) -> str:
+    """A text with each link as the words it shows (`[[Fearless|fearless]]` -> `fearless`)."""
+    parts, at = [], 0
+    for link in find_links(text):
+        if isinstance(link, int):
+            continue
+        parts += [text[at : link.start], link.label]
+        at = link.end
+    return "".join(parts + [text[at:]])
+
+
 @dataclass(frozen=True)
 class Resolved:
     entry: Entry

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rulesref.commands.importers.battlescribe.naming import data_revision
 from rulesref.commands.roster.read import Roster, RosterProfile, RosterRule, Selection
-from rulesref.links import find_links
+from rulesref.links import as_words
 from rulesref.model import Content, Entry, RuleRef, Scalar
 
 UNIT_TYPES = frozenset(("unit", "model"))
@@ -100,14 +100,7 @@ def shown_name(rule: Entry, args: tuple[tuple[str, Scalar], ...]) -> str:
 def plain_text(text: str) -> str:
     """A text with its links as the words they show, and its spaces as single spaces:
     what a roster's copy of a rule is compared by."""
-    parts, at = [], 0
-    for link in find_links(text):
-        if isinstance(link, int):
-            continue
-        parts += [text[at : link.start], link.label]
-        at = link.end
-    parts.append(text[at:])
-    return " ".join("".join(parts).replace("**", "").replace("*", "").split()).casefold()
+    return " ".join(as_words(text).replace("**", "").replace("*", "").split()).casefold()
 
 
 class _Index:

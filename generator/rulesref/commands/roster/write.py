@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 from rulesref.commands.roster.match import Army, ArmyUnit, RuleUse, entry_ref
 from rulesref.config import Settings
-from rulesref.links import find_links
+from rulesref.links import as_words
 from rulesref.pages import paths
 from rulesref.support.templates import render
 
@@ -62,17 +63,6 @@ def as_json(army: Army) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def _plain(text: str) -> str:
-    """A content text with its links as the words they show (Markdown kept)."""
-    parts, at = [], 0
-    for link in find_links(text):
-        if isinstance(link, int):
-            continue
-        parts += [text[at : link.start], link.label]
-        at = link.end
-    return "".join(parts + [text[at:]])
-
-
 def _points(costs: dict[str, float] | tuple[tuple[str, float], ...]) -> str:
     shown = _costs(costs)
     return ", ".join(f"{value} {name}" for name, value in shown.items())
@@ -96,7 +86,7 @@ def as_markdown(army: Army) -> str:
         lines.append("")
     lines += ["## Rules", ""]
     for use in army.rules:
-        lines += [f"### {use.shown}", "", _plain(use.entry.text or use.entry.summary).strip(), ""]
+        lines += [f"### {use.shown}", "", as_words(use.entry.text or use.entry.summary).strip(), ""]
     if army.unmatched:
         lines += ["## Not matched", ""] + [f"- {u.name} (`{u.entry_id}`): {u.reason}" for u in army.unmatched] + [""]
     return "\n".join(lines)
@@ -105,7 +95,7 @@ def as_markdown(army: Army) -> str:
 def _paragraphs(text: str) -> list[str]:
     """A text as escaped paragraphs (links shown as their words, emphasis kept)."""
     out = []
-    for block in _plain(text).split("\n\n"):
+    for block in as_words(text).split("\n\n"):
         escaped = html.escape(" ".join(block.split()))
         escaped = _emphasis(escaped)
         if escaped:
@@ -114,8 +104,7 @@ def _paragraphs(text: str) -> list[str]:
 
 
 def _emphasis(escaped: str) -> str:
-    import re
-
+    """Markdown's bold and italic in an escaped text, as HTML."""
     escaped = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", escaped)
     return re.sub(r"(?<!\*)\*(?!\s)(.+?)(?<!\s)\*(?!\*)", r"<em>\1</em>", escaped)
 
