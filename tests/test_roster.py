@@ -166,6 +166,7 @@ def test_a_zip_bomb_is_refused_from_what_it_inflates_to(content: Path, tmp_path:
     [
         (["missing.ros"], "no such roster: missing.ros"),
         ([str(ROSTERS / "pond-2x.ros"), "--out", "army.pdf"], "--out names the format by its suffix"),
+        ([str(ROSTERS / "pond-2x.ros"), "--out", "no/such/folder/army.html"], "--out: no folder no/such/folder to write army.html into"),
     ],
 )
 def test_usage_errors_exit_2(content: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
@@ -181,3 +182,12 @@ def test_a_roster_of_a_copy_whose_rule_files_are_hand_edited_is_still_matched_by
     leap.write_text(leap.read_text(encoding="utf-8").replace('name: "Leap"', 'name: "Great Leap"'), encoding="utf-8")
     _, made = army(copy, ROSTERS / "pond-2x.ros", tmp_path)
     assert "pond/leap" in unit(made, "Frog Guard")["rules"]
+
+
+def test_content_with_errors_is_named_without_its_warnings(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "content"
+    shutil.copytree(content, broken)
+    (broken / "pond" / "leap.yml").write_text("oops: [\n", encoding="utf-8")
+    assert main(["roster", str(ROSTERS / "pond-2x.ros"), "--content", str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert "error[yaml-syntax]" in err and "warning[" not in err and "has errors (above)" in err

@@ -277,13 +277,17 @@ def cmd_roster(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None and out.suffix.lower() not in ROSTER_OUTPUTS:
         raise UsageError(f"--out names the format by its suffix: {', '.join(ROSTER_OUTPUTS)}; not `{out.suffix or out.name}`")
+    if out is not None and not out.parent.is_dir():
+        raise UsageError(f"--out: no folder {out.parent.as_posix()} to write {out.name} into")
     try:
         roster = read_roster(source, source.as_posix())
     except SourceError as exc:
         return _report([Problem(exc.path, exc.line, 1, "roster-source", exc.message)])
     build = validate([settings.content], settings, keep=False)
-    if fails(build.problems):
-        return _report(build.problems)
+    if fails(build.problems):  # the errors only: `rulesref validate` shows the rest
+        _report([p for p in build.problems if p.severity == "error"])
+        print(f"the content in {settings.content} has errors (above); fix them and read the roster again", file=sys.stderr)
+        return EXIT_PROBLEMS
     army = match(roster, build.content)
     if out is None:
         sys.stdout.write(write.summary(army))
