@@ -149,7 +149,16 @@ class _Matcher:
         reason = "hidden" if hidden else self.older or ("a newer data revision" if self.newer else "not in this content")
         self.unmatched.append(Unmatched(name, entry_id, reason, line))
 
-    def rule(self, rule: RosterRule, line: int) -> RuleUse | None:
+    def rule(self, rule: RosterRule, line: int, linked: dict[str, RuleUse] | None = None) -> RuleUse | None:
+        """The content's rule for one of the roster's. A rule with no id (BattleScribe 1.x
+        wrote none) is taken only as one of the rules the data links to the same unit
+        (`linked`, by name): the unit was matched by id, and the name is looked for only
+        among its own rules, never across the content."""
+        if not rule.id.strip():
+            use = (linked or {}).get(rule.name.casefold())
+            if use is None:
+                self.unmatched.append(Unmatched(rule.name, "", "hidden" if rule.hidden else "no id in the roster", line))
+            return use
         entry = self.index.find(rule.id, frozenset(("rule", "term")), self.system)
         if entry is None:
             self.missing(rule.name, rule.id, line, rule.hidden)
@@ -183,12 +192,16 @@ class _Matcher:
                 costs[name] = costs.get(name, 0) + value
         made = ArmyUnit(top.name, entry, models or top.number, costs)
         uses: dict[str, RuleUse] = {}
+        linked: dict[str, RuleUse] = {}  # what the data links to the unit and its rows, by name
         if entry is not None:  # the rules the data gives the unit, with their values
+            for use in self.refs(entry.rules + tuple(r for p in entry.profiles for r in p.rules) + entry.wargear, entry.system):
+                for name in (use.shown, use.entry.name, *use.entry.aliases):
+                    linked.setdefault(name.casefold(), use)
             for use in self.refs(entry.rules, entry.system):
                 uses.setdefault(use.entry.key, use)
         for selection in inside:
             for rule in selection.rules:
-                found = self.rule(rule, selection.line)
+                found = self.rule(rule, selection.line, linked)
                 if found is not None:
                     uses.setdefault(found.entry.key, found)
         made.profiles = self.profiles(entry, [p for s in inside for p in s.profiles])
@@ -237,7 +250,8 @@ def match(roster: Roster, content: Content) -> Army:
         for use in made.rules:
             everything.setdefault(use.entry.key, use)
     rules = sorted(everything.values(), key=lambda u: (u.shown.casefold(), u.entry.key))
-    return Army(roster, matcher.system, units, options, rules, matcher.unmatched, list(matcher.differences.values()))
+    unmatched = list({(u.name, u.entry_id, u.reason): u for u in matcher.unmatched}.values())  # each once, as first met
+    return Army(roster, matcher.system, units, options, rules, unmatched, list(matcher.differences.values()))
 
 
 def _option(matcher: _Matcher, top: Selection) -> ArmyUnit:

@@ -131,7 +131,7 @@ def _profile(element: Element) -> RosterProfile:
     values = tuple(
         (c.get("name", "").strip(), _characteristic(c)) for c in _children(element, "characteristics", "characteristic")
     )
-    kind = element.get("typeName") or element.get("profileTypeName") or ""
+    kind = element.get("typeName") or element.get("profileTypeName") or element.get("type") or ""  # (2.x, later 1.x, 1.x)
     return RosterProfile(element.get("id", ""), element.get("name", "").strip(), kind.strip(), values, element.get("hidden") == "true")
 
 
