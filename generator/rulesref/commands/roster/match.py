@@ -7,8 +7,10 @@ The rules a selection carries are matched the same way, and so are the rules the
 unit's own entry lists (with their parameters: "Brutal (3)"). What cannot be matched is kept
 with its name, its id and why: the content has no entry from that id ("not in this
 content", or "an older data revision" when the roster was made with other data than the
-content was imported from), or BattleScribe hides it ("hidden"). A rule matched whose text in
-the roster is not the content's is reported as a difference.
+content was imported from), BattleScribe hides it ("hidden"), or the roster gives no id
+("no id in the roster": BattleScribe 1.x wrote rules so; such a rule is taken only as one the
+data links to its matched unit under that name). A rule matched whose text in the roster is
+not the content's is reported as a difference.
 """
 
 from __future__ import annotations
