@@ -188,11 +188,7 @@ class _Matcher:
             self.missing(top.name, top.entry_id, top.line)
         inside = top.walk()
         models = sum(s.number for s in inside[1:] if s.type == "model")
-        costs: dict[str, float] = {}
-        for selection in inside:
-            for name, value in selection.costs:
-                costs[name] = costs.get(name, 0) + value
-        made = ArmyUnit(top.name, entry, models or top.number, costs)
+        made = ArmyUnit(top.name, entry, models or top.number, _costs(inside))
         uses: dict[str, RuleUse] = {}
         linked: dict[str, RuleUse] = {}  # what the data links to the unit and its rows, by name
         if entry is not None:  # the rules the data gives the unit, with their values
@@ -265,8 +261,13 @@ def _option(matcher: _Matcher, top: Selection) -> ArmyUnit:
             if use is not None:
                 uses.setdefault(use.entry.key, use)
     chosen = [s.name for s in top.walk()[1:]]
+    return ArmyUnit(top.name, None, top.number, _costs(top.walk()), sorted(uses.values(), key=lambda u: u.shown.casefold()), [], [(n, 1) for n in chosen])
+
+
+def _costs(selections: list[Selection]) -> dict[str, float]:
+    """What selections cost together, by cost name (each selection's own costs, summed)."""
     costs: dict[str, float] = {}
-    for selection in top.walk():
+    for selection in selections:
         for name, value in selection.costs:
             costs[name] = costs.get(name, 0) + value
-    return ArmyUnit(top.name, None, top.number, costs, sorted(uses.values(), key=lambda u: u.shown.casefold()), [], [(n, 1) for n in chosen])
+    return costs
