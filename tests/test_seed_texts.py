@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from rulesref.check.content import plain_text
+from rulesref.links import plain_text
 from rulesref.model import Entry
 from rulesref.validate import validate
 

@@ -218,6 +218,13 @@ class Origin:
     also: tuple[str, ...] = ()  # the other elements it was made from (copies, spellings, values)
 
 
+def show(value: object) -> str:
+    """A value as the YAML content writes it: true/false, numbers, words."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 # -- the logic language ---------------------------------------------------------------------
 
 DICE_TYPE = re.compile(r"([1-9]?)D(3|6)")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rulesref.model import Scalar
+from rulesref.model import Scalar, show
 from rulesref.pages import check_words as words
-from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, check_views, show
+from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, check_views
 from rulesref.validate import validate
 
 from .conftest import REPO

@@ -10,11 +10,11 @@ import pytest
 import yaml
 
 from rulesref.build import Build
+from rulesref.links import display_name
 from rulesref.model import Content
 from rulesref.pages.datasheet import is_text
 from rulesref.pages.docs import docs_files
 from rulesref.pages.nav import nav
-from rulesref.pages.writer import display_name
 from rulesref.validate import validate
 
 from .conftest import FIXTURE_CONTENT, section_heading

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from rulesref.build import Build
-from rulesref.check.content import plain_text
+from rulesref.links import plain_text
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, search_titles, serving

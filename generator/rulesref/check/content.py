@@ -17,7 +17,7 @@ from rulesref.check.markup import unsafe_markup
 from rulesref.check.placeholders import entry_placeholders, system_placeholders
 from rulesref.check.tables import table_problems
 from rulesref.incremental.memo import FRESH, Memo
-from rulesref.links import LINK, LinkIndex, TextLinks, normalise, param_value
+from rulesref.links import LinkIndex, TextLinks, normalise, param_value, plain_text
 from rulesref.model import Content, Entry, RuleRef, System, Where, texts_of
 from rulesref.names import RESERVED_ENTRY_IDS, RESERVED_SYSTEM_IDS, module_reason, python_reason
 from rulesref.problems import Problem, excerpt
@@ -206,11 +206,6 @@ def _check_same_as(content: Content, links: LinkIndex) -> Iterator[Problem]:
                 yield (entry.where / "same_as" / index).problem("unknown-entry", f"`{key}` is in the same system; list other systems only")
             elif content.entry(key) is None and key not in links.unbuilt:
                 yield (entry.where / "same_as" / index).problem("unknown-entry", f"no entry `{key}` (write system:id)")
-
-
-def plain_text(text: str) -> str:
-    """Text with every link replaced by the words it shows."""
-    return LINK.sub(lambda m: m.group(1).partition("|")[2].strip() or m.group(1).split(":")[-1].strip(), text)
 
 
 def _check_corrections(entry: Entry) -> Iterator[Problem]:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from rulesref.incremental.memo import FRESH, Memo
-from rulesref.model import Content, Entry, Param, Scalar, Where, texts_of
+from rulesref.model import Content, Entry, Param, Scalar, Where, show, texts_of
 from rulesref.problems.suggest import closest
 
 MAX_HINTS = 50  # unresolved links per run that get a "did you mean"
@@ -84,15 +84,23 @@ def find_links(text: str) -> Iterator[LinkMatch | int]:
         yield stray.start()
 
 
-def as_words(text: str) -> str:
-    """A text with each link as the words it shows (`[[Fearless|fearless]]` -> `fearless`)."""
-    parts, at = [], 0
-    for link in find_links(text):
-        if isinstance(link, int):
-            continue
-        parts += [text[at : link.start], link.label]
-        at = link.end
-    return "".join(parts + [text[at:]])
+def shown_value(param: Param, value: Scalar) -> str:
+    """A parameter's value as a rule's name shows it: a dice target as `4+`."""
+    return f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value)
+
+
+def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
+    """`Brutal (X)` with X=3 is `Brutal (3)`; a dice target is shown as `4+`."""
+    given = dict(args)
+    call = param_call(entry.name)
+    if not given or call is None or not entry.params:
+        return entry.name
+    return f"{call[0]} ({', '.join(shown_value(p, given.get(p.name, p.name)) for p in entry.params)})"
+
+
+def plain_text(text: str) -> str:
+    """Text with every link replaced by the words it shows (`[[Fearless|fearless]]` -> `fearless`)."""
+    return LINK.sub(lambda m: m.group(1).partition("|")[2].strip() or m.group(1).split(":")[-1].strip(), text)
 
 
 @dataclass(frozen=True)

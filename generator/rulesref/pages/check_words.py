@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from rulesref.model import Scalar
-from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, Outcome, show
+from rulesref.model import Scalar, show
+from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, Outcome
 
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 _OR_NONE = re.compile(r",? or none$")  # "Dice rolled for the distance, or none": the value says it

@@ -81,13 +81,6 @@ class CheckView:
     odds: tuple[OddsView, ...]
 
 
-def show(value: object) -> str:
-    """A value as the YAML content writes it: true/false, numbers, words."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def _arg_view(arg: Arg) -> ArgView:
     t = arg.vtype
     values: tuple[str, ...] = t.values or ()

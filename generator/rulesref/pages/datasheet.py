@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulesref.model import Entry, Param, Profile, RuleRef, Scalar, System
-from rulesref.pages.checks import show
+from rulesref.links import shown_value
+from rulesref.model import Entry, Profile, RuleRef, Scalar, System
 from rulesref.pages.markdown import attribute
 
 # A link to an entry (with parameter values) from the page being written, as Markdown.
@@ -87,8 +87,4 @@ def unit_rule_refs(entry: Entry) -> list[RuleRef]:
 def parameter_values(target: Entry, args: tuple[tuple[str, Scalar], ...]) -> list[str]:
     """`X = 3: How many Wounds each allocated Wound becomes`, for each value given, as HTML text."""
     given = dict(args)
-    return [attribute(f"{p.name} = {_value(p, given[p.name])}" + (f": {p.summary}" if p.summary else "")) for p in target.params if p.name in given]
-
-
-def _value(param: Param, value: Scalar) -> str:
-    return f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value)
+    return [attribute(f"{p.name} = {shown_value(p, given[p.name])}" + (f": {p.summary}" if p.summary else "")) for p in target.params if p.name in given]

@@ -16,12 +16,11 @@ from pathlib import Path
 
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
-from rulesref.check.content import plain_text
 from rulesref.config import Settings
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.incremental.reads import Reads, derived, question
-from rulesref.links import LinkMatch, Resolution, Resolved, normalise, param_call, written_resolution
-from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System
+from rulesref.links import LinkMatch, Resolution, Resolved, display_name, normalise, plain_text, written_resolution
+from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System, show
 from rulesref.pages import paths
 from rulesref.pages.armies import (
     ArmyView,
@@ -36,7 +35,7 @@ from rulesref.pages.armies import (
     weapon_parts,
 )
 from rulesref.pages.check_section import check_section
-from rulesref.pages.checks import CheckView, show
+from rulesref.pages.checks import CheckView
 from rulesref.pages.datasheet import parameter_values, profile_tables, unit_rule_refs
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
@@ -72,19 +71,6 @@ def _text_is_summary(entry: Entry) -> bool:
     if not entry.text:
         return False
     return normalise(plain_text(entry.text)).rstrip(" .:!?") == normalise(entry.summary).rstrip(" .:!?")
-
-
-def display_name(entry: Entry, args: Iterable[tuple[str, Scalar]]) -> str:
-    """`Brutal (X)` with X=3 is `Brutal (3)`; a dice target is shown as `4+`."""
-    given = dict(args)
-    call = param_call(entry.name)
-    if not given or call is None or not entry.params:
-        return entry.name
-    shown = []
-    for param in entry.params:
-        value = given.get(param.name, param.name)
-        shown.append(f"{value}+" if param.type == "roll" and isinstance(value, int) else show(value))
-    return f"{call[0]} ({', '.join(shown)})"
 
 
 def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:
