@@ -15,16 +15,17 @@ not the content's is reported as a difference.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from rulesref.commands.importers.battlescribe.naming import data_revision
 from rulesref.commands.roster.read import Roster, RosterProfile, RosterRule, Selection
-from rulesref.links import as_words
-from rulesref.model import Content, Entry, RuleRef, Scalar
+from rulesref.links import display_name, plain_text
+from rulesref.model import Content, Entry, RuleRef
 
-UNIT_TYPES = frozenset(("unit", "model"))
+UNIT_TYPES = frozenset(("unit", "model"))  # a roster selection's types that are units
+UNIT_KINDS = frozenset(("unit",))
+RULE_KINDS = frozenset(("rule", "term"))
 
 
 @dataclass(frozen=True)
@@ -90,19 +91,10 @@ def entry_ref(entry: Entry) -> str:
     return f"{entry.system}/{entry.id}"
 
 
-def shown_name(rule: Entry, args: tuple[tuple[str, Scalar], ...]) -> str:
-    """A rule's name with the values it was taken with: `Brutal (X)`, X=3 -> `Brutal (3)`."""
-    name = rule.name
-    for param, value in args:
-        shown = "true" if value is True else "false" if value is False else str(value)
-        name = re.sub(rf"(?<=[(\s,]){re.escape(param)}(?=[)\s,])", shown, name)
-    return name
-
-
-def plain_text(text: str) -> str:
-    """A text with its links as the words they show, and its spaces as single spaces:
-    what a roster's copy of a rule is compared by."""
-    return " ".join(as_words(text).replace("**", "").replace("*", "").split()).casefold()
+def compared(text: str) -> str:
+    """What a roster's copy of a rule is compared by: its words (links as they show, no
+    emphasis), spaced singly, in any case."""
+    return " ".join(plain_text(text).replace("**", "").replace("*", "").split()).casefold()
 
 
 class _Index:
@@ -161,11 +153,11 @@ class _Matcher:
             if use is None:
                 self.unmatched.append(Unmatched(rule.name, "", "hidden" if rule.hidden else "no id in the roster", line))
             return use
-        entry = self.index.find(rule.id, frozenset(("rule", "term")), self.system)
+        entry = self.index.find(rule.id, RULE_KINDS, self.system)
         if entry is None:
             self.missing(rule.name, rule.id, line, rule.hidden)
             return None
-        if rule.text and entry.text and plain_text(rule.text) != plain_text(entry.text) and entry.key not in self.differences:
+        if rule.text and entry.text and compared(rule.text) != compared(entry.text) and entry.key not in self.differences:
             message = (
                 "the roster was made with an older revision of this rule"
                 if self.older
@@ -179,11 +171,19 @@ class _Matcher:
         for ref in refs:
             entry = self.index.by_key.get(f"{system}:{ref.rule}")
             if entry is not None:
-                uses.append(RuleUse(entry, shown_name(entry, ref.args)))
+                uses.append(RuleUse(entry, display_name(entry, ref.args)))
         return uses
 
-    def unit(self, top: Selection) -> ArmyUnit:
-        entry = self.index.find(top.entry_id, frozenset(("unit",)), self.system)
+    def rules_under(self, selections: list[Selection], uses: dict[str, RuleUse], linked: dict[str, RuleUse] | None = None) -> None:
+        """Add the content's rule for each rule the selections carry to `uses` (by entry key)."""
+        for selection in selections:
+            for rule in selection.rules:
+                found = self.rule(rule, selection.line, linked)
+                if found is not None:
+                    uses.setdefault(found.entry.key, found)
+
+    def unit(self, top: Selection, entry: Entry | None) -> ArmyUnit:
+        """A unit selection, matched to `entry` (None: not in the content)."""
         if entry is None:
             self.missing(top.name, top.entry_id, top.line)
         inside = top.walk()
@@ -192,16 +192,13 @@ class _Matcher:
         uses: dict[str, RuleUse] = {}
         linked: dict[str, RuleUse] = {}  # what the data links to the unit and its rows, by name
         if entry is not None:  # the rules the data gives the unit, with their values
-            for use in self.refs(entry.rules + tuple(r for p in entry.profiles for r in p.rules) + entry.wargear, entry.system):
+            own = self.refs(entry.rules, entry.system)
+            for use in own + self.refs(tuple(r for p in entry.profiles for r in p.rules) + entry.wargear, entry.system):
                 for name in (use.shown, use.entry.name, *use.entry.aliases):
                     linked.setdefault(name.casefold(), use)
-            for use in self.refs(entry.rules, entry.system):
+            for use in own:
                 uses.setdefault(use.entry.key, use)
-        for selection in inside:
-            for rule in selection.rules:
-                found = self.rule(rule, selection.line, linked)
-                if found is not None:
-                    uses.setdefault(found.entry.key, found)
+        self.rules_under(inside, uses, linked)
         made.profiles = self.profiles(entry, [p for s in inside for p in s.profiles])
         if entry is not None:  # the rules of the weapons it took
             taken = {p.name.casefold() for p in made.profiles}
@@ -241,8 +238,11 @@ def match(roster: Roster, content: Content) -> Army:
     options: list[ArmyUnit] = []
     for force in roster.forces:
         for top in force.selections:
-            is_unit = top.type in UNIT_TYPES or matcher.index.find(top.entry_id, frozenset(("unit",)), matcher.system) is not None
-            (units if is_unit else options).append(matcher.unit(top) if is_unit else _option(matcher, top))
+            entry = matcher.index.find(top.entry_id, UNIT_KINDS, matcher.system)
+            if top.type in UNIT_TYPES or entry is not None:
+                units.append(matcher.unit(top, entry))
+            else:
+                options.append(_option(matcher, top))
     everything: dict[str, RuleUse] = {}
     for made in units + options:
         for use in made.rules:
@@ -255,11 +255,7 @@ def match(roster: Roster, content: Content) -> Army:
 def _option(matcher: _Matcher, top: Selection) -> ArmyUnit:
     """A selection for the whole army: its rules count, it is no unit."""
     uses: dict[str, RuleUse] = {}
-    for selection in top.walk():
-        for rule in selection.rules:
-            use = matcher.rule(rule, selection.line)
-            if use is not None:
-                uses.setdefault(use.entry.key, use)
+    matcher.rules_under(top.walk(), uses)
     chosen = [s.name for s in top.walk()[1:]]
     return ArmyUnit(top.name, None, top.number, _costs(top.walk()), sorted(uses.values(), key=lambda u: u.shown.casefold()), [], [(n, 1) for n in chosen])
 

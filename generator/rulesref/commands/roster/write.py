@@ -17,7 +17,7 @@ from typing import Any
 
 from rulesref.commands.roster.match import Army, ArmyUnit, RuleUse, entry_ref
 from rulesref.config import Settings
-from rulesref.links import as_words
+from rulesref.links import plain_text
 from rulesref.pages import paths
 from rulesref.support.templates import render
 
@@ -82,20 +82,31 @@ def as_markdown(army: Army) -> str:
         for use in unit.rules:
             lines.append(f"- *{use.shown}*: {use.entry.summary}")
         if unit.selections:
-            lines += ["", "Took: " + ", ".join(f"{name}" + (f" x{n}" if n > 1 else "") for name, n in unit.selections)]
+            lines += ["", f"Took: {_took(unit)}"]
         lines.append("")
     lines += ["## Rules", ""]
     for use in army.rules:
-        lines += [f"### {use.shown}", "", as_words(use.entry.text or use.entry.summary).strip(), ""]
+        lines += [f"### {use.shown}", "", plain_text(use.entry.text or use.entry.summary).strip(), ""]
     if army.unmatched:
         lines += ["## Not matched", ""] + [f"- {u.name} (`{u.entry_id}`): {u.reason}" for u in army.unmatched] + [""]
     return "\n".join(lines)
 
 
+def _took(unit: ArmyUnit) -> str:
+    """`Reed Spear x2, Lily Pad`: what a unit took, as its card and its section say it."""
+    return ", ".join(name + (f" x{n}" if n > 1 else "") for name, n in unit.selections)
+
+
+def _anchor(use: RuleUse) -> str:
+    """The id of a rule's section on the page, which each unit's list links to."""
+    return use.entry.key.replace(":", "-")
+
+
 def _paragraphs(text: str) -> list[str]:
-    """A text as escaped paragraphs (links shown as their words, emphasis kept)."""
+    """A text as escaped paragraphs (links shown as their words, bold and italic kept). The
+    site's Markdown renderer is an extra of the site; the roster's page needs none."""
     out = []
-    for block in as_words(text).split("\n\n"):
+    for block in plain_text(text).split("\n\n"):
         escaped = html.escape(" ".join(block.split()))
         escaped = _emphasis(escaped)
         if escaped:
@@ -142,15 +153,15 @@ def as_html(army: Army, settings: Settings) -> str:
                 "count": unit.count,
                 "points": e(_points(unit.costs)),
                 "tables": tables,
-                "rules": [{"name": e(u.shown), "summary": e(u.entry.summary), "anchor": e(u.entry.key.replace(":", "-"))} for u in unit.rules],
-                "took": e(", ".join(name + (f" x{n}" if n > 1 else "") for name, n in unit.selections)),
+                "rules": [{"name": e(u.shown), "summary": e(u.entry.summary), "anchor": e(_anchor(u))} for u in unit.rules],
+                "took": e(_took(unit)),
                 "matched": unit.entry is not None,
             }
         )
     rules = [
         {
             "name": e(u.shown),
-            "anchor": e(u.entry.key.replace(":", "-")),
+            "anchor": e(_anchor(u)),
             "paragraphs": _paragraphs(u.entry.text or u.entry.summary),
             "link": e(_link(u, settings)),
         }
