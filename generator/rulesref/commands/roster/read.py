@@ -17,11 +17,12 @@ inflates to, and a bound on nesting (`rulesref.commands.importers.battlescribe.r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
-from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, parse_xml, read_plain, read_zipped
+from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, read_xml
 
 SUFFIXES = {".ros": False, ".rosz": True}  # whether zipped
 
@@ -164,9 +165,6 @@ def _force(element: Element, xml: XmlFile) -> Force:
 def roster_of(xml: XmlFile) -> Roster:
     root = xml.root
     revision = root.get("gameSystemRevision")
-    forces = [_force(f, xml) for f in _children(root, "forces", "force")]
-    for force in list(_children(root, "forces", "force")):  # forces inside forces (allies)
-        forces += [_force(f, xml) for f in _children(force, "forces", "force")]
     return Roster(
         path=xml.path,
         name=root.get("name", "").strip() or Path(xml.name).stem,
@@ -175,8 +173,15 @@ def roster_of(xml: XmlFile) -> Roster:
         battlescribe_version=root.get("battleScribeVersion", ""),
         generated_by=root.get("generatedBy"),
         costs=_costs(root),
-        forces=tuple(forces),
+        forces=tuple(_force(f, xml) for f in _forces(root)),
     )
+
+
+def _forces(element: Element) -> Iterator[Element]:
+    """Every force of a roster, and the forces inside them (allies), in order."""
+    for force in _children(element, "forces", "force"):
+        yield force
+        yield from _forces(force)
 
 
 def read_roster(path: Path, shown: str) -> Roster:
@@ -185,10 +190,4 @@ def read_roster(path: Path, shown: str) -> Roster:
     zipped = SUFFIXES.get(path.suffix.lower())
     if zipped is None:
         raise SourceError(shown, 1, "not a roster: a roster is a .ros or .rosz file")
-    try:
-        if zipped:
-            data, name = read_zipped(path, shown, "ros")
-            return roster_of(parse_xml(data, f"{shown}!{name}", path.name, "ros"))
-        return roster_of(parse_xml(read_plain(path, shown), shown, path.name, "ros"))
-    except OSError as exc:
-        raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None
+    return roster_of(read_xml(path, shown, "ros", zipped=zipped))

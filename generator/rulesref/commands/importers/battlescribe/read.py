@@ -107,14 +107,14 @@ def parse_xml(data: bytes, path: str, name: str, kind: str) -> XmlFile:
     return XmlFile(path, name, kind, root, parser.lines)
 
 
-def read_plain(path: Path, shown: str) -> bytes:
+def _read_plain(path: Path, shown: str) -> bytes:
     size = path.stat().st_size
     if size > MAX_XML_BYTES:
         raise SourceError(shown, 1, f"the file is {size} bytes; the limit is {MAX_XML_BYTES}")
     return path.read_bytes()
 
 
-def read_zipped(path: Path, shown: str, kind: str) -> tuple[bytes, str]:
+def _read_zipped(path: Path, shown: str, kind: str) -> tuple[bytes, str]:
     """The one BattleScribe file inside a `.gstz`/`.catz`, and its name."""
     if path.stat().st_size > MAX_ZIP_BYTES:
         raise SourceError(shown, 1, f"the zipped file is {path.stat().st_size} bytes; the limit is {MAX_ZIP_BYTES}")
@@ -159,11 +159,17 @@ def source_files(sources: list[str]) -> list[tuple[Path, str]]:
 
 def read_file(path: Path, shown: str) -> XmlFile:
     suffix = path.suffix.lower()
+    zipped = suffix in ZIP_SUFFIXES
+    return read_xml(path, shown, ZIP_SUFFIXES[suffix] if zipped else XML_SUFFIXES[suffix], zipped=zipped)
+
+
+def read_xml(path: Path, shown: str, kind: str, *, zipped: bool) -> XmlFile:
+    """One file of a kind (`gst`, `cat`, `ros`), plain or zipped, read and parsed with every
+    limit above; raises SourceError."""
     try:
-        if suffix in ZIP_SUFFIXES:
-            kind = ZIP_SUFFIXES[suffix]
-            data, name = read_zipped(path, shown, kind)
+        if zipped:
+            data, name = _read_zipped(path, shown, kind)
             return parse_xml(data, f"{shown}!{name}", path.name, kind)
-        return parse_xml(read_plain(path, shown), shown, path.name, XML_SUFFIXES[suffix])
+        return parse_xml(_read_plain(path, shown), shown, path.name, kind)
     except OSError as exc:
         raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None
