@@ -257,9 +257,6 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     b.set_defaults(run=cmd_import_battlescribe)
 
 
-ROSTER_OUTPUTS = (".html", ".md", ".json")
-
-
 def cmd_roster(args: argparse.Namespace) -> int:
     from rulesref.commands.importers.battlescribe.read import SourceError
     from rulesref.commands.roster import write
@@ -275,8 +272,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
     if source.suffix.lower() not in SUFFIXES:
         raise UsageError(f"not a roster (.ros or .rosz): {args.roster}")
     out = Path(args.out) if args.out else None
-    if out is not None and out.suffix.lower() not in ROSTER_OUTPUTS:
-        raise UsageError(f"--out names the format by its suffix: {', '.join(ROSTER_OUTPUTS)}; not `{out.suffix or out.name}`")
+    if out is not None and out.suffix.lower() not in write.FORMATS:
+        raise UsageError(f"--out names the format by its suffix: {', '.join(write.FORMATS)}; not `{out.suffix or out.name}`")
     if out is not None and not out.parent.is_dir():
         raise UsageError(f"--out: no folder {out.parent.as_posix()} to write {out.name} into")
     try:
@@ -292,9 +289,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     if out is None:
         sys.stdout.write(write.summary(army))
     else:
-        suffix = out.suffix.lower()
-        text = write.as_json(army) if suffix == ".json" else write.as_markdown(army) if suffix == ".md" else write.as_html(army, settings)
-        write_file_atomically(out, text.encode("utf-8"))
+        write_file_atomically(out, write.written(army, out.suffix.lower(), settings).encode("utf-8"))
         sys.stderr.write(write.summary(army))
         print(f"wrote {out.as_posix()}", file=sys.stderr)
     return EXIT_OK if army.complete else EXIT_PROBLEMS

@@ -180,6 +180,18 @@ def as_html(army: Army, settings: Settings) -> str:
     )
 
 
+FORMATS = (".html", ".md", ".json")  # what `--out` may end in
+
+
+def written(army: Army, suffix: str, settings: Settings) -> str:
+    """The army in the format a file's suffix names (one of `FORMATS`)."""
+    if suffix == ".json":
+        return as_json(army)
+    if suffix == ".md":
+        return as_markdown(army)
+    return as_html(army, settings)
+
+
 def summary(army: Army) -> str:
     roster = army.roster
     matched = sum(1 for u in army.units if u.entry is not None)
