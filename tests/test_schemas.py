@@ -47,6 +47,16 @@ def refuses_only(node: dict[str, Any]) -> bool:
     return isinstance(properties, dict) and bool(properties) and all(p is False for p in properties.values())
 
 
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_keys_are_refused_with_false_never_with_a_not(path: Path) -> None:
+    """A `not` that names required keys is what the editor can only word as "Matches a
+    schema that is not allowed", and what `validate` words no better: a key that cannot be
+    there is refused with `false` beside an `errorMessage` (`refuses_only`)."""
+    for pointer, node in walk(json.loads(path.read_text(encoding="utf-8"))):
+        refused = node.get("not")
+        assert not (isinstance(refused, dict) and ("required" in refused or "anyOf" in refused)), f"{path.name}{pointer} refuses keys with a not"
+
+
 def resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in node and "description" not in node:
         node = schema["$defs"][node["$ref"].split("/")[-1]]

@@ -148,16 +148,8 @@ def _errors(error: ValidationError, checked: _Checked) -> Iterator[tuple[JsonPat
                 yield path + (index,), False, "duplicate-item", f"{_where(path)} lists {_show(item)} twice"
             seen.append(item)
         return
-    if keyword == "not":
-        banned = _required_in(limit)
-        present = [k for k in value if k in banned] if isinstance(value, dict) else []
-        condition = _condition(error, "`{}`")
-        if present and condition:
-            yield path + (present[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {_and(present)} with {condition}"
-        elif present:
-            yield path + (present[-1],), True, "conflicting-keys", f"{_where(path)} cannot have {_and(present)}"
-        else:
-            yield path, False, "schema", f"{_where(path)} is not allowed here"
+    if keyword == "not":  # (a value, such as a Python keyword for a package name; keys are refused with `false`)
+        yield path, False, "schema", f"{_where(path)} is not allowed here"
         return
     if keyword in ("oneOf", "anyOf"):
         forms = _key_forms(limit)
@@ -222,11 +214,11 @@ def _key_forms(branches: Any) -> list[tuple[list[str], list[str]]] | None:
     for branch in branches:
         if not isinstance(branch, dict) or not set(branch) <= _FORM_KEYS or "required" not in branch:
             return None
-        forms.append((list(branch["required"]), _required_in(branch.get("not", {})) + _false_keys(branch)))
+        forms.append((list(branch["required"]), _false_keys(branch)))
     return forms
 
 
-_FORM_KEYS = frozenset(("required", "not", "properties", "description", "errorMessage"))
+_FORM_KEYS = frozenset(("required", "properties", "description", "errorMessage"))
 
 
 def _false_keys(schema: dict[str, Any]) -> list[str]:
@@ -251,16 +243,6 @@ def _explain_forms(path: JsonPath, value: dict[str, Any], forms: list[tuple[list
     closest = min(forms, key=lambda form: sum(1 for k in form[0] if k not in value))
     lacking = [k for k in closest[0] if k not in value]
     return path, bool(path), "missing-key", f"{_where(path)} is missing {_and(lacking)}: it takes either {either}"
-
-
-def _required_in(schema: Any) -> list[str]:
-    """Keys named by `required` anywhere inside a `not` schema (used for "X cannot go with Y")."""
-    if isinstance(schema, dict):
-        found = list(schema.get("required", []))
-        for sub in schema.get("anyOf", []) + schema.get("allOf", []):
-            found += _required_in(sub)
-        return found
-    return []
 
 
 def _best_branch(error: ValidationError, checked: _Checked) -> Iterator[tuple[JsonPath, bool, str, str]]:
