@@ -100,6 +100,13 @@ def _forge(path: Path) -> None:
     path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
 
 
+def _forge_spans(path: Path) -> None:
+    """A correct digest over data whose spans are of the wrong shape (a list, not a mapping)."""
+    fingerprint, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    payload = marshal.dumps((fingerprint, {key: marshal.dumps(({"id": "x"}, [1, 2])) for key in files}))
+    path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+
+
 def _stale(path: Path) -> None:
     """A well-formed cache of another rulesref whose data says something else."""
     _, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
@@ -107,7 +114,7 @@ def _stale(path: Path) -> None:
     path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
 
 
-@pytest.mark.parametrize("damage", [_damage_bytes, _truncate, _forge, _stale], ids=["flipped", "truncated", "forged", "stale"])
+@pytest.mark.parametrize("damage", [_damage_bytes, _truncate, _forge, _forge_spans, _stale], ids=["flipped", "truncated", "forged", "forged spans", "stale"])
 def test_a_damaged_cache_is_ignored(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, damage) -> None:  # type: ignore[no-untyped-def]
     validate([str(shipped)], keep=False)
     _edit(shipped)

@@ -83,7 +83,7 @@ class LoadCache:
         try:
             data, top = marshal.loads(packed)
             spans = {k: (Span(*key_span), Span(*value_span)) for k, (key_span, value_span) in top.items()}
-        except (ValueError, TypeError, EOFError):
+        except (ValueError, TypeError, EOFError, AttributeError):  # anything of another shape is no hint
             return None
         if not isinstance(data, dict):
             return None
