@@ -17,6 +17,7 @@ from rulesref.links.mentions import Linker, Mention
 from rulesref.model import Content, Entry, Where
 from rulesref.problems import Problem
 from rulesref.read.load import LoadError, parse_text
+from rulesref.support.output import write_file_atomically
 
 
 @dataclass(frozen=True)
@@ -107,9 +108,7 @@ def write_links(found: list[Unlinked], files: dict[str, Path]) -> tuple[list[Pat
                 check = None
             if check is not None and all(check.value(path) == value for path, value in expected.items()):
                 target = files[shown]
-                temp = target.with_name(f".{target.name}.link")
-                temp.write_text(new_text, encoding="utf-8")
-                temp.replace(target)
+                write_file_atomically(target, new_text.encode("utf-8"))
                 written.append(target)
                 continue
         left.append(shown)

@@ -10,7 +10,6 @@ built again. Content with problems is reported and the last good pages stay up.
 from __future__ import annotations
 
 import logging
-import os
 import shutil
 import signal
 import socket
@@ -28,7 +27,7 @@ from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
 from rulesref.site.session import Session
 from rulesref.support import collector
 from rulesref.support.extras import require_site_tools
-from rulesref.support.output import differences, ensure_owned, with_marker
+from rulesref.support.output import differences, ensure_owned, with_marker, write_file_atomically
 
 
 def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | None = None) -> list[str]:
@@ -48,9 +47,7 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
             removed = True
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp")
-        temporary.write_bytes(files[rel])
-        os.replace(temporary, path)
+        write_file_atomically(path, files[rel])
     if removed or known is None:
         for folder in sorted((p for p in target.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
             if not any(folder.iterdir()):

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from functools import cache
 from pathlib import Path
 
 import rulesref
+from rulesref.support.output import write_file_atomically
 
 
 @cache
@@ -56,12 +56,6 @@ def write_payload(where: Path, name: str, payload: bytes) -> None:
         ignore = where / ".gitignore"
         if not ignore.exists():
             ignore.write_text("*\n")
-        handle, temporary = tempfile.mkstemp(dir=where, prefix=f".{name}-")
+        write_file_atomically(where / name, hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     except OSError:
         return
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-        os.replace(temporary, where / name)
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)

@@ -178,12 +178,12 @@ def replace_tree(target: Path, files: dict[str, bytes], owner: str, *, legacy: C
 
 
 def write_file_atomically(target: Path, data: bytes) -> None:
-    """Write one file whole or not at all: into a temporary file beside it, then renamed
-    over it (a reader never sees half a file, a failed write leaves the old one)."""
+    """Write one file whole or not at all: into a temporary file beside it (with the mode an
+    ordinary new file gets), then renamed over it; a reader never sees half a file, and a
+    failed write leaves the old one and no temporary file."""
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         temporary.write_bytes(data)
-        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)

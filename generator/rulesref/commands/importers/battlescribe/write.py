@@ -16,9 +16,7 @@ Output is deterministic (sorted, no dates), so importing the same data twice wri
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +26,7 @@ from rulesref.commands.importers.battlescribe.existing import Existing, Existing
 from rulesref.commands.importers.battlescribe.mapping import Plan, PlannedEntry, fingerprint
 from rulesref.commands.importers.battlescribe.text import derive_summary
 from rulesref.commands.new import skeleton_system
+from rulesref.support.output import write_file_atomically
 
 ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "checks", "notes", "corrections", "same_as", "origin")
 SYSTEM_ORDER = ("id", "name", "short_name", "edition", "publisher", "year", "summary", "books", "armies", "roles", "profile_types")
@@ -312,13 +311,5 @@ def write_files(files: dict[Path, bytes], written: Callable[[], None] = lambda: 
     `written` is told of each file (the progress line)."""
     for path, data in sorted(files.items()):
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temp, path)
-            written()
-        except BaseException:
-            if os.path.exists(temp):
-                os.unlink(temp)
-            raise
+        write_file_atomically(path, data)
+        written()
