@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -577,14 +578,13 @@ class Pages:
     @derived
     def kind_counts(self, system_id: str) -> tuple[int, ...]:
         """How many entries of each kind (`KIND_TITLES`) a system has."""
-        entries = self.entries_of(system_id)
-        return tuple(sum(1 for e in entries if e.kind == k) for k in KIND_TITLES)
+        return _kind_numbers(self.entries_of(system_id))
 
     @derived
     def total(self) -> str:
         """How many entries of each kind the content has, in words."""
-        counts = [sum(column) for column in zip(*(self.kind_counts(s.id) for s in self.systems()), strict=True)] or [0] * len(KIND_TITLES)
-        return _count_words(dict(zip(KIND_TITLES, counts, strict=True)))
+        columns = zip(*(self.kind_counts(s.id) for s in self.systems()), strict=True)
+        return _count_words(tuple(map(sum, columns)) or (0,) * len(KIND_TITLES))
 
     @derived
     def terms_of(self, system_id: str) -> tuple[Entry, ...]:
@@ -750,14 +750,19 @@ def _count(number: int, kind: str) -> str:
     return f"{number:,} {one if number == 1 else many}"
 
 
+def _kind_numbers(entries: Iterable[Entry]) -> tuple[int, ...]:
+    """How many of the entries are of each kind, in the order of `KIND_TITLES`."""
+    counted: Counter[str] = Counter(e.kind for e in entries)
+    return tuple(counted[kind] for kind in KIND_TITLES)
+
+
 def _counts(entries: Iterable[Entry]) -> str:
-    entries = list(entries)
-    return _count_words({kind: sum(1 for e in entries if e.kind == kind) for kind in KIND_TITLES})
+    return _count_words(_kind_numbers(entries))
 
 
-def _count_words(counts: dict[str, int]) -> str:
-    """`3 rules, 1 unit`: the kinds there are, in the order of `KIND_TITLES`."""
-    parts = [f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in counts.items() if n]
+def _count_words(numbers: tuple[int, ...]) -> str:
+    """`3 rules, 1 unit`: the kinds there are (`_kind_numbers`), in the order of `KIND_TITLES`."""
+    parts = [f"{n} {KIND_WORDS[kind][n != 1]}" for kind, n in zip(KIND_TITLES, numbers, strict=True) if n]
     return ", ".join(parts) or "no entries"
 
 
