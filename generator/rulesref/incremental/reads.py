@@ -56,9 +56,14 @@ class Reads:
         key = (name, about)
         value: Made = self._answers.get(key, _MISSING)
         if value is _MISSING:
-            value = self._answers[key] = self._kept_or_made(ANSWERS, key, answer) if derived else self._read(answer)
+            value = self._made(key, answer, derived)
         if self._asked is not None:
             self._asked[key] = value
+        return value
+
+    def _made(self, key: tuple[str, tuple[Hashable, ...]], answer: Callable[[], Made], derived: bool) -> Made:
+        """An answer made this run (a derived one kept while what it asked holds), for the run."""
+        value = self._answers[key] = self._kept_or_made(ANSWERS, key, answer) if derived else self._read(answer)
         return value
 
     def _read(self, answer: Callable[[], Made]) -> Made:
@@ -99,11 +104,7 @@ class Reads:
         method, is_derived = found
         owner = self._owner()
 
-        def answer() -> Any:
-            return method(owner, *about)
-
-        value = self._answers[key] = self._kept_or_made(ANSWERS, key, answer) if is_derived else self._read(answer)
-        return value
+        return self._made(key, lambda: method(owner, *about), is_derived)
 
     def _holds(self, asked: tuple[Asked, ...]) -> bool:
         """Whether every question was answered as it is now. (The path every kept page of
