@@ -84,13 +84,14 @@ def _words(view: CheckView) -> dict[str, Any]:
     }
 
 
-def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None) -> dict[str, Any]:
+def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None, page: str | None = None) -> dict[str, Any]:
     """What the form needs: the module, the functions, each argument and the first example,
-    and the words of the form, its result and the charts (`names`: see `choice_names`)."""
+    and the words of the form, its result and the charts (`names`: see `choice_names`), for
+    the entry's page or another `page`."""
     first = next((e for e in view.examples if e.raises is None), None)  # the form opens on it
     shown = {a.name: a for a in view.args}
     return {
-        "module": paths.relative(paths.entry_page(entry), module_asset(entry)),
+        "module": paths.relative(page or paths.entry_page(entry), module_asset(entry)),
         "check": plan.name,
         "odds": plan.odds_name,
         "args": [_arg(a, shown[a.name], names or {}) for a in plan.args],
@@ -106,16 +107,17 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
     }
 
 
-def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None) -> str:
+def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None, page: str | None = None) -> str:
     """One line of raw HTML: the empty element the form is built in."""
-    data = json.dumps(description(entry, plan, view, names), separators=(",", ":"), sort_keys=True)
+    data = json.dumps(description(entry, plan, view, names, page), separators=(",", ":"), sort_keys=True)
     return f'<div class="rr-try" data-rr-try="{attribute(data)}"></div>'
 
 
 def placeholders(
-    entry: Entry, plans: list[Plan] | tuple[Plan, ...], views: tuple[CheckView, ...], names: dict[str, str] | None = None
+    entry: Entry, plans: list[Plan] | tuple[Plan, ...], views: tuple[CheckView, ...], names: dict[str, str] | None = None, page: str | None = None
 ) -> dict[str, str]:
     """The placeholder of every check of an entry, by check name (`views` are the same
-    checks as `plans`, as the page words them; `names`: see `choice_names`)."""
+    checks as `plans`, as the page words them; `names`: see `choice_names`), for the entry's
+    page or another `page`."""
     by_name = {view.name: view for view in views}
-    return {plan.name: placeholder(entry, plan, by_name[plan.name], names) for plan in plans}
+    return {plan.name: placeholder(entry, plan, by_name[plan.name], names, page) for plan in plans}

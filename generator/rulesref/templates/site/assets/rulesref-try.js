@@ -314,8 +314,14 @@ async function build(holder) {
   holder.classList.add("rr-try-ready");
 }
 
-for (const holder of document.querySelectorAll(".rr-try[data-rr-try]")) {
-  build(holder).catch((error) => {
-    holder.replaceChildren(element("p", { class: "rr-try-error" }, `Try it could not start: ${error.message}`));
-  });
+// every placeholder once: the page's, then those a script adds (the roster page) and announces by an "rr-try" event
+function start() {
+  for (const holder of document.querySelectorAll("[data-rr-try]:not([data-rr-on])")) {
+    holder.dataset.rrOn = "";
+    build(holder).catch((error) => {
+      holder.replaceChildren(element("p", { class: "rr-try-error" }, `Try it could not start: ${error.message}`));
+    });
+  }
 }
+start();
+addEventListener("rr-try", start);
