@@ -10,10 +10,12 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
+import io
 import json
 import os
 import shutil
 import threading
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -114,6 +116,28 @@ def serving(site: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def pdf_text(pdf: bytes) -> tuple[int, str]:
+    """A PDF's page count and its text, ligatures undone and spacing collapsed."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    return len(reader.pages), " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+@contextmanager
+def error_free_page(browser: Any, **options: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (`options`), which fails the test when a
+    script on it throws."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Built, search_titles, serving
+from .conftest import Built, error_free_page, search_titles, serving
 from .layout import WINDOWS, Measured, measure_everywhere, measured_widths
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -21,13 +21,8 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 @pytest.fixture
 def desktop(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(**DESKTOP)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    with error_free_page(browser, **DESKTOP) as page:
+        yield page
 
 
 @pytest.fixture

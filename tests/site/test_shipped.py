@@ -5,9 +5,7 @@ The shipped content must validate: if it does not, these fail and say so."""
 
 from __future__ import annotations
 
-import io
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,7 @@ from rulesref.build import Build
 from rulesref.links import plain_text
 from rulesref.validate import validate
 
-from .conftest import REPO, Built, build_project, make_project, search_titles, serving
+from .conftest import REPO, Built, build_project, make_project, pdf_text, search_titles, serving
 from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, site_pages
 from .linkcheck import broken_links
 
@@ -149,15 +147,6 @@ def test_every_chart_keeps_its_text_inside_its_svg(browser: Any, shipped: Built,
     print(f"{charts} charts ({live} of them live in Try it forms), {boxes} text boxes measured")
     assert charts > 20 and live > 5 and boxes > 5 * charts
     assert problems == []
-
-
-def pdf_text(pdf: bytes) -> tuple[int, str]:
-    """A PDF's page count and its text, ligatures undone and spacing collapsed."""
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(pdf))
-    text = " ".join(page.extract_text() for page in reader.pages)
-    return len(reader.pages), " ".join(unicodedata.normalize("NFKC", text).split())
 
 
 @pytest.mark.browser
