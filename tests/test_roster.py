@@ -197,3 +197,23 @@ def test_content_with_errors_is_named_without_its_warnings(content: Path, tmp_pa
     assert main(["roster", str(ROSTERS / "pond-2x.ros"), "--content", str(broken)]) == 1
     err = capsys.readouterr().err
     assert "error[yaml-syntax]" in err and "warning[" not in err and "has errors (above)" in err
+
+
+def test_the_page_s_digest_of_a_rule_s_words_is_the_data_s(tmp_path: Path) -> None:
+    """The roster page compares a roster's copy of a rule by a digest of its words; the data
+    files carry the same digest of the content's (`rulesref.pages.roster.text_digest`)."""
+    import re
+    import subprocess
+
+    from rulesref.pages.roster import text_digest
+
+    from .jsnode import node
+
+    script = (Path(__file__).parent.parent / "generator" / "rulesref" / "templates" / "site" / "assets" / "rulesref-roster.js").read_text(encoding="utf-8")
+    function = re.search(r"^  function digest\(text\) \{\n.*?^  \}$", script, re.M | re.S)
+    assert function is not None
+    texts = ["", "a", "the beast ignores deep water.", "straße ss", "ǅ ﬁ ς", "日本語のルール", "emoji 😀 outside the first plane", "x" * 5000]
+    (tmp_path / "digest.js").write_text(function.group(0) + f"\nconsole.log(JSON.stringify({json.dumps(texts)}.map(digest)));\n", encoding="utf-8")
+    done = subprocess.run([node(), str(tmp_path / "digest.js")], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [text_digest(t) for t in texts]
+    assert len(set(json.loads(done.stdout))) == len(texts)

@@ -192,3 +192,41 @@ def test_an_old_file_is_trusted_by_its_status_and_a_link_never(tmp_path: Path, m
     assert unchanged.trusted_status(str(tmp_path / "link.yml")) is None
     path.write_text("id: b\n", encoding="utf-8")  # same size, new bytes: the times differ
     assert unchanged.trusted_status(str(path)) != status
+
+
+def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
+    """Imported content has an "Open a roster" page and a data file per system; what they
+    read (summaries, texts, units' rules, checks' forms, which entries came from
+    BattleScribe) is recorded as they are made, so each kept file equals a full generation's."""
+    from rulesref.commands.cli import main
+
+    from .conftest import FIXTURES
+
+    content = tmp_path / "content"
+    assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / "pondwars"), "--system", "pond", "--content", str(content)]) == 0
+    pond = content / "pond"
+    leap = (pond / "leap.yml").read_text(encoding="utf-8")
+    check = "checks:\n  clears:\n    summary: Whether it clears them.\n    inputs: {beasts: {type: int, min: 0, max: 6}}\n    output: {type: bool}\n    expr: beasts <= 2\n    examples:\n      - {given: {beasts: 1}, expect: true}\n"
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("a rule's summary", lambda: edit(pond / "leap.yml", 'summary: "A beast', 'summary: "Any beast')),
+        ("a check added", lambda: (pond / "leap.yml").write_text((pond / "leap.yml").read_text(encoding="utf-8") + check, encoding="utf-8")),
+        ("a unit's rule removed", lambda: edit(pond / "frog-guard.yml", "\"leap\", ", "")),
+        ("no entry from BattleScribe left", lambda: [edit(p, "\norigin:", "\n# origin:") for p in sorted(pond.glob("*.yml")) if "\norigin:" in p.read_text(encoding="utf-8")]),
+        ("imported again", lambda: (pond / "leap.yml").write_text(leap, encoding="utf-8")),
+    ]
+    settings = Settings()
+    session = Session()
+    files, _ = session.generate(str(content), settings)
+    assert "roster/index.md" in files and "assets/roster/pond.js" in files
+    seen: dict[str, dict[str, bytes]] = {}
+    for name, change in steps:
+        change()
+        files, problems = session.generate(str(content), settings)
+        full_files, full_problems = generate(str(content), settings)
+        assert problems == full_problems, name
+        assert files == full_files, name
+        seen[name] = files
+    assert b"Any beast" in seen["a rule's summary"]["assets/roster/pond.js"]
+    assert b"rr-try" in seen["a check added"]["assets/roster/pond.js"]
+    assert "roster/index.md" not in seen["no entry from BattleScribe left"]
+    assert "roster/index.md" in seen["imported again"]

@@ -19,7 +19,7 @@ from rulesref.emit import javascript
 from rulesref.emit.api import api_files, entry_file
 from rulesref.emit.js_module import read_module, twin_path
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
-from rulesref.pages import paths, scripts, try_it
+from rulesref.pages import paths, roster, scripts, try_it
 from rulesref.pages.app import app_files
 from rulesref.pages.armies import tag_parts, weapon_parts
 from rulesref.pages.checks import CheckView, check_views
@@ -61,8 +61,8 @@ def all_checks(build: Build, get: Get = fresh) -> dict[str, tuple[CheckView, ...
     return {key: call(get, f"checks:{key}", check_views, compiled, build.settings) for key, compiled in build.compiled.items()}
 
 
-def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[str, str]) -> dict[str, str]:
-    return try_it.placeholders(compiled.entry, compiled.plans, views, names)
+def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[str, str], page: str | None = None) -> dict[str, str]:
+    return try_it.placeholders(compiled.entry, compiled.plans, views, names, page)
 
 
 def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
@@ -73,18 +73,22 @@ def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
     content = build.content
     facts = relations(content, build.links, memo.stage(RELATIONS))
     checks = all_checks(build, get)
-    forms = {}
+    forms, roster_forms = {}, {}
+    rosters = any(roster.imported(e) for e in content.entries)  # then the roster page (`roster_systems`) shows the forms too
     for key, compiled in build.compiled.items():
         names = try_it.choice_names(compiled.entry, compiled.plans, content)  # a rename of such an entry renames the choice
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
-    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo)
+        if rosters:
+            roster_forms[key] = call(get, f"roster-form:{key}", _forms, compiled, checks[key], names, roster.PAGE)
+    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
         # kept as bytes: an unchanged page is then the very object of the last save, which
         # `serve` tells apart from a changed one without comparing contents
         return site.reads.page(name, lambda: make().encode("utf-8"))
 
-    files: dict[str, bytes] = {paths.NAV_FILE: call(get, paths.NAV_FILE, lambda s: nav_file(s).encode("utf-8"), content.systems)}
+    rostered = bool(roster.roster_systems(site))
+    files: dict[str, bytes] = {paths.NAV_FILE: call(get, paths.NAV_FILE, lambda s, r: nav_file(s, r).encode("utf-8"), content.systems, rostered)}
     files[paths.HOME] = page(paths.HOME, site.home)
     files[paths.GLOSSARY] = page(paths.GLOSSARY, site.glossary)
     files[paths.TAGS] = page(paths.TAGS, site.tags)
@@ -125,6 +129,7 @@ def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
             return site.entry(key).encode("utf-8"), entry_file(site, entry, owner)
 
         files[name], files[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
+    files.update(roster.roster_files(site, page))
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, content.systems, named(content.entries))
     files.update(asset_files())

@@ -41,6 +41,8 @@ from rulesref.pages.datasheet import parameter_values, profile_tables, unit_rule
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
 from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, NameGroup, Relations
+from rulesref.pages.roster import PAGE as ROSTER_PAGE
+from rulesref.pages.roster import roster_systems
 from rulesref.pages.tables import Cell, card_table, code_html
 from rulesref.support.templates import render
 
@@ -111,12 +113,14 @@ class Pages:
         settings: Settings,
         forms: dict[str, dict[str, str]] | None = None,
         memo: Memo = FRESH,
+        roster_forms: dict[str, dict[str, str]] | None = None,
     ) -> None:
         """`memo`: a long-lived process's, which keeps pages (`reads.page`) between runs."""
         self.reads = Reads(self, (settings, content.systems, roots), memo)  # the constants: what every page may read as it is
         self._settings = settings
         self._content = content
         self._forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
+        self._roster_forms = roster_forms or {}  # the same, placed on the roster page (`rulesref.pages.roster`)
         self._roots = roots
         self._relations = relations
         self._checks = checks
@@ -192,6 +196,10 @@ class Pages:
     @question
     def forms_of(self, key: str) -> dict[str, str]:
         return self._forms.get(key, {})
+
+    @question
+    def roster_forms_of(self, key: str) -> dict[str, str]:
+        return self._roster_forms.get(key, {})
 
     @derived
     def armies_of(self, system_id: str) -> tuple[ArmyView, ...]:
@@ -569,6 +577,7 @@ class Pages:
             glossary=paths.relative(paths.HOME, paths.GLOSSARY),
             tags=paths.relative(paths.HOME, paths.TAGS),
             api=paths.relative(paths.HOME, paths.API_PAGE),
+            roster=paths.relative(paths.HOME, ROSTER_PAGE) if roster_systems(self) else "",
             download=attribute(paths.offline_zip(self.settings().site_url)),
             download_name=attribute(paths.offline_zip(self.settings().site_url).rpartition("/")[2]),
             online=markdown_link(plain(self.settings().site_url), self.settings().site_url),

@@ -98,11 +98,15 @@ def _took(unit: ArmyUnit) -> str:
 
 
 def _anchor(use: RuleUse) -> str:
-    """The id of a rule's section on the page, which each unit's list links to."""
-    return use.entry.key.replace(":", "-")
+    return anchor(use.entry.key)
 
 
-def _paragraphs(text: str) -> list[str]:
+def anchor(key: str) -> str:
+    """The id of a rule's section on the army page, which each unit's list links to."""
+    return key.replace(":", "-")
+
+
+def paragraphs(text: str) -> list[str]:
     """A text as escaped paragraphs (links shown as their words, bold and italic kept). The
     site's Markdown renderer is an extra of the site; the roster's page needs none."""
     out = []
@@ -162,7 +166,7 @@ def as_html(army: Army, settings: Settings) -> str:
         {
             "name": e(u.shown),
             "anchor": e(_anchor(u)),
-            "paragraphs": _paragraphs(u.entry.text or u.entry.summary),
+            "paragraphs": paragraphs(u.entry.text or u.entry.summary),
             "link": e(_link(u, settings)),
         }
         for u in army.rules

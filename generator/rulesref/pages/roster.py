@@ -1,0 +1,192 @@
+"""The "Open a roster" page: a player's BattleScribe roster read in the browser, matched to the
+imported entries and shown as the army page `rulesref roster` writes, nothing uploaded.
+
+The page needs what the command's matcher reads of the content (`rulesref.commands.roster.
+match`): the imported entries by the BattleScribe ids in their `origin`, each unit's rules with
+the values it takes them with, its profile rows and their rules, each rule's summary and text.
+Each system's share is one data file, a classic script (`assets/roster/<system>.js`), which a
+page opened from the file system can load where it could fetch nothing. What the command
+derives from an entry is derived here by the command's own functions (a rule's name as taken,
+its text as paragraphs, the words its copy in a roster is compared by), so the script in the
+browser only looks values up; it repeats the matching itself, and a test proves both give the
+same army on every fixture roster.
+
+The page exists when some entry was imported from BattleScribe: other content has nothing a
+roster could name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from rulesref.commands.importers.battlescribe.naming import data_revision
+from rulesref.commands.importers.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES, MAX_ZIP_BYTES
+from rulesref.commands.roster.match import RULE_KINDS, UNIT_KINDS, compared
+from rulesref.commands.roster.write import anchor, paragraphs
+from rulesref.links import display_name
+from rulesref.model import Entry, RuleRef, System
+from rulesref.pages import paths
+from rulesref.pages.markdown import attribute, plain
+from rulesref.support.templates import render
+
+PAGE = paths.ROSTER_PAGE
+SCRIPT = f"{paths.ASSETS}/rulesref-roster.js"
+DATA = f"{paths.ASSETS}/roster"
+
+
+def data_file(system_id: str) -> str:
+    return f"{DATA}/{system_id}.js"
+
+
+def imported(entry: Entry) -> bool:
+    """Whether an entry came from BattleScribe data, so that a roster can name it."""
+    return entry.origin is not None and entry.origin.source_format == "battlescribe"
+
+
+class RosterFacts(Protocol):
+    """What the page and its data files read (`rulesref.pages.writer.Pages` answers)."""
+
+    def systems(self) -> tuple[System, ...]: ...
+    def entries_of(self, system_id: str) -> tuple[Entry, ...]: ...
+    def roster_forms_of(self, key: str) -> dict[str, str]: ...
+
+
+def roster_systems(site: RosterFacts) -> tuple[System, ...]:
+    """The systems with imported entries: the ones a roster can be matched to."""
+    return tuple(s for s in site.systems() if any(imported(e) for e in site.entries_of(s.id)))
+
+
+def _uses(refs: tuple[RuleRef, ...], by_id: dict[str, Entry], wanted: set[str]) -> list[str | list[str]]:
+    """Each reference to an entry of the system (as the matcher's `refs`): its id, or `[id,
+    name as taken]` where that is not the entry's own name ("Brutal (3)")."""
+    uses: list[str | list[str]] = []
+    for ref in refs:
+        entry = by_id.get(ref.rule)
+        if entry is not None:
+            wanted.add(entry.id)
+            shown = display_name(entry, ref.args)
+            uses.append(entry.id if shown == entry.name else [entry.id, shown])
+    return uses
+
+
+def text_digest(text: str) -> int:
+    """A 53-bit digest of a rule's words as `compared` gives them (cyrb53 over UTF-16 code
+    units, as `digest` in the script computes it): a roster's copy of a rule is compared by
+    it, so the data need not carry every rule's words twice."""
+    h1, h2 = 0xDEADBEEF, 0x41C6CE57
+    units = text.encode("utf-16-le")
+    for i in range(0, len(units), 2):
+        code = units[i] | units[i + 1] << 8
+        h1 = ((h1 ^ code) * 2654435761) & 0xFFFFFFFF
+        h2 = ((h2 ^ code) * 1597334677) & 0xFFFFFFFF
+    h1 = ((h1 ^ (h1 >> 16)) * 2246822507) & 0xFFFFFFFF
+    h1 ^= ((h2 ^ (h2 >> 13)) * 3266489909) & 0xFFFFFFFF
+    h2 = ((h2 ^ (h2 >> 16)) * 2246822507) & 0xFFFFFFFF
+    h2 ^= ((h1 ^ (h1 >> 13)) * 3266489909) & 0xFFFFFFFF
+    return 4294967296 * (2097151 & h2) + h1
+
+
+class _Columns:
+    """The characteristic names of profile rows, each distinct list once (a real army's
+    thousands of rows share a few dozen)."""
+
+    def __init__(self) -> None:
+        self.lists: list[list[str]] = []
+        self._index: dict[tuple[str, ...], int] = {}
+
+    def of(self, names: tuple[str, ...]) -> int:
+        if names not in self._index:
+            self._index[names] = len(self.lists)
+            self.lists.append(list(names))
+        return self._index[names]
+
+
+def _record(entry: Entry, site: RosterFacts, by_id: dict[str, Entry], wanted: set[str], columns: _Columns) -> dict[str, Any]:
+    record: dict[str, Any] = {"kind": entry.kind, "name": entry.name}
+    if entry.aliases:
+        record["aliases"] = list(entry.aliases)
+    if entry.kind in UNIT_KINDS:
+        record |= {
+            "rules": _uses(entry.rules, by_id, wanted),
+            "wargear": _uses(entry.wargear, by_id, wanted),
+            # [type, name, columns, values, rules]: `columns` indexes the system's lists of names
+            "profiles": [
+                [p.type, p.name, columns.of(tuple(c for c, _ in p.values)), [v for _, v in p.values], _uses(p.rules, by_id, wanted)] for p in entry.profiles
+            ],
+        }
+    if entry.kind in RULE_KINDS:
+        record |= {
+            "summary": entry.summary,
+            "paragraphs": paragraphs(entry.text or entry.summary),
+            "anchor": anchor(entry.key),
+            "url": paths.url_of(paths.relative(PAGE, paths.entry_page(entry))),
+        }
+        if entry.text:
+            record["digest"] = text_digest(compared(entry.text))
+        forms = list(site.roster_forms_of(entry.key).values())
+        if forms:
+            record["forms"] = forms
+    return record
+
+
+def system_data(site: RosterFacts, system: System) -> dict[str, Any]:
+    """One system's share of what the page matches rosters against."""
+    entries = site.entries_of(system.id)
+    by_id = {e.id: e for e in entries}
+    elements: dict[str, list[str]] = {}
+    wanted: set[str] = set()
+    for entry in entries:  # in content order, as the matcher's index holds them
+        if entry.origin is not None and imported(entry):
+            wanted.add(entry.id)
+            for element in (entry.origin.element, *entry.origin.also):
+                elements.setdefault(element, []).append(entry.id)
+    records: dict[str, Any] = {}
+    columns = _Columns()
+    while len(records) < len(wanted):  # a unit's record adds the rules it names
+        for entry_id in sorted(wanted - records.keys()):
+            records[entry_id] = _record(by_id[entry_id], site, by_id, wanted, columns)
+    return {
+        "system": system.id,
+        "revision": data_revision(system.edition),
+        "types": {t.id: t.name for t in system.profile_types},
+        "columns": columns.lists,
+        "elements": elements,
+        "entries": dict(sorted(records.items())),
+    }
+
+
+def data_script(site: RosterFacts, system_id: str) -> str:
+    """A system's data file: a classic script that adds its share to `rulesrefRosters`."""
+    system = next(s for s in site.systems() if s.id == system_id)
+    data = json.dumps(system_data(site, system), ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    return f"(globalThis.rulesrefRosters ??= {{}})[{json.dumps(system_id)}] = {data};\n"
+
+
+def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
+    """The page: a file picker and drop zone, and where the army is shown."""
+    from rulesref.pages.writer import front_matter  # (the writer links its home page here)
+
+    limits = {"bytes": MAX_XML_BYTES, "zipBytes": MAX_ZIP_BYTES, "depth": MAX_DEPTH}
+    return render(
+        "site/roster.md.jinja",
+        front=front_matter(title="Open a roster", description="Your army's rules from a BattleScribe roster: read in your browser, printable, offline.", hide=["toc"]),
+        systems=plain(", ".join(s.name for s in systems)),
+        data=attribute(json.dumps([paths.relative(PAGE, data_file(s.id)) for s in systems])),
+        limits=attribute(json.dumps(limits)),
+        script=attribute(paths.relative(PAGE, SCRIPT)),
+    )
+
+
+def roster_files(site: RosterFacts, made: Callable[[str, Callable[[], str]], bytes]) -> dict[str, bytes]:
+    """The page and each system's data file, each made through `made(name, make)` (which
+    records what it read), or nothing when no entry came from BattleScribe."""
+    systems = roster_systems(site)
+    if not systems:
+        return {}
+    files = {PAGE: made(PAGE, lambda: page(site, systems))}
+    for system in systems:
+        name = data_file(system.id)
+        files[name] = made(name, lambda s=system.id: data_script(site, s))  # type: ignore[misc]
+    return files

@@ -1,0 +1,597 @@
+// "Open a roster" (see rulesref/pages/roster.py): a BattleScribe roster read in this browser,
+// matched to the imported entries by the ids their `origin` records, and shown as the army page
+// `rulesref roster` writes. Nothing is sent anywhere. A classic script, not a module, so that it
+// runs in the offline copy opened from the file system too.
+//
+// Reading mirrors rulesref/commands/roster/read.py and matching rulesref/commands/roster/match.py,
+// step for step and in the same order (so that sorting ties and "first met" come out the same);
+// tests/site/test_roster_browser.py proves the two give the same JSON for every fixture roster.
+// What the command derives from an entry (a rule's name as taken, its text as paragraphs, the
+// words its text is compared by) comes derived in the data files; nothing here words a rule.
+(() => {
+  const root = document.querySelector("[data-rr-roster]");
+  if (!root) return;
+  document.body.classList.add("rr-roster-page");
+  const limits = JSON.parse(root.dataset.rrLimits);
+  const input = root.querySelector("input[type=file]");
+  const status = root.querySelector(".rr-roster-status");
+  const out = root.querySelector(".rr-army");
+  const printButton = root.querySelector(".rr-roster-print");
+  const offline = location.protocol === "file:";
+
+  class RosterError extends Error {
+    constructor(where, line, message) {
+      super(message);
+      this.where = where;
+      this.line = line;
+    }
+  }
+
+  // -- the data files: one classic script per system (pages/roster.py) ------------------------
+
+  let loaded = null;
+  function loadData() {
+    loaded ??= Promise.all(
+      JSON.parse(root.dataset.rrRoster).map(
+        (src) =>
+          new Promise((resolve, reject) => {
+            const tag = document.createElement("script");
+            tag.src = src;
+            tag.onload = resolve;
+            tag.onerror = () => reject(new Error("the reference's roster data could not be read"));
+            document.head.append(tag);
+          }),
+      ),
+    ).then(() => index(globalThis.rulesrefRosters ?? {}));
+    return loaded;
+  }
+
+  // -- reading a file: a zip's one .ros member, inflated with a limit; then the XML -----------
+
+  const u16 = (b, i) => b[i] | (b[i + 1] << 8);
+  const u32 = (b, i) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
+
+  async function inflate(bytes, shown, member) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    const reader = stream.getReader();
+    const parts = [];
+    let size = 0;
+    for (;;) {
+      let step;
+      try {
+        step = await reader.read();
+      } catch (error) {
+        throw new RosterError(shown, 1, `not a readable zip file: ${error.message}`);
+      }
+      if (step.done) break;
+      size += step.value.length;
+      // the header may lie: read no more than the limit
+      if (size > limits.bytes) {
+        reader.cancel();
+        throw new RosterError(shown, 1, `\`${member}\` inflates to more than ${limits.bytes} bytes`);
+      }
+      parts.push(step.value);
+    }
+    const whole = new Uint8Array(size);
+    let at = 0;
+    for (const part of parts) {
+      whole.set(part, at);
+      at += part.length;
+    }
+    return whole;
+  }
+
+  async function unzipped(bytes, shown) {
+    if (bytes.length > limits.zipBytes) throw new RosterError(shown, 1, `the zipped file is ${bytes.length} bytes; the limit is ${limits.zipBytes}`);
+    let end = -1;
+    for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65557); i--) {
+      if (u32(bytes, i) === 0x06054b50) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) throw new RosterError(shown, 1, "not a readable zip file: File is not a zip file");
+    const count = u16(bytes, end + 10);
+    let at = u32(bytes, end + 16);
+    const members = [];
+    for (let n = 0; n < count; n++) {
+      if (at + 46 > bytes.length || u32(bytes, at) !== 0x02014b50) throw new RosterError(shown, 1, "not a readable zip file: Bad magic number for central directory");
+      const nameLength = u16(bytes, at + 28);
+      const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+      members.push({ name, method: u16(bytes, at + 10), packed: u32(bytes, at + 20), size: u32(bytes, at + 24), local: u32(bytes, at + 42) });
+      at += 46 + nameLength + u16(bytes, at + 30) + u16(bytes, at + 32);
+    }
+    const wanted = members.filter((m) => !m.name.endsWith("/") && m.name.toLowerCase().endsWith(".ros"));
+    if (wanted.length !== 1) throw new RosterError(shown, 1, `a .rosz file holds exactly one .ros file; this one holds ${wanted.length}`);
+    const member = wanted[0];
+    if (member.size > limits.bytes) throw new RosterError(shown, 1, `\`${member.name}\` inflates to ${member.size} bytes; the limit is ${limits.bytes}`);
+    const local = member.local;
+    if (local + 30 > bytes.length || u32(bytes, local) !== 0x04034b50) throw new RosterError(shown, 1, "not a readable zip file: Bad magic number for file header");
+    const start = local + 30 + u16(bytes, local + 26) + u16(bytes, local + 28);
+    const packed = bytes.subarray(start, start + member.packed);
+    const base = member.name.split("/").pop();
+    if (member.method === 0) return [packed, base];
+    if (member.method !== 8) throw new RosterError(shown, 1, `not a readable zip file: That compression method is not supported`);
+    return [await inflate(packed, shown, member.name), base];
+  }
+
+  function decoded(bytes) {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+    return new TextDecoder().decode(bytes);
+  }
+
+  const lineAt = (text, index) => text.slice(0, index).split("\n").length;
+
+  // as the importer's parser (defusedxml): no document type, no entities, nothing fetched
+  const REFUSED = [
+    [/<!DOCTYPE/, "a document type declaration"],
+    [/<!ENTITY/, "an entity declaration"],
+  ];
+
+  function parsed(text, shown) {
+    if (text.length > limits.bytes) throw new RosterError(shown, 1, `the file is ${text.length} bytes; the limit is ${limits.bytes}`);
+    for (const [pattern, what] of REFUSED) {
+      const found = pattern.exec(text);
+      if (found) throw new RosterError(shown, lineAt(text, found.index), `refused: the XML holds ${what}, which BattleScribe data never needs`);
+    }
+    const doc = new DOMParser().parseFromString(text, "application/xml");
+    const error = doc.querySelector("parsererror");
+    if (error) {
+      const line = /line (\d+)/.exec(error.textContent);
+      throw new RosterError(shown, line ? Number(line[1]) : 1, `malformed XML: ${error.textContent.split("\n").find((l) => l.trim()) ?? "not well-formed"}`);
+    }
+    const top = doc.documentElement;
+    const stack = [[top, 1]];
+    while (stack.length) {
+      const [node, depth] = stack.pop();
+      if (depth > limits.depth) throw new RosterError(shown, 1, `refused: elements nest more than ${limits.depth} deep`);
+      for (const child of node.children) stack.push([child, depth + 1]);
+    }
+    if (top.localName !== "roster") throw new RosterError(shown, 1, `not a BattleScribe roster: the root element is <${top.localName}>, not <roster>`);
+    return top;
+  }
+
+  // -- the roster as plain values (read.py) ----------------------------------------------------
+
+  const kids = (node, tag) => [...node.children].filter((c) => c.localName === tag);
+  const under = (node, wrapper, tag) => kids(node, wrapper).flatMap((h) => kids(h, tag));
+  const attr = (node, name, otherwise = "") => node.getAttribute(name) ?? otherwise;
+  /** ElementTree's `.text`: the text before the first child element. */
+  function ownText(node) {
+    let text = "";
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.ELEMENT_NODE) break;
+      if (child.nodeType === Node.TEXT_NODE || child.nodeType === Node.CDATA_SECTION_NODE) text += child.data;
+    }
+    return text;
+  }
+
+  function number(text) {
+    if (text == null) return null;
+    const t = text.trim();
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
+    const value = Number(t);
+    return Math.abs(value) < 1e12 ? value : null;
+  }
+
+  function costsOf(node) {
+    const costs = [];
+    for (const cost of under(node, "costs", "cost")) {
+      const value = number(cost.getAttribute("value"));
+      if (value !== null) costs.push([attr(cost, "name").trim() || "pts", value]);
+    }
+    if (!costs.length && node.getAttribute("points") !== null) {
+      const value = number(node.getAttribute("points"));
+      if (value !== null) costs.push(["pts", value]);
+    }
+    return costs;
+  }
+
+  function ruleOf(node) {
+    const description = kids(node, "description")[0];
+    return { id: attr(node, "id"), name: attr(node, "name").trim(), text: (description ? ownText(description) : "").trim(), hidden: node.getAttribute("hidden") === "true" };
+  }
+
+  function profileOf(node) {
+    const values = under(node, "characteristics", "characteristic").map((c) => [attr(c, "name").trim(), (c.getAttribute("value") ?? ownText(c)).trim()]);
+    const kind = node.getAttribute("typeName") || node.getAttribute("profileTypeName") || node.getAttribute("type") || "";
+    return { id: attr(node, "id"), name: attr(node, "name").trim(), type: kind.trim(), values, hidden: node.getAttribute("hidden") === "true" };
+  }
+
+  function selectionOf(node) {
+    const written = attr(node, "number", "1");
+    const count = /^\s*[+-]?\d+\s*$/.test(written) ? Math.max(0, parseInt(written, 10)) : 1;
+    return {
+      name: node.getAttribute("customName") || attr(node, "name").trim(),
+      entryId: attr(node, "entryId"),
+      type: attr(node, "type", "upgrade"),
+      number: count,
+      costs: costsOf(node),
+      rules: under(node, "rules", "rule").map(ruleOf),
+      profiles: under(node, "profiles", "profile").map(profileOf),
+      selections: under(node, "selections", "selection").map(selectionOf),
+      line: 0,
+    };
+  }
+
+  const walk = (selection) => [selection, ...selection.selections.flatMap(walk)];
+
+  function* forcesOf(node) {
+    for (const force of under(node, "forces", "force")) {
+      yield force;
+      yield* forcesOf(force);
+    }
+  }
+
+  function rosterOf(top, fileName) {
+    const revision = top.getAttribute("gameSystemRevision");
+    const forces = [...forcesOf(top)].map((force) => {
+      const tops = under(force, "selections", "selection");
+      for (const category of under(force, "categories", "category")) tops.push(...under(category, "selections", "selection"));
+      return { selections: tops.map(selectionOf) };
+    });
+    const stem = fileName.lastIndexOf(".") > 0 ? fileName.slice(0, fileName.lastIndexOf(".")) : fileName;
+    return {
+      name: attr(top, "name").trim() || stem,
+      gameSystem: attr(top, "gameSystemName").trim(),
+      revision: revision && /^\d+$/.test(revision) ? Number(revision) : null,
+      battlescribeVersion: attr(top, "battleScribeVersion"),
+      generatedBy: top.getAttribute("generatedBy"),
+      costs: costsOf(top),
+      forces,
+    };
+  }
+
+  // -- matching (match.py) ---------------------------------------------------------------------
+
+  const UNIT_TYPES = new Set(["unit", "model"]);
+  const UNIT_KINDS = new Set(["unit"]);
+  const RULE_KINDS = new Set(["rule", "term"]);
+  /** str.casefold, as near as JavaScript comes. */
+  const fold = (text) => text.toUpperCase().toLowerCase();
+  const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  const LINK = /\[\[([^\[\]\n]*)\]\]/g;
+  /** links.plain_text: every link as the words it shows. */
+  const plainText = (text) =>
+    text.replace(LINK, (_, inner) => {
+      const bar = inner.indexOf("|");
+      return (bar >= 0 ? inner.slice(bar + 1).trim() : "") || inner.split(":").pop().trim();
+    });
+  /** match.compared: a rule's words, spaced singly, in any case. */
+  /** cyrb53 over UTF-16 code units (roster.text_digest computes the same of an entry's words). */
+  function digest(text) {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  }
+  const compared = (text) => fold(plainText(text).replaceAll("**", "").replaceAll("*", "").split(/\s+/).filter(Boolean).join(" "));
+
+  function index(rosters) {
+    const byElement = new Map();
+    const byKey = new Map();
+    const revisions = new Map();
+    const typeNames = new Map();
+    for (const system of Object.keys(rosters).sort(byText)) {
+      const data = rosters[system];
+      revisions.set(system, data.revision);
+      for (const [id, name] of Object.entries(data.types)) typeNames.set(`${system}:${id}`, name);
+      // [type, name, columns, values, rules] -> the profile (pages/roster.py)
+      const profile = ([type, name, columns, values, rules]) => ({ type, name, values: data.columns[columns].map((c, i) => [c, values[i]]), rules });
+      for (const [id, record] of Object.entries(data.entries)) {
+        const entry = { aliases: [], forms: [], ...record, system, id, key: `${system}:${id}` };
+        if (record.profiles) entry.profiles = record.profiles.map(profile);
+        byKey.set(entry.key, entry);
+      }
+      for (const [element, ids] of Object.entries(data.elements)) {
+        const list = byElement.get(element) ?? [];
+        list.push(...ids.map((id) => byKey.get(`${system}:${id}`)));
+        byElement.set(element, list);
+      }
+    }
+    return { byElement, byKey, revisions, typeNames };
+  }
+
+  function find(idx, chain, kinds, system) {
+    for (const part of chain.split("::").reverse()) {
+      for (const entry of idx.byElement.get(part.trim()) ?? []) {
+        if (kinds.has(entry.kind) && (system === null || entry.system === system)) return entry;
+      }
+    }
+    return null;
+  }
+
+  function systemOf(roster, idx) {
+    const votes = new Map();
+    for (const force of roster.forces) {
+      for (const selection of force.selections.flatMap(walk)) {
+        for (const part of selection.entryId.split("::")) {
+          for (const system of new Set((idx.byElement.get(part) ?? []).map((e) => e.system))) votes.set(system, (votes.get(system) ?? 0) + 1);
+        }
+      }
+    }
+    let best = null;
+    for (const [system, count] of votes) if (best === null || count > votes.get(best) || (count === votes.get(best) && system < best)) best = system;
+    return best;
+  }
+
+  function sumCosts(selections) {
+    const costs = new Map();
+    for (const selection of selections) for (const [name, value] of selection.costs) costs.set(name, (costs.get(name) ?? 0) + value);
+    return costs;
+  }
+
+  function match(roster, idx) {
+    const system = systemOf(roster, idx);
+    const unmatched = [];
+    const differences = new Map();
+    const revision = system !== null ? idx.revisions.get(system) ?? null : null;
+    const theirs = roster.revision;
+    const older = revision !== null && theirs !== null && theirs < revision ? "an older data revision" : null;
+    const newer = revision !== null && theirs !== null && theirs > revision;
+    const use = (entry, shown) => ({ entry, shown });
+    const missing = (name, entryId, hidden = false) => unmatched.push({ name, entryId, reason: hidden ? "hidden" : older || (newer ? "a newer data revision" : "not in this content") });
+
+    function rule(r, linked) {
+      if (!r.id.trim()) {
+        const found = linked?.get(fold(r.name)) ?? null;
+        if (found === null) unmatched.push({ name: r.name, entryId: "", reason: r.hidden ? "hidden" : "no id in the roster" });
+        return found;
+      }
+      const entry = find(idx, r.id, RULE_KINDS, system);
+      if (entry === null) {
+        missing(r.name, r.id, r.hidden);
+        return null;
+      }
+      if (r.text && entry.digest !== undefined && digest(compared(r.text)) !== entry.digest && !differences.has(entry.key)) {
+        const message = older ? "the roster was made with an older revision of this rule" : "the roster's text of this rule is not the content's";
+        differences.set(entry.key, { entry, name: r.name, message });
+      }
+      return use(entry, r.name.includes("(") && entry.name.includes("(") ? r.name : entry.name);
+    }
+
+    // each reference is an id, or [id, name as taken] (pages/roster.py)
+    const refs = (written, owner) =>
+      written.flatMap((ref) => {
+        const [id, shown] = typeof ref === "string" ? [ref, null] : ref;
+        const entry = idx.byKey.get(`${owner}:${id}`);
+        return entry ? [use(entry, shown ?? entry.name)] : [];
+      });
+
+    function rulesUnder(selections, uses, linked = null) {
+      for (const selection of selections) {
+        for (const r of selection.rules) {
+          const found = rule(r, linked);
+          if (found !== null && !uses.has(found.entry.key)) uses.set(found.entry.key, found);
+        }
+      }
+    }
+
+    const byShown = (uses) => [...uses.values()].sort((a, b) => byText(fold(a.shown), fold(b.shown)));
+
+    function profiles(entry, taken) {
+      const shown = [];
+      const seen = new Set();
+      const rows = new Map(entry ? entry.profiles.map((p) => [fold(p.name), p]) : []);
+      for (const profile of taken) {
+        const key = JSON.stringify([fold(profile.type), fold(profile.name)]);
+        if (profile.hidden || seen.has(key)) continue;
+        seen.add(key);
+        const row = rows.get(fold(profile.name));
+        if (row) shown.push({ type: idx.typeNames.get(`${entry.system}:${row.type}`) ?? row.type, name: row.name, values: row.values, source: "content" });
+        else shown.push({ type: profile.type, name: profile.name, values: profile.values, source: "roster" });
+      }
+      return shown;
+    }
+
+    function unit(top, entry) {
+      if (entry === null) missing(top.name, top.entryId);
+      const inside = walk(top);
+      const models = inside.slice(1).reduce((n, s) => n + (s.type === "model" ? s.number : 0), 0);
+      const made = { name: top.name, entry, count: models || top.number, costs: sumCosts(inside), rules: [], profiles: [], selections: [] };
+      const uses = new Map();
+      const linked = new Map();
+      if (entry !== null) {
+        const own = refs(entry.rules, entry.system);
+        const rows = refs([...entry.profiles.flatMap((p) => p.rules), ...entry.wargear], entry.system);
+        for (const u of [...own, ...rows]) for (const name of [u.shown, u.entry.name, ...u.entry.aliases]) if (!linked.has(fold(name))) linked.set(fold(name), u);
+        for (const u of own) if (!uses.has(u.entry.key)) uses.set(u.entry.key, u);
+      }
+      rulesUnder(inside, uses, linked);
+      made.profiles = profiles(entry, inside.flatMap((s) => s.profiles));
+      if (entry !== null) {
+        const taken = new Set(made.profiles.map((p) => fold(p.name)));
+        for (const profile of entry.profiles) {
+          if (taken.has(fold(profile.name))) for (const u of refs(profile.rules, entry.system)) if (!uses.has(u.entry.key)) uses.set(u.entry.key, u);
+        }
+      }
+      made.rules = byShown(uses);
+      const counts = new Map();
+      for (const s of inside.slice(1)) if (s.type !== "model") counts.set(s.name, (counts.get(s.name) ?? 0) + s.number);
+      made.selections = [...counts].sort((a, b) => byText(a[0], b[0]) || a[1] - b[1]);
+      return made;
+    }
+
+    function option(top) {
+      const uses = new Map();
+      const inside = walk(top);
+      rulesUnder(inside, uses);
+      return { name: top.name, entry: null, count: top.number, costs: sumCosts(inside), rules: byShown(uses), profiles: [], selections: inside.slice(1).map((s) => [s.name, 1]) };
+    }
+
+    const units = [];
+    const options = [];
+    for (const force of roster.forces) {
+      for (const top of force.selections) {
+        const entry = find(idx, top.entryId, UNIT_KINDS, system);
+        if (UNIT_TYPES.has(top.type) || entry !== null) units.push(unit(top, entry));
+        else options.push(option(top));
+      }
+    }
+    const everything = new Map();
+    for (const made of [...units, ...options]) for (const u of made.rules) if (!everything.has(u.entry.key)) everything.set(u.entry.key, u);
+    const rules = [...everything.values()].sort((a, b) => byText(fold(a.shown), fold(b.shown)) || byText(a.entry.key, b.entry.key));
+    const once = new Map();
+    for (const u of unmatched) {
+      const key = JSON.stringify([u.name, u.entryId, u.reason]);
+      if (!once.has(key)) once.set(key, u);
+    }
+    return { roster, system, units, options, rules, unmatched: [...once.values()], differences: [...differences.values()] };
+  }
+
+  // -- the army as the command's JSON (write.as_json) -------------------------------------------
+
+  const ref = (entry) => `${entry.system}/${entry.id}`;
+  const costsJson = (costs) => Object.fromEntries(costs instanceof Map ? costs : costs);
+  const unitJson = (u) => ({
+    name: u.name,
+    entry: u.entry ? ref(u.entry) : null,
+    count: u.count,
+    costs: costsJson(u.costs),
+    rules: u.rules.map((r) => ref(r.entry)),
+    profiles: u.profiles.map((p) => ({ type: p.type, name: p.name, values: Object.fromEntries(p.values), source: p.source })),
+    selections: u.selections.map(([name, n]) => ({ name, number: n })),
+  });
+
+  function armyJson(army) {
+    const r = army.roster;
+    return {
+      roster: { name: r.name, game_system: r.gameSystem, battlescribe_version: r.battlescribeVersion, generated_by: r.generatedBy, costs: costsJson(r.costs) },
+      system: army.system,
+      units: army.units.map(unitJson),
+      options: army.options.map(unitJson),
+      rules: army.rules.map((u) => ref(u.entry)),
+      unmatched: army.unmatched.map((u) => ({ name: u.name, entry_id: u.entryId, reason: u.reason })),
+      differences: army.differences.map((d) => ({ rule: ref(d.entry), name: d.name, message: d.message })),
+    };
+  }
+
+  // -- the army page (templates/roster/army.html.jinja, inside the site's page) ---------------
+
+  function el(tag, attributes = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    node.append(...children);
+    return node;
+  }
+  /** HTML the site made (escaped paragraphs, "Try it" placeholders), placed as it is. */
+  function made(html) {
+    const holder = document.createElement("template");
+    holder.innerHTML = html;
+    return holder.content;
+  }
+  const points = (costs) => [...(costs instanceof Map ? costs : costs)].map(([name, value]) => `${value} ${name}`).join(", ");
+  const took = (u) => u.selections.map(([name, n]) => name + (n > 1 ? ` x${n}` : "")).join(", ");
+  const page = (url) => (offline && url.endsWith("/") ? `${url}index.html` : url);
+
+  function card(u) {
+    const columns = [];
+    for (const p of u.profiles) for (const [name] of p.values) if (!columns.includes(name)) columns.push(name);
+    const byType = new Map();
+    for (const p of u.profiles) byType.set(p.type, [...(byType.get(p.type) ?? []), p]);
+    const cost = points(u.costs);
+    const heading = el("header", {}, el("h3", {}, u.name + (u.count > 1 ? ` (${u.count})` : "")));
+    if (cost) heading.append(el("span", { class: "points" }, cost));
+    const article = el("article", { class: "unit" }, heading);
+    if (!u.entry) article.append(el("p", { class: "unmatched" }, "Not in this reference: shown as the roster has it."));
+    for (const [type, rows] of byType) {
+      const heads = columns.filter((name) => rows.some((p) => p.values.some(([c]) => c === name)));
+      const cell = (p, head) => Object.fromEntries(p.values)[head] ?? "";
+      const table = el(
+        "table",
+        {},
+        el("thead", {}, el("tr", {}, el("th", {}, type), ...heads.map((h) => el("th", {}, h)))),
+        el("tbody", {}, ...rows.map((p) => el("tr", {}, el("td", {}, p.name), ...heads.map((h) => el("td", {}, cell(p, h)))))),
+      );
+      article.append(el("div", { class: "scroll", role: "region", "aria-label": `${type} of ${u.name}`, tabindex: "0" }, table));
+    }
+    if (u.rules.length) article.append(el("ul", { class: "rules" }, ...u.rules.map((r) => el("li", {}, el("a", { href: `#${r.entry.anchor}` }, el("strong", {}, r.shown)), `: ${r.entry.summary}`))));
+    if (u.selections.length) article.append(el("p", { class: "took" }, `Took: ${took(u)}`));
+    return article;
+  }
+
+  function show(army) {
+    const r = army.roster;
+    const cost = points(r.costs);
+    const parts = [el("h2", {}, r.name), el("p", { class: "meta" }, r.gameSystem + (cost ? ` · ${cost}` : ""))];
+    if (army.options.length) parts.push(el("p", { class: "meta" }, army.options.map((o) => o.name + (o.selections.length ? `: ${o.selections.map(([n]) => n).join(", ")}` : "")).join(" · ")));
+    parts.push(el("section", { class: "units" }, ...army.units.map(card)));
+    parts.push(el("h2", {}, "Rules"));
+    const book = el("section", { class: "rulebook" });
+    for (const u of army.rules) {
+      const rule = el("div", { class: "rule", id: u.entry.anchor }, el("h3", {}, el("a", { href: page(u.entry.url) }, u.shown)));
+      for (const paragraph of u.entry.paragraphs) rule.append(el("p", {}, made(paragraph)));
+      for (const form of u.entry.forms) rule.append(made(form));
+      book.append(rule);
+    }
+    parts.push(book);
+    if (army.differences.length) parts.push(el("h2", {}, "Rule texts that differ"), el("ul", {}, ...army.differences.map((d) => el("li", {}, `${d.name}: ${d.message}`))));
+    if (army.unmatched.length) parts.push(el("h2", {}, "Not matched"), el("ul", { class: "unmatched" }, ...army.unmatched.map((u) => el("li", {}, `${u.name} (${u.entryId}): ${u.reason}`))));
+    const json = new Blob([JSON.stringify(armyJson(army), null, 2) + "\n"], { type: "application/json" });
+    parts.push(el("p", { class: "rr-roster-json" }, el("a", { href: URL.createObjectURL(json), download: `${r.name}.json` }, "Download this army as JSON")));
+    out.replaceChildren(...parts);
+    // the "Try it" forms of the rules' checks (assets/rulesref-try.js builds the new ones)
+    dispatchEvent(new Event("rr-try"));
+  }
+
+  function said(army) {
+    const matched = army.units.filter((u) => u.entry).length;
+    const shown = army.unmatched.filter((u) => u.reason !== "hidden").length;
+    return `${army.units.length} units (${matched} matched), ${army.rules.length} rules` + (shown ? `; ${shown} not matched, listed at the end.` : ".");
+  }
+
+  async function open(file) {
+    status.classList.remove("rr-try-error");
+    status.textContent = `Reading ${file.name}…`;
+    try {
+      let bytes = new Uint8Array(await file.arrayBuffer());
+      let shown = file.name;
+      const zipped = file.name.toLowerCase().endsWith(".rosz");
+      if (!zipped && !file.name.toLowerCase().endsWith(".ros")) throw new RosterError(shown, 1, "not a roster: a roster is a .ros or .rosz file");
+      if (zipped) {
+        const [inner, name] = await unzipped(bytes, shown);
+        bytes = inner;
+        shown = `${shown}!${name}`;
+      } else if (bytes.length > limits.bytes) {
+        throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
+      }
+      const top = parsed(decoded(bytes), shown);
+      const idx = await loadData();
+      const army = match(rosterOf(top, file.name), idx);
+      show(army);
+      status.textContent = said(army);
+      printButton.hidden = false;
+    } catch (error) {
+      out.replaceChildren();
+      printButton.hidden = true;
+      status.classList.add("rr-try-error");
+      status.textContent = error instanceof RosterError ? `${error.where}, line ${error.line}: ${error.message}` : `The roster could not be read: ${error.message}`;
+    }
+  }
+
+  input.addEventListener("change", () => input.files[0] && open(input.files[0]));
+  const drop = root.querySelector(".rr-roster-drop");
+  drop.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    drop.classList.add("rr-roster-over");
+  });
+  drop.addEventListener("dragleave", () => drop.classList.remove("rr-roster-over"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("rr-roster-over");
+    const file = event.dataTransfer.files[0];
+    if (file) open(file);
+  });
+  printButton.addEventListener("click", () => print());
+  // the data is read while the player finds the roster (a failure is told when one is opened)
+  loadData().catch(() => {});
+})();
