@@ -94,6 +94,17 @@ class Army:
 
 
 @dataclass(frozen=True)
+class DeclaredRelease:
+    """What `system.yml` says of a release (a git tag): its date, label and publication."""
+
+    version: str
+    date: str | None
+    label: str | None
+    url: str | None
+    where: Where
+
+
+@dataclass(frozen=True)
 class System:
     id: str
     name: str
@@ -107,6 +118,7 @@ class System:
     profile_types: tuple[ProfileType, ...] = ()
     armies: tuple[Army, ...] = ()
     roles: tuple[str, ...] = ()
+    releases: tuple[DeclaredRelease, ...] = ()
 
     def book(self, book_id: str) -> Book | None:
         return next((b for b in self.books if b.id == book_id), None)
@@ -439,6 +451,9 @@ def build_system(doc: Document) -> System:
         profile_types=profile_types,
         armies=armies,
         roles=tuple(data.get("roles", ())),
+        releases=tuple(
+            DeclaredRelease(r["version"], r.get("date"), r.get("label"), r.get("url"), where / "releases" / i) for i, r in enumerate(data.get("releases", ()))
+        ),
     )
 
 
