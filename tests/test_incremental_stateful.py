@@ -61,6 +61,7 @@ import rulesref.site.session as session_module
 from rulesref.build import Build
 from rulesref.config import Settings
 from rulesref.emit import javascript, python
+from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import Memo
 from rulesref.problems import Problem
 from rulesref.read import status as file_status
@@ -120,9 +121,9 @@ def _the_build_rendered() -> Iterator[list[Build]]:
     seen: list[Build] = []
     real = site_module.docs_files  # type: ignore[attr-defined]
 
-    def spy(build: Build, memo: Memo | None = None) -> dict[str, bytes]:
+    def spy(build: Build, memo: Memo | None = None, history: History = NO_HISTORY) -> dict[str, bytes]:
         seen.append(build)
-        return real(build) if memo is None else real(build, memo)
+        return real(build, history=history) if memo is None else real(build, memo, history)
 
     callers = (site_module, session_module)
     for module in callers:

@@ -18,8 +18,9 @@ from rulesref.build import Build, CompiledEntry
 from rulesref.emit import javascript
 from rulesref.emit.api import api_files, entry_file
 from rulesref.emit.js_module import read_module, twin_path
+from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
-from rulesref.pages import paths, roster, scripts, try_it
+from rulesref.pages import changes, paths, roster, scripts, try_it
 from rulesref.pages.app import app_files
 from rulesref.pages.armies import tag_parts, weapon_parts
 from rulesref.pages.checks import CheckView, check_views
@@ -65,9 +66,10 @@ def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[st
     return try_it.placeholders(compiled.entry, compiled.plans, views, names, page)
 
 
-def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
-    """Every file of the docs folder by relative path, from a build without errors. With a
-    long-lived process's `memo` (`serve`), only files whose inputs changed are rendered."""
+def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) -> dict[str, bytes]:
+    """Every file of the docs folder by relative path, from a build without errors and the
+    content's `history` (`rulesref.history.changes.read_history`). With a long-lived
+    process's `memo` (`serve`), only files whose inputs changed are rendered."""
     assert build.ok, "pages are written from valid content only"
     get = memo.stage(RENDERED)
     content = build.content
@@ -80,7 +82,7 @@ def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
         if rosters:
             roster_forms[key] = call(get, f"roster-form:{key}", _forms, compiled, checks[key], names, roster.PAGE)
-    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms)
+    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
         # kept as bytes: an unchanged page is then the very object of the last save, which
@@ -88,7 +90,8 @@ def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
         return site.reads.page(name, lambda: make().encode("utf-8"))
 
     rostered = bool(roster.roster_systems(site))
-    files: dict[str, bytes] = {paths.NAV_FILE: call(get, paths.NAV_FILE, lambda s, r: nav_file(s, r).encode("utf-8"), content.systems, rostered)}
+    released = any(s.release is not None for s in history.steps)
+    files: dict[str, bytes] = {paths.NAV_FILE: call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rostered, released)}
     files[paths.HOME] = page(paths.HOME, site.home)
     files[paths.GLOSSARY] = page(paths.GLOSSARY, site.glossary)
     files[paths.TAGS] = page(paths.TAGS, site.tags)
@@ -130,6 +133,8 @@ def docs_files(build: Build, memo: Memo = FRESH) -> dict[str, bytes]:
 
         files[name], files[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
     files.update(roster.roster_files(site, page))
+    files.update(changes.change_pages(site, page))
+    files.update(call(get, changes.API_INDEX, changes.release_files, history))
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, content.systems, named(content.entries))
     files.update(asset_files())

@@ -18,6 +18,7 @@ from pathlib import Path
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
 from rulesref.config import Settings
+from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.incremental.reads import Reads, derived, question
 from rulesref.links import LinkMatch, Resolution, Resolved, display_name, normalise, plain_text, written_resolution
@@ -35,6 +36,8 @@ from rulesref.pages.armies import (
     tag_parts,
     weapon_parts,
 )
+from rulesref.pages.changes import INDEX as CHANGES_PAGE
+from rulesref.pages.changes import entry_history
 from rulesref.pages.check_section import check_section
 from rulesref.pages.checks import CheckView
 from rulesref.pages.datasheet import parameter_values, profile_tables, unit_rule_refs
@@ -114,6 +117,7 @@ class Pages:
         forms: dict[str, dict[str, str]] | None = None,
         memo: Memo = FRESH,
         roster_forms: dict[str, dict[str, str]] | None = None,
+        history: History = NO_HISTORY,
     ) -> None:
         """`memo`: a long-lived process's, which keeps pages (`reads.page`) between runs."""
         self.reads = Reads(self, (settings, content.systems, roots), memo)  # the constants: what every page may read as it is
@@ -121,6 +125,7 @@ class Pages:
         self._content = content
         self._forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
         self._roster_forms = roster_forms or {}  # the same, placed on the roster page (`rulesref.pages.roster`)
+        self._history = history
         self._roots = roots
         self._relations = relations
         self._checks = checks
@@ -200,6 +205,11 @@ class Pages:
     @question
     def roster_forms_of(self, key: str) -> dict[str, str]:
         return self._roster_forms.get(key, {})
+
+    @question
+    def releases(self) -> History:
+        """The releases and what changed in each (`rulesref.history.changes`)."""
+        return self._history
 
     @derived
     def armies_of(self, system_id: str) -> tuple[ArmyView, ...]:
@@ -293,6 +303,7 @@ class Pages:
             )
             if entry.corrections
             else "",
+            history=entry_history(self, entry, page),
             json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
             source_file=plain(content_path(entry, self._roots)),
             references=self.refs.definitions(),
@@ -578,6 +589,7 @@ class Pages:
             tags=paths.relative(paths.HOME, paths.TAGS),
             api=paths.relative(paths.HOME, paths.API_PAGE),
             roster=paths.relative(paths.HOME, ROSTER_PAGE) if roster_systems(self) else "",
+            changes=paths.relative(paths.HOME, CHANGES_PAGE) if any(s.release is not None for s in self.releases().steps) else "",
             download=attribute(paths.offline_zip(self.settings().site_url)),
             download_name=attribute(paths.offline_zip(self.settings().site_url).rpartition("/")[2]),
             online=markdown_link(plain(self.settings().site_url), self.settings().site_url),

@@ -29,6 +29,7 @@ import yaml
 
 from rulesref.config import Settings
 from rulesref.errors import UsageError
+from rulesref.history.changes import read_history
 from rulesref.pages import paths
 from rulesref.pages.docs import docs_files
 from rulesref.pages.nav import NAV_HEADER
@@ -109,7 +110,10 @@ def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[P
     build = validate([content], settings, odds=True)
     if not build.ok:
         return {}, list(build.problems)
-    return docs_files(build), list(build.problems)
+    history = read_history(build.content, build.files.roots)
+    if history.note:
+        print(history.note, file=sys.stderr)
+    return docs_files(build, history=history), list(build.problems)
 
 
 def source_date_epoch(content: str) -> str:

@@ -10,15 +10,19 @@ built first).
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 from rulesref.config import Settings
+from rulesref.history.changes import read_history
 from rulesref.incremental.memo import Memo
 from rulesref.model import Entry
 from rulesref.pages import paths
 from rulesref.pages.docs import docs_files
 from rulesref.problems import Problem
 from rulesref.validate import validate_kept
+
+HISTORY = "history"  # the memo's stage: the releases' steps, by the tags
 
 
 @dataclass
@@ -29,6 +33,7 @@ class Session:
     written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
     entries: dict[str, Entry] = field(default_factory=dict)  # the last valid build's, by key
     edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
+    noted: bool = False  # whether the history's note was said
 
     def generate(self, content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
         """`rulesref.site.generate`, redoing only what changed since the last call."""
@@ -41,7 +46,11 @@ class Session:
             entries = {entry.key: entry for entry in build.content.entries}
             self.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if self.entries.get(key) != e)
             self.entries = entries
-            files = docs_files(build, self.memo)
+            history = read_history(build.content, build.files.roots, self.memo.stage(HISTORY))
+            if history.note and not self.noted:  # said once a serve
+                print(history.note, file=sys.stderr)
+                self.noted = True
+            files = docs_files(build, self.memo, history)
         except BaseException:
             self.memo.begin()  # nothing of an unfinished run is kept
             raise
