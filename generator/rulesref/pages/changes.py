@@ -194,7 +194,7 @@ def _compare(history: History, page: str) -> dict[str, Any]:
     """The form that compares any two releases (`assets/rulesref-changes.js`), by the steps'
     files of the JSON API: its choices, oldest first, and where the files and pages are."""
     steps = [s.slug for s in history.steps]
-    titles = {s.slug: s.release.version if s.release is not None else "now (not released)" for s in history.steps}
+    titles = {s.slug: s.release.version if s.release is not None else "now" for s in history.steps}
     spec = {
         "steps": steps,
         "titles": titles,
