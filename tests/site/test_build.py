@@ -268,3 +268,28 @@ def test_every_page_has_the_favicon(built: Built) -> None:
     for page in (built.site / "index.html", built.site / "w40k7" / "fear" / "index.html"):
         assert '<link rel="icon" href="' in page.read_text(encoding="utf-8") and "favicon.svg" in page.read_text(encoding="utf-8")
     assert (built.site / "assets" / "favicon.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_a_build_reads_only_the_pages_that_changed_and_builds_what_a_cold_build_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MkDocs' reading of each page is kept (`mkdocs_split`): after an edit, the pages whose
+    Markdown is unchanged are taken from the cache, the others read, and the site equals a
+    build with no cache at all, byte for byte; what the build did not use is dropped."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("RULESREF_CACHE", str(cache))
+    project = make_project(tmp_path / "warm")
+    assert build_project(project) == 0
+    kept = cache / "mkdocs-pages"
+    first = {p.name: p.stat().st_mtime_ns for p in kept.iterdir()}
+    assert len(first) == sum(1 for _ in project.docs.rglob("*.md"))  # every page, once
+    fear = project.content / "w40k7" / "fear.yml"
+    fear.write_text(fear.read_text(encoding="utf-8").replace("must take a Leadership test", "must pass a Leadership test"), encoding="utf-8")
+    assert build_project(project) == 0
+    second = {p.name: p.stat().st_mtime_ns for p in kept.iterdir()}
+    read_again = [name for name in second if first.get(name) != second[name]]
+    assert 1 <= len(read_again) <= 3 and len(second) == len(first)  # the edited page (and those previewing it), the rest kept
+    monkeypatch.setenv("RULESREF_CACHE", "off")
+    cold = make_project(tmp_path / "cold", project.content)
+    assert build_project(cold) == 0
+    assert tree_hashes(project.site) == tree_hashes(cold.site)
+    assert tree_hashes(project.docs) == tree_hashes(cold.docs)

@@ -39,6 +39,7 @@ from rulesref.site.csp import make_csp_ready
 from rulesref.site.mkdocs_child import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
+from rulesref.support import cache_files
 from rulesref.support.extras import require_site_tools
 from rulesref.support.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
 from rulesref.support.progress import Progress
@@ -183,7 +184,7 @@ def _build_site(
             args = ["build", "--config-file", str(staged), "--site-dir", str(site)]
             if strict:
                 args.append("--strict")
-            code = mkdocs.run(args, reading_processes())
+            code = mkdocs.run(args, reading_processes(), cache_files.folder())
         if code != 0:
             say(f"mkdocs build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
             return 1

@@ -51,13 +51,14 @@ class EarlyMkDocs:
     def start(cls, command: list[str], env: dict[str, str]) -> EarlyMkDocs:
         return cls(subprocess.Popen(command, stdin=subprocess.PIPE, env=env))
 
-    def run(self, args: list[str], processes: int = 1) -> int:
-        """Hand MkDocs its arguments (and how many processes read the pages: see
-        `mkdocs_split`) and wait for it; its exit code."""
+    def run(self, args: list[str], processes: int = 1, cache: Path | None = None) -> int:
+        """Hand MkDocs its arguments (how many processes read the pages, and the cache folder
+        of pages kept from the last build: see `mkdocs_split`) and wait for it; its exit code."""
         stdin = self.process.stdin
         assert stdin is not None
         try:
-            stdin.write((json.dumps({"args": args, "processes": processes}) + "\n").encode("utf-8"))
+            order = {"args": args, "processes": processes, "cache": str(cache) if cache is not None else None}
+            stdin.write((json.dumps(order) + "\n").encode("utf-8"))
             stdin.close()
         except BrokenPipeError:  # it ended before it was asked to build: its code says why
             pass

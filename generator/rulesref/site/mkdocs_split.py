@@ -1,21 +1,30 @@
-"""MkDocs' reading of pages, split over processes: the other cores convert Markdown while the
-build's own process does.
+"""MkDocs' reading of pages, kept from the last build and split over processes: a build reads
+only the pages that changed, on every core.
 
 `mkdocs build` reads every page (Markdown to HTML, about two thirds of a build) in one
-process before it writes any. In the MkDocs child of `rulesref build` (`mkdocs_runner`),
-the build forks workers when it reads its first page: page i of the build's list of pages is
-read by process i mod n (process 0 being the build's own). A worker sends back what reading
-set on each of its pages (Markdown, metadata, HTML, table of contents, anchors), in page
-order, and the build sets it on its own page object when its loop reaches that page; all
-else (the nav, templates, search index, anchor checks) stays as `mkdocs build` does it, so
-the site is the same byte for byte. What a worker logs while reading a page is handed back
-with the page and logged by the build when it reaches it: messages come in page order, and
-`--strict` counts them.
+process before it writes any. In the MkDocs child of `rulesref build` (`mkdocs_runner`):
 
-Only a build whose plugins do nothing while pages are read is split (a plugin that does
-could keep state that a worker's copy of it would lose). A worker that fails leaves the rest
-of its pages to the build's process, which reads them itself and reports what MkDocs reports.
-The page step it wraps is MkDocs' own (`rulesref.site.mkdocs_internals` names it).
+- **Kept.** What reading set on a page (its HTML, table of contents, title, metadata, the
+  links it checked) and what it logged are kept on disk (`<cache>/mkdocs-pages/`, one file a
+  page) under a digest of what reading depends on: the page's own Markdown, and the context
+  every page shares (MkDocs' and the theme's versions, the Markdown extensions and their
+  settings, the link checks' levels, directory URLs, and the path of every file of the site,
+  which decides where each link leads and whether it is broken). A later build finds an
+  unchanged page there, sets what was kept on its page object and logs what it logged
+  (`--strict` counts it alike), and reads only the others. A build keeps what it used.
+- **Split.** The pages left to read are shared out when the build reads its first page:
+  the i-th of them is read by process i mod n (process 0 being the build's own). A worker
+  sends back what reading set on each of its pages, in page order, and the build sets it on
+  its own page object when its loop reaches that page; all else (the nav, templates, search
+  index, anchor checks) stays as `mkdocs build` does it, so the site is the same byte for
+  byte. What a worker logs while reading a page is handed back with the page and logged by
+  the build when it reaches it: messages come in page order, and `--strict` counts them.
+
+Only a build whose plugins do nothing while pages are read is kept or split (a plugin that
+does could keep state that a worker's copy of it would lose, or read what a digest does not
+cover). A worker that fails leaves the rest of its pages to the build's process, which
+reads them itself and reports what MkDocs reports; a kept page that cannot be read back is
+read again. The page step it wraps is MkDocs' own (`rulesref.site.mkdocs_internals` names it).
 
 This module imports nothing of rulesref: the runner loads it, and the internals module it is
 handed, by their paths.
@@ -31,6 +40,7 @@ import os
 import pickle
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import IO, Any
 
 # the plugin events MkDocs runs while it reads a page (`mkdocs_internals.populate_page`)
@@ -43,21 +53,162 @@ PIPE_BYTES = 1 << 20
 Populate = Callable[..., None]
 
 
-def install(processes: int, internals: Any) -> None:
-    """Make the next MkDocs build of this process read its pages in `processes` processes.
+def install(processes: int, internals: Any, cache: str | None = None) -> None:
+    """Make the next MkDocs build of this process read its pages in `processes` processes,
+    taking unchanged ones from `cache` (a folder; None: every page is read).
     `internals`: the module `rulesref.site.mkdocs_internals` (loaded by its path)."""
     original: Populate = internals.page_steps()[0]
-    split: list[_Split | None] = []  # decided at the first page
+    state: dict[str, Any] = {}  # decided at the first page
 
     def populate(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
-        if not split:
-            split.append(_Split.start(original, config, files, processes) if not dirty and splittable(config) else None)
-        if split[0] is None:
-            original(page, config, files, dirty)
-        else:
-            split[0].populate(page, config, files)
+        if not state:
+            usable = not dirty and splittable(config)
+            kept = _Kept.open(cache, config, files) if usable and cache else None
+            left = [f for f in _pages(files) if kept is None or not kept.has(f)]
+            state["kept"] = kept
+            state["split"] = _Split.start(original, config, files, processes, left) if usable and processes > 1 else None
+            state["pages"] = len(_pages(files))
+        kept, split = state["kept"], state["split"]
+        if kept is None or not kept.restore(page, files):
+            with _Recorded() as records:
+                before = dict(vars(page))
+                if split is None:
+                    original(page, config, files, dirty)
+                else:
+                    split.populate(page, config, files)
+            if kept is not None:
+                kept.store(page, {key: value for key, value in vars(page).items() if key not in before or before[key] is not value}, records)
+        state["pages"] -= 1
+        if kept is not None and state["pages"] == 0:  # the build's last page: what it did not use goes
+            kept.finish()
 
     internals.replace_page_steps(populate=populate)
+
+
+def _pages(files: Any) -> list[Any]:
+    from mkdocs.structure.files import InclusionLevel
+
+    return list(files.documentation_pages(inclusion=InclusionLevel.is_included))
+
+
+class _Recorded(logging.Handler):
+    """The log records of one page's reading, as they are logged (they go on to MkDocs' own
+    handlers as ever)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def __enter__(self) -> list[logging.LogRecord]:
+        logging.getLogger("mkdocs").addHandler(self)
+        return self.records
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger("mkdocs").removeHandler(self)
+
+
+class _Kept:
+    """Pages as reading left them, one file each under the digest of what reading read."""
+
+    FOLDER = "mkdocs-pages"
+
+    def __init__(self, where: Path, context: bytes, keys: dict[str, str]) -> None:
+        self.where = where
+        self.context = context
+        self.keys = keys  # page source path -> its digest
+        self.used: set[str] = set()
+
+    @classmethod
+    def open(cls, cache: str, config: Any, files: Any) -> _Kept | None:
+        import hashlib
+
+        import markdown  # type: ignore[import-untyped]
+        import mkdocs
+
+        try:
+            import material  # type: ignore[import-untyped]
+
+            theme = getattr(material, "__version__", "")
+        except ImportError:
+            theme = ""
+        shared = repr(
+            (
+                mkdocs.__version__, theme, markdown.__version__, KEPT_FORMAT,
+                config["markdown_extensions"], config["mdx_configs"], config["use_directory_urls"], config["validation"],
+                sorted(f.src_uri for f in files),
+            )
+        ).encode("utf-8")
+        context = hashlib.sha256(shared).digest()
+        keys = {}
+        try:
+            for file in _pages(files):
+                keys[file.src_uri] = hashlib.sha256(context + file.src_uri.encode("utf-8") + b"\0" + file.content_bytes).hexdigest()
+        except OSError:
+            return None
+        where = Path(cache) / cls.FOLDER
+        return cls(where, context, keys)
+
+    def has(self, file: Any) -> bool:
+        key = self.keys.get(file.src_uri)
+        return key is not None and (self.where / key).is_file()
+
+    def restore(self, page: Any, files: Any) -> bool:
+        """Set what reading set on `page` when it was kept, and log what it logged; False
+        when nothing usable is kept for it."""
+        import hashlib
+
+        key = self.keys.get(page.file.src_uri)
+        if key is None:
+            return False
+        try:
+            raw = (self.where / key).read_bytes()
+            digest, _, payload = raw.partition(b"\n")
+            if hashlib.sha256(payload).hexdigest().encode() != digest:
+                return False
+            attributes, records = _FileUnpickler(io.BytesIO(payload), files).load()
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, AttributeError, TypeError):
+            return False
+        vars(page).update(attributes)
+        for record in records:
+            logging.getLogger(record.name).handle(record)
+        self.used.add(key)
+        return True
+
+    def store(self, page: Any, attributes: dict[str, Any], records: list[logging.LogRecord]) -> None:
+        import hashlib
+
+        key = self.keys.get(page.file.src_uri)
+        if key is None:
+            return
+        self.used.add(key)
+        try:
+            payload = _FilePickler.dumps((attributes, [_plain(r) for r in records]))
+            self.where.mkdir(parents=True, exist_ok=True)
+            temporary = self.where / f".{key}.{os.getpid()}"
+            temporary.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+            os.replace(temporary, self.where / key)
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            return
+
+    def finish(self) -> None:
+        """Forget the pages this build did not use (the folder holds one build's pages)."""
+        with contextlib.suppress(OSError):
+            for path in self.where.iterdir():
+                if path.name not in self.used:
+                    path.unlink()
+
+
+KEPT_FORMAT = 1  # of what a kept page holds
+
+
+def _plain(record: logging.LogRecord) -> logging.LogRecord:
+    """A record that pickles: its message made, its arguments and exception dropped."""
+    copy = logging.makeLogRecord(record.__dict__)
+    copy.msg, copy.args, copy.exc_info, copy.exc_text = record.getMessage(), None, None, None
+    return copy
 
 
 def splittable(config: Any) -> bool:
@@ -75,10 +226,8 @@ class _Split:
         self.processes = processes
 
     @classmethod
-    def start(cls, original: Populate, config: Any, files: Any, processes: int) -> _Split | None:
-        from mkdocs.structure.files import InclusionLevel
-
-        pages = list(files.documentation_pages(inclusion=InclusionLevel.is_included))
+    def start(cls, original: Populate, config: Any, files: Any, processes: int, pages: list[Any]) -> _Split | None:
+        """Workers for `pages` (those left to read), or None when they are too few to share."""
         processes = min(processes, MAX_WORKERS, len(pages) // 2)
         if processes < 2:
             return None
