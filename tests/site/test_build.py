@@ -271,25 +271,43 @@ def test_every_page_has_the_favicon(built: Built) -> None:
 
 
 def test_a_build_reads_only_the_pages_that_changed_and_builds_what_a_cold_build_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """MkDocs' reading of each page is kept (`mkdocs_split`): after an edit, the pages whose
-    Markdown is unchanged are taken from the cache, the others read, and the site equals a
-    build with no cache at all, byte for byte; what the build did not use is dropped."""
+    """MkDocs' reading and writing of each page are kept (`mkdocs_split`): after an edit, the
+    pages whose Markdown (and the nav) are unchanged are taken from the cache, the others
+    read and written, and the site equals a build with no cache at all, byte for byte (the
+    search index too); what the build did not use is dropped."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
     cache = tmp_path / "cache"
     monkeypatch.setenv("RULESREF_CACHE", str(cache))
     project = make_project(tmp_path / "warm")
     assert build_project(project) == 0
-    kept = cache / "mkdocs-pages"
-    first = {p.name: p.stat().st_mtime_ns for p in kept.iterdir()}
-    assert len(first) == sum(1 for _ in project.docs.rglob("*.md"))  # every page, once
+    pages = sum(1 for _ in project.docs.rglob("*.md"))
+    times = {folder: {p.name: p.stat().st_mtime_ns for p in (cache / folder).iterdir()} for folder in ("mkdocs-pages", "mkdocs-written")}
+    assert all(len(kept) == pages for kept in times.values())  # every page read and written, once
     fear = project.content / "w40k7" / "fear.yml"
     fear.write_text(fear.read_text(encoding="utf-8").replace("must take a Leadership test", "must pass a Leadership test"), encoding="utf-8")
     assert build_project(project) == 0
-    second = {p.name: p.stat().st_mtime_ns for p in kept.iterdir()}
-    read_again = [name for name in second if first.get(name) != second[name]]
-    assert 1 <= len(read_again) <= 3 and len(second) == len(first)  # the edited page (and those previewing it), the rest kept
+    for folder, first in times.items():
+        second = {p.name: p.stat().st_mtime_ns for p in (cache / folder).iterdir()}
+        made_again = [name for name in second if first.get(name) != second[name]]
+        assert 1 <= len(made_again) <= 3 and len(second) == pages, folder  # the edited page and those showing its text; the rest kept
     monkeypatch.setenv("RULESREF_CACHE", "off")
     cold = make_project(tmp_path / "cold", project.content)
     assert build_project(cold) == 0
     assert tree_hashes(project.site) == tree_hashes(cold.site)
     assert tree_hashes(project.docs) == tree_hashes(cold.docs)
+
+
+def test_a_change_every_page_shows_writes_every_page_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The nav is on every page: a system renamed in it makes every page's kept writing stale."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    monkeypatch.setenv("RULESREF_CACHE", str(tmp_path / "cache"))
+    project = make_project(tmp_path / "warm")
+    assert build_project(project) == 0
+    system = project.content / "w40k7" / "system.yml"
+    system.write_text(system.read_text(encoding="utf-8").replace("short_name: 40k 7th", "short_name: 40K Seventh"), encoding="utf-8")
+    assert build_project(project) == 0
+    monkeypatch.setenv("RULESREF_CACHE", "off")
+    cold = make_project(tmp_path / "cold", project.content)
+    assert build_project(cold) == 0
+    assert tree_hashes(project.site) == tree_hashes(cold.site)
+    assert "40K Seventh" in (project.site / "t9a" / "fearless" / "index.html").read_text(encoding="utf-8")  # (a page of the other system: its nav)

@@ -16,11 +16,14 @@ more, and each is here with why:
   pages before its last: the live-reload server's request handler (`_serve_request`) and the
   epochs it serves pages at (`_epoch_cond`, `_visible_epoch`, `_wanted_epoch`) have no public
   counterpart.
-- `rulesref build`'s MkDocs child reads pages on every core (`rulesref.site.mkdocs_split`) and
-  counts pages on a terminal (`rulesref.site.mkdocs_runner`): both wrap the two page steps,
+- `rulesref build`'s MkDocs child reads pages on every core and takes unchanged pages from
+  the last build (`rulesref.site.mkdocs_split`), and counts pages on a terminal
+  (`rulesref.site.mkdocs_runner`): both wrap the two page steps,
   which the build looks up by name in `mkdocs.commands.build` for every page. The plugin
   events around them (`on_page_markdown`...) would make a plugin of ours, which the split
-  must not be (a plugin's state would not survive a fork).
+  must not be (a plugin's state would not survive a fork). A page taken from the last build
+  gives the search index what it gave then: the theme's search plugin keeps the entries in
+  `search_index.entries` (`search_entries`).
 
 This module imports nothing of rulesref: the MkDocs child loads it by its path.
 """
@@ -80,6 +83,20 @@ def replace_page_steps(populate: PageStep | None = None, build: PageStep | None 
         _build._populate_page = populate
     if build is not None:
         _build._build_page = build
+
+
+def search_entries(config: Any) -> list[dict[str, Any]] | None:
+    """The entries the theme's search plugin has collected so far in this build (each page's
+    sections, added as the page is written), or None without that plugin. A build that takes
+    a page's written HTML from the last build (`rulesref.site.mkdocs_split`) adds the entries
+    the page gave then: Material keeps them in `search_index.entries`, which no event hands out."""
+    for method in config.plugins.events.get("page_context", []):
+        plugin = getattr(method, "__self__", None)
+        index = getattr(plugin, "search_index", None)
+        entries = getattr(index, "entries", None)
+        if isinstance(entries, list):
+            return entries
+    return None
 
 
 class Server(LiveReloadServer):

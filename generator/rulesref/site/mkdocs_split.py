@@ -1,5 +1,5 @@
-"""MkDocs' reading of pages, kept from the last build and split over processes: a build reads
-only the pages that changed, on every core.
+"""MkDocs' reading and writing of pages, kept from the last build, and its reading split over
+processes: a build reads and writes only the pages that changed, on every core.
 
 `mkdocs build` reads every page (Markdown to HTML, about two thirds of a build) in one
 process before it writes any. In the MkDocs child of `rulesref build` (`mkdocs_runner`):
@@ -11,7 +11,11 @@ process before it writes any. In the MkDocs child of `rulesref build` (`mkdocs_r
   settings, the link checks' levels, directory URLs, and the path of every file of the site,
   which decides where each link leads and whether it is broken). A later build finds an
   unchanged page there, sets what was kept on its page object and logs what it logged
-  (`--strict` counts it alike), and reads only the others. A build keeps what it used.
+  (`--strict` counts it alike), and reads only the others. Likewise the page as the theme
+  wrote it, with the entries it gave the search index and what writing it logged, is kept
+  (`<cache>/mkdocs-written/`) under the digest of its reading and of what writing every page
+  shares (the nav, the site's and the theme's settings): an unchanged page is written from
+  there. A build keeps what it used.
 - **Split.** The pages left to read are shared out when the build reads its first page:
   the i-th of them is read by process i mod n (process 0 being the build's own). A worker
   sends back what reading set on each of its pages, in page order, and the build sets it on
@@ -82,7 +86,26 @@ def install(processes: int, internals: Any, cache: str | None = None) -> None:
         if kept is not None and state["pages"] == 0:  # the build's last page: what it did not use goes
             kept.finish()
 
-    internals.replace_page_steps(populate=populate)
+    original_build: Populate = internals.page_steps()[1]
+
+    def build(page: Any, config: Any, doc_files: Any, nav: Any, env: Any, dirty: bool = False, excluded: bool = False) -> None:
+        kept = state.get("kept")
+        if "written" not in state:  # the first page written: every page is read and the nav is whole
+            state["written"] = _Written.open(kept, config, nav, internals) if kept is not None and not dirty else None
+            state["to_write"] = len(doc_files)  # (the build hands its list of pages to write)
+        written = state["written"]
+        if written is None or excluded or not written.restore(page):
+            entries = written.entries if written is not None else None
+            before = len(entries) if entries is not None else 0
+            with _Recorded() as records:
+                original_build(page, config, doc_files, nav, env, dirty, excluded=excluded)
+            if written is not None and not excluded:
+                written.store(page, entries[before:] if entries is not None else [], records)
+        state["to_write"] -= 1
+        if written is not None and state["to_write"] == 0:
+            written.finish()
+
+    internals.replace_page_steps(populate=populate, build=build)
 
 
 def _pages(files: Any) -> list[Any]:
@@ -202,6 +225,100 @@ class _Kept:
 
 
 KEPT_FORMAT = 1  # of what a kept page holds
+
+
+class _Written(_Kept):
+    """Pages as the theme wrote them, by the digest of their reading (`_Kept`) and of all
+    that writing every page shares: the nav (each item's title and address, in order), the
+    site's settings and the theme's. Kept with a page: its HTML, what it gave the search
+    index, what it logged. Only for a build whose plugins, while pages are written, are the
+    theme's search alone (any other could change a page a digest does not see)."""
+
+    FOLDER = "mkdocs-written"
+    SHARED_EVENTS = ("pre_page", "page_context", "post_page", "pre_template", "template_context", "post_template")
+
+    def __init__(self, where: Path, context: bytes, keys: dict[str, str], entries: list[dict[str, Any]] | None) -> None:
+        super().__init__(where, context, keys)
+        self.entries = entries
+
+    @classmethod
+    def open(cls, kept: _Kept, config: Any, nav: Any, internals: Any) -> _Written | None:  # type: ignore[override]
+        import hashlib
+
+        entries = internals.search_entries(config)
+        for event in cls.SHARED_EVENTS:
+            for method in config.plugins.events.get(event, []):
+                if getattr(getattr(method, "__self__", None), "search_index", None) is None:
+                    return None  # a plugin other than search works on written pages
+        try:
+            settings = {key: repr(config[key]) for key in sorted(config) if key not in _NOT_SHARED}
+            theme = (config.theme.name, repr(sorted(dict(config.theme).items(), key=lambda kv: kv[0])))
+            plugins = {name: repr(dict(plugin.config)) for name, plugin in config.plugins.items()}
+        except (TypeError, ValueError, AttributeError):
+            return None
+        shared = repr((kept.context, _nav_key(nav), settings, theme, plugins)).encode("utf-8")
+        if " at 0x" in shared.decode("utf-8", "replace"):  # a setting shown by its address: no digest holds
+            return None
+        context = hashlib.sha256(shared).digest()
+        keys = {uri: hashlib.sha256(context + key.encode("ascii")).hexdigest() for uri, key in kept.keys.items()}
+        return cls(kept.where.with_name(cls.FOLDER), context, keys, entries)
+
+    def restore(self, page: Any, files: Any = None) -> bool:
+        """Write the page as it was written, give the search index its entries again and log
+        what writing it logged; False when nothing usable is kept for it."""
+        import hashlib
+
+        key = self.keys.get(page.file.src_uri)
+        if key is None:
+            return False
+        try:
+            raw = (self.where / key).read_bytes()
+            digest, _, payload = raw.partition(b"\n")
+            if hashlib.sha256(payload).hexdigest().encode() != digest:
+                return False
+            html, entries, records = pickle.loads(payload)
+            target = Path(page.file.abs_dest_path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(html)
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError):
+            return False
+        if self.entries is not None:
+            self.entries.extend(entries)
+        for record in records:
+            logging.getLogger(record.name).handle(record)
+        self.used.add(key)
+        return True
+
+    def store(self, page: Any, entries: Any, records: list[logging.LogRecord]) -> None:
+        import hashlib
+
+        key = self.keys.get(page.file.src_uri)
+        if key is None:
+            return
+        self.used.add(key)
+        try:
+            html = Path(page.file.abs_dest_path).read_bytes()
+            payload = pickle.dumps((html, list(entries), [_plain(r) for r in records]), protocol=pickle.HIGHEST_PROTOCOL)
+            self.where.mkdir(parents=True, exist_ok=True)
+            temporary = self.where / f".{key}.{os.getpid()}"
+            temporary.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+            os.replace(temporary, self.where / key)
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            return
+
+
+# settings no page shows: where the build reads and writes, and what the digest covers apart
+_NOT_SHARED = frozenset({"plugins", "theme", "docs_dir", "site_dir", "config_file_path", "watch", "dev_addr", "hooks", "strict"})
+
+
+def _nav_key(nav: Any) -> list[Any]:
+    """The nav as every page shows it: each item's kind, title and address, in order."""
+
+    def item(node: Any) -> Any:
+        children = getattr(node, "children", None) or []
+        return (type(node).__name__, str(getattr(node, "title", "")), str(getattr(node, "url", "") or ""), [item(c) for c in children])
+
+    return [item(node) for node in nav.items] + [str(p.url) for p in nav.pages]
 
 
 def _plain(record: logging.LogRecord) -> logging.LogRecord:
