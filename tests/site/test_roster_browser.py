@@ -233,12 +233,23 @@ def test_content_without_battlescribe_entries_has_no_roster_page(built: Built) -
     assert "Open a roster" not in (built.docs / ".nav.yml").read_text(encoding="utf-8")
 
 
-def test_the_data_file_holds_what_the_matcher_reads(pond_site: Built) -> None:
-    script = (pond_site.site / "assets" / "roster" / "pond.js").read_text(encoding="utf-8")
-    data = json.loads(script.partition(" = ")[2].rstrip().rstrip(";"))
-    assert data["elements"]["r-leap"] == ["leap"]
-    leap = data["entries"]["leap"]
+def test_the_data_files_hold_what_the_matcher_reads(pond_site: Built) -> None:
+    """An index per system (the entries by BattleScribe id, each one's kind and part) and the
+    records in parts, one per army and one for entries of none, which the page reads as a
+    roster needs them."""
+
+    def data(path: str) -> Any:
+        script = (pond_site.site / "assets" / "roster" / path).read_text(encoding="utf-8")
+        return json.loads(script.partition(" = ")[2].rstrip().rstrip(";"))
+
+    index = data("pond.js")
+    assert index["elements"]["r-leap"] == ["leap"] and index["kinds"]["leap"] == "rule"
+    parts = {part: data(f"pond/{part}.js")["entries"] for part in index["files"]}
+    assert set(index["parts"].values()) == set(parts) and all(entry_id in parts[part] for entry_id, part in index["parts"].items())
+    assert len(parts) > 1  # (the fixture's armies each have a part)
+    leap = parts[index["parts"]["leap"]]["leap"]
     assert leap["url"] == "../pond/leap/" and leap["forms"] and leap["paragraphs"] and isinstance(leap["digest"], int)
-    guard = data["entries"]["frog-guard"]
+    guard = parts[index["parts"]["frog-guard"]]["frog-guard"]
     assert "frog-fury" in guard["rules"] and guard["profiles"]
-    assert len(gzip.compress(script.encode("utf-8"))) < 20_000
+    total = sum(len(gzip.compress((pond_site.site / "assets" / "roster" / f"pond/{part}.js").read_bytes())) for part in parts)
+    assert total < 20_000

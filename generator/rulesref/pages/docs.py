@@ -132,7 +132,7 @@ def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) 
             return site.entry(key).encode("utf-8"), entry_file(site, entry, owner)
 
         files[name], files[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
-    files.update(roster.roster_files(site, page))
+    files.update(roster.roster_files(site, site.reads.page))
     files.update(changes.change_pages(site, page))
     files.update(call(get, changes.API_INDEX, changes.release_files, history))
     files.update(api_files(build.settings, content, get))

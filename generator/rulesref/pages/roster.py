@@ -4,12 +4,15 @@ imported entries and shown as the army page `rulesref roster` writes, nothing up
 The page needs what the command's matcher reads of the content (`rulesref.commands.roster.
 match`): the imported entries by the BattleScribe ids in their `origin`, each unit's rules with
 the values it takes them with, its profile rows and their rules, each rule's summary and text.
-Each system's share is one data file, a classic script (`assets/roster/<system>.js`), which a
-page opened from the file system can load where it could fetch nothing. What the command
-derives from an entry is derived here by the command's own functions (a rule's name as taken,
-its text as paragraphs, the words its copy in a roster is compared by), so the script in the
-browser only looks values up; it repeats the matching itself, and a test proves both give the
-same army on every fixture roster.
+Each system has an index (`assets/roster/<system>.js`: the entries by those ids, each entry's
+kind and part) and its records in parts, one per army and one for the entries of none
+(`assets/roster/<system>/<part>.js`), so that the page reads the parts a roster names rather
+than every army of a game; each is a classic script, which a page opened from the file system
+can load where it could fetch nothing. What the command derives from an entry is derived here
+by the command's own functions (a rule's name as taken, its text as paragraphs, the words its
+copy in a roster is compared by), so the script in the browser only looks values up; it
+repeats the matching itself, and a test proves both give the same army on every fixture
+roster.
 
 The page exists when some entry was imported from BattleScribe: other content has nothing a
 roster could name.
@@ -131,8 +134,23 @@ def _record(entry: Entry, site: RosterFacts, by_id: dict[str, Entry], wanted: se
     return record
 
 
-def system_data(site: RosterFacts, system: System) -> dict[str, Any]:
-    """One system's share of what the page matches rosters against."""
+COMMON = "_common"  # the part holding entries of no army (no army id starts with "_")
+
+
+def part_of(entry: Entry) -> str:
+    """The data part an entry's record is in: its first army's, else the common one. A
+    roster names one army or a few, so the page reads only their parts (and the common)."""
+    return entry.armies[0] if entry.armies else COMMON
+
+
+def part_file(system_id: str, part: str) -> str:
+    return f"{DATA}/{system_id}/{part}.js"
+
+
+def system_data(site: RosterFacts, system: System) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """One system's share of what the page matches rosters against: its index (the entries
+    by the BattleScribe ids they came from, each entry's kind and part, the shared tables)
+    and the records of each part, by entry id."""
     entries = site.entries_of(system.id)
     by_id = {e.id: e for e in entries}
     elements: dict[str, list[str]] = {}
@@ -147,21 +165,36 @@ def system_data(site: RosterFacts, system: System) -> dict[str, Any]:
     while len(records) < len(wanted):  # a unit's record adds the rules it names
         for entry_id in sorted(wanted - records.keys()):
             records[entry_id] = _record(by_id[entry_id], site, by_id, wanted, columns)
-    return {
+    parts: dict[str, dict[str, Any]] = {}
+    for entry_id in sorted(records):
+        parts.setdefault(part_of(by_id[entry_id]), {})[entry_id] = records[entry_id]
+    index = {
         "system": system.id,
         "revision": data_revision(system.edition),
         "types": {t.id: t.name for t in system.profile_types},
         "columns": columns.lists,
         "elements": elements,
-        "entries": dict(sorted(records.items())),
+        "kinds": {entry_id: records[entry_id]["kind"] for entry_id in sorted(records)},
+        "parts": {entry_id: part_of(by_id[entry_id]) for entry_id in sorted(records)},
+        "files": {part: paths.relative(PAGE, part_file(system.id, part)) for part in sorted(parts)},
     }
+    return index, parts
 
 
-def data_script(site: RosterFacts, system_id: str) -> str:
-    """A system's data file: a classic script that adds its share to `rulesrefRosters`."""
+def _script(key: str, data: object) -> bytes:
+    """A classic script that adds `data` to `rulesrefRosters` under `key`."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"(globalThis.rulesrefRosters ??= {{}})[{json.dumps(key)}] = {text};\n".encode()
+
+
+def data_scripts(site: RosterFacts, system_id: str) -> dict[str, bytes]:
+    """A system's data files: its index, and one file per part."""
     system = next(s for s in site.systems() if s.id == system_id)
-    data = json.dumps(system_data(site, system), ensure_ascii=False, separators=(",", ":"), sort_keys=False)
-    return f"(globalThis.rulesrefRosters ??= {{}})[{json.dumps(system_id)}] = {data};\n"
+    index, parts = system_data(site, system)
+    files = {data_file(system_id): _script(system_id, index)}
+    for part, records in parts.items():
+        files[part_file(system_id, part)] = _script(f"{system_id}/{part}", {"entries": records})
+    return files
 
 
 def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
@@ -179,14 +212,14 @@ def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
     )
 
 
-def roster_files(site: RosterFacts, made: Callable[[str, Callable[[], str]], bytes]) -> dict[str, bytes]:
-    """The page and each system's data file, each made through `made(name, make)` (which
-    records what it read), or nothing when no entry came from BattleScribe."""
+def roster_files(site: RosterFacts, kept: Callable[[str, Callable[[], Any]], Any]) -> dict[str, bytes]:
+    """The page and each system's data files, each made through `kept(name, make)` (which
+    records what it read: `rulesref.incremental.reads`), or nothing when no entry came from
+    BattleScribe."""
     systems = roster_systems(site)
     if not systems:
         return {}
-    files = {PAGE: made(PAGE, lambda: page(site, systems))}
+    files: dict[str, bytes] = {PAGE: kept(PAGE, lambda: page(site, systems).encode("utf-8"))}
     for system in systems:
-        name = data_file(system.id)
-        files[name] = made(name, lambda s=system.id: data_script(site, s))  # type: ignore[misc]
+        files.update(kept(data_file(system.id), lambda s=system.id: data_scripts(site, s)))  # type: ignore[misc]
     return files

@@ -27,23 +27,51 @@
     }
   }
 
-  // -- the data files: one classic script per system (pages/roster.py) ------------------------
+  // -- the data files: each system's index, then the parts a roster needs (pages/roster.py) --
+
+  function script(src) {
+    return new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.src = src;
+      tag.onload = resolve;
+      tag.onerror = () => reject(new Error("the reference's roster data could not be read"));
+      document.head.append(tag);
+    });
+  }
 
   let loaded = null;
   function loadData() {
-    loaded ??= Promise.all(
-      JSON.parse(root.dataset.rrRoster).map(
-        (src) =>
-          new Promise((resolve, reject) => {
-            const tag = document.createElement("script");
-            tag.src = src;
-            tag.onload = resolve;
-            tag.onerror = () => reject(new Error("the reference's roster data could not be read"));
-            document.head.append(tag);
-          }),
-      ),
-    ).then(() => index(globalThis.rulesrefRosters ?? {}));
+    loaded ??= Promise.all(JSON.parse(root.dataset.rrRoster).map(script)).then(() => index(globalThis.rulesrefRosters ?? {}));
     return loaded;
+  }
+
+  // the parts holding the records of these entries, and of the rules their units name, until none is missing
+  async function loadParts(idx, keys) {
+    let wanted = new Set(keys);
+    while (wanted.size) {
+      const files = new Set();
+      for (const key of wanted) {
+        const entry = idx.byKey.get(key);
+        if (entry && !entry.loaded) files.add(`${entry.system}/${idx.parts.get(key)}`);
+      }
+      const missing = [...files].filter((f) => !idx.read.has(f));
+      await Promise.all(missing.map((f) => script(idx.files.get(f))));  // (relative to this page, as the index files)
+      const named = new Set();
+      for (const f of missing) {
+        idx.read.add(f);
+        const [system] = f.split("/");
+        for (const [id, record] of Object.entries(globalThis.rulesrefRosters[f].entries)) {
+          const entry = idx.byKey.get(`${system}:${id}`);
+          Object.assign(entry, record, { loaded: true });
+          if (record.profiles) entry.profiles = record.profiles.map((p) => idx.profile(system, p));
+          for (const ref of [...(record.rules ?? []), ...(record.wargear ?? []), ...(record.profiles ?? []).flatMap((p) => p[4])]) {
+            named.add(`${system}:${typeof ref === "string" ? ref : ref[0]}`);
+          }
+        }
+      }
+      wanted = new Set([...named].filter((key) => idx.byKey.has(key) && !idx.byKey.get(key).loaded));
+      if (!missing.length) break;
+    }
   }
 
   // -- reading a file: a zip's one .ros member, inflated with a limit; then the XML -----------
@@ -281,24 +309,45 @@
     const byKey = new Map();
     const revisions = new Map();
     const typeNames = new Map();
-    for (const system of Object.keys(rosters).sort(byText)) {
+    const parts = new Map();
+    const files = new Map();
+    const columns = new Map();
+    const systems = Object.keys(rosters).filter((key) => !key.includes("/")).sort(byText);
+    for (const system of systems) {
       const data = rosters[system];
       revisions.set(system, data.revision);
+      columns.set(system, data.columns);
       for (const [id, name] of Object.entries(data.types)) typeNames.set(`${system}:${id}`, name);
-      // [type, name, columns, values, rules] -> the profile (pages/roster.py)
-      const profile = ([type, name, columns, values, rules]) => ({ type, name, values: data.columns[columns].map((c, i) => [c, values[i]]), rules });
-      for (const [id, record] of Object.entries(data.entries)) {
-        const entry = { aliases: [], forms: [], ...record, system, id, key: `${system}:${id}` };
-        if (record.profiles) entry.profiles = record.profiles.map(profile);
-        byKey.set(entry.key, entry);
+      // each entry known by its kind until its part is read (`loadParts`)
+      for (const [id, kind] of Object.entries(data.kinds)) {
+        byKey.set(`${system}:${id}`, { aliases: [], forms: [], kind, system, id, key: `${system}:${id}`, loaded: false });
+        parts.set(`${system}:${id}`, data.parts[id]);
       }
+      for (const [part, file] of Object.entries(data.files)) files.set(`${system}/${part}`, file);
       for (const [element, ids] of Object.entries(data.elements)) {
         const list = byElement.get(element) ?? [];
         list.push(...ids.map((id) => byKey.get(`${system}:${id}`)));
         byElement.set(element, list);
       }
     }
-    return { byElement, byKey, revisions, typeNames };
+    // [type, name, columns, values, rules] -> the profile (pages/roster.py)
+    const profile = (system, [type, name, at, values, rules]) => ({ type, name, values: columns.get(system)[at].map((c, i) => [c, values[i]]), rules });
+    return { byElement, byKey, revisions, typeNames, parts, files, profile, read: new Set() };
+  }
+
+  /** The keys of every entry a roster's ids can name (its selections' and rules'). */
+  function named(roster, idx) {
+    const keys = new Set();
+    const add = (chain) => {
+      for (const part of chain.split("::")) for (const entry of idx.byElement.get(part.trim()) ?? []) keys.add(entry.key);
+    };
+    for (const force of roster.forces) {
+      for (const selection of force.selections.flatMap(walk)) {
+        add(selection.entryId);
+        for (const rule of selection.rules) add(rule.id);
+      }
+    }
+    return keys;
   }
 
   function find(idx, chain, kinds, system) {
@@ -566,7 +615,9 @@
       }
       const top = parsed(decoded(bytes), shown);
       const idx = await loadData();
-      const army = match(rosterOf(top, file.name), idx);
+      const roster = rosterOf(top, file.name);
+      await loadParts(idx, named(roster, idx));
+      const army = match(roster, idx);
       show(army);
       status.textContent = said(army);
       printButton.hidden = false;
