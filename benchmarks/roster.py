@@ -106,11 +106,13 @@ def page_times(site: Path, roster: Path, runs: int, throttle: float = 1.0) -> di
                     bench = page.evaluate("window.__bench")
                     times.append(bench["end"] - bench["start"])
                 status = page.inner_text(".rr-roster-status")
+                read = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('/assets/roster/'))")
                 page.close()
             browser.close()
     finally:
         httpd.shutdown()
-    return {"first_ms": statistics.median(firsts), "next_ms": statistics.median(nexts), "worst_next_ms": max(nexts), "status": status}
+    packed = sum(len(gzip.compress((site / p.lstrip("/")).read_bytes(), 9)) for p in set(read))
+    return {"first_ms": statistics.median(firsts), "next_ms": statistics.median(nexts), "worst_next_ms": max(nexts), "status": status, "read": len(set(read)), "read_gz": packed}
 
 
 def main() -> None:
@@ -131,10 +133,10 @@ def main() -> None:
     verdict = "met" if median <= BUDGET_COMMAND_S else "over"
     print(f"command  {median:6.2f} s median of {args.runs} (first run, filling the caches: {first:.2f} s); budget {BUDGET_COMMAND_S:g} s: {verdict}")
     print(f"  in one process: loading and validating the content {part['validate_s']:.2f} s, the roster's own part {part['roster_s'] * 1000:.0f} ms")
-    data = sorted((site / "assets" / "roster").glob("*.js"))
+    data = sorted((site / "assets" / "roster").rglob("*.js"))
     size = sum(p.stat().st_size for p in data)
     packed = sum(len(gzip.compress(p.read_bytes(), 9)) for p in data)
-    print(f"data files: {size / 2**20:.2f} MB, {packed / 2**20:.2f} MB gzipped")
+    print(f"data files: {len(data)}, {size / 2**20:.2f} MB, {packed / 2**20:.2f} MB gzipped in all")
     if CHROMIUM.exists():
         figures = page_times(site, args.roster, args.runs)
         verdict = "met" if figures["next_ms"] <= BUDGET_PAGE_MS else "over"
@@ -143,6 +145,7 @@ def main() -> None:
             f"the first roster of a visit, reading the data: {figures['first_ms']:.0f} ms"
         )
         print(f"  the page said: {figures['status']}")
+        print(f"  the page read {figures['read']} data files, {figures['read_gz'] / 1024:.0f} KB gzipped")
         if args.throttle > 1:
             slow = page_times(site, args.roster, args.runs, args.throttle)
             print(f"page, processor {args.throttle:g}x slower: {slow['next_ms']:.0f} ms (worst {slow['worst_next_ms']:.0f} ms); the first roster of a visit: {slow['first_ms']:.0f} ms")

@@ -243,13 +243,14 @@ def test_the_data_files_hold_what_the_matcher_reads(pond_site: Built) -> None:
         return json.loads(script.partition(" = ")[2].rstrip().rstrip(";"))
 
     index = data("pond.js")
-    assert index["elements"]["r-leap"] == ["leap"] and index["kinds"]["leap"] == "rule"
-    parts = {part: data(f"pond/{part}.js")["entries"] for part in index["files"]}
-    assert set(index["parts"].values()) == set(parts) and all(entry_id in parts[part] for entry_id, part in index["parts"].items())
+    entries = {entry_id: (kind, index["parts"][part][0]) for entry_id, kind, part in index["entries"]}
+    assert [index["entries"][n][0] for n in index["elements"]["r-leap"]] == ["leap"] and entries["leap"][0] == "rule"
+    parts = {part: data(f"pond/{part}.js")["entries"] for part, _ in index["parts"]}
+    assert all(entry_id in parts[part] for entry_id, (_, part) in entries.items())
     assert len(parts) > 1  # (the fixture's armies each have a part)
-    leap = parts[index["parts"]["leap"]]["leap"]
+    leap = parts[entries["leap"][1]]["leap"]
     assert leap["url"] == "../pond/leap/" and leap["forms"] and leap["paragraphs"] and isinstance(leap["digest"], int)
-    guard = parts[index["parts"]["frog-guard"]]["frog-guard"]
+    guard = parts[entries["frog-guard"][1]]["frog-guard"]
     assert "frog-fury" in guard["rules"] and guard["profiles"]
     total = sum(len(gzip.compress((pond_site.site / "assets" / "roster" / f"pond/{part}.js").read_bytes())) for part in parts)
     assert total < 20_000

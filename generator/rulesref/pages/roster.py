@@ -168,15 +168,17 @@ def system_data(site: RosterFacts, system: System) -> tuple[dict[str, Any], dict
     parts: dict[str, dict[str, Any]] = {}
     for entry_id in sorted(records):
         parts.setdefault(part_of(by_id[entry_id]), {})[entry_id] = records[entry_id]
+    names = sorted(parts)
+    numbers = {entry_id: n for n, entry_id in enumerate(sorted(records))}
     index = {
         "system": system.id,
         "revision": data_revision(system.edition),
         "types": {t.id: t.name for t in system.profile_types},
         "columns": columns.lists,
-        "elements": elements,
-        "kinds": {entry_id: records[entry_id]["kind"] for entry_id in sorted(records)},
-        "parts": {entry_id: part_of(by_id[entry_id]) for entry_id in sorted(records)},
-        "files": {part: paths.relative(PAGE, part_file(system.id, part)) for part in sorted(parts)},
+        # [id, kind, its part's number] of every entry with a record; the ids below are their numbers
+        "entries": [[entry_id, records[entry_id]["kind"], names.index(part_of(by_id[entry_id]))] for entry_id in sorted(records)],
+        "elements": {element: [numbers[i] for i in ids] for element, ids in elements.items()},
+        "parts": [[part, paths.relative(PAGE, part_file(system.id, part))] for part in names],
     }
     return index, parts
 

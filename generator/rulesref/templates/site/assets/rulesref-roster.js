@@ -47,30 +47,32 @@
 
   // the parts holding the records of these entries, and of the rules their units name, until none is missing
   async function loadParts(idx, keys) {
-    let wanted = new Set(keys);
-    while (wanted.size) {
-      const files = new Set();
-      for (const key of wanted) {
-        const entry = idx.byKey.get(key);
-        if (entry && !entry.loaded) files.add(`${entry.system}/${idx.parts.get(key)}`);
-      }
-      const missing = [...files].filter((f) => !idx.read.has(f));
-      await Promise.all(missing.map((f) => script(idx.files.get(f))));  // (relative to this page, as the index files)
-      const named = new Set();
+    let wanted = [...keys];
+    const followed = new Set();
+    while (wanted.length) {
+      const missing = [...new Set(wanted.filter((key) => !idx.byKey.get(key).loaded).map((key) => idx.parts.get(key)))].filter((f) => !idx.read.has(f));
+      await Promise.all(missing.map((f) => script(idx.files.get(f)))); // (relative to this page, as the index files)
       for (const f of missing) {
         idx.read.add(f);
-        const [system] = f.split("/");
+        const system = f.split("/")[0];
         for (const [id, record] of Object.entries(globalThis.rulesrefRosters[f].entries)) {
           const entry = idx.byKey.get(`${system}:${id}`);
           Object.assign(entry, record, { loaded: true });
           if (record.profiles) entry.profiles = record.profiles.map((p) => idx.profile(system, p));
-          for (const ref of [...(record.rules ?? []), ...(record.wargear ?? []), ...(record.profiles ?? []).flatMap((p) => p[4])]) {
-            named.add(`${system}:${typeof ref === "string" ? ref : ref[0]}`);
-          }
         }
       }
-      wanted = new Set([...named].filter((key) => idx.byKey.has(key) && !idx.byKey.get(key).loaded));
-      if (!missing.length) break;
+      const next = [];
+      for (const key of wanted) {
+        if (followed.has(key)) continue;
+        followed.add(key);
+        const entry = idx.byKey.get(key);
+        const refs = [...(entry.rules ?? []), ...(entry.wargear ?? []), ...(entry.profiles ?? []).flatMap((p) => p.rules)];
+        for (const ref of refs) {
+          const named = `${entry.system}:${typeof ref === "string" ? ref : ref[0]}`;
+          if (idx.byKey.has(named) && !followed.has(named)) next.push(named);
+        }
+      }
+      wanted = next;
     }
   }
 
@@ -318,15 +320,17 @@
       revisions.set(system, data.revision);
       columns.set(system, data.columns);
       for (const [id, name] of Object.entries(data.types)) typeNames.set(`${system}:${id}`, name);
-      // each entry known by its kind until its part is read (`loadParts`)
-      for (const [id, kind] of Object.entries(data.kinds)) {
-        byKey.set(`${system}:${id}`, { aliases: [], forms: [], kind, system, id, key: `${system}:${id}`, loaded: false });
-        parts.set(`${system}:${id}`, data.parts[id]);
-      }
-      for (const [part, file] of Object.entries(data.files)) files.set(`${system}/${part}`, file);
-      for (const [element, ids] of Object.entries(data.elements)) {
+      // each entry known by its kind until its part is read (`loadParts`); elements name entries by number
+      const numbered = data.entries.map(([id, kind, part]) => {
+        const entry = { aliases: [], forms: [], kind, system, id, key: `${system}:${id}`, loaded: false };
+        byKey.set(entry.key, entry);
+        parts.set(entry.key, `${system}/${data.parts[part][0]}`);
+        return entry;
+      });
+      for (const [part, file] of data.parts) files.set(`${system}/${part}`, file);
+      for (const [element, numbers] of Object.entries(data.elements)) {
         const list = byElement.get(element) ?? [];
-        list.push(...ids.map((id) => byKey.get(`${system}:${id}`)));
+        list.push(...numbers.map((n) => numbered[n]));
         byElement.set(element, list);
       }
     }
@@ -335,16 +339,16 @@
     return { byElement, byKey, revisions, typeNames, parts, files, profile, read: new Set() };
   }
 
-  /** The keys of every entry a roster's ids can name (its selections' and rules'). */
+  /** The keys of the entries the matcher will look up for a roster (as `match` finds them:
+   * each top selection's unit, each rule's entry), whose parts must be read first. */
   function named(roster, idx) {
+    const system = systemOf(roster, idx);
     const keys = new Set();
-    const add = (chain) => {
-      for (const part of chain.split("::")) for (const entry of idx.byElement.get(part.trim()) ?? []) keys.add(entry.key);
-    };
+    const add = (entry) => entry !== null && keys.add(entry.key);
     for (const force of roster.forces) {
-      for (const selection of force.selections.flatMap(walk)) {
-        add(selection.entryId);
-        for (const rule of selection.rules) add(rule.id);
+      for (const top of force.selections) {
+        add(find(idx, top.entryId, UNIT_KINDS, system));
+        for (const selection of walk(top)) for (const rule of selection.rules) if (rule.id.trim()) add(find(idx, rule.id, RULE_KINDS, system));
       }
     }
     return keys;
