@@ -178,29 +178,22 @@ class _Kept:
         key = self.keys.get(file.src_uri)
         return key is not None and (self.where / key).is_file()
 
-    def restore(self, page: Any, files: Any) -> bool:
-        """Set what reading set on `page` when it was kept, and log what it logged; False
-        when nothing usable is kept for it."""
+    def _payload(self, page: Any) -> tuple[str, bytes] | None:
+        """The key and payload kept for a page, when its file is whole (its digest holds)."""
         import hashlib
 
         key = self.keys.get(page.file.src_uri)
         if key is None:
-            return False
+            return None
         try:
             raw = (self.where / key).read_bytes()
-            digest, _, payload = raw.partition(b"\n")
-            if hashlib.sha256(payload).hexdigest().encode() != digest:
-                return False
-            attributes, records = _FileUnpickler(io.BytesIO(payload), files).load()
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, AttributeError, TypeError):
-            return False
-        vars(page).update(attributes)
-        for record in records:
-            logging.getLogger(record.name).handle(record)
-        self.used.add(key)
-        return True
+        except OSError:
+            return None
+        digest, _, payload = raw.partition(b"\n")
+        return (key, payload) if hashlib.sha256(payload).hexdigest().encode() == digest else None
 
-    def store(self, page: Any, attributes: dict[str, Any], records: list[logging.LogRecord]) -> None:
+    def _keep(self, page: Any, make: Callable[[], bytes]) -> None:
+        """Keep `make()` for a page, replacing its file atomically; skipped when it cannot be."""
         import hashlib
 
         key = self.keys.get(page.file.src_uri)
@@ -208,13 +201,36 @@ class _Kept:
             return
         self.used.add(key)
         try:
-            payload = _FilePickler.dumps((attributes, [_plain(r) for r in records]))
+            payload = make()
             self.where.mkdir(parents=True, exist_ok=True)
             temporary = self.where / f".{key}.{os.getpid()}"
             temporary.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
             os.replace(temporary, self.where / key)
         except (OSError, pickle.PicklingError, TypeError, AttributeError):
             return
+
+    def _replay(self, key: str, records: list[logging.LogRecord]) -> bool:
+        """Log what the page logged when it was kept, and count its file as used."""
+        for record in records:
+            logging.getLogger(record.name).handle(record)
+        self.used.add(key)
+        return True
+
+    def restore(self, page: Any, files: Any) -> bool:
+        """Set what reading set on `page` when it was kept, and log what it logged; False
+        when nothing usable is kept for it."""
+        found = self._payload(page)
+        if found is None:
+            return False
+        try:
+            attributes, records = _FileUnpickler(io.BytesIO(found[1]), files).load()
+        except (EOFError, pickle.UnpicklingError, ValueError, AttributeError, TypeError):
+            return False
+        vars(page).update(attributes)
+        return self._replay(found[0], records)
+
+    def store(self, page: Any, attributes: dict[str, Any], records: list[logging.LogRecord]) -> None:
+        self._keep(page, lambda: _FilePickler.dumps((attributes, [_plain(r) for r in records])))
 
     def finish(self) -> None:
         """Forget the pages this build did not use (the folder holds one build's pages)."""
@@ -266,17 +282,11 @@ class _Written(_Kept):
     def restore(self, page: Any, files: Any = None) -> bool:
         """Write the page as it was written, give the search index its entries again and log
         what writing it logged; False when nothing usable is kept for it."""
-        import hashlib
-
-        key = self.keys.get(page.file.src_uri)
-        if key is None:
+        found = self._payload(page)
+        if found is None:
             return False
         try:
-            raw = (self.where / key).read_bytes()
-            digest, _, payload = raw.partition(b"\n")
-            if hashlib.sha256(payload).hexdigest().encode() != digest:
-                return False
-            html, entries, records = pickle.loads(payload)
+            html, entries, records = pickle.loads(found[1])
             target = Path(page.file.abs_dest_path)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(html)
@@ -284,27 +294,14 @@ class _Written(_Kept):
             return False
         if self.entries is not None:
             self.entries.extend(entries)
-        for record in records:
-            logging.getLogger(record.name).handle(record)
-        self.used.add(key)
-        return True
+        return self._replay(found[0], records)
 
     def store(self, page: Any, entries: Any, records: list[logging.LogRecord]) -> None:
-        import hashlib
-
-        key = self.keys.get(page.file.src_uri)
-        if key is None:
-            return
-        self.used.add(key)
-        try:
+        def payload() -> bytes:
             html = Path(page.file.abs_dest_path).read_bytes()
-            payload = pickle.dumps((html, list(entries), [_plain(r) for r in records]), protocol=pickle.HIGHEST_PROTOCOL)
-            self.where.mkdir(parents=True, exist_ok=True)
-            temporary = self.where / f".{key}.{os.getpid()}"
-            temporary.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-            os.replace(temporary, self.where / key)
-        except (OSError, pickle.PicklingError, TypeError, AttributeError):
-            return
+            return pickle.dumps((html, list(entries), [_plain(r) for r in records]), protocol=pickle.HIGHEST_PROTOCOL)
+
+        self._keep(page, payload)
 
 
 # settings no page shows: where the build reads and writes, and what the digest covers apart
