@@ -20,7 +20,7 @@ from rulesref.history.changes import Change, History, Release, Step
 from rulesref.history.diff import checks_diff, params_diff, word_diff
 from rulesref.model import Entry, System
 from rulesref.pages import paths
-from rulesref.pages.markdown import attribute, plain
+from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 
 INDEX = paths.CHANGES_PAGE
@@ -212,8 +212,6 @@ def _compare(history: History, page: str) -> dict[str, Any]:
 
 
 def _front(title: str, description: str) -> str:
-    from rulesref.pages.writer import front_matter  # (the writer links entry pages here)
-
     return front_matter(title=title, description=description, search={"exclude": True})
 
 

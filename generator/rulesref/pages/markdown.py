@@ -16,6 +16,7 @@ nothing downstream (MkDocs, Zensical, the theme) treats page text as a template.
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Callable
 from functools import cache
@@ -46,6 +47,22 @@ LinkWriter = Callable[[LinkMatch], str]
 def attribute(text: str) -> str:
     """A value for an HTML attribute (or HTML text) that we write ourselves."""
     return html.escape(text, quote=True)
+
+
+def front_matter(title: str, description: str, **values: object) -> str:
+    """YAML front matter (strings as JSON strings, which YAML reads as they are).
+
+    The theme puts `title` and `description` into the page unescaped (into `<title>` and a
+    `<meta>` attribute), so they are HTML-escaped here; the theme shows them as written."""
+    lines = [f"title: {json.dumps(attribute(title), ensure_ascii=False)}"]
+    lines.append(f"description: {json.dumps(attribute(description), ensure_ascii=False)}")
+    for key, value in values.items():
+        if isinstance(value, dict):
+            lines.append(f"{key}:")
+            lines += [f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
+        else:
+            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    return "\n".join(lines)
 
 
 @cache

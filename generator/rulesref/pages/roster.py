@@ -31,7 +31,7 @@ from rulesref.commands.roster.write import anchor, paragraphs
 from rulesref.links import display_name
 from rulesref.model import Entry, RuleRef, System
 from rulesref.pages import paths
-from rulesref.pages.markdown import attribute, plain
+from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 
 PAGE = paths.ROSTER_PAGE
@@ -201,8 +201,6 @@ def data_scripts(site: RosterFacts, system_id: str) -> dict[str, bytes]:
 
 def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
     """The page: a file picker and drop zone, and where the army is shown."""
-    from rulesref.pages.writer import front_matter  # (the writer links its home page here)
-
     limits = {"bytes": MAX_XML_BYTES, "zipBytes": MAX_ZIP_BYTES, "depth": MAX_DEPTH}
     return render(
         "site/roster.md.jinja",

@@ -8,7 +8,6 @@ only place finished fragments; content is never itself a template.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -42,7 +41,7 @@ from rulesref.pages.check_section import check_section
 from rulesref.pages.checks import CheckView
 from rulesref.pages.datasheet import parameter_values, profile_tables, unit_rule_refs
 from rulesref.pages.findable import search_names
-from rulesref.pages.markdown import References, attribute, code, markdown_link, plain, user_inline, user_markdown
+from rulesref.pages.markdown import References, attribute, code, front_matter, markdown_link, plain, user_inline, user_markdown
 from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, NameGroup, Relations
 from rulesref.pages.roster import PAGE as ROSTER_PAGE
 from rulesref.pages.roster import roster_systems
@@ -52,22 +51,6 @@ from rulesref.support.templates import render
 KIND_TITLES = {"rule": "Rules", "unit": "Units", "term": "Terms"}
 KIND_WORDS = {"rule": ("rule", "rules"), "unit": ("unit", "units"), "term": ("term", "terms")}
 LETTERS_FROM = 20  # a kind with more entries than this gets A-Z headings on its index
-
-
-def front_matter(title: str, description: str, **values: object) -> str:
-    """YAML front matter (strings as JSON strings, which YAML reads as they are).
-
-    The theme puts `title` and `description` into the page unescaped (into `<title>` and a
-    `<meta>` attribute), so they are HTML-escaped here; the theme shows them as written."""
-    lines = [f"title: {json.dumps(attribute(title), ensure_ascii=False)}"]
-    lines.append(f"description: {json.dumps(attribute(description), ensure_ascii=False)}")
-    for key, value in values.items():
-        if isinstance(value, dict):
-            lines.append(f"{key}:")
-            lines += [f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()]
-        else:
-            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
-    return "\n".join(lines)
 
 
 def _text_is_summary(entry: Entry) -> bool:
