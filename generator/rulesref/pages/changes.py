@@ -260,7 +260,7 @@ def _dump(data: object) -> bytes:
 def change_pages(site: ChangesFacts, made: Callable[[str, Callable[[], str]], bytes]) -> dict[str, bytes]:
     """The Changes index and one page per step, each made through `made(name, make)`."""
     history = site.releases()
-    if not any(s.release is not None for s in history.steps):
+    if not history.releases:
         return {}
     files = {INDEX: made(INDEX, lambda: changes_page(site, None))}
     for step in history.steps:

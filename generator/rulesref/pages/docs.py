@@ -76,7 +76,7 @@ def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) 
     facts = relations(content, build.links, memo.stage(RELATIONS))
     checks = all_checks(build, get)
     forms, roster_forms = {}, {}
-    rosters = any(roster.imported(e) for e in content.entries)  # then the roster page (`roster_systems`) shows the forms too
+    rosters = any(roster.imported(e) for e in content.entries)  # then the roster page (`roster_systems`) is made, with the forms too
     for key, compiled in build.compiled.items():
         names = try_it.choice_names(compiled.entry, compiled.plans, content)  # a rename of such an entry renames the choice
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
@@ -89,9 +89,8 @@ def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) 
         # `serve` tells apart from a changed one without comparing contents
         return site.reads.page(name, lambda: make().encode("utf-8"))
 
-    rostered = bool(roster.roster_systems(site))
-    released = any(s.release is not None for s in history.steps)
-    files: dict[str, bytes] = {paths.NAV_FILE: call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rostered, released)}
+    nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
+    files: dict[str, bytes] = {paths.NAV_FILE: nav}
     files[paths.HOME] = page(paths.HOME, site.home)
     files[paths.GLOSSARY] = page(paths.GLOSSARY, site.glossary)
     files[paths.TAGS] = page(paths.TAGS, site.tags)

@@ -572,7 +572,7 @@ class Pages:
             tags=paths.relative(paths.HOME, paths.TAGS),
             api=paths.relative(paths.HOME, paths.API_PAGE),
             roster=paths.relative(paths.HOME, ROSTER_PAGE) if roster_systems(self) else "",
-            changes=paths.relative(paths.HOME, CHANGES_PAGE) if any(s.release is not None for s in self.releases().steps) else "",
+            changes=paths.relative(paths.HOME, CHANGES_PAGE) if self.releases().releases else "",
             download=attribute(paths.offline_zip(self.settings().site_url)),
             download_name=attribute(paths.offline_zip(self.settings().site_url).rpartition("/")[2]),
             online=markdown_link(plain(self.settings().site_url), self.settings().site_url),
