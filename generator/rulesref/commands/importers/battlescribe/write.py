@@ -212,13 +212,19 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
     if derived:
         origin["derived"] = derived
     fresh = {"id": planned.id, "kind": planned.kind, **fields, "origin": origin}
+    return _written(header, ENTRY_ORDER, fresh, blocks)
+
+
+def _written(header: str, order: tuple[str, ...], fresh: dict[str, Any], blocks: dict[str, str]) -> bytes:
+    """A file's text: the header, then each key in `order` as the import writes it (`fresh`)
+    or as people wrote it (`blocks`), then the blocks of keys the order does not know."""
     out = [header]
-    for key in ENTRY_ORDER:
+    for key in order:
         if key in fresh:
             out.append(emit_key(key, fresh[key]))
         elif key in blocks:
             out.append(blocks[key])
-    out += [text for key, text in blocks.items() if key not in ENTRY_ORDER]
+    out += [text for key, text in blocks.items() if key not in order]
     return "".join(out).encode("utf-8")
 
 
@@ -263,14 +269,7 @@ def system_file(plan: Plan, existing: Existing, name_given: bool) -> bytes:
     for key in ("profile_types", "armies", "roles"):
         if key in fresh and not fresh[key]:
             fresh.pop(key)
-    out = [header]
-    for key in SYSTEM_ORDER:
-        if key in fresh:
-            out.append(emit_key(key, fresh[key]))
-        elif key in blocks:
-            out.append(blocks[key])
-    out += [text for key, text in blocks.items() if key not in SYSTEM_ORDER]
-    return "".join(out).encode("utf-8")
+    return _written(header, SYSTEM_ORDER, fresh, blocks)
 
 
 def plan_files(plan: Plan, existing: Existing, folder: Path, name_given: bool) -> Outcome:
