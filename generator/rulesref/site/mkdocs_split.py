@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import io
 import logging
 import os
@@ -67,11 +68,12 @@ def install(processes: int, internals: Any, cache: str | None = None) -> None:
     def populate(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
         if not state:
             usable = not dirty and splittable(config)
-            kept = _Kept.open(cache, config, files) if usable and cache else None
-            left = [f for f in _pages(files) if kept is None or not kept.has(f)]
+            pages = _pages(files)
+            kept = _Kept.open(cache, config, files, pages) if usable and cache else None
+            left = [f for f in pages if kept is None or not kept.has(f)]
             state["kept"] = kept
             state["split"] = _Split.start(original, config, files, processes, left) if usable and processes > 1 else None
-            state["pages"] = len(_pages(files))
+            state["pages"] = len(pages)
         kept, split = state["kept"], state["split"]
         if kept is None or not kept.restore(page, files):
             with _Recorded() as records:
@@ -145,9 +147,7 @@ class _Kept:
         self.used: set[str] = set()
 
     @classmethod
-    def open(cls, cache: str, config: Any, files: Any) -> _Kept | None:
-        import hashlib
-
+    def open(cls, cache: str, config: Any, files: Any, pages: list[Any]) -> _Kept | None:
         import markdown  # type: ignore[import-untyped]
         import mkdocs
 
@@ -167,7 +167,7 @@ class _Kept:
         context = hashlib.sha256(shared).digest()
         keys = {}
         try:
-            for file in _pages(files):
+            for file in pages:
                 keys[file.src_uri] = hashlib.sha256(context + file.src_uri.encode("utf-8") + b"\0" + file.content_bytes).hexdigest()
         except OSError:
             return None
@@ -180,8 +180,6 @@ class _Kept:
 
     def _payload(self, page: Any) -> tuple[str, bytes] | None:
         """The key and payload kept for a page, when its file is whole (its digest holds)."""
-        import hashlib
-
         key = self.keys.get(page.file.src_uri)
         if key is None:
             return None
@@ -194,8 +192,6 @@ class _Kept:
 
     def _keep(self, page: Any, make: Callable[[], bytes]) -> None:
         """Keep `make()` for a page, replacing its file atomically; skipped when it cannot be."""
-        import hashlib
-
         key = self.keys.get(page.file.src_uri)
         if key is None:
             return
@@ -259,8 +255,6 @@ class _Written(_Kept):
 
     @classmethod
     def open(cls, kept: _Kept, config: Any, nav: Any, internals: Any) -> _Written | None:  # type: ignore[override]
-        import hashlib
-
         entries = internals.search_entries(config)
         for event in cls.SHARED_EVENTS:
             for method in config.plugins.events.get(event, []):
