@@ -341,8 +341,7 @@
 
   /** The keys of the entries the matcher will look up for a roster (as `match` finds them:
    * each top selection's unit, each rule's entry), whose parts must be read first. */
-  function named(roster, idx) {
-    const system = systemOf(roster, idx);
+  function named(roster, idx, system) {
     const keys = new Set();
     const add = (entry) => entry !== null && keys.add(entry.key);
     for (const force of roster.forces) {
@@ -383,8 +382,7 @@
     return costs;
   }
 
-  function match(roster, idx) {
-    const system = systemOf(roster, idx);
+  function match(roster, idx, system) {
     const unmatched = [];
     const differences = new Map();
     const revision = system !== null ? idx.revisions.get(system) ?? null : null;
@@ -620,8 +618,9 @@
       const top = parsed(decoded(bytes), shown);
       const idx = await loadData();
       const roster = rosterOf(top, file.name);
-      await loadParts(idx, named(roster, idx));
-      const army = match(roster, idx);
+      const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
+      await loadParts(idx, named(roster, idx, system));
+      const army = match(roster, idx, system);
       show(army);
       status.textContent = said(army);
       printButton.hidden = false;
