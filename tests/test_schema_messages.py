@@ -38,11 +38,11 @@ checks:
 CASES = {
     "an input type in JSON Schema's words": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: integer, min: 1, max: 3}"),
-        (10, "bad-value", "`checks.c.inputs.a.type` is `integer`; it must be one of `bool`, `int`, `enum`, `dice`, `D6`, `2D6`, `3D6`, `D3`, ...; did you mean `int`?"),
+        (10, "bad-value", "`checks.c.inputs.a.type` is `integer`; it must be one of `bool`, `int`, `enum`, `dice`, `pool`, `D6`, `2D6`, `3D6`, ...; did you mean `int`?"),
     ),
     "a dice type in lower case": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: d6}"),
-        (10, "bad-value", "`checks.c.inputs.a.type` is `d6`; it must be one of `bool`, `int`, `enum`, `dice`, `D6`, `2D6`, `3D6`, `D3`, ...; did you mean `D6`?"),
+        (10, "bad-value", "`checks.c.inputs.a.type` is `d6`; it must be one of `bool`, `int`, `enum`, `dice`, `pool`, `D6`, `2D6`, `3D6`, ...; did you mean `D6`?"),
     ),
     "an output type in Python's words": (
         ("output: {type: bool}", "output: {type: boolean}"),

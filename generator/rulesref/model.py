@@ -254,15 +254,35 @@ class DiceSpec:
 
 
 @dataclass(frozen=True)
+class PoolSpec:
+    """A pool as written: how many dice, how each die is tested and sorted, what is re-rolled,
+    added or kept. Expressions stay `Expr`s (with their spans) for the analyser."""
+
+    dice: Expr
+    sides: int
+    target: Expr | None
+    modifier: Expr | None
+    best: Expr | None
+    natural: tuple[tuple[int, str], ...]
+    classes: tuple[tuple[str, Expr], ...]
+    fails: str | None
+    reroll: str | None
+    explode_on: int | None
+    explode_depth: int
+    keep: tuple[str, Expr] | None  # ("highest" or "lowest", how many)
+
+
+@dataclass(frozen=True)
 class Input:
     name: str
-    type: Literal["bool", "int", "enum", "dice"]
+    type: Literal["bool", "int", "enum", "dice", "pool"]
     summary: str | None
     min: int | None
     max: int | None
     values: tuple[str, ...]
     dice: DiceSpec | None
     where: Where
+    pool: PoolSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -467,9 +487,32 @@ def _dice_spec(spec: dict[str, Any]) -> DiceSpec | None:
     return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"))
 
 
+def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
+    def expr(key: str) -> Expr | None:
+        return Expr(spec[key], where / key) if key in spec else None
+
+    explode = spec.get("explode") or {}
+    keep = spec.get("keep") or {}
+    kept = next(iter(keep.items()), None)
+    return PoolSpec(
+        dice=Expr(spec["dice"], where / "dice"),
+        sides=3 if spec.get("die") == "D3" else 6,
+        target=expr("target"),
+        modifier=expr("modifier"),
+        best=expr("best"),
+        natural=tuple((int(face), meaning) for face, meaning in (spec.get("natural") or {}).items()),
+        classes=tuple((name, Expr(cond, where / "classes" / name)) for name, cond in (spec.get("classes") or {}).items()),
+        fails=spec.get("fails"),
+        reroll=spec.get("reroll"),
+        explode_on=explode.get("on"),
+        explode_depth=explode.get("depth", 1),
+        keep=None if kept is None else (kept[0], Expr(kept[1], where / "keep" / kept[0])),
+    )
+
+
 def _input(name: str, spec: dict[str, Any], where: Where) -> Input:
     dice = _dice_spec(spec)
-    kind: Literal["bool", "int", "enum", "dice"] = "dice" if dice is not None else spec["type"]
+    kind: Literal["bool", "int", "enum", "dice", "pool"] = "dice" if dice is not None else spec["type"]
     return Input(
         name=name,
         type=kind,
@@ -479,6 +522,7 @@ def _input(name: str, spec: dict[str, Any], where: Where) -> Input:
         values=tuple(spec.get("values", ())),
         dice=dice,
         where=where,
+        pool=_pool_spec(spec, where) if kind == "pool" else None,
     )
 
 

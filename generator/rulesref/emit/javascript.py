@@ -10,6 +10,7 @@ frozen plain objects; odds are exact BigInt fractions in Python's order of resul
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Sequence
@@ -24,8 +25,10 @@ from rulesref.emit.js_module import ImportRuntime, Line, Module, exported, read_
 from rulesref.emit.origin import source_path
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
-from rulesref.logic.inputs import Bound, InputCheck, input_check, no_row_matched
+from rulesref.logic.chain import Step, schedule
+from rulesref.logic.inputs import Bound, InputCheck, PoolCheck, input_check, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
+from rulesref.logic.pools import PoolPlan
 from rulesref.logic.types import VType
 from rulesref.model import Entry, System
 from rulesref.support.templates import render
@@ -99,6 +102,18 @@ def validation(arg: Arg) -> str:
     else:
         test = f"!Number.isInteger({a}) || !({_value(check.lo)} <= {a} && {a} <= {_value(check.hi)})"
     return f"  if ({test}) $.fail({_message(check)});"
+
+
+def pool_validation(check: PoolCheck, writer: ExpressionWriter) -> str:
+    """The counts of a pool add up to its dice, as the Python package words it."""
+    total = " + ".join(local(n) for n in check.names)
+    limit = writer.write(check.limit)
+    test = f"({total}) {'!==' if check.exact else '>'} {limit}"
+    shown = " + ".join(check.names)
+    verb = "must be" if len(check.names) == 1 else "must add up to"
+    words = f"{shown} {verb} {'exactly' if check.exact else 'at most'} "
+    text = f"{constant(words)} + $.repr({limit}) + {constant(f' ({check.what}), not ')} + $.repr({total})"
+    return f"  if ({test}) $.fail({text});"
 
 
 def _requirements(plan: Plan, writer: ExpressionWriter) -> list[str]:
@@ -175,6 +190,7 @@ def public_function(plan: Plan) -> list[Line]:
     writer = ExpressionWriter()
     lines = _taking(plan.name, plan.args)
     lines += [validation(a) for a in plan.args]
+    lines += [pool_validation(c, writer) for c in pool_checks(plan)]
     lines += _requirements(plan, writer)
     lines.append(f"  return {_core(plan)}({', '.join(local(a.name) for a in plan.args)});")
     lines.append("}")
@@ -190,6 +206,69 @@ def _faces(arg: Arg) -> str:
     return f"$.faces({count}, {dice.sides})"
 
 
+def _opt(writer: ExpressionWriter, node: ast.expr | None, default: str) -> str:
+    return writer.write(node) if node is not None else default
+
+
+def _classes(pool: PoolPlan, writer: ExpressionWriter) -> str:
+    special = "null"
+    if pool.classes:
+        body = "null"
+        for index in range(len(pool.classes) - 1, -1, -1):
+            body = f"({writer.write(pool.classes[index][1])} ? {2 + index} : {body})"
+        special = f"(natural, roll) => {body}"
+    natural = json.dumps([list(pair) for pair in pool.natural])
+    modifier, target, best = _opt(writer, pool.modifier, "0"), _opt(writer, pool.target, "null"), _opt(writer, pool.best, "1")
+    return f"$.classes({pool.sides}, {natural}, {special}, {modifier}, {target}, {best})"
+
+
+def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...], writer: ExpressionWriter) -> str:
+    numbers = json.dumps([c for _, c in counted])
+    return f"$.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {pool.explode_depth})"
+
+
+def step_value(step: Step, writer: ExpressionWriter) -> str:
+    """The twin of `codegen.step_value`: what one step of a chain gives for a state."""
+    if step.dice is not None:
+        spec = step.dice.dice
+        assert spec is not None
+        if spec.of_param is not None:
+            return f"$.totalsOf({local(spec.of_param)})"
+        count = local(spec.count_input) if spec.count_input else str(spec.count)
+        return f"$.totals({count}, {spec.sides})"
+    pool = step.pool
+    assert pool is not None
+    if not pool.independent:
+        numbers = json.dumps([c for _, c in step.counted])
+        keep = _opt(writer, pool.keep, "0")
+        return (
+            f"$.pool({writer.write(pool.dice)}, {pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, "
+            f"{pool.explode_on}, {pool.explode_depth}, {keep}, {constant(pool.keep_highest)})"
+        )
+    one = _die(pool, step.counted, writer)
+    names = [n for n, _ in step.counted]
+    for fusion in step.fusions:
+        slot = names.index(fusion.name)
+        one = f"$.compose({one}, {slot}, {_die(fusion.inner, fusion.counted, writer)})"
+        names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
+    return f"$.power({writer.write(pool.dice)}, {one})"
+
+
+def _chain(plan: Plan, writer: ExpressionWriter) -> list[Line]:
+    lines: list[Line] = ["  let $table = $.start();"]
+    steps = schedule(plan)
+    for step in steps:
+        params = ", ".join(local(n) for n in step.state)
+        lines.append(f"  $table = $.extend($table, ({params}) => {step_value(step, writer)}, {json.dumps(list(step.targets))}, {step.width}, {json.dumps(list(step.keep))});")
+    final = steps[-1].after if steps else ()
+    args = ", ".join(local(a.name) if not a.is_random or a.name in final else "0" for a in plan.args)
+    fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
+    lines.append(f"  for (const [[{', '.join(local(n) for n in final)}], $weight] of $table.states.values()) {{")
+    lines.append(f"    $.tally($counts, {_core(plan)}({args}), $weight, {fields});")
+    lines.append("  }")
+    return lines
+
+
 def odds_function(plan: Plan) -> list[Line]:
     assert plan.odds_name is not None
     writer = ExpressionWriter()
@@ -199,6 +278,11 @@ def odds_function(plan: Plan) -> list[Line]:
     lines += [validation(a) for a in fixed]
     lines += _requirements(plan, writer)
     lines.append("  const $counts = new Map();")
+    if plan.pools:
+        lines += _chain(plan, writer)
+        lines.append("  return $.odds($counts);")
+        lines.append("}")
+        return [line for line in lines if line]
     indent = "  "
     for arg in dice:
         lines.append(f"{indent}for (const [{local(arg.name)}, $w_{arg.name}] of {_faces(arg)}) {{")

@@ -15,6 +15,7 @@ from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
+from rulesref.logic.pools import PASS, Lineage, PoolPlan, analyse_pool, count_bound, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
@@ -64,6 +65,9 @@ class _Analyser:
         self.check = check
         self.problems: list[Problem] = []
         self.usage = Usage()
+        self.pool_usage = Usage()  # what the pools' own expressions read
+        self.pool_counts: dict[str, PoolPlan] = {}
+        self.lineage = Lineage()
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -138,12 +142,52 @@ class _Analyser:
                 scope[param.name] = param_type(param)
         for item in check.inputs:
             self.python_name(item.where, item.name, "input")
+            if item.pool is not None:
+                args += self._pool_args(item, scope)
+                continue
             self._check_input(item)
             kind: ArgKind = item.type
             vtype = self._dice_type(item) if item.dice is not None else _input_type(item)
             args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice))
             scope[item.name] = vtype
         return args, scope
+
+    def _pool_args(self, item: Input, scope: dict[str, VType]) -> list[Arg]:
+        """One argument per class the pool counts, each a bounded whole number (see `pools`)."""
+
+        def translate(expr: Expr, names: dict[str, VType]) -> tuple[ast.expr, VType] | None:
+            # the pool's own expressions are the odds' business: they do not count as the logic's usage
+            kept, self.usage = self.usage, Usage()
+            try:
+                return self.expression(expr, names)
+            finally:
+                self.pool_usage.merge(self.usage)
+                self.usage = kept
+
+        pool = analyse_pool(item, scope, translate, self.report, self.lineage)
+        out: list[Arg] = []
+        for name, number, where in pool_arguments(item):
+            if name != item.name and not self.python_name(where, name, "count"):
+                continue
+            if name in scope:
+                self.report(where, "duplicate-name", f"`{name}` is already an input", key=name != item.name)
+                continue
+            vtype = count_bound(pool) if pool is not None else int_type(0, 0)
+            summary = item.summary if number == PASS else None
+            if pool is not None:
+                out.append(Arg(name, vtype, "pool", summary, pool=pool))
+                self.pool_counts[name] = pool
+            scope[name] = vtype
+        return out
+
+    def _counter(self, name: str) -> tuple[int, int] | None:
+        """The bounds of what counts dice: an int input, or a count of a pool."""
+        if name in self.pool_counts:
+            return 0, self.pool_counts[name].most
+        counter = self.check.input(name)
+        if counter is None or counter.type != "int" or counter.min is None or counter.max is None:
+            return None
+        return counter.min, counter.max
 
     def _dice_type(self, item: Input) -> VType:
         """A dice input is the total it rolls: its range bounds what the logic computes from it."""
@@ -156,10 +200,10 @@ class _Analyser:
                 return int_type(None, None)
             return int_type(min(map(runtime_dice.minimum, notations)), max(map(runtime_dice.maximum, notations)))
         if dice.count_input is not None:
-            counter = self.check.input(dice.count_input)
-            if counter is None or counter.min is None or counter.max is None:
+            bounds = self._counter(dice.count_input)
+            if bounds is None:
                 return int_type(None, None)
-            return int_type(min(counter.min, 0), max(counter.max, 0) * dice.sides)
+            return int_type(min(bounds[0], 0), max(bounds[1], 0) * dice.sides)
         return int_type(dice.count, dice.count * dice.sides)
 
     def _used_params(self) -> set[str]:
@@ -172,6 +216,12 @@ class _Analyser:
         for item in self.check.inputs:
             if item.dice and item.dice.of_param:
                 names.add(item.dice.of_param)
+            if item.pool is not None:
+                spec = item.pool
+                sources: list[Expr | None] = [spec.dice, spec.target, spec.modifier, spec.best] + [e for _, e in spec.classes] + ([spec.keep[1]] if spec.keep else [])
+                for part in sources:
+                    if part is not None and isinstance(part.source, str):
+                        names |= set(words.findall(part.source))
         return {n for n in names if self.entry.param(n) is not None}
 
     def _check_input(self, item: Input) -> None:
@@ -186,8 +236,10 @@ class _Analyser:
             if dice.count != 1:
                 self.report(where / "type", "bad-input", f"with `count`, write the type as `D{dice.sides}`")
             counter = self.check.input(dice.count_input)
-            if counter is None:
-                self.report(where / "count", "unknown-name", f"no input `{dice.count_input}` to count the dice{did_you_mean(dice.count_input, [i.name for i in self.check.inputs])}")
+            if dice.count_input in self.pool_counts:
+                pass  # a pool's count: bounded by the pool (at most MAX_POOL dice)
+            elif counter is None:
+                self.report(where / "count", "unknown-name", f"no input `{dice.count_input}` to count the dice{did_you_mean(dice.count_input, [i.name for i in self.check.inputs] + list(self.pool_counts))}")
             elif counter.type != "int" or counter.min is None or counter.max is None:
                 self.report(where / "count", "bad-input", f"`{dice.count_input}` must be an int input to count dice")
             elif counter.min < 0 or counter.max > MAX_DICE:
@@ -295,9 +347,11 @@ class _Analyser:
         """An input or step that cannot affect the result is a mistake (or a misleading argument)."""
         if self.problems:
             return
-        used = self.usage.free | set(self.usage.compared)
+        used = self.usage.free | set(self.usage.compared) | self.pool_usage.free | set(self.pool_usage.compared)
         used |= {a.dice.count_input for a in args if a.dice and a.dice.count_input}
         for arg in args:
+            if arg.pool is not None and any(n in used for n, _ in arg.pool.counted):
+                continue  # one count of a pool in use is the pool in use: the others check the dice add up
             if arg.kind != "param" and arg.name not in used:
                 self.report(self.check.where / "inputs" / arg.name, "unused-input", f"input `{arg.name}` is never used; use it or remove it", key=True)
         for name, _, _ in lets:
@@ -341,7 +395,7 @@ class _Analyser:
                 self.report(out.where / "min", "bad-range", f"min {out.min} is above max {out.max}")
             fields.append((out.name, _field_type(out)))
         args, scope = self.args()
-        dice_names = {a.name for a in args if a.is_dice}
+        dice_names = {a.name for a in args if a.is_random}
         requires = self.requires(dict(scope), dice_names)
         lets = self.lets(scope)
         rows, is_decide = self.body(fields, scope)

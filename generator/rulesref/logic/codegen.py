@@ -12,8 +12,9 @@ import sys
 from typing import Any
 
 from rulesref.logic import positions as pos
+from rulesref.logic.chain import Step, schedule
 from rulesref.logic.describe import arg_values
-from rulesref.logic.inputs import Bound, input_check, no_row_matched
+from rulesref.logic.inputs import Bound, PoolCheck, input_check, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.types import VType
 from rulesref.model import Entry
@@ -25,7 +26,7 @@ DOCTEST_PROMPT = ">>>"
 # one word without `_`, then optionally `_` and a content name. So no content name can equal
 # one of them, and two of them are equal only when word and content name both are: a check
 # named `conditions_x` can never meet the proof helper of a check `x`.
-INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w"})
+INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w", "table", "den", "step", "weight"})
 
 
 def internal(word: str, of: str = "") -> str:
@@ -180,6 +181,23 @@ def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
     return _guard(negate(test), pos.Constant(text))
 
 
+def sum_of(names: tuple[str, ...]) -> ast.expr:
+    total: ast.expr = name(names[0])
+    for other in names[1:]:
+        total = pos.BinOp(left=total, op=ast.Add(), right=name(other))
+    return total
+
+
+def pool_validation(check: PoolCheck) -> list[ast.stmt]:
+    """The counts of a pool add up to no more than its dice (exactly, when failures are counted)."""
+    total = sum_of(check.names)
+    test = pos.Compare(left=total, ops=[ast.NotEq() if check.exact else ast.Gt()], comparators=[check.limit])
+    shown = " + ".join(check.names)
+    relation = "exactly" if check.exact else "at most"
+    verb = "must be" if len(check.names) == 1 else "must add up to"
+    return _guard(test, message(f"{shown} {verb} {relation} ", check.limit, f" ({check.what}), not ", total))
+
+
 # -- functions ------------------------------------------------------------------------------
 
 
@@ -259,6 +277,8 @@ def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
     body: list[ast.stmt] = [docstring(function_doc(plan, url), "    ")] if url is not None else []
     for arg in plan.args:
         body += validation(arg)
+    for check in pool_checks(plan):
+        body += pool_validation(check)
     for test, text in plan.requires:
         body += requirement(test, text)
     body.append(pos.Return(_core_call(plan)))
@@ -278,10 +298,102 @@ def _faces_call(arg: Arg) -> ast.expr:
     return fill_expr("_dice.faces(N, S)", N=count, S=dice.sides)
 
 
+def _opt(node: ast.expr | None, default: Any) -> ast.expr:
+    return node if node is not None else pos.Constant(default)
+
+
+def _special(pool: Any) -> ast.expr:
+    """`lambda natural, roll: 2 if ... else 3 if ... else None`: the class a die falls in by
+    the pool's own conditions, or None."""
+    if not pool.classes:
+        return pos.Constant(None)
+    body: ast.expr = pos.Constant(None)
+    for index in range(len(pool.classes) - 1, -1, -1):
+        body = pos.IfExp(test=pool.classes[index][1], body=pos.Constant(2 + index), orelse=body)
+    params = [pos.arg(arg="natural", annotation=None), pos.arg(arg="roll", annotation=None)]
+    return pos.Lambda(args=ast.arguments(posonlyargs=[], args=params, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=body)
+
+
+def _dice_call_of(helper: str, *args: ast.expr) -> ast.expr:
+    return pos.Call(func=pos.Attribute(value=name("_dice"), attr=helper, ctx=ast.Load()), args=list(args), keywords=[])
+
+
+def _constant_tuple(values: Any) -> ast.expr:
+    """A tuple of constants (numbers, or pairs of them) as one constant node."""
+    value: Any = tuple(values)
+    return pos.Constant(value)
+
+
+def pool_classes(pool: Any) -> ast.expr:
+    return _dice_call_of(
+        "classes", pos.Constant(pool.sides), _constant_tuple(pool.natural), _special(pool),
+        _opt(pool.modifier, 0), _opt(pool.target, None), _opt(pool.best, 1),
+    )
+
+
+def _die(pool: Any, counted: tuple[tuple[str, int], ...]) -> ast.expr:
+    return _dice_call_of(
+        "die", pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in counted),
+        pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
+    )
+
+
+def step_value(step: Step) -> ast.expr:
+    """What one step of a chain gives for a state: the distribution of its counts (or total)."""
+    if step.dice is not None:
+        spec = step.dice.dice
+        assert spec is not None
+        if spec.of_param is not None:
+            return _dice_call_of("totals_of", name(spec.of_param))
+        count: ast.expr = name(spec.count_input) if spec.count_input else pos.Constant(spec.count)
+        return _dice_call_of("totals", count, pos.Constant(spec.sides))
+    pool = step.pool
+    assert pool is not None
+    if not pool.independent:
+        return _dice_call_of(
+            "pool", pool.dice, pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in step.counted),
+            pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
+            _opt(pool.keep, 0), pos.Constant(pool.keep_highest),
+        )
+    one = _die(pool, step.counted)
+    names = [n for n, _ in step.counted]
+    for fusion in step.fusions:
+        slot = names.index(fusion.name)
+        one = _dice_call_of("compose", one, pos.Constant(slot), _die(fusion.inner, fusion.counted))
+        names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
+    return _dice_call_of("power", pool.dice, one)
+
+
+def _chain_body(plan: Plan) -> list[ast.stmt]:
+    """The table of states, extended step by step (see `chain`), then the logic on each state."""
+    body: list[ast.stmt] = fill("_table: dict[tuple[int, ...], int] = {(): 1}\n_den = 1")
+    steps = schedule(plan)
+    for step in steps:
+        subject = step.pool.name if step.pool is not None else step.dice.name if step.dice is not None else ""
+        params = [pos.arg(arg=n, annotation=name("int")) for n in step.state]
+        fn = internal("step", subject)
+        returns = pos.Attribute(value=name("_dice"), attr="Dist", ctx=ast.Load())
+        body.append(_function(fn, ast.arguments(posonlyargs=[], args=params, vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), returns, [pos.Return(step_value(step))]))
+        body += fill(
+            "_table, _den = _dice.extend(_table, _den, STEP, TARGETS, WIDTH, KEEP)",
+            STEP=name(fn), TARGETS=step.targets, WIDTH=step.width, KEEP=step.keep,
+        )
+    final = steps[-1].after if steps else ()
+    call = pos.Call(func=name(core_name(plan)), args=[name(a.name) if not a.is_random or a.name in final else pos.Constant(0) for a in plan.args], keywords=[])
+    target = pos.Tuple(elts=[pos.Name(id=n, ctx=ast.Store()) for n in final], ctx=ast.Store())
+    loop = pos.For(
+        target=pos.Tuple(elts=[target, pos.Name(id=internal("weight"), ctx=ast.Store())], ctx=ast.Store()),
+        iter=fill_expr("_table.items()"),
+        body=fill("_result = CALL\n_counts[_result] = _counts.get(_result, 0) + _weight", CALL=call),
+        orelse=[],
+    )
+    return body + [loop]
+
+
 def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
     """`<check>_odds`: the exact distribution of the result over the dice inputs."""
     fixed = plan.odds_args
-    dice = plan.dice_args
+    dice = plan.random_args
     rolled = ", ".join(a.name for a in dice)
     doc = [
         f"Exact odds of each result of `{plan.name}` over the dice ({rolled}), as fractions summing to 1.",
@@ -302,16 +414,19 @@ def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
             simple=1,
         )
     )
-    weight: ast.expr = name(internal("w", dice[0].name))
-    for arg in dice[1:]:
-        weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(internal("w", arg.name)))
-    inner: list[ast.stmt] = fill(
-        "_result = CALL\n_counts[_result] = _counts.get(_result, 0) + W", CALL=_core_call(plan), W=weight
-    )
-    for arg in reversed(dice):
-        target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=internal("w", arg.name), ctx=ast.Store())], ctx=ast.Store())
-        inner = [pos.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
-    body += inner
+    if plan.pools:
+        body += _chain_body(plan)
+    else:
+        weight: ast.expr = name(internal("w", dice[0].name))
+        for arg in dice[1:]:
+            weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(internal("w", arg.name)))
+        inner: list[ast.stmt] = fill(
+            "_result = CALL\n_counts[_result] = _counts.get(_result, 0) + W", CALL=_core_call(plan), W=weight
+        )
+        for arg in reversed(dice):
+            target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=internal("w", arg.name), ctx=ast.Store())], ctx=ast.Store())
+            inner = [pos.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
+        body += inner
     body += fill("return _dice.odds(_counts)")
     returns = pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("Fraction")], ctx=ast.Load()), ctx=ast.Load())
     assert plan.odds_name is not None

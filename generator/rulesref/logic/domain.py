@@ -92,9 +92,26 @@ def every_value(arg: Arg, chosen: dict[str, Any]) -> list[Any]:
     return list(range(t.lo, t.hi + 1))
 
 
+def counted_by_pool(arg: Arg, plan: Plan) -> bool:
+    """A dice total whose number of dice is a count of a pool (damage rolled per wound)."""
+    return arg.dice is not None and arg.dice.count_input is not None and any(a.name == arg.dice.count_input and a.pool for a in plan.args)
+
+
 def static_domain(arg: Arg, plan: Plan) -> list[Any] | None:
     """The values an argument is tried with, or None for dice (they depend on other inputs):
-    a whole number only compared with constants is tried at a few points around them."""
+    a whole number only compared with constants is tried at a few points around them.
+
+    The counts of pools (and dice totals rolled per count) are tried as whole numbers each
+    on its own, from 0 to the most the pool can reach: a superset of what the dice can give
+    together. One the logic never reads is tried at 0 only."""
+    if arg.pool is not None or counted_by_pool(arg, plan):
+        t = arg.vtype
+        assert t.lo is not None and t.hi is not None
+        if arg.name not in plan.usage.free and arg.name not in plan.usage.compared:
+            return [t.lo]
+        if arg.name not in plan.usage.free:
+            return _points(t.lo, t.hi, plan.usage.compared.get(arg.name, set()))
+        return list(range(t.lo, t.hi + 1))
     if arg.is_dice:
         return None
     t = arg.vtype
@@ -131,15 +148,16 @@ def domain_size(plan: Plan) -> int:
     """How many combinations the proof tries (at most; dice counted at their largest)."""
     size = 1
     for arg in plan.args:
-        size *= _largest_dice(arg, plan) if arg.is_dice else len(static_domain(arg, plan) or [])
+        domain = static_domain(arg, plan)
+        size *= len(domain) if domain is not None else _largest_dice(arg, plan)
     return size
 
 
 def combinations(plan: Plan, budget: ProofBudget | None = None) -> Iterator[dict[str, Any]]:
     """Every combination of argument values (raises DomainTooLarge before starting, and
     ProofTimeout when the budget's clock runs out on the way)."""
-    fixed = [(a, static_domain(a, plan)) for a in plan.odds_args]
-    rolled = plan.dice_args
+    fixed = [(a, static_domain(a, plan)) for a in plan.args if static_domain(a, plan) is not None]
+    rolled = [a for a in plan.dice_args if static_domain(a, plan) is None]
     size = domain_size(plan)
     if size > MAX_COMBINATIONS:
         raise DomainTooLarge(size)

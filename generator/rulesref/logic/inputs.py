@@ -6,11 +6,14 @@ refuses the same inputs in both languages with the same words (taken from `descr
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Literal
 
+from rulesref.logic import positions as pos
 from rulesref.logic.describe import arg_values
 from rulesref.logic.plan import Arg, Plan
+from rulesref.logic.pools import FAIL, PoolPlan
 
 RefKind = Literal["arg", "times", "dice_min", "dice_max"]
 
@@ -75,3 +78,31 @@ def input_check(arg: Arg) -> InputCheck:
 def no_row_matched(plan: Plan) -> str:
     """What a `decide` without `otherwise` raises after its last row (the proof rules it out)."""
     return f"{plan.name}: no row matched (the build proved this cannot happen)"
+
+
+@dataclass(frozen=True)
+class PoolCheck:
+    """What the counts of one pool must add up to: `exact`ly or at most `limit` (the dice
+    rolled; the dice kept; the dice rolled and added), given as an expression of the inputs."""
+
+    pool: PoolPlan
+    names: tuple[str, ...]
+    exact: bool
+    limit: ast.expr
+    what: str  # the limit in words, after the number
+
+
+def pool_checks(plan: Plan) -> list[PoolCheck]:
+    out = []
+    for pool in plan.pools:
+        names = tuple(n for n, _ in pool.counted)
+        dice = pool.dice
+        if pool.keep is not None:
+            limit: ast.expr = pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, dice], keywords=[])
+            out.append(PoolCheck(pool, names, pool.exact_total or any(c == FAIL for _, c in pool.counted), limit, f"the dice `{pool.name}` keeps"))
+        elif pool.explode_on:
+            limit = pos.BinOp(left=dice, op=ast.Mult(), right=pos.Constant(pool.explode_depth + 1))
+            out.append(PoolCheck(pool, names, False, limit, f"the dice `{pool.name}` can roll and add"))
+        else:
+            out.append(PoolCheck(pool, names, pool.exact_total, dice, f"the dice `{pool.name}` rolls"))
+    return out

@@ -13,11 +13,12 @@ from functools import cached_property
 from typing import Literal
 
 from rulesref.logic.expressions import Usage
+from rulesref.logic.pools import PoolPlan
 from rulesref.logic.types import VType
 from rulesref.model import Check, DiceSpec, Entry, Example, Param, Scalar, Where
 from rulesref.names import python_class
 
-ArgKind = Literal["bool", "int", "enum", "dice", "param"]
+ArgKind = Literal["bool", "int", "enum", "dice", "param", "pool"]
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,16 @@ class Arg:
     summary: str | None
     dice: DiceSpec | None = None
     param: Param | None = None
+    pool: PoolPlan | None = None  # for a count of a pool: the pool
 
     @property
     def is_dice(self) -> bool:
         return self.dice is not None
+
+    @property
+    def is_random(self) -> bool:
+        """Whether the odds sum over this argument: a dice total or a count of a pool."""
+        return self.dice is not None or self.pool is not None
 
 
 @dataclass(frozen=True)
@@ -87,13 +94,23 @@ class Plan:
         return [a for a in self.args if a.is_dice]
 
     @property
+    def random_args(self) -> list[Arg]:
+        """What the odds sum over: dice totals and the counts of pools."""
+        return [a for a in self.args if a.is_random]
+
+    @property
     def odds_args(self) -> list[Arg]:
         """The arguments an odds function takes: all but the dice it sums over."""
-        return [a for a in self.args if not a.is_dice]
+        return [a for a in self.args if not a.is_random]
+
+    @property
+    def pools(self) -> list[PoolPlan]:
+        """The check's pools, in order (each once, however many counts it has)."""
+        return list({id(a.pool): a.pool for a in self.args if a.pool is not None}.values())
 
     @property
     def odds_name(self) -> str | None:
-        return f"{self.check.name}_odds" if self.dice_args else None
+        return f"{self.check.name}_odds" if self.random_args else None
 
     @cached_property
     def example_texts(self) -> tuple[ExampleText, ...]:

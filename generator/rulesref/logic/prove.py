@@ -131,11 +131,12 @@ class _Structure:
         self.plan = plan
         self.args = {a.name: a for a in plan.args}
         # the enumerator's order: fixed inputs first, then dice
-        self.order = [a.name for a in plan.odds_args] + [a.name for a in plan.dice_args]
+        rolled = [a for a in plan.dice_args if static_domain(a, plan) is None]
+        self.order = [a.name for a in plan.args if a not in rolled] + [a.name for a in rolled]
         self.position = {n: i for i, n in enumerate(self.order)}
         # every domain that does not hang on another input: fixed inputs, and dice of a fixed count
-        self.static = {a.name: static_domain(a, plan) for a in plan.odds_args}
-        for a in plan.dice_args:
+        self.static = {a.name: static_domain(a, plan) for a in plan.args if a not in rolled}
+        for a in rolled:
             if a.dice is not None and a.dice.count_input is None and a.dice.of_param is None:
                 self.static[a.name] = dice_domain(a, {})
         self.index = {n: {v: i for i, v in enumerate(d)} for n, d in self.static.items() if d is not None}

@@ -1,0 +1,130 @@
+"""The odds of a check with pools: in which order its random values are rolled, which are fused,
+and which are kept from one step to the next. Both writers (Python and JavaScript) follow it.
+
+The odds are a table of the states of the random values still needed, with the ways of each,
+extended one step at a time (a pool, or a dice total) and summed over what no later step or
+the logic reads. Polynomial in the dice: a state holds counts, never rolls.
+
+A chain (hits roll to wound, wounds are saved) is fused where it can be: when a pool's dice are
+just counts of earlier pools that nothing else reads, and each of its dice is sorted on its
+own, every earlier die that lands in such a count simply becomes one of its dice, so the two
+are one die of a longer story (composed, `_dice.compose`). A chain of five pools then costs
+what one pool costs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesref.logic.plan import Arg, Plan
+from rulesref.logic.pools import PoolPlan, sum_names
+
+
+@dataclass(frozen=True)
+class Fusion:
+    """Compose `inner` into the die at the position of `name` in the vector."""
+
+    name: str
+    inner: PoolPlan
+    counted: tuple[tuple[str, int], ...]  # inner's counts that are kept, with their classes
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: a pool (with the pools fused into it) or a dice total."""
+
+    pool: PoolPlan | None
+    dice: Arg | None
+    counted: tuple[tuple[str, int], ...]  # the pool's own counts that are kept
+    fusions: tuple[Fusion, ...]
+    names: tuple[str, ...]  # the counts (or the total) it gives, in its vector's order
+    state: tuple[str, ...]  # the state it reads
+    targets: tuple[int, ...]  # where each of `names` is added in the widened state
+    width: int
+    keep: tuple[int, ...]  # positions of the widened state kept after it
+    after: tuple[str, ...] = field(default=())  # the state after it
+
+
+def _reads(arg: Arg) -> frozenset[str]:
+    if arg.pool is not None:
+        return arg.pool.reads
+    assert arg.dice is not None
+    return frozenset(n for n in (arg.dice.count_input, arg.dice.of_param) if n)
+
+
+def core_reads(plan: Plan) -> frozenset[str]:
+    """The random values the logic itself reads."""
+    used = plan.usage.free | set(plan.usage.compared)
+    return frozenset(a.name for a in plan.random_args if a.name in used)
+
+
+def _fusable(source: Arg | None, core: frozenset[str], readers: list[int] | None, reader: int) -> bool:
+    """A count can hand its dice on to the pool `reader` alone: it is a count of a pool whose dice
+    are sorted one by one, and nothing else reads it."""
+    return source is not None and source.pool is not None and source.pool.independent and source.name not in core and readers == [reader]
+
+
+def schedule(plan: Plan) -> list[Step]:
+    """The steps of a check's odds, in order (see the module's docstring)."""
+    random = {a.name: a for a in plan.random_args}
+    core = core_reads(plan)
+    units: list[Arg] = []  # one per pool and per dice total, in the order they are written
+    for arg in plan.random_args:
+        if arg.pool is None or all(u.pool is not arg.pool for u in units):
+            units.append(arg)
+    readers: dict[str, list[int]] = {}
+    for index, unit in enumerate(units):
+        for name in _reads(unit) & random.keys():
+            readers.setdefault(name, []).append(index)
+    # which pools are fused into which counts
+    fused_into: dict[str, PoolPlan] = {}
+    fused: set[int] = set()
+    for index, unit in enumerate(units):
+        pool = unit.pool
+        if pool is None or not pool.independent or pool.die_reads & random.keys():
+            continue
+        sources = sum_names(pool.dice)
+        if not sources or len(set(sources)) != len(sources):
+            continue
+        if all(_fusable(random.get(n), core, readers.get(n), index) for n in sources):
+            fused.add(index)
+            for name in sources:
+                fused_into[name] = pool
+    # what each count is needed for: the logic, a later step, or a fusion
+    def needed_after(position: int) -> set[str]:
+        out = set(core)
+        for later, unit in enumerate(units):
+            if later > position and later not in fused:
+                out |= _reads(unit) & random.keys()
+        return out
+
+    steps: list[Step] = []
+    state: tuple[str, ...] = ()
+    for index, unit in enumerate(units):
+        if index in fused:
+            continue
+        needed = needed_after(index)
+        fusions: list[Fusion] = []
+        if unit.pool is not None:
+            own = tuple((n, c) for n, c in unit.pool.counted if n in needed or n in fused_into)
+            names = [n for n, _ in own]
+            queue = [n for n in names if n in fused_into]
+            while queue:
+                name = queue.pop(0)
+                inner = fused_into[name]
+                kept = tuple((n, c) for n, c in inner.counted if n in needed or n in fused_into)
+                fusions.append(Fusion(name, inner, kept))
+                names.remove(name)
+                names += [n for n, _ in kept]
+                queue += [n for n, _ in kept if n in fused_into]
+        else:
+            own = ()
+            names = [unit.name]
+        widened = list(state) + [n for n in dict.fromkeys(names) if n not in state]
+        width = len(widened)
+        targets = tuple(widened.index(n) for n in names)
+        after = tuple(n for n in widened if n in needed)
+        keep = tuple(widened.index(n) for n in after)
+        steps.append(Step(unit.pool, unit if unit.dice else None, own, tuple(fusions), tuple(names), state, targets, width, keep, after))
+        state = after
+    return steps
