@@ -244,7 +244,7 @@ def test_javascript_odds_equal_python_odds_for_every_example(tmp_path: Path) -> 
         for plan in plans:
             if plan.odds_name is None:
                 continue
-            dice = {a.name for a in plan.dice_args}
+            dice = {a.name for a in plan.random_args}
             points = []
             for example in plan.check.examples:
                 fixed = {k: v for k, v in example.given if k not in dice}

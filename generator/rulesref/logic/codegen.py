@@ -545,7 +545,7 @@ def proof_functions(plan: Plan) -> list[ast.stmt]:
         pos.Assign(targets=[pos.Name(id=step, ctx=ast.Store())], value=value) for step, value, _ in plan.lets
     ]
     conditions = pos.Tuple(elts=[row.when if row.when is not None else pos.Constant(True) for row in plan.rows], ctx=ast.Load())
-    tests = [test for test, _ in plan.requires]
+    tests = plan.proof_requires
     requires: ast.expr = pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
     return [
         _function(internal("conditions", plan.name), _arguments(plan.args, keyword_only=False), name("tuple"), [*lets, pos.Return(conditions)]),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
+from rulesref.logic import positions as pos
 from rulesref.logic.expressions import Usage
 from rulesref.logic.pools import PoolPlan
 from rulesref.logic.types import VType
@@ -107,6 +108,24 @@ class Plan:
     def pools(self) -> list[PoolPlan]:
         """The check's pools, in order (each once, however many counts it has)."""
         return list({id(a.pool): a.pool for a in self.args if a.pool is not None}.values())
+
+    @cached_property
+    def proof_requires(self) -> list[ast.expr]:
+        """What the proofs take as given: the preconditions, and that the counts of each pool
+        add up to no more than its dice (a count the logic does not read is tried at 0 only, so a
+        pool whose dice hang on such a count is bounded by the most it can roll instead)."""
+        tests = [test for test, _ in self.requires]
+        read = self.usage.free | set(self.usage.compared)
+        unread = {a.name for a in self.random_args if a.name not in read}  # tried at 0 only
+        for pool in self.pools:
+            names = [n for n, _ in pool.counted]
+            total: ast.expr = pos.Name(id=names[0], ctx=ast.Load())
+            for other in names[1:]:
+                total = pos.BinOp(left=total, op=ast.Add(), right=pos.Name(id=other, ctx=ast.Load()))
+            fixed = not ({n.id for n in ast.walk(pool.dice) if isinstance(n, ast.Name)} & unread) and not pool.explode_on and pool.keep is None
+            limit = pool.dice if fixed else pos.Constant(pool.most)
+            tests.append(pos.Compare(left=total, ops=[ast.LtE()], comparators=[limit]))
+        return tests
 
     @property
     def odds_name(self) -> str | None:

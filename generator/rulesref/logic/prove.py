@@ -145,7 +145,7 @@ class _Structure:
             self.let_inputs[step] = self.inputs_of(value)
         atoms: list[ast.expr] = []
         seen: dict[str, int] = {}
-        tests = [_cut(t, atoms, seen) for t, _ in plan.requires]
+        tests = [_cut(t, atoms, seen) for t in plan.proof_requires]
         self.requires = ast.BoolOp(op=ast.And(), values=tests, **_AT) if len(tests) > 1 else tests[0] if tests else ast.Constant(True, **_AT)
         self.conditions = ast.Tuple(
             elts=[_cut(r.when, atoms, seen) if r.when is not None else ast.Constant(True, **_AT) for r in plan.rows], ctx=ast.Load(), **_AT

@@ -1,0 +1,248 @@
+"""Pools: the exact odds against rolling every die (small pools) and against icepool (large
+ones), the checks that use them against the same brute force, and JavaScript against Python.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import icepool  # a test dependency only: the exact reference for large pools
+import pytest
+
+from rulesref.logic import runtime_dice as dice
+from rulesref.logic.codegen import module_ast
+from rulesref.logic.sandbox import run_module
+from rulesref.validate import validate
+
+from . import pool_oracle
+from .test_javascript import compare_groups
+
+FIXTURES = Path(__file__).parent / "fixtures"
+F, P = dice.FAIL, dice.PASS
+
+# each number's class on a D6: fail, pass, and named classes 2 and 3
+SORTINGS = [
+    (F, F, P, P, P, P),  # 3+
+    (F, F, F, P, P, 2),  # 4+, a 6 apart (rending)
+    (F, 3, F, P, 2, 2),  # classes anywhere
+    (F, F, F, F, F, F),  # nothing passes
+    (P, P, P, P, P, P),  # everything does
+]
+POLICIES = [("", 0, 0), ("ones", 0, 0), ("failures", 0, 0), ("one", 0, 0), ("all", 0, 0), ("", 6, 1), ("ones", 5, 2), ("failures", 6, 1)]
+
+
+def as_fractions(found: dice.Dist) -> dict[tuple[int, ...], Fraction]:
+    outcomes, total = found
+    out: dict[tuple[int, ...], Fraction] = {}
+    for vector, ways in outcomes:
+        if ways:
+            out[vector] = out.get(vector, Fraction(0)) + Fraction(ways, total)
+    return out
+
+
+def countings(classes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    present = sorted(set(classes) | {F})
+    return [c for size in (1, 2, 3) for c in itertools.permutations(present, size)][:6]
+
+
+@pytest.mark.parametrize("classes", SORTINGS)
+@pytest.mark.parametrize(("reroll", "explode", "depth"), POLICIES)
+def test_a_pool_equals_rolling_every_die(classes: tuple[int, ...], reroll: str, explode: int, depth: int) -> None:
+    for counted in countings(classes):
+        for n in range(0, 4 if not explode else 3):
+            expected = pool_oracle.pool(n, 6, classes, counted, reroll, explode, depth)
+            assert as_fractions(dice.pool(n, 6, classes, counted, reroll, explode, depth)) == expected, (n, counted)
+
+
+@pytest.mark.parametrize("classes", SORTINGS[:3])
+@pytest.mark.parametrize("reroll", ["", "ones", "failures"])
+def test_keeping_the_highest_or_lowest_equals_rolling_every_die(classes: tuple[int, ...], reroll: str) -> None:
+    for counted in countings(classes)[:4]:
+        for n, keep, highest in itertools.product(range(1, 5), range(1, 4), (True, False)):
+            expected = pool_oracle.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)
+            assert as_fractions(dice.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)) == expected, (n, keep, highest)
+
+
+def test_a_d3_pool_and_a_composed_die_equal_rolling_every_die() -> None:
+    assert as_fractions(dice.pool(3, 3, (F, P, 2), (P, 2), "ones")) == pool_oracle.pool(3, 3, (F, P, 2), (P, 2), "ones")
+    # each pass of a 3+ pool rolls a 4+ die whose 6 is apart: the two counts of the second pool
+    hit = dice.die(6, (F, F, P, P, P, P), (P,), "ones")
+    wound = dice.die(6, (F, F, F, P, P, 2), (P, 2))
+    chained = as_fractions(dice.power(3, dice.compose(hit, 0, wound)))
+    expected: dict[tuple[int, ...], Fraction] = {}
+    for hits, p in pool_oracle.pool(3, 6, (F, F, P, P, P, P), (P,), "ones").items():
+        for counts, q in pool_oracle.pool(hits[0], 6, (F, F, F, P, P, 2), (P, 2)).items():
+            expected[counts] = expected.get(counts, Fraction(0)) + p * q
+    assert chained == expected
+
+
+# -- large pools, against icepool --------------------------------------------------------------
+
+def icepool_count(n: int, per_die: Any) -> dict[int, Fraction]:
+    total = n @ per_die
+    return {k: Fraction(total.quantity(k), total.denominator()) for k in total.outcomes() if total.quantity(k)}
+
+
+@pytest.mark.parametrize("n", [30, 120, 200])
+def test_large_pools_equal_icepool(n: int) -> None:
+    d6 = icepool.d6
+    # 3+ re-rolling 1s
+    passes = (d6.reroll([1], depth=1) >= 3).map({True: 1, False: 0})
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, F, P, P, P, P), (P,), "ones")).items()}
+    assert ours == icepool_count(n, passes)
+    # 4+ re-rolling failures, counting the 6s apart: the count of 6s
+    sixes = d6.reroll([1, 2, 3], depth=1).map(lambda x: 1 if x == 6 else 0)
+    ours = {}
+    for v, p in as_fractions(dice.pool(n, 6, (F, F, F, P, P, 2), (P, 2), "failures")).items():
+        ours[v[1]] = ours.get(v[1], Fraction(0)) + p
+    assert ours == icepool_count(n, sixes)
+    # 5+ where a 6 adds a die, twice in a row at most
+    exploding = icepool.map(lambda a, b, c: (a >= 5) + (a == 6) * ((b >= 5) + (b == 6) * (c >= 5)), d6, d6, d6)
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n // 3, 6, (F, F, F, F, P, P), (P,), "", 6, 2)).items()}
+    assert ours == icepool_count(n // 3, exploding)
+
+
+@pytest.mark.parametrize(("n", "k"), [(40, 3), (200, 10), (120, 60)])
+def test_keeping_the_highest_of_many_equals_icepool(n: int, k: int) -> None:
+    theirs = icepool.d6.pool(n).highest(k).keep_outcomes([5, 6]).size()
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes() if theirs.quantity(o)}
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, F, F, F, P, P), (P,), keep=k)).items()}
+    assert ours == expected
+    theirs = icepool.d6.pool(n).lowest(k).keep_outcomes([1]).size()
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes() if theirs.quantity(o)}
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, P, P, P, P, P), (F,), keep=k, highest=False)).items()}
+    assert ours == expected
+
+
+def icepool_attack(attacks: int) -> Any:
+    """The benchmark's attack in icepool: hit on 3+ re-rolling 1s, wound on 4+ with natural 6s
+    rending, 3+ armour against the wounds and a 5+ invulnerable save against the rending ones,
+    Feel No Pain on 5+, D3 damage for each wound it lets through."""
+    d6, d3 = icepool.d6, icepool.d3
+    hit = d6.reroll([1], depth=1) >= 3
+    wound = d6.map(lambda x: 2 if x == 6 else 1 if x >= 4 else 0)
+    through = wound.map({0: icepool.Die([False]), 1: d6 <= 2, 2: d6 <= 4})
+    per_attack = hit.if_else(through.if_else((d6 <= 4).if_else(d3, 0), 0), 0)
+    return attacks @ per_attack
+
+
+# -- checks with pools, read from YAML ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def volleys(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, Any], Path]:
+    content = tmp_path_factory.mktemp("pools") / "content"
+    shutil.copytree(FIXTURES / "content", content)
+    shutil.copy(FIXTURES / "pools" / "volleys.yml", content / "demo")
+    result = validate([str(content)])
+    assert result.problems == ()
+    entry = result.content.entry("demo:volleys")
+    assert entry is not None
+    built = result.compiled[entry.key]
+    module = module_ast(entry, built.plans, system_name="demo", url=result.settings.entry_url(entry))
+    return entry, run_module(module, result.settings.module_path(entry)), content
+
+
+def fixed_points(entry: Any, check: Any, plan_args: list[str]) -> list[dict[str, Any]]:
+    """Every setting of the arguments that are not rolled."""
+    domains = []
+    for name in plan_args:
+        item = check.input(name)
+        if item is None:
+            param = entry.param(name)
+            domains.append([(name, v) for v in range(param.min, param.max + 1)])
+        elif item.type == "bool":
+            domains.append([(name, False), (name, True)])
+        else:
+            domains.append([(name, v) for v in range(item.min, item.max + 1)])
+    return [dict(combo) for combo in itertools.product(*domains)]
+
+
+def odds_arguments(namespace: dict[str, Any], check_name: str) -> list[str]:
+    import inspect
+
+    return list(inspect.signature(namespace[f"{check_name}_odds"]).parameters)
+
+
+def test_every_pool_check_equals_rolling_every_die(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    entry, namespace, _ = volleys
+    tried = 0
+    for check in entry.checks:
+        for fixed in fixed_points(entry, check, odds_arguments(namespace, check.name)):
+            expected = pool_oracle.check_odds(check, namespace[check.name], fixed)
+            assert namespace[f"{check.name}_odds"](**fixed) == expected, (check.name, fixed)
+            tried += 1
+    assert tried >= 40
+
+
+def test_a_chain_is_fused_into_one_pool_and_the_others_are_not(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    from rulesref.logic.chain import schedule
+
+    result = validate([str(volleys[2])])
+    plans = {p.name: p for p in result.compiled[volleys[0].key].plans}
+    chain = schedule(plans["chain"])
+    assert [s.pool.name if s.pool else s.dice.name for s in chain if s.pool or s.dice] == ["hits", "damage"]
+    assert [f.inner.name for f in chain[0].fusions] == ["wounds", "armour", "invulnerable", "pain", "pain"]
+    steps = schedule(plans["steps"])
+    assert [s.pool.name for s in steps if s.pool] == ["first", "second", "third"]
+    assert all(not s.fusions for s in steps)
+
+
+def test_counts_that_do_not_add_up_are_refused(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    _, namespace, _ = volleys
+    chain = namespace["chain"]
+    good = {"attacks": 2, "hits": 2, "wounds": 1, "rending": 1, "armour": 1, "through": 0, "invulnerable": 0, "rent": 1, "pain": 0, "unsaved": 1, "damage": 3}
+    assert chain(**good) == 3
+    with pytest.raises(ValueError, match=re.escape("hits must be at most 1 (the dice `hits` rolls), not 2")):
+        chain(**{**good, "attacks": 1})
+    with pytest.raises(ValueError, match=re.escape("armour + through must add up to exactly 1 (the dice `armour` rolls), not 2")):
+        chain(**{**good, "through": 1})
+    with pytest.raises(ValueError, match=re.escape("damage must be a roll of 1 D3 (1 to 3), not 4")):
+        chain(**{**good, "damage": 4})
+    with pytest.raises(ValueError, match=re.escape("high + six must add up to at most 2 (the dice `high` keeps), not 3")):
+        namespace["best_two"](dice=4, high=2, six=1, low=1)
+
+
+def test_javascript_equals_python_on_every_pool_check(volleys: tuple[Any, dict[str, Any], Path], tmp_path: Path) -> None:
+    entry, namespace, content = volleys
+    out = tmp_path / "js"
+    from rulesref.commands.cli import main
+
+    assert main(["generate", "--content", str(content), "--out", str(tmp_path / "py"), "--js-out", str(out)]) == 0
+    module = (out / "demo" / "volleys.js").as_uri()
+    groups = []
+    for check in entry.checks:
+        points = fixed_points(entry, check, odds_arguments(namespace, check.name))
+        groups.append((f"demo/volleys {check.name}_odds", module, f"{check.name}_odds", namespace[f"{check.name}_odds"], points))
+        given = [dict(e.given) for e in check.examples]
+        wrong = [{**given[0], name: value + 1} for name, value in given[0].items() if isinstance(value, int) and not isinstance(value, bool)]
+        groups.append((f"demo/volleys {check.name}", module, check.name, namespace[check.name], given + wrong))
+    assert compare_groups(tmp_path, groups) == []
+
+
+def test_the_benchmark_attack_equals_icepool_at_40_and_200_attacks(tmp_path: Path) -> None:
+    from rulesref.commands.cli import main
+
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "content", content)
+    text = (FIXTURES / "pools" / "volleys.yml").read_text().replace("attacks: {type: int, min: 1, max: 2}", "attacks: {type: int, min: 1, max: 200}").replace("max: 6}\n    expr: damage", "max: 600}\n    expr: damage")
+    (content / "demo" / "volleys.yml").write_text(text)
+    result = validate([str(content)])
+    assert result.problems == ()
+    entry = result.content.entry("demo:volleys")
+    assert entry is not None
+    namespace = run_module(module_ast(entry, result.compiled[entry.key].plans, system_name="demo", url="u"), result.settings.module_path(entry))
+    for attacks in (40, 200):
+        theirs = icepool_attack(attacks)
+        expected = {k: Fraction(theirs.quantity(k), theirs.denominator()) for k in theirs.outcomes() if theirs.quantity(k)}
+        assert namespace["chain_odds"](attacks=attacks) == expected
+    # and the JavaScript gives the same BigInt fractions
+    assert main(["generate", "--content", str(content), "--out", str(tmp_path / "py"), "--js-out", str(tmp_path / "js")]) == 0
+    odds = namespace["chain_odds"]
+    groups = [("demo/volleys chain_odds", (tmp_path / "js" / "demo" / "volleys.js").as_uri(), "chain_odds", odds, [{"attacks": 40}, {"attacks": 200}])]
+    assert compare_groups(tmp_path, groups) == []
