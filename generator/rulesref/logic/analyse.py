@@ -68,6 +68,7 @@ class _Analyser:
         self.pool_usage = Usage()  # what the pools' own expressions read
         self.pool_counts: dict[str, PoolPlan] = {}
         self.lineage = Lineage()
+        self.unsound: set[str] = set()  # the counts of pools already reported: examples may name them
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -166,6 +167,8 @@ class _Analyser:
 
         pool = analyse_pool(item, scope, translate, self.report, self.lineage)
         out: list[Arg] = []
+        if pool is None:
+            self.unsound |= {n for n, _, _ in pool_arguments(item)}
         for name, number, where in pool_arguments(item):
             if name != item.name and not self.python_name(where, name, "count"):
                 continue
@@ -255,7 +258,7 @@ class _Analyser:
             if isinstance(require.that.source, str):
                 uses = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", require.that.source)) & dice_names
                 if uses:
-                    self.report(require.that.where, "dice-in-requires", f"a precondition cannot depend on the dice input `{sorted(uses)[0]}`")
+                    self.report(require.that.where, "dice-in-requires", f"a precondition cannot depend on `{sorted(uses)[0]}`, which is rolled (a dice input or a count of a pool)")
                     continue
             result = self.expression(require.that, scope)
             if result is None:
@@ -363,7 +366,7 @@ class _Analyser:
         for example in self.check.examples:
             given = dict(example.given)
             for name in given:
-                if name not in names:
+                if name not in names and name not in self.unsound:
                     self.report(example.where / "given" / name, "example-input", f"`{name}` is not an input of `{self.check.name}`{did_you_mean(name, names)}", key=True)
             missing = [n for n in names if n not in given]
             if missing:
