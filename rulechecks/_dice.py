@@ -126,7 +126,7 @@ def die(sides: int, classes: tuple[int, ...], counted: tuple[int, ...], reroll: 
         return out
 
     outcomes = level(depth)
-    return tuple(sorted(outcomes.items())), total ** ((depth if explode else 0) + 1)
+    return _nonzero(outcomes), total ** ((depth if explode else 0) + 1)
 
 
 def _multinomial(n: int, weights: tuple[int, ...], rest: int) -> dict[Vector, int]:
@@ -169,7 +169,7 @@ def power(n: int, one: Dist) -> Dist:
     if all(sum(v) <= 1 for v, _ in outcomes):
         weights = tuple(sum(w for v, w in outcomes if v == _unit(size, i)) for i in range(size))
         rest = total - sum(weights)
-        return tuple(sorted(_multinomial(n, weights, rest).items())), total**n
+        return _nonzero(_multinomial(n, weights, rest)), total**n
     result: dict[Vector, int] = {tuple([0] * size): 1}
     base = dict(outcomes)
     left = n
@@ -179,7 +179,7 @@ def power(n: int, one: Dist) -> Dist:
         left >>= 1
         if left:
             base = _convolve(base, base)
-    return tuple(sorted(result.items())), total**n
+    return _nonzero(result), total**n
 
 
 def _extra_slot(counted: tuple[int, ...], cls: int) -> tuple[tuple[int, ...], int]:
@@ -204,7 +204,7 @@ def _reroll_one(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int
         for change, ways in fresh:
             key = _add(less, change)
             out[key] = out.get(key, 0) + weight * ways
-    return _project(out, wide, counted), total * sides
+    return _nonzero(_project(out, wide, counted)), total * sides
 
 
 def _reroll_all(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int, ...]) -> Dist:
@@ -216,16 +216,21 @@ def _reroll_all(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int
     for vector, weight in base:
         out[vector] = out.get(vector, 0) + weight * total - (nothing * total if vector == blank else 0)
         out[vector] += nothing * weight
-    return tuple(sorted((v, w) for v, w in out.items() if w)), total * total
+    return _nonzero(out), total * total
 
 
-def _project(out: dict[Vector, int], wide: tuple[int, ...], counted: tuple[int, ...]) -> tuple[tuple[Vector, int], ...]:
+def _project(out: dict[Vector, int], wide: tuple[int, ...], counted: tuple[int, ...]) -> dict[Vector, int]:
     keep = [wide.index(c) for c in counted]
     merged: dict[Vector, int] = {}
     for vector, weight in out.items():
         key = tuple(vector[i] for i in keep)
         merged[key] = merged.get(key, 0) + weight
-    return tuple(sorted(merged.items()))
+    return merged
+
+
+def _nonzero(out: dict[Vector, int]) -> tuple[tuple[Vector, int], ...]:
+    """The outcomes that can happen, in order (a number that is always re-rolled never stays)."""
+    return tuple(sorted((v, w) for v, w in out.items() if w))
 
 
 def _keep(n: int, k: int, highest: bool, sides: int, classes: tuple[int, ...], counted: tuple[int, ...], reroll: str) -> Dist:
@@ -255,7 +260,7 @@ def _keep(n: int, k: int, highest: bool, sides: int, classes: tuple[int, ...], c
                     step[key2] = step.get(key2, 0) + here
                 choose = choose * (left - m) // (m + 1)
         states = step
-    return tuple(sorted((v, w) for v, w in out.items() if w)), total**n
+    return _nonzero(out), total**n
 
 
 @cache
@@ -286,7 +291,7 @@ def compose(outer: Dist, slot: int, inner: Dist) -> Dist:
         for counts, ways in sub:
             key = rest + counts
             out[key] = out.get(key, 0) + weight * ways * scale
-    return tuple(sorted(out.items())), total * inner_total**most
+    return _nonzero(out), total * inner_total**most
 
 
 def totals(n: int, sides: int) -> Dist:

@@ -39,18 +39,37 @@ function $wounds_suffered(X, allocated_wounds, has_toughness) {
   return (has_toughness ? (allocated_wounds * X) : allocated_wounds);
 }
 
-const $wounds_lost_by_model$keys = Object.freeze(["X", "unsaved_wounds", "wounds_remaining"]);
-/** How many Wounds one model actually loses from the X Wounds of one allocated Wound, given how many were not saved. */
+const $wounds_lost_by_model$keys = Object.freeze(["X", "save", "saves", "unsaved_wounds", "wounds_remaining"]);
+/** How many Wounds one model loses from the X Wounds of one allocated Wound, each saved separately. */
 export function wounds_lost_by_model(args) {
   args = $keywords(args, $wounds_lost_by_model$keys, "wounds_lost_by_model");
-  const { X, unsaved_wounds, wounds_remaining } = args;
+  const { X, save, saves, unsaved_wounds, wounds_remaining } = args;
   if (!Number.isInteger(X) || !(2 <= X && X <= 10)) $.fail("X must be a whole number from 2 to 10, not " + $.repr(X));
+  if (!Number.isInteger(save) || !(2 <= save && save <= 7)) $.fail("save must be a whole number from 2 to 7, not " + $.repr(save));
+  if (!Number.isInteger(saves) || !(0 <= saves && saves <= 10)) $.fail("saves must be a whole number from 0 to 10, not " + $.repr(saves));
   if (!Number.isInteger(unsaved_wounds) || !(0 <= unsaved_wounds && unsaved_wounds <= 10)) $.fail("unsaved_wounds must be a whole number from 0 to 10, not " + $.repr(unsaved_wounds));
   if (!Number.isInteger(wounds_remaining) || !(1 <= wounds_remaining && wounds_remaining <= 10)) $.fail("wounds_remaining must be a whole number from 1 to 10, not " + $.repr(wounds_remaining));
-  if (!(unsaved_wounds <= X)) $.fail("unsaved_wounds cannot exceed X, the Wounds one allocated Wound becomes");
-  return $wounds_lost_by_model(X, unsaved_wounds, wounds_remaining);
+  if ((saves + unsaved_wounds) !== X) $.fail("saves + unsaved_wounds must add up to exactly " + $.repr(X) + " (the dice `saves` rolls), not " + $.repr(saves + unsaved_wounds));
+  return $wounds_lost_by_model(X, save, saves, unsaved_wounds, wounds_remaining);
 }
 
-function $wounds_lost_by_model(X, unsaved_wounds, wounds_remaining) {
+const $wounds_lost_by_model_odds$keys = Object.freeze(["X", "save", "wounds_remaining"]);
+/** Exact odds of each result of `wounds_lost_by_model` over its dice, in order of result. */
+export function wounds_lost_by_model_odds(args) {
+  args = $keywords(args, $wounds_lost_by_model_odds$keys, "wounds_lost_by_model_odds");
+  const { X, save, wounds_remaining } = args;
+  if (!Number.isInteger(X) || !(2 <= X && X <= 10)) $.fail("X must be a whole number from 2 to 10, not " + $.repr(X));
+  if (!Number.isInteger(save) || !(2 <= save && save <= 7)) $.fail("save must be a whole number from 2 to 7, not " + $.repr(save));
+  if (!Number.isInteger(wounds_remaining) || !(1 <= wounds_remaining && wounds_remaining <= 10)) $.fail("wounds_remaining must be a whole number from 1 to 10, not " + $.repr(wounds_remaining));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power(X, $.die(6, $.classes(6, [], null, 0, save, 1), [0], "", 0, 0)), [0], 1, [0]);
+  for (const [[unsaved_wounds], $weight] of $table.states.values()) {
+    $.tally($counts, $wounds_lost_by_model(X, save, 0, unsaved_wounds, wounds_remaining), $weight, null);
+  }
+  return $.odds($counts);
+}
+
+function $wounds_lost_by_model(X, save, saves, unsaved_wounds, wounds_remaining) {
   return Math.min(unsaved_wounds, wounds_remaining);
 }

@@ -55,3 +55,45 @@ export declare namespace ws_reduction_odds {
     readonly other_highest: number;
   }
 }
+
+/** The result of `after_wounds`. */
+export interface AfterWounds {
+  /** Whether the unit had to take the Leadership test */
+  readonly tested: boolean;
+  /** How much the unit's WS is reduced until the end of the following Assault phase */
+  readonly ws_reduction: number;
+}
+
+/** From the hits of a Concussive weapon to the end of the phase or combat, whether the unit tests and how far its WS drops. https://rulesref.github.io/rulesref/hh2/concussive/ @throws {RangeError} a ValueError naming the input */
+export declare function after_wounds(args: after_wounds.Args): AfterWounds;
+export declare namespace after_wounds {
+  interface Args {
+    /** How much a failed test reduces the unit's WS (a plain Concussive weapon counts as 1) */
+    readonly X: number;
+    /** Hits from the Concussive weapon on the unit */
+    readonly hits: number;
+    /** The To Wound roll needed (4 for 4+) */
+    readonly to_wound: number;
+    /** The To Wound rolls of the hits */
+    readonly wounds: number;
+    /** The unit's Leadership */
+    readonly leadership: number;
+    /** The Leadership test roll (made only if a Wound was suffered) */
+    readonly roll: number;
+  }
+}
+
+/** Exact odds of each result of `after_wounds` over its dice, in order of result. */
+export declare function after_wounds_odds(args: after_wounds_odds.Args): readonly Odds<AfterWounds>[];
+export declare namespace after_wounds_odds {
+  interface Args {
+    /** How much a failed test reduces the unit's WS (a plain Concussive weapon counts as 1) */
+    readonly X: number;
+    /** Hits from the Concussive weapon on the unit */
+    readonly hits: number;
+    /** The To Wound roll needed (4 for 4+) */
+    readonly to_wound: number;
+    /** The unit's Leadership */
+    readonly leadership: number;
+  }
+}

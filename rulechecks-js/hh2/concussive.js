@@ -74,3 +74,48 @@ function $ws_reduction(X, leadership, roll, other_highest) {
   const passed = (roll <= leadership);
   return $WsReduction(passed, (passed ? 0 : Math.max(X, other_highest)));
 }
+
+const $AfterWounds$fields = Object.freeze(["tested", "ws_reduction"]);
+function $AfterWounds(tested, ws_reduction) {
+  return Object.freeze({ tested, ws_reduction });
+}
+
+const $after_wounds$keys = Object.freeze(["X", "hits", "to_wound", "wounds", "leadership", "roll"]);
+/** From the hits of a Concussive weapon to the end of the phase or combat, whether the unit tests and how far its WS drops. */
+export function after_wounds(args) {
+  args = $keywords(args, $after_wounds$keys, "after_wounds");
+  const { X, hits, to_wound, wounds, leadership, roll } = args;
+  if (!Number.isInteger(X) || !(1 <= X && X <= 5)) $.fail("X must be a whole number from 1 to 5, not " + $.repr(X));
+  if (!Number.isInteger(hits) || !(1 <= hits && hits <= 20)) $.fail("hits must be a whole number from 1 to 20, not " + $.repr(hits));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (!Number.isInteger(wounds) || !(0 <= wounds && wounds <= 20)) $.fail("wounds must be a whole number from 0 to 20, not " + $.repr(wounds));
+  if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
+  if (!Number.isInteger(roll) || !(2 <= roll && roll <= 12)) $.fail("roll must be a 2D6 roll from 2 to 12, not " + $.repr(roll));
+  if ((wounds) > hits) $.fail("wounds must be at most " + $.repr(hits) + " (the dice `wounds` rolls), not " + $.repr(wounds));
+  return $after_wounds(X, hits, to_wound, wounds, leadership, roll);
+}
+
+const $after_wounds_odds$keys = Object.freeze(["X", "hits", "to_wound", "leadership"]);
+/** Exact odds of each result of `after_wounds` over its dice, in order of result. */
+export function after_wounds_odds(args) {
+  args = $keywords(args, $after_wounds_odds$keys, "after_wounds_odds");
+  const { X, hits, to_wound, leadership } = args;
+  if (!Number.isInteger(X) || !(1 <= X && X <= 5)) $.fail("X must be a whole number from 1 to 5, not " + $.repr(X));
+  if (!Number.isInteger(hits) || !(1 <= hits && hits <= 20)) $.fail("hits must be a whole number from 1 to 20, not " + $.repr(hits));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power(hits, $.die(6, $.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), [0], 1, [0]);
+  $table = $.extend($table, (wounds) => $.totals(2, 6), [1], 2, [0, 1]);
+  for (const [[wounds, roll], $weight] of $table.states.values()) {
+    $.tally($counts, $after_wounds(X, hits, to_wound, wounds, leadership, roll), $weight, $AfterWounds$fields);
+  }
+  return $.odds($counts);
+}
+
+function $after_wounds(X, hits, to_wound, wounds, leadership, roll) {
+  if (wounds === 0) return $AfterWounds(false, 0);
+  if (roll <= leadership) return $AfterWounds(true, 0);
+  return $AfterWounds(true, X);
+}

@@ -32,3 +32,41 @@ export declare namespace is_precision_strike_odds {
     readonly melee: boolean;
   }
 }
+
+/** The result of `precision_strikes`. */
+export interface PrecisionStrikes {
+  /** Hits scored, Precision Strikes among them */
+  readonly hits: number;
+  /** Hits that are Precision Strikes */
+  readonly precision_strikes: number;
+}
+
+/** How many of a model's melee To Hit rolls are hits, and how many of those hits are Precision Strikes. https://rulesref.github.io/rulesref/hh2/precision-strikes/ @throws {RangeError} a ValueError naming the input */
+export declare function precision_strikes(args: precision_strikes.Args): PrecisionStrikes;
+export declare namespace precision_strikes {
+  interface Args {
+    /** The To Hit roll needed for a Precision Strike (written 4+) */
+    readonly X: number;
+    /** The melee attacks the model makes */
+    readonly attacks: number;
+    /** The To Hit roll needed (4 for 4+) */
+    readonly to_hit: number;
+    /** The To Hit rolls */
+    readonly rolls: number;
+    readonly strikes: number;
+    readonly misses: number;
+  }
+}
+
+/** Exact odds of each result of `precision_strikes` over its dice, in order of result. */
+export declare function precision_strikes_odds(args: precision_strikes_odds.Args): readonly Odds<PrecisionStrikes>[];
+export declare namespace precision_strikes_odds {
+  interface Args {
+    /** The To Hit roll needed for a Precision Strike (written 4+) */
+    readonly X: number;
+    /** The melee attacks the model makes */
+    readonly attacks: number;
+    /** The To Hit roll needed (4 for 4+) */
+    readonly to_hit: number;
+  }
+}

@@ -52,3 +52,44 @@ export function is_precision_strike_odds(args) {
 function $is_precision_strike(X, roll, melee) {
   return (melee && (roll >= X));
 }
+
+const $PrecisionStrikes$fields = Object.freeze(["hits", "precision_strikes"]);
+function $PrecisionStrikes(hits, precision_strikes) {
+  return Object.freeze({ hits, precision_strikes });
+}
+
+const $precision_strikes$keys = Object.freeze(["X", "attacks", "to_hit", "rolls", "strikes", "misses"]);
+/** How many of a model's melee To Hit rolls are hits, and how many of those hits are Precision Strikes. */
+export function precision_strikes(args) {
+  args = $keywords(args, $precision_strikes$keys, "precision_strikes");
+  const { X, attacks, to_hit, rolls, strikes, misses } = args;
+  if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 20)) $.fail("attacks must be a whole number from 1 to 20, not " + $.repr(attacks));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (!Number.isInteger(rolls) || !(0 <= rolls && rolls <= 20)) $.fail("rolls must be a whole number from 0 to 20, not " + $.repr(rolls));
+  if (!Number.isInteger(strikes) || !(0 <= strikes && strikes <= 20)) $.fail("strikes must be a whole number from 0 to 20, not " + $.repr(strikes));
+  if (!Number.isInteger(misses) || !(0 <= misses && misses <= 20)) $.fail("misses must be a whole number from 0 to 20, not " + $.repr(misses));
+  if ((rolls + strikes + misses) !== attacks) $.fail("rolls + strikes + misses must add up to exactly " + $.repr(attacks) + " (the dice `rolls` rolls), not " + $.repr(rolls + strikes + misses));
+  return $precision_strikes(X, attacks, to_hit, rolls, strikes, misses);
+}
+
+const $precision_strikes_odds$keys = Object.freeze(["X", "attacks", "to_hit"]);
+/** Exact odds of each result of `precision_strikes` over its dice, in order of result. */
+export function precision_strikes_odds(args) {
+  args = $keywords(args, $precision_strikes_odds$keys, "precision_strikes_odds");
+  const { X, attacks, to_hit } = args;
+  if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 20)) $.fail("attacks must be a whole number from 1 to 20, not " + $.repr(attacks));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power(attacks, $.die(6, $.classes(6, [], (natural, roll) => (((natural >= X) && (natural >= to_hit)) ? 2 : null), 0, to_hit, 1), [1, 2], "", 0, 0)), [0, 1], 2, [0, 1]);
+  for (const [[rolls, strikes], $weight] of $table.states.values()) {
+    $.tally($counts, $precision_strikes(X, attacks, to_hit, rolls, strikes, 0), $weight, $PrecisionStrikes$fields);
+  }
+  return $.odds($counts);
+}
+
+function $precision_strikes(X, attacks, to_hit, rolls, strikes, misses) {
+  return $PrecisionStrikes((rolls + strikes), strikes);
+}

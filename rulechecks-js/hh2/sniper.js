@@ -38,3 +38,48 @@ export function is_precision_shot(args) {
 function $is_precision_shot(snap_shot, blast, template) {
   return (!snap_shot && !blast && !template);
 }
+
+const $PrecisionShots$fields = Object.freeze(["wounds", "precision_shots"]);
+function $PrecisionShots(wounds, precision_shots) {
+  return Object.freeze({ wounds, precision_shots });
+}
+
+const $precision_shots$keys = Object.freeze(["shots", "to_hit", "to_wound", "snap_shot", "blast_or_template", "hits", "wounds"]);
+/** How many Wounds a Sniper attack of several shots inflicts, and how many of them are Precision Shots. */
+export function precision_shots(args) {
+  args = $keywords(args, $precision_shots$keys, "precision_shots");
+  const { shots, to_hit, to_wound, snap_shot, blast_or_template, hits, wounds } = args;
+  if (!Number.isInteger(shots) || !(1 <= shots && shots <= 20)) $.fail("shots must be a whole number from 1 to 20, not " + $.repr(shots));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (typeof snap_shot !== "boolean") $.fail("snap_shot must be true or false, not " + $.repr(snap_shot));
+  if (typeof blast_or_template !== "boolean") $.fail("blast_or_template must be true or false, not " + $.repr(blast_or_template));
+  if (!Number.isInteger(hits) || !(0 <= hits && hits <= 20)) $.fail("hits must be a whole number from 0 to 20, not " + $.repr(hits));
+  if (!Number.isInteger(wounds) || !(0 <= wounds && wounds <= 20)) $.fail("wounds must be a whole number from 0 to 20, not " + $.repr(wounds));
+  if ((hits) > shots) $.fail("hits must be at most " + $.repr(shots) + " (the dice `hits` rolls), not " + $.repr(hits));
+  if ((wounds) > hits) $.fail("wounds must be at most " + $.repr(hits) + " (the dice `wounds` rolls), not " + $.repr(wounds));
+  return $precision_shots(shots, to_hit, to_wound, snap_shot, blast_or_template, hits, wounds);
+}
+
+const $precision_shots_odds$keys = Object.freeze(["shots", "to_hit", "to_wound", "snap_shot", "blast_or_template"]);
+/** Exact odds of each result of `precision_shots` over its dice, in order of result. */
+export function precision_shots_odds(args) {
+  args = $keywords(args, $precision_shots_odds$keys, "precision_shots_odds");
+  const { shots, to_hit, to_wound, snap_shot, blast_or_template } = args;
+  if (!Number.isInteger(shots) || !(1 <= shots && shots <= 20)) $.fail("shots must be a whole number from 1 to 20, not " + $.repr(shots));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (typeof snap_shot !== "boolean") $.fail("snap_shot must be true or false, not " + $.repr(snap_shot));
+  if (typeof blast_or_template !== "boolean") $.fail("blast_or_template must be true or false, not " + $.repr(blast_or_template));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power(shots, $.compose($.die(6, $.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $.die(6, $.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0))), [0], 1, [0]);
+  for (const [[wounds], $weight] of $table.states.values()) {
+    $.tally($counts, $precision_shots(shots, to_hit, to_wound, snap_shot, blast_or_template, 0, wounds), $weight, $PrecisionShots$fields);
+  }
+  return $.odds($counts);
+}
+
+function $precision_shots(shots, to_hit, to_wound, snap_shot, blast_or_template, hits, wounds) {
+  return $PrecisionShots(wounds, ((snap_shot || blast_or_template) ? 0 : wounds));
+}

@@ -28,3 +28,29 @@ export declare namespace hits_odds {
     readonly X: "D3" | "D6" | "2D6" | "D3+1" | "D6+1" | "D6+2" | "D6+3" | "2" | "3" | "4" | "5" | "6";
   }
 }
+
+/** How many wounds the hits of a Grind Attack cause, the hits rolled for X and each hit rolled to wound. https://rulesref.github.io/rulesref/t9a/grind-attacks/ @throws {RangeError} a ValueError naming the input */
+export declare function wounds(args: wounds.Args): number;
+export declare namespace wounds {
+  interface Args {
+    /** The number of hits, fixed or rolled */
+    readonly X: "D3" | "D6" | "2D6" | "D3+1" | "D6+1" | "D6+2" | "D6+3" | "2" | "3" | "4" | "5" | "6";
+    /** The hits, the total rolled for X */
+    readonly hits: number;
+    /** The to-wound roll needed with the model part's Strength (4 for 4+) */
+    readonly to_wound: number;
+    /** The to-wound rolls of the hits */
+    readonly rolls: number;
+  }
+}
+
+/** Exact odds of each result of `wounds` over its dice, in order of result. */
+export declare function wounds_odds(args: wounds_odds.Args): readonly Odds<number>[];
+export declare namespace wounds_odds {
+  interface Args {
+    /** The number of hits, fixed or rolled */
+    readonly X: "D3" | "D6" | "2D6" | "D3+1" | "D6+1" | "D6+2" | "D6+3" | "2" | "3" | "4" | "5" | "6";
+    /** The to-wound roll needed with the model part's Strength (4 for 4+) */
+    readonly to_wound: number;
+  }
+}

@@ -50,3 +50,37 @@ export function hits_odds(args) {
 function $hits(X, roll) {
   return roll;
 }
+
+const $wounds$keys = Object.freeze(["X", "hits", "to_wound", "rolls"]);
+/** How many wounds the hits of a Grind Attack cause, the hits rolled for X and each hit rolled to wound. */
+export function wounds(args) {
+  args = $keywords(args, $wounds$keys, "wounds");
+  const { X, hits, to_wound, rolls } = args;
+  if (X !== "D3" && X !== "D6" && X !== "2D6" && X !== "D3+1" && X !== "D6+1" && X !== "D6+2" && X !== "D6+3" && X !== "2" && X !== "3" && X !== "4" && X !== "5" && X !== "6") $.fail("X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not " + $.repr(X));
+  if (!Number.isInteger(hits) || !($.diceMin(X) <= hits && hits <= $.diceMax(X))) $.fail("hits must be a roll of " + $.repr(X) + " (" + $.repr($.diceMin(X)) + " to " + $.repr($.diceMax(X)) + "), not " + $.repr(hits));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (!Number.isInteger(rolls) || !(0 <= rolls && rolls <= 12)) $.fail("rolls must be a whole number from 0 to 12, not " + $.repr(rolls));
+  if ((rolls) > hits) $.fail("rolls must be at most " + $.repr(hits) + " (the dice `rolls` rolls), not " + $.repr(rolls));
+  return $wounds(X, hits, to_wound, rolls);
+}
+
+const $wounds_odds$keys = Object.freeze(["X", "to_wound"]);
+/** Exact odds of each result of `wounds` over its dice, in order of result. */
+export function wounds_odds(args) {
+  args = $keywords(args, $wounds_odds$keys, "wounds_odds");
+  const { X, to_wound } = args;
+  if (X !== "D3" && X !== "D6" && X !== "2D6" && X !== "D3+1" && X !== "D6+1" && X !== "D6+2" && X !== "D6+3" && X !== "2" && X !== "3" && X !== "4" && X !== "5" && X !== "6") $.fail("X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not " + $.repr(X));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.totalsOf(X), [0], 1, [0]);
+  $table = $.extend($table, (hits) => $.power(hits, $.die(6, $.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), [1], 2, [1]);
+  for (const [[rolls], $weight] of $table.states.values()) {
+    $.tally($counts, $wounds(X, 0, to_wound, rolls), $weight, null);
+  }
+  return $.odds($counts);
+}
+
+function $wounds(X, hits, to_wound, rolls) {
+  return rolls;
+}

@@ -51,3 +51,47 @@ export declare namespace is_saved_odds {
     readonly lethal_strike_six: boolean;
   }
 }
+
+/** The result of `wounds_regenerated`. */
+export interface WoundsRegenerated {
+  /** Wounds stopped */
+  readonly regenerated: number;
+  /** Wounds suffered */
+  readonly lost: number;
+}
+
+/** How many of the wounds a model part suffers its Regeneration saves stop, each rolled on its own, a modifier never making a roll better than 3+. https://rulesref.github.io/rulesref/t9a/regeneration/ @throws {RangeError} a ValueError naming the input */
+export declare function wounds_regenerated(args: wounds_regenerated.Args): WoundsRegenerated;
+export declare namespace wounds_regenerated {
+  interface Args {
+    /** The roll needed to save (written 5+) */
+    readonly X: number;
+    /** Wounds to save */
+    readonly wounds: number;
+    /** Of those, wounds from Lethal Strike attacks that rolled a 6 to wound */
+    readonly lethal_sixes: number;
+    /** Whether the attack has Flaming Attacks */
+    readonly flaming_attacks: boolean;
+    /** A modifier to the Regeneration rolls (2 for +2; 0 if none) */
+    readonly modifier: number;
+    /** The Regeneration save rolls */
+    readonly saves: number;
+  }
+}
+
+/** Exact odds of each result of `wounds_regenerated` over its dice, in order of result. */
+export declare function wounds_regenerated_odds(args: wounds_regenerated_odds.Args): readonly Odds<WoundsRegenerated>[];
+export declare namespace wounds_regenerated_odds {
+  interface Args {
+    /** The roll needed to save (written 5+) */
+    readonly X: number;
+    /** Wounds to save */
+    readonly wounds: number;
+    /** Of those, wounds from Lethal Strike attacks that rolled a 6 to wound */
+    readonly lethal_sixes: number;
+    /** Whether the attack has Flaming Attacks */
+    readonly flaming_attacks: boolean;
+    /** A modifier to the Regeneration rolls (2 for +2; 0 if none) */
+    readonly modifier: number;
+  }
+}

@@ -73,3 +73,48 @@ function $is_saved(X, roll, flaming_attacks, lethal_strike_six) {
   if (roll >= X) return true;
   return false;
 }
+
+const $WoundsRegenerated$fields = Object.freeze(["regenerated", "lost"]);
+function $WoundsRegenerated(regenerated, lost) {
+  return Object.freeze({ regenerated, lost });
+}
+
+const $wounds_regenerated$keys = Object.freeze(["X", "wounds", "lethal_sixes", "flaming_attacks", "modifier", "saves"]);
+/** How many of the wounds a model part suffers its Regeneration saves stop, each rolled on its own, a modifier never making a roll better than 3+. */
+export function wounds_regenerated(args) {
+  args = $keywords(args, $wounds_regenerated$keys, "wounds_regenerated");
+  const { X, wounds, lethal_sixes, flaming_attacks, modifier, saves } = args;
+  if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 20)) $.fail("wounds must be a whole number from 1 to 20, not " + $.repr(wounds));
+  if (!Number.isInteger(lethal_sixes) || !(0 <= lethal_sixes && lethal_sixes <= 20)) $.fail("lethal_sixes must be a whole number from 0 to 20, not " + $.repr(lethal_sixes));
+  if (typeof flaming_attacks !== "boolean") $.fail("flaming_attacks must be true or false, not " + $.repr(flaming_attacks));
+  if (!Number.isInteger(modifier) || !(0 <= modifier && modifier <= 4)) $.fail("modifier must be a whole number from 0 to 4, not " + $.repr(modifier));
+  if (!Number.isInteger(saves) || !(0 <= saves && saves <= 20)) $.fail("saves must be a whole number from 0 to 20, not " + $.repr(saves));
+  if ((saves) > (flaming_attacks ? 0 : Math.max(0, (wounds - lethal_sixes)))) $.fail("saves must be at most " + $.repr((flaming_attacks ? 0 : Math.max(0, (wounds - lethal_sixes)))) + " (the dice `saves` rolls), not " + $.repr(saves));
+  if (!(lethal_sixes <= wounds)) $.fail("lethal_sixes cannot exceed wounds, the wounds to save");
+  return $wounds_regenerated(X, wounds, lethal_sixes, flaming_attacks, modifier, saves);
+}
+
+const $wounds_regenerated_odds$keys = Object.freeze(["X", "wounds", "lethal_sixes", "flaming_attacks", "modifier"]);
+/** Exact odds of each result of `wounds_regenerated` over its dice, in order of result. */
+export function wounds_regenerated_odds(args) {
+  args = $keywords(args, $wounds_regenerated_odds$keys, "wounds_regenerated_odds");
+  const { X, wounds, lethal_sixes, flaming_attacks, modifier } = args;
+  if (!Number.isInteger(X) || !(2 <= X && X <= 6)) $.fail("X must be a dice target from 2 (for 2+) to 6 (for 6+), not " + $.repr(X));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 20)) $.fail("wounds must be a whole number from 1 to 20, not " + $.repr(wounds));
+  if (!Number.isInteger(lethal_sixes) || !(0 <= lethal_sixes && lethal_sixes <= 20)) $.fail("lethal_sixes must be a whole number from 0 to 20, not " + $.repr(lethal_sixes));
+  if (typeof flaming_attacks !== "boolean") $.fail("flaming_attacks must be true or false, not " + $.repr(flaming_attacks));
+  if (!Number.isInteger(modifier) || !(0 <= modifier && modifier <= 4)) $.fail("modifier must be a whole number from 0 to 4, not " + $.repr(modifier));
+  if (!(lethal_sixes <= wounds)) $.fail("lethal_sixes cannot exceed wounds, the wounds to save");
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power((flaming_attacks ? 0 : Math.max(0, (wounds - lethal_sixes))), $.die(6, $.classes(6, [], null, modifier, X, 3), [1], "", 0, 0)), [0], 1, [0]);
+  for (const [[saves], $weight] of $table.states.values()) {
+    $.tally($counts, $wounds_regenerated(X, wounds, lethal_sixes, flaming_attacks, modifier, saves), $weight, $WoundsRegenerated$fields);
+  }
+  return $.odds($counts);
+}
+
+function $wounds_regenerated(X, wounds, lethal_sixes, flaming_attacks, modifier, saves) {
+  return $WoundsRegenerated(saves, (wounds - saves));
+}

@@ -42,3 +42,40 @@ export declare namespace best_save {
     readonly ap: number;
   }
 }
+
+/** The result of `wounds_saved`. */
+export interface WoundsSaved {
+  /** Wounds saved */
+  readonly saved: number;
+  /** Wounds suffered */
+  readonly unsaved: number;
+}
+
+/** How many of the Wounds allocated to the Solitaire it saves, each with the best save it has against the attack. https://rulesref.github.io/rulesref/w40k7/impossible-form/ @throws {RangeError} a ValueError naming the input */
+export declare function wounds_saved(args: wounds_saved.Args): WoundsSaved;
+export declare namespace wounds_saved {
+  interface Args {
+    /** Wounds allocated to the Solitaire */
+    readonly wounds: number;
+    /** Armour save target (2 for 2+ ... 6 for 6+; 7 for no armour save) */
+    readonly armour_save: number;
+    /** The attack's AP (1 to 6; 7 for AP -) */
+    readonly ap: number;
+    /** The saving throws */
+    readonly saves: number;
+    readonly unsaved: number;
+  }
+}
+
+/** Exact odds of each result of `wounds_saved` over its dice, in order of result. */
+export declare function wounds_saved_odds(args: wounds_saved_odds.Args): readonly Odds<WoundsSaved>[];
+export declare namespace wounds_saved_odds {
+  interface Args {
+    /** Wounds allocated to the Solitaire */
+    readonly wounds: number;
+    /** Armour save target (2 for 2+ ... 6 for 6+; 7 for no armour save) */
+    readonly armour_save: number;
+    /** The attack's AP (1 to 6; 7 for AP -) */
+    readonly ap: number;
+  }
+}

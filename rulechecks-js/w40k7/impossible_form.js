@@ -67,3 +67,43 @@ function $best_save(armour_save, ap) {
   if ((armour_save <= 2) && (ap > armour_save)) return $BestSave("armour", 2);
   return $BestSave("invulnerable", 3);
 }
+
+const $WoundsSaved$fields = Object.freeze(["saved", "unsaved"]);
+function $WoundsSaved(saved, unsaved) {
+  return Object.freeze({ saved, unsaved });
+}
+
+const $wounds_saved$keys = Object.freeze(["wounds", "armour_save", "ap", "saves", "unsaved"]);
+/** How many of the Wounds allocated to the Solitaire it saves, each with the best save it has against the attack. */
+export function wounds_saved(args) {
+  args = $keywords(args, $wounds_saved$keys, "wounds_saved");
+  const { wounds, armour_save, ap, saves, unsaved } = args;
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 20)) $.fail("wounds must be a whole number from 1 to 20, not " + $.repr(wounds));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (!Number.isInteger(saves) || !(0 <= saves && saves <= 20)) $.fail("saves must be a whole number from 0 to 20, not " + $.repr(saves));
+  if (!Number.isInteger(unsaved) || !(0 <= unsaved && unsaved <= 20)) $.fail("unsaved must be a whole number from 0 to 20, not " + $.repr(unsaved));
+  if ((saves + unsaved) !== wounds) $.fail("saves + unsaved must add up to exactly " + $.repr(wounds) + " (the dice `saves` rolls), not " + $.repr(saves + unsaved));
+  return $wounds_saved(wounds, armour_save, ap, saves, unsaved);
+}
+
+const $wounds_saved_odds$keys = Object.freeze(["wounds", "armour_save", "ap"]);
+/** Exact odds of each result of `wounds_saved` over its dice, in order of result. */
+export function wounds_saved_odds(args) {
+  args = $keywords(args, $wounds_saved_odds$keys, "wounds_saved_odds");
+  const { wounds, armour_save, ap } = args;
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 20)) $.fail("wounds must be a whole number from 1 to 20, not " + $.repr(wounds));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power(wounds, $.die(6, $.classes(6, [], null, 0, (((armour_save <= 2) && (ap > armour_save)) ? 2 : 3), 1), [1, 0], "", 0, 0)), [0, 1], 2, [0, 1]);
+  for (const [[saves, unsaved], $weight] of $table.states.values()) {
+    $.tally($counts, $wounds_saved(wounds, armour_save, ap, saves, unsaved), $weight, $WoundsSaved$fields);
+  }
+  return $.odds($counts);
+}
+
+function $wounds_saved(wounds, armour_save, ap, saves, unsaved) {
+  return $WoundsSaved(saves, unsaved);
+}

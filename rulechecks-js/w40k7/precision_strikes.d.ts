@@ -46,3 +46,40 @@ export declare namespace allocation {
     readonly to_character: boolean;
   }
 }
+
+/** The result of `precision_strikes`. */
+export interface PrecisionStrikes {
+  /** Hits scored, Precision Strikes among them */
+  readonly hits: number;
+  /** Hits that are Precision Strikes */
+  readonly precision_strikes: number;
+}
+
+/** How many of a model's close combat To Hit rolls are hits, and how many of those are Precision Strikes. https://rulesref.github.io/rulesref/w40k7/precision-strikes/ @throws {RangeError} a ValueError naming the input */
+export declare function precision_strikes(args: precision_strikes.Args): PrecisionStrikes;
+export declare namespace precision_strikes {
+  interface Args {
+    /** The attacks the model makes */
+    readonly attacks: number;
+    /** The To Hit roll needed (4 for 4+) */
+    readonly to_hit: number;
+    /** The attacks are made with a Melee weapon */
+    readonly melee_weapon: boolean;
+    /** The To Hit rolls */
+    readonly rolls: number;
+    readonly strikes: number;
+  }
+}
+
+/** Exact odds of each result of `precision_strikes` over its dice, in order of result. */
+export declare function precision_strikes_odds(args: precision_strikes_odds.Args): readonly Odds<PrecisionStrikes>[];
+export declare namespace precision_strikes_odds {
+  interface Args {
+    /** The attacks the model makes */
+    readonly attacks: number;
+    /** The To Hit roll needed (4 for 4+) */
+    readonly to_hit: number;
+    /** The attacks are made with a Melee weapon */
+    readonly melee_weapon: boolean;
+  }
+}

@@ -69,3 +69,43 @@ export function allocation(args) {
 function $allocation(precision_strike, to_character) {
   return $Allocation((precision_strike ? "attacker" : "normal-rules"), to_character);
 }
+
+const $PrecisionStrikes$fields = Object.freeze(["hits", "precision_strikes"]);
+function $PrecisionStrikes(hits, precision_strikes) {
+  return Object.freeze({ hits, precision_strikes });
+}
+
+const $precision_strikes$keys = Object.freeze(["attacks", "to_hit", "melee_weapon", "rolls", "strikes"]);
+/** How many of a model's close combat To Hit rolls are hits, and how many of those are Precision Strikes. */
+export function precision_strikes(args) {
+  args = $keywords(args, $precision_strikes$keys, "precision_strikes");
+  const { attacks, to_hit, melee_weapon, rolls, strikes } = args;
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 20)) $.fail("attacks must be a whole number from 1 to 20, not " + $.repr(attacks));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (typeof melee_weapon !== "boolean") $.fail("melee_weapon must be true or false, not " + $.repr(melee_weapon));
+  if (!Number.isInteger(rolls) || !(0 <= rolls && rolls <= 20)) $.fail("rolls must be a whole number from 0 to 20, not " + $.repr(rolls));
+  if (!Number.isInteger(strikes) || !(0 <= strikes && strikes <= 20)) $.fail("strikes must be a whole number from 0 to 20, not " + $.repr(strikes));
+  if ((rolls + strikes) > attacks) $.fail("rolls + strikes must add up to at most " + $.repr(attacks) + " (the dice `rolls` rolls), not " + $.repr(rolls + strikes));
+  return $precision_strikes(attacks, to_hit, melee_weapon, rolls, strikes);
+}
+
+const $precision_strikes_odds$keys = Object.freeze(["attacks", "to_hit", "melee_weapon"]);
+/** Exact odds of each result of `precision_strikes` over its dice, in order of result. */
+export function precision_strikes_odds(args) {
+  args = $keywords(args, $precision_strikes_odds$keys, "precision_strikes_odds");
+  const { attacks, to_hit, melee_weapon } = args;
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 20)) $.fail("attacks must be a whole number from 1 to 20, not " + $.repr(attacks));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (typeof melee_weapon !== "boolean") $.fail("melee_weapon must be true or false, not " + $.repr(melee_weapon));
+  const $counts = new Map();
+  let $table = $.start();
+  $table = $.extend($table, () => $.power(attacks, $.die(6, $.classes(6, [], (natural, roll) => ((melee_weapon && (natural === 6)) ? 2 : null), 0, to_hit, 1), [1, 2], "", 0, 0)), [0, 1], 2, [0, 1]);
+  for (const [[rolls, strikes], $weight] of $table.states.values()) {
+    $.tally($counts, $precision_strikes(attacks, to_hit, melee_weapon, rolls, strikes), $weight, $PrecisionStrikes$fields);
+  }
+  return $.odds($counts);
+}
+
+function $precision_strikes(attacks, to_hit, melee_weapon, rolls, strikes) {
+  return $PrecisionStrikes((rolls + strikes), strikes);
+}

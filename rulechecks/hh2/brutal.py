@@ -5,9 +5,12 @@
 https://rulesref.github.io/rulesref/hh2/brutal/
 """
 
+from fractions import Fraction
 from typing import Final
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'wounds_lost_by_model', 'wounds_suffered']
+from .. import _dice
+
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'wounds_lost_by_model', 'wounds_lost_by_model_odds', 'wounds_suffered']
 ID: Final = 'brutal'
 NAME: Final = 'Brutal (X)'
 SYSTEM: Final = 'hh2'
@@ -63,47 +66,81 @@ def _core_wounds_suffered(X: int, allocated_wounds: int, has_toughness: bool) ->
     return allocated_wounds * X if has_toughness else allocated_wounds
 
 
-def wounds_lost_by_model(*, X: int, unsaved_wounds: int, wounds_remaining: int) -> int:
-    """How many Wounds one model actually loses from the X Wounds of one allocated Wound, given how many were not saved.
+def wounds_lost_by_model(*, X: int, save: int, saves: int, unsaved_wounds: int, wounds_remaining: int) -> int:
+    """How many Wounds one model loses from the X Wounds of one allocated Wound, each saved separately.
 
     Brutal (X): https://rulesref.github.io/rulesref/hh2/brutal/
 
     Args:
         X: a whole number from 2 to 10. How many Wounds each allocated Wound becomes
-        unsaved_wounds: a whole number from 0 to 10. How many of the X Wounds failed their saves
+        save: a whole number from 2 to 7. The model's save against the weapon (3 for 3+; 7 for no save)
+        saves: a whole number from 0 to 10. The saving throws of the X Wounds
+        unsaved_wounds: a whole number from 0 to 10
         wounds_remaining: a whole number from 1 to 10. Wounds the model has left
 
     Examples:
 
-        The model dies; the two Wounds left over do not spill onto another model.
-        >>> wounds_lost_by_model(X=3, unsaved_wounds=3, wounds_remaining=1)
+        Every save failed and the model dies; the two Wounds left over do not spill onto another model.
+        >>> wounds_lost_by_model(X=3, save=3, saves=0, unsaved_wounds=3, wounds_remaining=1)
         1
 
-        One of the three Wounds was saved; the other two are lost by the model.
-        >>> wounds_lost_by_model(X=3, unsaved_wounds=2, wounds_remaining=5)
+        One of the three saves succeeded; the other two Wounds are lost by the model.
+        >>> wounds_lost_by_model(X=3, save=3, saves=1, unsaved_wounds=2, wounds_remaining=5)
         2
 
         Every Wound saved.
-        >>> wounds_lost_by_model(X=4, unsaved_wounds=0, wounds_remaining=2)
+        >>> wounds_lost_by_model(X=4, save=2, saves=4, unsaved_wounds=0, wounds_remaining=2)
         0
 
-        One allocated Brutal (3) Wound can never leave four unsaved Wounds.
-        >>> wounds_lost_by_model(X=3, unsaved_wounds=4, wounds_remaining=5)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        With no save at all, both Wounds of a Brutal (2) hit are lost.
+        >>> wounds_lost_by_model(X=2, save=7, saves=0, unsaved_wounds=2, wounds_remaining=3)
+        2
+
+        One allocated Brutal (3) Wound is three saving throws, never four.
+        >>> wounds_lost_by_model(X=3, save=3, saves=0, unsaved_wounds=4, wounds_remaining=5)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        ValueError: ...unsaved_wounds cannot exceed X...
+        ValueError: ...saves + unsaved_wounds must add up to exactly 3...
     """
     if type(X) is not int or not 2 <= X <= 10:
         raise ValueError(f'X must be a whole number from 2 to 10, not {X!r}')
+    if type(save) is not int or not 2 <= save <= 7:
+        raise ValueError(f'save must be a whole number from 2 to 7, not {save!r}')
+    if type(saves) is not int or not 0 <= saves <= 10:
+        raise ValueError(f'saves must be a whole number from 0 to 10, not {saves!r}')
     if type(unsaved_wounds) is not int or not 0 <= unsaved_wounds <= 10:
         raise ValueError(f'unsaved_wounds must be a whole number from 0 to 10, not {unsaved_wounds!r}')
     if type(wounds_remaining) is not int or not 1 <= wounds_remaining <= 10:
         raise ValueError(f'wounds_remaining must be a whole number from 1 to 10, not {wounds_remaining!r}')
-    if unsaved_wounds > X:
-        raise ValueError('unsaved_wounds cannot exceed X, the Wounds one allocated Wound becomes')
-    return _core_wounds_lost_by_model(X, unsaved_wounds, wounds_remaining)
+    if saves + unsaved_wounds != X:
+        raise ValueError(f'saves + unsaved_wounds must add up to exactly {X!r} (the dice `saves` rolls), not {saves + unsaved_wounds!r}')
+    return _core_wounds_lost_by_model(X, save, saves, unsaved_wounds, wounds_remaining)
 
 
-def _core_wounds_lost_by_model(X: int, unsaved_wounds: int, wounds_remaining: int) -> int:
+def wounds_lost_by_model_odds(*, X: int, save: int, wounds_remaining: int) -> dict[int, Fraction]:
+    """Exact odds of each result of `wounds_lost_by_model` over the dice (saves, unsaved_wounds), as fractions summing to 1.
+
+    Brutal (X): https://rulesref.github.io/rulesref/hh2/brutal/
+    """
+    if type(X) is not int or not 2 <= X <= 10:
+        raise ValueError(f'X must be a whole number from 2 to 10, not {X!r}')
+    if type(save) is not int or not 2 <= save <= 7:
+        raise ValueError(f'save must be a whole number from 2 to 7, not {save!r}')
+    if type(wounds_remaining) is not int or not 1 <= wounds_remaining <= 10:
+        raise ValueError(f'wounds_remaining must be a whole number from 1 to 10, not {wounds_remaining!r}')
+    _counts: dict[int, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_saves() -> _dice.Dist:
+        return _dice.power(X, _dice.die(6, _dice.classes(6, (), None, 0, save, 1), (0,), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_saves, (0,), 1, (0,))
+    for (unsaved_wounds,), _weight in _table.items():
+        _result = _core_wounds_lost_by_model(X, save, 0, unsaved_wounds, wounds_remaining)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_wounds_lost_by_model(X: int, save: int, saves: int, unsaved_wounds: int, wounds_remaining: int) -> int:
     return min(unsaved_wounds, wounds_remaining)
 

@@ -11,7 +11,7 @@ from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'WsReduction', 'must_test', 'ws_reduction', 'ws_reduction_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'AfterWounds', 'WsReduction', 'after_wounds', 'after_wounds_odds', 'must_test', 'ws_reduction', 'ws_reduction_odds']
 ID: Final = 'concussive'
 NAME: Final = 'Concussive (X)'
 SYSTEM: Final = 'hh2'
@@ -134,4 +134,99 @@ def ws_reduction_odds(*, X: int, leadership: int, other_highest: int) -> dict[Ws
 def _core_ws_reduction(X: int, leadership: int, roll: int, other_highest: int) -> WsReduction:
     passed: bool = roll <= leadership
     return WsReduction(passed=passed, ws_reduction=0 if passed else max(X, other_highest))
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class AfterWounds:
+    """The result of `after_wounds`."""
+    tested: bool
+    ws_reduction: int
+
+
+def after_wounds(*, X: int, hits: int, to_wound: int, wounds: int, leadership: int, roll: int) -> AfterWounds:
+    """From the hits of a Concussive weapon to the end of the phase or combat, whether the unit tests and how far its WS drops.
+
+    Concussive (X): https://rulesref.github.io/rulesref/hh2/concussive/
+
+    Args:
+        X: a whole number from 1 to 5. How much a failed test reduces the unit's WS (a plain Concussive weapon counts as 1)
+        hits: a whole number from 1 to 20. Hits from the Concussive weapon on the unit
+        to_wound: a whole number from 2 to 6. The To Wound roll needed (4 for 4+)
+        wounds: a whole number from 0 to 20. The To Wound rolls of the hits
+        leadership: a whole number from 2 to 10. The unit's Leadership
+        roll: a 2D6 roll from 2 to 12. The Leadership test roll (made only if a Wound was suffered)
+
+    Examples:
+
+        Three hits and no Wound; the roll is never made.
+        >>> after_wounds(X=2, hits=3, to_wound=4, wounds=0, leadership=8, roll=12)
+        AfterWounds(tested=False, ws_reduction=0)
+
+        One Wound, whether saved or not, forces the test; failing it costs 2 WS.
+        >>> after_wounds(X=2, hits=3, to_wound=4, wounds=1, leadership=8, roll=9)
+        AfterWounds(tested=True, ws_reduction=2)
+
+        However many Wounds, one test, passed here.
+        >>> after_wounds(X=1, hits=5, to_wound=3, wounds=4, leadership=8, roll=8)
+        AfterWounds(tested=True, ws_reduction=0)
+
+        Two hits cannot wound three times.
+        >>> after_wounds(X=1, hits=2, to_wound=4, wounds=3, leadership=8, roll=8)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...wounds must be at most 2...
+    """
+    if type(X) is not int or not 1 <= X <= 5:
+        raise ValueError(f'X must be a whole number from 1 to 5, not {X!r}')
+    if type(hits) is not int or not 1 <= hits <= 20:
+        raise ValueError(f'hits must be a whole number from 1 to 20, not {hits!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(wounds) is not int or not 0 <= wounds <= 20:
+        raise ValueError(f'wounds must be a whole number from 0 to 20, not {wounds!r}')
+    if type(leadership) is not int or not 2 <= leadership <= 10:
+        raise ValueError(f'leadership must be a whole number from 2 to 10, not {leadership!r}')
+    if type(roll) is not int or not 2 <= roll <= 12:
+        raise ValueError(f'roll must be a 2D6 roll from 2 to 12, not {roll!r}')
+    if wounds > hits:
+        raise ValueError(f'wounds must be at most {hits!r} (the dice `wounds` rolls), not {wounds!r}')
+    return _core_after_wounds(X, hits, to_wound, wounds, leadership, roll)
+
+
+def after_wounds_odds(*, X: int, hits: int, to_wound: int, leadership: int) -> dict[AfterWounds, Fraction]:
+    """Exact odds of each result of `after_wounds` over the dice (wounds, roll), as fractions summing to 1.
+
+    Concussive (X): https://rulesref.github.io/rulesref/hh2/concussive/
+    """
+    if type(X) is not int or not 1 <= X <= 5:
+        raise ValueError(f'X must be a whole number from 1 to 5, not {X!r}')
+    if type(hits) is not int or not 1 <= hits <= 20:
+        raise ValueError(f'hits must be a whole number from 1 to 20, not {hits!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(leadership) is not int or not 2 <= leadership <= 10:
+        raise ValueError(f'leadership must be a whole number from 2 to 10, not {leadership!r}')
+    _counts: dict[AfterWounds, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_wounds() -> _dice.Dist:
+        return _dice.power(hits, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_wounds, (0,), 1, (0,))
+
+    def _step_roll(wounds: int) -> _dice.Dist:
+        return _dice.totals(2, 6)
+    _table, _den = _dice.extend(_table, _den, _step_roll, (1,), 2, (0, 1))
+    for (wounds, roll), _weight in _table.items():
+        _result = _core_after_wounds(X, hits, to_wound, wounds, leadership, roll)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_after_wounds(X: int, hits: int, to_wound: int, wounds: int, leadership: int, roll: int) -> AfterWounds:
+    if wounds == 0:
+        return AfterWounds(tested=False, ws_reduction=0)
+    if roll <= leadership:
+        return AfterWounds(tested=True, ws_reduction=0)
+    return AfterWounds(tested=True, ws_reduction=X)
 

@@ -5,12 +5,13 @@
 https://rulesref.github.io/rulesref/hh2/precision-strikes/
 """
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'is_precision_strike', 'is_precision_strike_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'PrecisionStrikes', 'is_precision_strike', 'is_precision_strike_odds', 'precision_strikes', 'precision_strikes_odds']
 ID: Final = 'precision-strikes'
 NAME: Final = 'Precision Strikes (X)'
 SYSTEM: Final = 'hh2'
@@ -78,4 +79,89 @@ def is_precision_strike_odds(*, X: int, melee: bool) -> dict[bool, Fraction]:
 
 def _core_is_precision_strike(X: int, roll: int, melee: bool) -> bool:
     return melee and roll >= X
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class PrecisionStrikes:
+    """The result of `precision_strikes`."""
+    hits: int
+    precision_strikes: int
+
+
+def precision_strikes(*, X: int, attacks: int, to_hit: int, rolls: int, strikes: int, misses: int) -> PrecisionStrikes:
+    """How many of a model's melee To Hit rolls are hits, and how many of those hits are Precision Strikes.
+
+    Precision Strikes (X): https://rulesref.github.io/rulesref/hh2/precision-strikes/
+
+    Args:
+        X: a dice target from 2 (for 2+) to 6 (for 6+). The To Hit roll needed for a Precision Strike (written 4+)
+        attacks: a whole number from 1 to 20. The melee attacks the model makes
+        to_hit: a whole number from 2 to 6. The To Hit roll needed (4 for 4+)
+        rolls: a whole number from 0 to 20. The To Hit rolls
+        strikes: a whole number from 0 to 20
+        misses: a whole number from 0 to 20
+
+    Examples:
+
+        At Precision Strikes (4+) every hit on a 4+ is a Precision Strike.
+        >>> precision_strikes(X=4, attacks=3, to_hit=4, rolls=0, strikes=2, misses=1)
+        PrecisionStrikes(hits=2, precision_strikes=2)
+
+        At 6+ only the one 6 among three hits is a Precision Strike.
+        >>> precision_strikes(X=6, attacks=4, to_hit=3, rolls=2, strikes=1, misses=1)
+        PrecisionStrikes(hits=3, precision_strikes=1)
+
+        A roll that misses is no Precision Strike, even when it reaches X.
+        >>> precision_strikes(X=2, attacks=2, to_hit=5, rolls=0, strikes=1, misses=1)
+        PrecisionStrikes(hits=1, precision_strikes=1)
+
+        Three attacks are three To Hit rolls.
+        >>> precision_strikes(X=4, attacks=3, to_hit=4, rolls=1, strikes=2, misses=1)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...rolls + strikes + misses must add up to exactly 3...
+    """
+    if type(X) is not int or not 2 <= X <= 6:
+        raise ValueError(f'X must be a dice target from 2 (for 2+) to 6 (for 6+), not {X!r}')
+    if type(attacks) is not int or not 1 <= attacks <= 20:
+        raise ValueError(f'attacks must be a whole number from 1 to 20, not {attacks!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(rolls) is not int or not 0 <= rolls <= 20:
+        raise ValueError(f'rolls must be a whole number from 0 to 20, not {rolls!r}')
+    if type(strikes) is not int or not 0 <= strikes <= 20:
+        raise ValueError(f'strikes must be a whole number from 0 to 20, not {strikes!r}')
+    if type(misses) is not int or not 0 <= misses <= 20:
+        raise ValueError(f'misses must be a whole number from 0 to 20, not {misses!r}')
+    if rolls + strikes + misses != attacks:
+        raise ValueError(f'rolls + strikes + misses must add up to exactly {attacks!r} (the dice `rolls` rolls), not {rolls + strikes + misses!r}')
+    return _core_precision_strikes(X, attacks, to_hit, rolls, strikes, misses)
+
+
+def precision_strikes_odds(*, X: int, attacks: int, to_hit: int) -> dict[PrecisionStrikes, Fraction]:
+    """Exact odds of each result of `precision_strikes` over the dice (rolls, strikes, misses), as fractions summing to 1.
+
+    Precision Strikes (X): https://rulesref.github.io/rulesref/hh2/precision-strikes/
+    """
+    if type(X) is not int or not 2 <= X <= 6:
+        raise ValueError(f'X must be a dice target from 2 (for 2+) to 6 (for 6+), not {X!r}')
+    if type(attacks) is not int or not 1 <= attacks <= 20:
+        raise ValueError(f'attacks must be a whole number from 1 to 20, not {attacks!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    _counts: dict[PrecisionStrikes, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_rolls() -> _dice.Dist:
+        return _dice.power(attacks, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural >= X and natural >= to_hit else None, 0, to_hit, 1), (1, 2), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_rolls, (0, 1), 2, (0, 1))
+    for (rolls, strikes), _weight in _table.items():
+        _result = _core_precision_strikes(X, attacks, to_hit, rolls, strikes, 0)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_precision_strikes(X: int, attacks: int, to_hit: int, rolls: int, strikes: int, misses: int) -> PrecisionStrikes:
+    return PrecisionStrikes(hits=rolls + strikes, precision_strikes=strikes)
 

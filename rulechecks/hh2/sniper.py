@@ -5,9 +5,13 @@
 https://rulesref.github.io/rulesref/hh2/sniper/
 """
 
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'is_precision_shot']
+from .. import _dice
+
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'PrecisionShots', 'is_precision_shot', 'precision_shots', 'precision_shots_odds']
 ID: Final = 'sniper'
 NAME: Final = 'Sniper'
 SYSTEM: Final = 'hh2'
@@ -55,4 +59,98 @@ def is_precision_shot(*, snap_shot: bool, blast: bool, template: bool) -> bool:
 
 def _core_is_precision_shot(snap_shot: bool, blast: bool, template: bool) -> bool:
     return not snap_shot and (not blast) and (not template)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class PrecisionShots:
+    """The result of `precision_shots`."""
+    wounds: int
+    precision_shots: int
+
+
+def precision_shots(*, shots: int, to_hit: int, to_wound: int, snap_shot: bool, blast_or_template: bool, hits: int, wounds: int) -> PrecisionShots:
+    """How many Wounds a Sniper attack of several shots inflicts, and how many of them are Precision Shots.
+
+    Sniper: https://rulesref.github.io/rulesref/hh2/sniper/
+
+    Args:
+        shots: a whole number from 1 to 20. The shots fired
+        to_hit: a whole number from 2 to 6. The To Hit roll needed (3 for 3+; 6 for Snap Shots)
+        to_wound: a whole number from 2 to 6. The To Wound roll needed (4 for 4+)
+        snap_shot: true or false. Whether the shots are Snap Shots
+        blast_or_template: true or false. Whether the attack has the Blast or Template rule
+        hits: a whole number from 0 to 20. The To Hit rolls
+        wounds: a whole number from 0 to 20. The To Wound rolls of the hits
+
+    Examples:
+
+        Every Wound of an ordinary Sniper attack is a Precision Shot.
+        >>> precision_shots(shots=4, to_hit=3, to_wound=4, snap_shot=False, blast_or_template=False, hits=3, wounds=2)
+        PrecisionShots(wounds=2, precision_shots=2)
+
+        Snap Shots wound as usual but are never Precision Shots.
+        >>> precision_shots(shots=2, to_hit=6, to_wound=4, snap_shot=True, blast_or_template=False, hits=1, wounds=1)
+        PrecisionShots(wounds=1, precision_shots=0)
+
+        A Blast or Template attack never benefits from Sniper.
+        >>> precision_shots(shots=1, to_hit=3, to_wound=2, snap_shot=False, blast_or_template=True, hits=1, wounds=1)
+        PrecisionShots(wounds=1, precision_shots=0)
+
+        Only hits roll To Wound.
+        >>> precision_shots(shots=2, to_hit=3, to_wound=4, snap_shot=False, blast_or_template=False, hits=1, wounds=2)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...wounds must be at most 1...
+    """
+    if type(shots) is not int or not 1 <= shots <= 20:
+        raise ValueError(f'shots must be a whole number from 1 to 20, not {shots!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(snap_shot) is not bool:
+        raise ValueError(f'snap_shot must be true or false, not {snap_shot!r}')
+    if type(blast_or_template) is not bool:
+        raise ValueError(f'blast_or_template must be true or false, not {blast_or_template!r}')
+    if type(hits) is not int or not 0 <= hits <= 20:
+        raise ValueError(f'hits must be a whole number from 0 to 20, not {hits!r}')
+    if type(wounds) is not int or not 0 <= wounds <= 20:
+        raise ValueError(f'wounds must be a whole number from 0 to 20, not {wounds!r}')
+    if hits > shots:
+        raise ValueError(f'hits must be at most {shots!r} (the dice `hits` rolls), not {hits!r}')
+    if wounds > hits:
+        raise ValueError(f'wounds must be at most {hits!r} (the dice `wounds` rolls), not {wounds!r}')
+    return _core_precision_shots(shots, to_hit, to_wound, snap_shot, blast_or_template, hits, wounds)
+
+
+def precision_shots_odds(*, shots: int, to_hit: int, to_wound: int, snap_shot: bool, blast_or_template: bool) -> dict[PrecisionShots, Fraction]:
+    """Exact odds of each result of `precision_shots` over the dice (hits, wounds), as fractions summing to 1.
+
+    Sniper: https://rulesref.github.io/rulesref/hh2/sniper/
+    """
+    if type(shots) is not int or not 1 <= shots <= 20:
+        raise ValueError(f'shots must be a whole number from 1 to 20, not {shots!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(snap_shot) is not bool:
+        raise ValueError(f'snap_shot must be true or false, not {snap_shot!r}')
+    if type(blast_or_template) is not bool:
+        raise ValueError(f'blast_or_template must be true or false, not {blast_or_template!r}')
+    _counts: dict[PrecisionShots, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.power(shots, _dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0)))
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    for (wounds,), _weight in _table.items():
+        _result = _core_precision_shots(shots, to_hit, to_wound, snap_shot, blast_or_template, 0, wounds)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_precision_shots(shots: int, to_hit: int, to_wound: int, snap_shot: bool, blast_or_template: bool, hits: int, wounds: int) -> PrecisionShots:
+    return PrecisionShots(wounds=wounds, precision_shots=0 if snap_shot or blast_or_template else wounds)
 

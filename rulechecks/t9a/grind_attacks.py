@@ -10,7 +10,7 @@ from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'hits', 'hits_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'hits', 'hits_odds', 'wounds', 'wounds_odds']
 ID: Final = 'grind-attacks'
 NAME: Final = 'Grind Attacks (X)'
 SYSTEM: Final = 't9a'
@@ -71,4 +71,78 @@ def hits_odds(*, X: str) -> dict[int, Fraction]:
 
 def _core_hits(X: str, roll: int) -> int:
     return roll
+
+
+def wounds(*, X: str, hits: int, to_wound: int, rolls: int) -> int:
+    """How many wounds the hits of a Grind Attack cause, the hits rolled for X and each hit rolled to wound.
+
+    Grind Attacks (X): https://rulesref.github.io/rulesref/t9a/grind-attacks/
+
+    Args:
+        X: one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6'. The number of hits, fixed or rolled
+        hits: a roll of X. The hits, the total rolled for X
+        to_wound: a whole number from 2 to 6. The to-wound roll needed with the model part's Strength (4 for 4+)
+        rolls: a whole number from 0 to 12. The to-wound rolls of the hits
+
+    Examples:
+
+        Five hits, three of them wound.
+        >>> wounds(X='D6+3', hits=5, to_wound=4, rolls=3)
+        3
+
+        A fixed Grind Attacks (3) always rolls three to-wound dice.
+        >>> wounds(X='3', hits=3, to_wound=2, rolls=3)
+        3
+
+        The fewest hits 2D6 can give, neither wounding on 6+.
+        >>> wounds(X='2D6', hits=2, to_wound=6, rolls=0)
+        0
+
+        Two hits roll two dice.
+        >>> wounds(X='D3', hits=2, to_wound=4, rolls=3)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...rolls must be at most 2...
+    """
+    if X not in ('D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6'):
+        raise ValueError(f"X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not {X!r}")
+    if type(hits) is not int or not _dice.minimum(X) <= hits <= _dice.maximum(X):
+        raise ValueError(f'hits must be a roll of {X!r} ({_dice.minimum(X)!r} to {_dice.maximum(X)!r}), not {hits!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(rolls) is not int or not 0 <= rolls <= 12:
+        raise ValueError(f'rolls must be a whole number from 0 to 12, not {rolls!r}')
+    if rolls > hits:
+        raise ValueError(f'rolls must be at most {hits!r} (the dice `rolls` rolls), not {rolls!r}')
+    return _core_wounds(X, hits, to_wound, rolls)
+
+
+def wounds_odds(*, X: str, to_wound: int) -> dict[int, Fraction]:
+    """Exact odds of each result of `wounds` over the dice (hits, rolls), as fractions summing to 1.
+
+    Grind Attacks (X): https://rulesref.github.io/rulesref/t9a/grind-attacks/
+    """
+    if X not in ('D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6'):
+        raise ValueError(f"X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not {X!r}")
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    _counts: dict[int, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.totals_of(X)
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+
+    def _step_rolls(hits: int) -> _dice.Dist:
+        return _dice.power(hits, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_rolls, (1,), 2, (1,))
+    for (rolls,), _weight in _table.items():
+        _result = _core_wounds(X, 0, to_wound, rolls)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_wounds(X: str, hits: int, to_wound: int, rolls: int) -> int:
+    return rolls
 

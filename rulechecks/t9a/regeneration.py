@@ -5,12 +5,13 @@
 https://rulesref.github.io/rulesref/t9a/regeneration/
 """
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'improved_value', 'is_saved', 'is_saved_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'WoundsRegenerated', 'improved_value', 'is_saved', 'is_saved_odds', 'wounds_regenerated', 'wounds_regenerated_odds']
 ID: Final = 'regeneration'
 NAME: Final = 'Regeneration (X)'
 SYSTEM: Final = 't9a'
@@ -145,4 +146,101 @@ def _core_is_saved(X: int, roll: int, flaming_attacks: bool, lethal_strike_six: 
     if roll >= X:
         return True
     return False
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class WoundsRegenerated:
+    """The result of `wounds_regenerated`."""
+    regenerated: int
+    lost: int
+
+
+def wounds_regenerated(*, X: int, wounds: int, lethal_sixes: int, flaming_attacks: bool, modifier: int, saves: int) -> WoundsRegenerated:
+    """How many of the wounds a model part suffers its Regeneration saves stop, each rolled on its own, a modifier never making a roll better than 3+.
+
+    Regeneration (X): https://rulesref.github.io/rulesref/t9a/regeneration/
+
+    Args:
+        X: a dice target from 2 (for 2+) to 6 (for 6+). The roll needed to save (written 5+)
+        wounds: a whole number from 1 to 20. Wounds to save
+        lethal_sixes: a whole number from 0 to 20. Of those, wounds from Lethal Strike attacks that rolled a 6 to wound
+        flaming_attacks: true or false. Whether the attack has Flaming Attacks
+        modifier: a whole number from 0 to 4. A modifier to the Regeneration rolls (2 for +2; 0 if none)
+        saves: a whole number from 0 to 20. The Regeneration save rolls
+
+    Examples:
+
+        Regeneration (5+) against three wounds, one roll of 5 or more.
+        >>> wounds_regenerated(X=5, wounds=3, lethal_sixes=0, flaming_attacks=False, modifier=0, saves=1)
+        WoundsRegenerated(regenerated=1, lost=2)
+
+        +4 on 5+ would be 1+, but no roll is better than 3+; both rolled 3 or more.
+        >>> wounds_regenerated(X=5, wounds=2, lethal_sixes=0, flaming_attacks=False, modifier=4, saves=2)
+        WoundsRegenerated(regenerated=2, lost=0)
+
+        The Lethal Strike six cannot be regenerated; the other two are.
+        >>> wounds_regenerated(X=4, wounds=3, lethal_sixes=1, flaming_attacks=False, modifier=0, saves=2)
+        WoundsRegenerated(regenerated=2, lost=1)
+
+        No Regeneration Save against Flaming Attacks.
+        >>> wounds_regenerated(X=3, wounds=4, lethal_sixes=0, flaming_attacks=True, modifier=0, saves=0)
+        WoundsRegenerated(regenerated=0, lost=4)
+
+        Against Flaming Attacks no save is rolled at all.
+        >>> wounds_regenerated(X=3, wounds=4, lethal_sixes=0, flaming_attacks=True, modifier=0, saves=1)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...saves must be at most 0...
+    """
+    if type(X) is not int or not 2 <= X <= 6:
+        raise ValueError(f'X must be a dice target from 2 (for 2+) to 6 (for 6+), not {X!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 20:
+        raise ValueError(f'wounds must be a whole number from 1 to 20, not {wounds!r}')
+    if type(lethal_sixes) is not int or not 0 <= lethal_sixes <= 20:
+        raise ValueError(f'lethal_sixes must be a whole number from 0 to 20, not {lethal_sixes!r}')
+    if type(flaming_attacks) is not bool:
+        raise ValueError(f'flaming_attacks must be true or false, not {flaming_attacks!r}')
+    if type(modifier) is not int or not 0 <= modifier <= 4:
+        raise ValueError(f'modifier must be a whole number from 0 to 4, not {modifier!r}')
+    if type(saves) is not int or not 0 <= saves <= 20:
+        raise ValueError(f'saves must be a whole number from 0 to 20, not {saves!r}')
+    if saves > (0 if flaming_attacks else max(0, wounds - lethal_sixes)):
+        raise ValueError(f'saves must be at most {(0 if flaming_attacks else max(0, wounds - lethal_sixes))!r} (the dice `saves` rolls), not {saves!r}')
+    if lethal_sixes > wounds:
+        raise ValueError('lethal_sixes cannot exceed wounds, the wounds to save')
+    return _core_wounds_regenerated(X, wounds, lethal_sixes, flaming_attacks, modifier, saves)
+
+
+def wounds_regenerated_odds(*, X: int, wounds: int, lethal_sixes: int, flaming_attacks: bool, modifier: int) -> dict[WoundsRegenerated, Fraction]:
+    """Exact odds of each result of `wounds_regenerated` over the dice (saves), as fractions summing to 1.
+
+    Regeneration (X): https://rulesref.github.io/rulesref/t9a/regeneration/
+    """
+    if type(X) is not int or not 2 <= X <= 6:
+        raise ValueError(f'X must be a dice target from 2 (for 2+) to 6 (for 6+), not {X!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 20:
+        raise ValueError(f'wounds must be a whole number from 1 to 20, not {wounds!r}')
+    if type(lethal_sixes) is not int or not 0 <= lethal_sixes <= 20:
+        raise ValueError(f'lethal_sixes must be a whole number from 0 to 20, not {lethal_sixes!r}')
+    if type(flaming_attacks) is not bool:
+        raise ValueError(f'flaming_attacks must be true or false, not {flaming_attacks!r}')
+    if type(modifier) is not int or not 0 <= modifier <= 4:
+        raise ValueError(f'modifier must be a whole number from 0 to 4, not {modifier!r}')
+    if lethal_sixes > wounds:
+        raise ValueError('lethal_sixes cannot exceed wounds, the wounds to save')
+    _counts: dict[WoundsRegenerated, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_saves() -> _dice.Dist:
+        return _dice.power(0 if flaming_attacks else max(0, wounds - lethal_sixes), _dice.die(6, _dice.classes(6, (), None, modifier, X, 3), (1,), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_saves, (0,), 1, (0,))
+    for (saves,), _weight in _table.items():
+        _result = _core_wounds_regenerated(X, wounds, lethal_sixes, flaming_attacks, modifier, saves)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_wounds_regenerated(X: int, wounds: int, lethal_sixes: int, flaming_attacks: bool, modifier: int, saves: int) -> WoundsRegenerated:
+    return WoundsRegenerated(regenerated=saves, lost=wounds - saves)
 

@@ -11,7 +11,7 @@ from typing import Final, Literal
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'BestSave', 'best_save', 'saved', 'saved_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'BestSave', 'WoundsSaved', 'best_save', 'saved', 'saved_odds', 'wounds_saved', 'wounds_saved_odds']
 ID: Final = 'impossible-form'
 NAME: Final = 'Impossible Form'
 SYSTEM: Final = 'w40k7'
@@ -122,4 +122,86 @@ def _core_best_save(armour_save: int, ap: int) -> BestSave:
     if armour_save <= 2 and ap > armour_save:
         return BestSave(save='armour', target=2)
     return BestSave(save='invulnerable', target=3)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class WoundsSaved:
+    """The result of `wounds_saved`."""
+    saved: int
+    unsaved: int
+
+
+def wounds_saved(*, wounds: int, armour_save: int, ap: int, saves: int, unsaved: int) -> WoundsSaved:
+    """How many of the Wounds allocated to the Solitaire it saves, each with the best save it has against the attack.
+
+    Impossible Form: https://rulesref.github.io/rulesref/w40k7/impossible-form/
+
+    Args:
+        wounds: a whole number from 1 to 20. Wounds allocated to the Solitaire
+        armour_save: a whole number from 2 to 7. Armour save target (2 for 2+ ... 6 for 6+; 7 for no armour save)
+        ap: a whole number from 1 to 7. The attack's AP (1 to 6; 7 for AP -)
+        saves: a whole number from 0 to 20. The saving throws
+        unsaved: a whole number from 0 to 20
+
+    Examples:
+
+        Three Wounds, each against the 3+ invulnerable save.
+        >>> wounds_saved(wounds=3, armour_save=7, ap=7, saves=2, unsaved=1)
+        WoundsSaved(saved=2, unsaved=1)
+
+        An unaffected 2+ armour save is taken instead.
+        >>> wounds_saved(wounds=2, armour_save=2, ap=4, saves=2, unsaved=0)
+        WoundsSaved(saved=2, unsaved=0)
+
+        AP 2 ignores the armour; the invulnerable save still applies.
+        >>> wounds_saved(wounds=4, armour_save=2, ap=2, saves=1, unsaved=3)
+        WoundsSaved(saved=1, unsaved=3)
+
+        Two Wounds, two saving throws.
+        >>> wounds_saved(wounds=2, armour_save=4, ap=7, saves=2, unsaved=1)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...saves + unsaved must add up to exactly 2...
+    """
+    if type(wounds) is not int or not 1 <= wounds <= 20:
+        raise ValueError(f'wounds must be a whole number from 1 to 20, not {wounds!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(saves) is not int or not 0 <= saves <= 20:
+        raise ValueError(f'saves must be a whole number from 0 to 20, not {saves!r}')
+    if type(unsaved) is not int or not 0 <= unsaved <= 20:
+        raise ValueError(f'unsaved must be a whole number from 0 to 20, not {unsaved!r}')
+    if saves + unsaved != wounds:
+        raise ValueError(f'saves + unsaved must add up to exactly {wounds!r} (the dice `saves` rolls), not {saves + unsaved!r}')
+    return _core_wounds_saved(wounds, armour_save, ap, saves, unsaved)
+
+
+def wounds_saved_odds(*, wounds: int, armour_save: int, ap: int) -> dict[WoundsSaved, Fraction]:
+    """Exact odds of each result of `wounds_saved` over the dice (saves, unsaved), as fractions summing to 1.
+
+    Impossible Form: https://rulesref.github.io/rulesref/w40k7/impossible-form/
+    """
+    if type(wounds) is not int or not 1 <= wounds <= 20:
+        raise ValueError(f'wounds must be a whole number from 1 to 20, not {wounds!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    _counts: dict[WoundsSaved, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_saves() -> _dice.Dist:
+        return _dice.power(wounds, _dice.die(6, _dice.classes(6, (), None, 0, 2 if armour_save <= 2 and ap > armour_save else 3, 1), (1, 0), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_saves, (0, 1), 2, (0, 1))
+    for (saves, unsaved), _weight in _table.items():
+        _result = _core_wounds_saved(wounds, armour_save, ap, saves, unsaved)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_wounds_saved(wounds: int, armour_save: int, ap: int, saves: int, unsaved: int) -> WoundsSaved:
+    return WoundsSaved(saved=saves, unsaved=unsaved)
 

@@ -11,7 +11,7 @@ from typing import Final, Literal
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'Allocation', 'allocation', 'is_precision_strike', 'is_precision_strike_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'Allocation', 'PrecisionStrikes', 'allocation', 'is_precision_strike', 'is_precision_strike_odds', 'precision_strikes', 'precision_strikes_odds']
 ID: Final = 'precision-strikes'
 NAME: Final = 'Precision Strikes'
 SYSTEM: Final = 'w40k7'
@@ -110,4 +110,86 @@ def allocation(*, precision_strike: bool, to_character: bool) -> Allocation:
 
 def _core_allocation(precision_strike: bool, to_character: bool) -> Allocation:
     return Allocation(allocated_by='attacker' if precision_strike else 'normal-rules', look_out_sir=to_character)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class PrecisionStrikes:
+    """The result of `precision_strikes`."""
+    hits: int
+    precision_strikes: int
+
+
+def precision_strikes(*, attacks: int, to_hit: int, melee_weapon: bool, rolls: int, strikes: int) -> PrecisionStrikes:
+    """How many of a model's close combat To Hit rolls are hits, and how many of those are Precision Strikes.
+
+    Precision Strikes: https://rulesref.github.io/rulesref/w40k7/precision-strikes/
+
+    Args:
+        attacks: a whole number from 1 to 20. The attacks the model makes
+        to_hit: a whole number from 2 to 6. The To Hit roll needed (4 for 4+)
+        melee_weapon: true or false. The attacks are made with a Melee weapon
+        rolls: a whole number from 0 to 20. The To Hit rolls
+        strikes: a whole number from 0 to 20
+
+    Examples:
+
+        Of three hits, the one on a 6 is a Precision Strike.
+        >>> precision_strikes(attacks=4, to_hit=4, melee_weapon=True, rolls=2, strikes=1)
+        PrecisionStrikes(hits=3, precision_strikes=1)
+
+        Without a Melee weapon a 6 is an ordinary hit.
+        >>> precision_strikes(attacks=3, to_hit=3, melee_weapon=False, rolls=2, strikes=0)
+        PrecisionStrikes(hits=2, precision_strikes=0)
+
+        Two 6s, two Precision Strikes.
+        >>> precision_strikes(attacks=2, to_hit=4, melee_weapon=True, rolls=0, strikes=2)
+        PrecisionStrikes(hits=2, precision_strikes=2)
+
+        Two attacks roll two dice.
+        >>> precision_strikes(attacks=2, to_hit=4, melee_weapon=True, rolls=2, strikes=1)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...rolls + strikes must add up to at most 2...
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 20:
+        raise ValueError(f'attacks must be a whole number from 1 to 20, not {attacks!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(melee_weapon) is not bool:
+        raise ValueError(f'melee_weapon must be true or false, not {melee_weapon!r}')
+    if type(rolls) is not int or not 0 <= rolls <= 20:
+        raise ValueError(f'rolls must be a whole number from 0 to 20, not {rolls!r}')
+    if type(strikes) is not int or not 0 <= strikes <= 20:
+        raise ValueError(f'strikes must be a whole number from 0 to 20, not {strikes!r}')
+    if rolls + strikes > attacks:
+        raise ValueError(f'rolls + strikes must add up to at most {attacks!r} (the dice `rolls` rolls), not {rolls + strikes!r}')
+    return _core_precision_strikes(attacks, to_hit, melee_weapon, rolls, strikes)
+
+
+def precision_strikes_odds(*, attacks: int, to_hit: int, melee_weapon: bool) -> dict[PrecisionStrikes, Fraction]:
+    """Exact odds of each result of `precision_strikes` over the dice (rolls, strikes), as fractions summing to 1.
+
+    Precision Strikes: https://rulesref.github.io/rulesref/w40k7/precision-strikes/
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 20:
+        raise ValueError(f'attacks must be a whole number from 1 to 20, not {attacks!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(melee_weapon) is not bool:
+        raise ValueError(f'melee_weapon must be true or false, not {melee_weapon!r}')
+    _counts: dict[PrecisionStrikes, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_rolls() -> _dice.Dist:
+        return _dice.power(attacks, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if melee_weapon and natural == 6 else None, 0, to_hit, 1), (1, 2), '', 0, 0))
+    _table, _den = _dice.extend(_table, _den, _step_rolls, (0, 1), 2, (0, 1))
+    for (rolls, strikes), _weight in _table.items():
+        _result = _core_precision_strikes(attacks, to_hit, melee_weapon, rolls, strikes)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_precision_strikes(attacks: int, to_hit: int, melee_weapon: bool, rolls: int, strikes: int) -> PrecisionStrikes:
+    return PrecisionStrikes(hits=rolls + strikes, precision_strikes=strikes)
 
