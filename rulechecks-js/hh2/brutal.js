@@ -3,6 +3,7 @@
 /** Brutal (X) (Warhammer: The Horus Heresy): Every Wound allocated from this weapon turns into X Wounds, each saved separately; extra Wounds never pass to other models. https://rulesref.github.io/rulesref/hh2/brutal/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "brutal";
 export const NAME = "Brutal (X)";
@@ -62,8 +63,8 @@ export function wounds_lost_by_model_odds(args) {
   if (!Number.isInteger(save) || !(2 <= save && save <= 7)) $.fail("save must be a whole number from 2 to 7, not " + $.repr(save));
   if (!Number.isInteger(wounds_remaining) || !(1 <= wounds_remaining && wounds_remaining <= 10)) $.fail("wounds_remaining must be a whole number from 1 to 10, not " + $.repr(wounds_remaining));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power(X, $.die(6, $.classes(6, [], null, 0, save, 1), [0], "", 0, 0)), [0], 1, [0]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(X, $pools.die(6, $pools.classes(6, [], null, 0, save, 1), [0], "", 0, 0)), [0], 1, [0]);
   for (const [[unsaved_wounds], $weight] of $table.states.values()) {
     $.tally($counts, $wounds_lost_by_model(X, save, 0, unsaved_wounds, wounds_remaining), $weight, null);
   }

@@ -3,6 +3,7 @@
 /** Concussive (X) (Warhammer: The Horus Heresy): A unit hit by Wounds from this weapon, saved or not, takes one Leadership test; if it fails, its WS drops by X until after the next Assault phase. https://rulesref.github.io/rulesref/hh2/concussive/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "concussive";
 export const NAME = "Concussive (X)";
@@ -105,9 +106,9 @@ export function after_wounds_odds(args) {
   if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
   if (!Number.isInteger(leadership) || !(2 <= leadership && leadership <= 10)) $.fail("leadership must be a whole number from 2 to 10, not " + $.repr(leadership));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power(hits, $.die(6, $.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), [0], 1, [0]);
-  $table = $.extend($table, (wounds) => $.totals(2, 6), [1], 2, [0, 1]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(hits, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), [0], 1, [0]);
+  $table = $pools.extend($table, (wounds) => $pools.totals(2, 6), [1], 2, [0, 1]);
   for (const [[wounds, roll], $weight] of $table.states.values()) {
     $.tally($counts, $after_wounds(X, hits, to_wound, wounds, leadership, roll), $weight, $AfterWounds$fields);
   }

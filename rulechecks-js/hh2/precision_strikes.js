@@ -3,6 +3,7 @@
 /** Precision Strikes (X) (Warhammer: The Horus Heresy): In melee, a To Hit roll of X or more is a Precision Strike, whose Wounds the attacker allocates to an engaged model of its choice. https://rulesref.github.io/rulesref/hh2/precision-strikes/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "precision-strikes";
 export const NAME = "Precision Strikes (X)";
@@ -82,8 +83,8 @@ export function precision_strikes_odds(args) {
   if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 20)) $.fail("attacks must be a whole number from 1 to 20, not " + $.repr(attacks));
   if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power(attacks, $.die(6, $.classes(6, [], (natural, roll) => (((natural >= X) && (natural >= to_hit)) ? 2 : null), 0, to_hit, 1), [1, 2], "", 0, 0)), [0, 1], 2, [0, 1]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(attacks, $pools.die(6, $pools.classes(6, [], (natural, roll) => (((natural >= X) && (natural >= to_hit)) ? 2 : null), 0, to_hit, 1), [1, 2], "", 0, 0)), [0, 1], 2, [0, 1]);
   for (const [[rolls, strikes], $weight] of $table.states.values()) {
     $.tally($counts, $precision_strikes(X, attacks, to_hit, rolls, strikes, 0), $weight, $PrecisionStrikes$fields);
   }

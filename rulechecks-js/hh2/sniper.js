@@ -3,6 +3,7 @@
 /** Sniper (Warhammer: The Horus Heresy): Every Wound from a Sniper attack is a Precision Shot, allocated by the firer to a model in range and sight; never for Snap Shots, Blast or Template attacks. https://rulesref.github.io/rulesref/hh2/sniper/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "sniper";
 export const NAME = "Sniper";
@@ -72,8 +73,8 @@ export function precision_shots_odds(args) {
   if (typeof snap_shot !== "boolean") $.fail("snap_shot must be true or false, not " + $.repr(snap_shot));
   if (typeof blast_or_template !== "boolean") $.fail("blast_or_template must be true or false, not " + $.repr(blast_or_template));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power(shots, $.compose($.die(6, $.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $.die(6, $.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0))), [0], 1, [0]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(shots, $pools.compose($pools.die(6, $pools.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0))), [0], 1, [0]);
   for (const [[wounds], $weight] of $table.states.values()) {
     $.tally($counts, $precision_shots(shots, to_hit, to_wound, snap_shot, blast_or_template, 0, wounds), $weight, $PrecisionShots$fields);
   }

@@ -3,6 +3,7 @@
 /** Grind Attacks (X) (The Ninth Age: Fantasy Battles): A Special Attack at the model part's Agility that inflicts X hits with its Strength, Armour Penetration and Attack Attributes, but not its Weapons. https://rulesref.github.io/rulesref/t9a/grind-attacks/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "grind-attacks";
 export const NAME = "Grind Attacks (X)";
@@ -72,9 +73,9 @@ export function wounds_odds(args) {
   if (X !== "D3" && X !== "D6" && X !== "2D6" && X !== "D3+1" && X !== "D6+1" && X !== "D6+2" && X !== "D6+3" && X !== "2" && X !== "3" && X !== "4" && X !== "5" && X !== "6") $.fail("X must be one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6', not " + $.repr(X));
   if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.totalsOf(X), [0], 1, [0]);
-  $table = $.extend($table, (hits) => $.power(hits, $.die(6, $.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), [1], 2, [1]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.totalsOf(X), [0], 1, [0]);
+  $table = $pools.extend($table, (hits) => $pools.power(hits, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), [1], 2, [1]);
   for (const [[rolls], $weight] of $table.states.values()) {
     $.tally($counts, $wounds(X, 0, to_wound, rolls), $weight, null);
   }

@@ -3,6 +3,7 @@
 /** Regeneration (X) (The Ninth Age: Fantasy Battles): A Special Save of X+, or a bonus to it that never makes it better than 3+; it cannot be used against Flaming Attacks or Lethal Strike sixes. https://rulesref.github.io/rulesref/t9a/regeneration/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "regeneration";
 export const NAME = "Regeneration (X)";
@@ -107,8 +108,8 @@ export function wounds_regenerated_odds(args) {
   if (!Number.isInteger(modifier) || !(0 <= modifier && modifier <= 4)) $.fail("modifier must be a whole number from 0 to 4, not " + $.repr(modifier));
   if (!(lethal_sixes <= wounds)) $.fail("lethal_sixes cannot exceed wounds, the wounds to save");
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power((flaming_attacks ? 0 : Math.max(0, (wounds - lethal_sixes))), $.die(6, $.classes(6, [], null, modifier, X, 3), [1], "", 0, 0)), [0], 1, [0]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power((flaming_attacks ? 0 : Math.max(0, (wounds - lethal_sixes))), $pools.die(6, $pools.classes(6, [], null, modifier, X, 3), [1], "", 0, 0)), [0], 1, [0]);
   for (const [[saves], $weight] of $table.states.values()) {
     $.tally($counts, $wounds_regenerated(X, wounds, lethal_sixes, flaming_attacks, modifier, saves), $weight, $WoundsRegenerated$fields);
   }

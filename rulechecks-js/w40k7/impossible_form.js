@@ -3,6 +3,7 @@
 /** Impossible Form (Warhammer 40,000): The Solitaire always has a 3+ invulnerable save. https://rulesref.github.io/rulesref/w40k7/impossible-form/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "impossible-form";
 export const NAME = "Impossible Form";
@@ -96,8 +97,8 @@ export function wounds_saved_odds(args) {
   if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
   if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power(wounds, $.die(6, $.classes(6, [], null, 0, (((armour_save <= 2) && (ap > armour_save)) ? 2 : 3), 1), [1, 0], "", 0, 0)), [0, 1], 2, [0, 1]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(wounds, $pools.die(6, $pools.classes(6, [], null, 0, (((armour_save <= 2) && (ap > armour_save)) ? 2 : 3), 1), [1, 0], "", 0, 0)), [0, 1], 2, [0, 1]);
   for (const [[saves, unsaved], $weight] of $table.states.values()) {
     $.tally($counts, $wounds_saved(wounds, armour_save, ap, saves, unsaved), $weight, $WoundsSaved$fields);
   }

@@ -3,6 +3,7 @@
 /** Precision Strikes (Warhammer 40,000): Each To Hit roll of 6 in close combat lets the attacker pick which engaged enemy model takes the Wound. https://rulesref.github.io/rulesref/w40k7/precision-strikes/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "precision-strikes";
 export const NAME = "Precision Strikes";
@@ -98,8 +99,8 @@ export function precision_strikes_odds(args) {
   if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
   if (typeof melee_weapon !== "boolean") $.fail("melee_weapon must be true or false, not " + $.repr(melee_weapon));
   const $counts = new Map();
-  let $table = $.start();
-  $table = $.extend($table, () => $.power(attacks, $.die(6, $.classes(6, [], (natural, roll) => ((melee_weapon && (natural === 6)) ? 2 : null), 0, to_hit, 1), [1, 2], "", 0, 0)), [0, 1], 2, [0, 1]);
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(attacks, $pools.die(6, $pools.classes(6, [], (natural, roll) => ((melee_weapon && (natural === 6)) ? 2 : null), 0, to_hit, 1), [1, 2], "", 0, 0)), [0, 1], 2, [0, 1]);
   for (const [[rolls, strikes], $weight] of $table.states.values()) {
     $.tally($counts, $precision_strikes(attacks, to_hit, melee_weapon, rolls, strikes), $weight, $PrecisionStrikes$fields);
   }

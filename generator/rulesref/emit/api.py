@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from fractions import Fraction
 from typing import Any, Protocol
 
 from rulesref.config import Settings
@@ -17,7 +18,7 @@ from rulesref.incremental.memo import Get, call, fresh
 from rulesref.links import Resolved
 from rulesref.model import Content, Entry, RuleRef, System, typed_value
 from rulesref.pages import paths
-from rulesref.pages.checks import CheckView
+from rulesref.pages.checks import CheckView, OddsView, PoolView
 from rulesref.support.schemas import API, schema_dir
 
 VERSION = 1
@@ -89,6 +90,50 @@ def _check(view: CheckView) -> dict[str, Any]:
             }
             for e in view.examples
         ],
+        "pools": [_pool(p) for p in view.pools],
+        "odds": [_odds(view, o) for o in view.odds],
+    }
+
+
+def _pool(pool: PoolView) -> dict[str, Any]:
+    return {
+        "name": pool.name,
+        "summary": pool.summary,
+        "dice": pool.dice,
+        "die": pool.die,
+        "target": pool.target,
+        "modifier": pool.modifier,
+        "best": pool.best,
+        "natural": {str(face): meaning for face, meaning in pool.natural},
+        "classes": dict(pool.classes),
+        "fails": pool.fails,
+        "reroll": pool.reroll,
+        "explode": None if pool.explode is None else {"on": pool.explode[0], "depth": pool.explode[1]},
+        "keep": None if pool.keep is None else {pool.keep[0]: pool.keep[1]},
+        "counts": list(pool.counts),
+    }
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    """A chance exactly, as text (its numbers can be too long for a JSON number), and as a percentage."""
+    return {"exact": f"{p.numerator}/{p.denominator}", "percent": float(p * 100)}
+
+
+def _odds(view: CheckView, odds: OddsView) -> dict[str, Any]:
+    """The odds the page charts for one set of the arguments not rolled: each outcome's chance
+    (the fields that vary; `fixed` holds the others), and for one number its chance of that
+    value or more and its mean."""
+    at_least = odds.at_least
+    mean = odds.mean
+    return {
+        "given": dict(odds.given),
+        "fixed": dict(odds.fixed),
+        "summed": list(odds.summed),
+        "outcomes": [
+            {"result": dict(outcome), **_chance(p), **({"at_least": _chance(at_least[i])} if at_least is not None else {})}
+            for i, (outcome, p) in enumerate(odds.outcomes)
+        ],
+        "mean": None if mean is None else {"exact": f"{mean.numerator}/{mean.denominator}", "value": float(mean)},
     }
 
 

@@ -34,6 +34,7 @@ from rulesref.model import Entry, System
 from rulesref.support.templates import render
 
 RUNTIME = "_runtime"
+POOLS = "_pools"  # only a module with a pool imports it (see `_pools.js`)
 
 
 @dataclass(frozen=True)
@@ -219,12 +220,12 @@ def _classes(pool: PoolPlan, writer: ExpressionWriter) -> str:
         special = f"(natural, roll) => {body}"
     natural = json.dumps([list(pair) for pair in pool.natural])
     modifier, target, best = _opt(writer, pool.modifier, "0"), _opt(writer, pool.target, "null"), _opt(writer, pool.best, "1")
-    return f"$.classes({pool.sides}, {natural}, {special}, {modifier}, {target}, {best})"
+    return f"$pools.classes({pool.sides}, {natural}, {special}, {modifier}, {target}, {best})"
 
 
 def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...], writer: ExpressionWriter) -> str:
     numbers = json.dumps([c for _, c in counted])
-    return f"$.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {pool.explode_depth})"
+    return f"$pools.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {pool.explode_depth})"
 
 
 def step_value(step: Step, writer: ExpressionWriter) -> str:
@@ -233,33 +234,33 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         spec = step.dice.dice
         assert spec is not None
         if spec.of_param is not None:
-            return f"$.totalsOf({local(spec.of_param)})"
+            return f"$pools.totalsOf({local(spec.of_param)})"
         count = local(spec.count_input) if spec.count_input else str(spec.count)
-        return f"$.totals({count}, {spec.sides})"
+        return f"$pools.totals({count}, {spec.sides})"
     pool = step.pool
     assert pool is not None
     if not pool.independent:
         numbers = json.dumps([c for _, c in step.counted])
         keep = _opt(writer, pool.keep, "0")
         return (
-            f"$.pool({writer.write(pool.dice)}, {pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, "
+            f"$pools.pool({writer.write(pool.dice)}, {pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, "
             f"{pool.explode_on}, {pool.explode_depth}, {keep}, {constant(pool.keep_highest)})"
         )
     one = _die(pool, step.counted, writer)
     names = [n for n, _ in step.counted]
     for fusion in step.fusions:
         slot = names.index(fusion.name)
-        one = f"$.compose({one}, {slot}, {_die(fusion.inner, fusion.counted, writer)})"
+        one = f"$pools.compose({one}, {slot}, {_die(fusion.inner, fusion.counted, writer)})"
         names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
-    return f"$.power({writer.write(pool.dice)}, {one})"
+    return f"$pools.power({writer.write(pool.dice)}, {one})"
 
 
 def _chain(plan: Plan, writer: ExpressionWriter) -> list[Line]:
-    lines: list[Line] = ["  let $table = $.start();"]
+    lines: list[Line] = ["  let $table = $pools.start();"]
     steps = schedule(plan)
     for step in steps:
         params = ", ".join(local(n) for n in step.state)
-        lines.append(f"  $table = $.extend($table, ({params}) => {step_value(step, writer)}, {json.dumps(list(step.targets))}, {step.width}, {json.dumps(list(step.keep))});")
+        lines.append(f"  $table = $pools.extend($table, ({params}) => {step_value(step, writer)}, {json.dumps(list(step.targets))}, {step.width}, {json.dumps(list(step.keep))});")
     final = steps[-1].after if steps else ()
     args = ", ".join(local(a.name) if not a.is_random or a.name in final else "0" for a in plan.args)
     fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
@@ -327,6 +328,7 @@ def entry_module(item: EntryModule) -> Module:
         f"/** {comment(entry.name)} ({comment(item.system.name)}): {comment(entry.summary)} {comment(item.url)} */",
         "",
         ImportRuntime(f"../{RUNTIME}.js"),
+        *([ImportRuntime(f"../{POOLS}.js", "$pools")] if any(p.pools for p in item.plans) else []),
         "",
     ]
     lines += [exported(f"const {k} = {constant(v)};") for k, v in _constants(item).items()]
@@ -506,7 +508,10 @@ def _index_files(
     files["index.d.ts"] = top
     files[f"{RUNTIME}.js"] = runtime_js()
     files[f"{RUNTIME}.d.ts"] = _static(f"{RUNTIME}.d.ts")
+    files[f"{POOLS}.js"] = _header(f"generator/rulesref/templates/javascript/{POOLS}.js") + _static(f"{POOLS}.js")
+    files[f"{POOLS}.d.ts"] = _static(f"{POOLS}.d.ts")
     files["package.json"] = package_json(name, systems, version)
-    if twins:  # the runtime is written by hand: read into its lines
-        files[twin_path(f"{RUNTIME}.js")] = read_module(files[f"{RUNTIME}.js"], f"{RUNTIME}.js").classic()
+    if twins:  # the runtime and the pools are written by hand: read into their lines
+        for shared in (RUNTIME, POOLS):
+            files[twin_path(f"{shared}.js")] = read_module(files[f"{shared}.js"], f"{shared}.js").classic()
     return {path: text.encode("utf-8") for path, text in files.items()}

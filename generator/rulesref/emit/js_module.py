@@ -11,10 +11,10 @@ defined. The offline copy points its pages at the twins (`rulesref.site.offline`
 
 A generated module (`rulesref.emit.javascript`) is made as a `Module`, so both forms are
 written from what its writer knows: which line imports the runtime, which declarations it
-exports. The two modules written by hand (the checks' runtime, the "Try it" script) are read
-into one (`read_module`), in the only shapes they are written in: an import is the runtime's
-`import * as $ from "<path>/_runtime.js";` line, an export a line starting `export
-const|function|class NAME`. Anything else that looks like an import or export is refused
+exports. The modules written by hand (the checks' runtime and pools, the "Try it" script) are
+read into one (`read_module`), in the only shapes they are written in: an import is the
+runtime's `import * as $ from "<path>/_runtime.js";` line (or the pools', `as $pools`), an
+export a line starting `export const|function|class NAME`. Anything else that looks like an import or export is refused
 rather than guessed at.
 """
 
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 SUFFIX = ".classic.js"
-_RUNTIME_IMPORT = re.compile(r'import \* as \$ from "((?:\.\./)+_runtime\.js)";')
+_RUNTIME_IMPORT = re.compile(r'import \* as (\$[a-z]*) from "((?:\./|(?:\.\./)+)_(?:runtime|pools)\.js)";')
 _EXPORT = re.compile(r"export ((?:const|function|class) ([A-Za-z_$][A-Za-z0-9_$]*).*)")
 _ANY_STATEMENT = re.compile(r"\s*(?:import|export)\b(?!\()")  # an import or export statement (not `import(...)`)
 
@@ -43,9 +43,11 @@ class Exported:
 
 @dataclass(frozen=True)
 class ImportRuntime:
-    """The line that imports the checks' runtime as `$`, from `path` (relative to the module)."""
+    """The line that imports a module the checks share as `name`, from `path` (relative to the
+    module): the runtime as `$`, and for a module with pools the pools as `$pools`."""
 
     path: str
+    name: str = "$"
 
 
 Line = str | Exported | ImportRuntime
@@ -70,7 +72,7 @@ class Module:
         for line in self.lines:
             if isinstance(line, ImportRuntime):
                 # globalThis.URL: a check module's own `URL` constant shadows the global in its function
-                body.append(f'const $ = globalThis.rulesrefModules[new globalThis.URL("{line.path}", $self).href];')
+                body.append(f'const {line.name} = globalThis.rulesrefModules[new globalThis.URL("{line.path}", $self).href];')
             elif isinstance(line, Exported):
                 exported.append(line.name)
                 body.append(line.line)
@@ -92,7 +94,7 @@ class Module:
 
 def _es_line(line: Line) -> str:
     if isinstance(line, ImportRuntime):
-        return f'import * as $ from "{line.path}";'
+        return f'import * as {line.name} from "{line.path}";'
     if isinstance(line, Exported):
         return "export " + line.line
     return line
@@ -111,7 +113,7 @@ def read_module(source: str, name: str) -> Module:
     for number, line in enumerate(source.splitlines(), start=1):
         imported = _RUNTIME_IMPORT.fullmatch(line)
         if imported is not None:
-            lines.append(ImportRuntime(imported.group(1)))
+            lines.append(ImportRuntime(imported.group(2), imported.group(1)))
         elif line.startswith("export "):
             found = _EXPORT.match(line)
             if found is None:

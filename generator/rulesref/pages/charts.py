@@ -32,6 +32,8 @@ UPPER_PX, OTHER_PX = 9.6, 7.8
 # the same table for the live charts of "Try it", which measure their labels in the browser
 # the words around the numbers (the live charts of "Try it" are given them too)
 EXACT = ("Exact chances", "Result", "Chance", "Exactly")  # the table's summary and column heads
+AT_LEAST = "At least"  # the column of a number's chance of that or more
+AVERAGE = "On average: "  # before the mean of a number
 SURE = " (100%)."  # after the one result of odds that have only one
 WIDTHS = {"wide": WIDE, "widePx": WIDE_PX, "narrow": NARROW, "narrowPx": NARROW_PX, "upperPx": UPPER_PX, "otherPx": OTHER_PX}
 
@@ -147,23 +149,47 @@ def histogram_svg(ident: str, title: str, outcomes: tuple[tuple[str, Fraction], 
     return "".join(parts)
 
 
+def average(mean: Fraction) -> str:
+    """The mean of a number as a player reads it (two decimals, halves to even), with its exact
+    value when it is not whole."""
+    if mean.denominator == 1:
+        return f"{AVERAGE}{mean.numerator}"
+    hundredths = round(abs(mean) * 100)
+    shown = ("-" if mean < 0 else "") + f"{hundredths / 100:.2f}".rstrip("0").rstrip(".")
+    return f"{AVERAGE}{shown} (exactly {exact(mean)})"
+
+
 def odds_figure(
-    ident: str, title: str, note: str, outcomes: tuple[tuple[str, Fraction], ...], *, histogram: bool = False
+    ident: str,
+    title: str,
+    note: str,
+    outcomes: tuple[tuple[str, Fraction], ...],
+    *,
+    histogram: bool = False,
+    at_least: tuple[Fraction, ...] | None = None,
+    mean: Fraction | None = None,
 ) -> str:
     """The chart under its title, with what its rows leave out and a table of the exact
-    chances (the numbers as text, not only as bars), as one raw HTML block."""
+    chances (the numbers as text, not only as bars), as one raw HTML block. For the values
+    of one number (`at_least`, `mean`), the table also gives the chance of each value or more,
+    and the chart the mean."""
     chart = histogram_svg(ident, title, outcomes) if histogram else odds_svg(ident, title, outcomes)
     rows = "".join(
-        f"<tr><td>{attribute(label)}</td><td>{attribute(percent(p))}</td><td>{attribute(exact(p))}</td></tr>" for label, p in outcomes
+        f"<tr><td>{attribute(label)}</td><td>{attribute(percent(p))}</td><td>{attribute(exact(p))}</td>"
+        + (f"<td>{attribute(percent(at_least[i]))}</td>" if at_least is not None else "")
+        + "</tr>"
+        for i, (label, p) in enumerate(outcomes)
     )
     summary, *heads = EXACT
+    heads += [AT_LEAST] if at_least is not None else []
     table = (
         f'<details class="rr-exact"><summary>{attribute(summary)}</summary><table class="rr-exact-table"><thead><tr>'
         + "".join(f"<th>{attribute(head)}</th>" for head in heads)
         + f"</tr></thead><tbody>{rows}</tbody></table></details>"
     )
     shown_note = f'<p class="rr-odds-note">{attribute(note)}</p>' if note else ""
-    return f'<figure class="rr-odds" id="{ident}"><figcaption>{attribute(title)}</figcaption>{chart}{shown_note}{table}</figure>'
+    shown_mean = f'<p class="rr-odds-mean">{attribute(average(mean))}.</p>' if mean is not None else ""
+    return f'<figure class="rr-odds" id="{ident}"><figcaption>{attribute(title)}</figcaption>{chart}{shown_mean}{shown_note}{table}</figure>'
 
 
 def always_figure(title: str, always: str) -> str:

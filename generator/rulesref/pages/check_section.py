@@ -122,7 +122,7 @@ def odds_chart(view: CheckView, odds: OddsView, ident: str) -> str:
     if always is not None:
         return always_figure(title, always)
     outcomes = tuple((words.outcome_words(view, outcome), p) for outcome, p in odds.outcomes)
-    return odds_figure(ident, title, words.odds_note(view, odds), outcomes, histogram=odds.histogram)
+    return odds_figure(ident, title, words.odds_note(view, odds), outcomes, histogram=odds.histogram, at_least=odds.at_least, mean=odds.mean)
 
 
 def check_section(entry: Entry, view: CheckView) -> dict[str, object]:

@@ -141,13 +141,18 @@ def given_words(view: CheckView, given: Iterable[tuple[str, Scalar]]) -> str:
 
 
 def dice_words(view: CheckView) -> str:
-    """The dice a check's odds are taken over: `the D6 rolled on the Mob Rule table (D6)`."""
+    """The dice a check's odds are taken over: `the D6 rolled on the Mob Rule table (D6)`, and
+    each pool once: `the To Hit rolls (attacks D6)`."""
     args = {a.name: a for a in view.args}
     parts = []
     for name in view.dice_args:
         arg = args[name]
         said = label(arg)
         parts.append(f"{said} ({arg.dice})" if arg.dice and arg.dice not in said else said)
+    for pool in view.pools:
+        said = _clause(pool.summary) if pool.summary else identifier_words(pool.name)
+        count = identifier_words(pool.dice) if re.fullmatch(r"[a-z_][a-z0-9_]*", pool.dice) else pool.dice
+        parts.append(f"{said} ({count} {pool.die})")
     return " and ".join(parts)
 
 

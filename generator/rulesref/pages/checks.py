@@ -65,6 +65,53 @@ class OddsView:
     fixed: Outcome  # fields with the same value in every result (left out of `outcomes`)
     summed: tuple[str, ...]  # number fields summed over, so that `outcomes` shows the words
 
+    @property
+    def numbers(self) -> tuple[int, ...] | None:
+        """The value of each row when every row is one whole number (a count, a total): then
+        the chances read as "at least N" too, and the odds have a mean."""
+        values = []
+        for outcome, _ in self.outcomes:
+            if len(outcome) != 1 or type(outcome[0][1]) is not int:
+                return None
+            values.append(outcome[0][1])
+        return tuple(values)
+
+    @property
+    def mean(self) -> Fraction | None:
+        numbers = self.numbers
+        if numbers is None:
+            return None
+        return sum((n * p for n, (_, p) in zip(numbers, self.outcomes, strict=True)), Fraction(0))
+
+    @property
+    def at_least(self) -> tuple[Fraction, ...] | None:
+        """For each row of `numbers` (in their order, lowest first), the chance of that or more."""
+        numbers = self.numbers
+        if numbers is None:
+            return None
+        chances = [p for _, p in self.outcomes]
+        return tuple(sum((q for m, q in zip(numbers, chances, strict=True) if m >= n), Fraction(0)) for n in numbers)
+
+
+@dataclass(frozen=True)
+class PoolView:
+    """A pool as its rule writes it, for the page's words and the JSON API."""
+
+    name: str
+    summary: str | None
+    dice: str  # how many dice: a number or an expression, as written
+    die: str  # D6 or D3
+    target: str | None
+    modifier: str | None
+    best: str | None
+    natural: tuple[tuple[int, str], ...]
+    classes: tuple[tuple[str, str], ...]  # name -> condition, as written
+    fails: str | None
+    reroll: str | None
+    explode: tuple[int, int] | None  # (on, depth)
+    keep: tuple[str, str] | None  # ("highest" or "lowest", how many)
+    counts: tuple[str, ...]  # the arguments that count its dice, in order
+
 
 @dataclass(frozen=True)
 class CheckView:
@@ -79,6 +126,7 @@ class CheckView:
     dice_args: tuple[str, ...]
     examples: tuple[ExampleView, ...]
     odds: tuple[OddsView, ...]
+    pools: tuple[PoolView, ...] = ()
 
 
 def _arg_view(arg: Arg) -> ArgView:
@@ -156,6 +204,38 @@ def _odds(plan: Plan, odds: OddsResult) -> OddsView:
     return OddsView(odds.given, rows, histogram, fixed, summed)
 
 
+def _text(expr: Any) -> str | None:
+    return None if expr is None else str(expr.source)
+
+
+def pool_views(plan: Plan) -> tuple[PoolView, ...]:
+    """Each pool of a check as written (the analysed pool says which arguments count it)."""
+    out = []
+    for pool in plan.pools:
+        item = plan.check.input(pool.name)
+        assert item is not None and item.pool is not None
+        spec = item.pool
+        out.append(
+            PoolView(
+                name=pool.name,
+                summary=item.summary,
+                dice=str(spec.dice.source),
+                die=f"D{spec.sides}",
+                target=_text(spec.target),
+                modifier=_text(spec.modifier),
+                best=_text(spec.best),
+                natural=spec.natural,
+                classes=tuple((name, str(cond.source)) for name, cond in spec.classes),
+                fails=spec.fails,
+                reroll=spec.reroll,
+                explode=(spec.explode_on, spec.explode_depth) if spec.explode_on else None,
+                keep=(spec.keep[0], str(spec.keep[1].source)) if spec.keep else None,
+                counts=tuple(n for n, _ in pool.counted),
+            )
+        )
+    return tuple(out)
+
+
 def check_view(check: CompiledCheck, module: str) -> CheckView:
     plan = check.plan
     return CheckView(
@@ -170,6 +250,7 @@ def check_view(check: CompiledCheck, module: str) -> CheckView:
         dice_args=tuple(a.name for a in plan.dice_args),
         examples=tuple(_example(t, r) for t, r in zip(plan.example_texts, check.examples, strict=True)),
         odds=tuple(_odds(plan, o) for o in check.odds),
+        pools=pool_views(plan),
     )
 
 

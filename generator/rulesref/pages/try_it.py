@@ -26,7 +26,7 @@ from rulesref.model import Content, Entry
 from rulesref.names import python_name
 from rulesref.pages import check_words as words
 from rulesref.pages import paths
-from rulesref.pages.charts import BAR, EXACT, INSET, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
+from rulesref.pages.charts import AT_LEAST, AVERAGE, BAR, EXACT, INSET, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
 from rulesref.pages.checks import MAX_BARS, ArgView, CheckView
 from rulesref.pages.markdown import attribute
 
@@ -43,7 +43,7 @@ def _arg(arg: Arg, view: ArgView, names: dict[str, str]) -> dict[str, Any]:
     described: dict[str, Any] = {"name": arg.name, "label": label, "hint": ""}
     if arg.dice is not None:
         dice = arg.dice
-        described |= {"kind": "dice", "count": dice.count, "sides": dice.sides, "countInput": dice.count_input, "ofParam": dice.of_param}
+        described |= {"kind": "dice", "count": dice.count, "sides": dice.sides, "countInput": dice.count_input, "ofParam": dice.of_param, "rolled": True}
         shown = dice_label(dice)
         described["hint"] = "" if shown in label else f" ({shown})"
     elif t.kind == "bool":
@@ -57,6 +57,8 @@ def _arg(arg: Arg, view: ArgView, names: dict[str, str]) -> dict[str, Any]:
     else:
         described |= {"kind": "int", "lo": t.lo, "hi": t.hi, "hint": f" ({t.lo} to {t.hi})"}
         described["empty"] = f"Enter a number for {words.lower_first(label)}: {view.domain}."
+        if arg.pool is not None:  # a count of a pool: typed in for the result, summed over for the odds
+            described["rolled"] = True
     return described
 
 
@@ -80,7 +82,7 @@ def _words(view: CheckView) -> dict[str, Any]:
         "fields": [words.field_phrases(view, f) for f in view.fields],
         "results": [words.sentence_phrases(view, f) for f in view.fields],
         "dice": words.sentence_case(words.dice_words(view)),
-        "frames": words.frames() | {"sure": SURE, "exact": list(EXACT)},
+        "frames": words.frames() | {"sure": SURE, "exact": list(EXACT), "least": AT_LEAST, "mean": AVERAGE},
     }
 
 

@@ -19,6 +19,7 @@ export declare function floordiv(a: number, b: number): number;
 /**
  * Each total that `count` dice with `sides` faces (plus `modifier`) can roll, with the number
  * of ways to roll it, lowest total first: faces(2, 6) -> [[2, 1n], [3, 2n], ..., [12, 1n]].
+ * Each count is one die more than the (cached) count before, so a run of counts costs what the last does.
  */
 export declare function faces(count: number, sides: number, modifier?: number): readonly (readonly [number, bigint])[];
 /** `2D6+1` -> [2, 6, 1]; a fixed number `3` -> [0, 6, 3]. */
@@ -33,3 +34,5 @@ export declare function diceMax(notation: string): number;
 export declare function tally(counts: Map<unknown, unknown>, result: unknown, weight: bigint, fields: readonly string[] | null): void;
 /** Counts of ways -> exact, reduced probabilities, ordered by result as Python orders them. */
 export declare function odds<Result>(counts: Map<unknown, unknown>): readonly Odds<Result>[];
+/** The greatest common divisor of two BigInts. */
+export declare function gcd(a: bigint, b: bigint): bigint;

@@ -1,10 +1,11 @@
 // The offline copy's module loader. Browsers run no ES modules from file://, so the copy
 // carries a classic twin of each module (<name>.classic.js, see rulesref.render.classic), which
 // registers its exports under the module's URL; rulesrefImport(url) loads one as import() would,
-// the runtime of the checks first (the twins of check modules read it when they run).
+// the modules the checks share first, in order (the twins of check modules read them when they run).
 (() => {
   const loading = new Map();
   const RUNTIME = "/_runtime.js";
+  const POOLS = "/_pools.js";
   function script(href) {
     return new Promise((resolve, reject) => {
       const tag = document.createElement("script");
@@ -16,7 +17,8 @@
   }
   globalThis.rulesrefImport = (href) => {
     if (!loading.has(href)) {
-      const first = href.endsWith(RUNTIME) ? Promise.resolve() : globalThis.rulesrefImport(new URL(".." + RUNTIME, href).href);
+      const shared = href.endsWith(RUNTIME) ? null : href.endsWith(POOLS) ? RUNTIME : POOLS;
+      const first = shared ? globalThis.rulesrefImport(new URL(".." + shared, href).href) : Promise.resolve();
       loading.set(href, first.then(() => script(href)));
     }
     return loading.get(href);

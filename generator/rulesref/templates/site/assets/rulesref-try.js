@@ -34,10 +34,10 @@ function joined(spec, parts) {
   return upperFirst(parts.join(parts.some((p) => p.includes(plain.trim())) ? strong : plain));
 }
 
-/** The non-dice arguments as the title of a chart (check_words.given_words). */
+/** The arguments not rolled (dice, counts of pools) as the title of a chart (check_words.given_words). */
 function titled(spec, args) {
   const w = spec.words;
-  const parts = spec.args.flatMap((arg, i) => (arg.kind === "dice" ? [] : [phrase(w.args[i], args[arg.name])]));
+  const parts = spec.args.flatMap((arg, i) => (arg.rolled ? [] : [phrase(w.args[i], args[arg.name])]));
   return parts.length ? joined(spec, parts) : w.dice;
 }
 
@@ -50,19 +50,23 @@ function noted(spec, fixed, summed) {
   return parts.join(f.stop) + (parts.length ? f.stop.trim() : "");
 }
 
-/** A probability as the static charts print it: one decimal (halves to even), "<0.1%" for tiny ones. */
-function percent(numerator, denominator) {
-  const scaled = numerator * 1000n;
-  if (numerator > 0n && scaled < denominator) return "<0.1%";
-  let tenths = scaled / denominator;
-  const twice = 2n * (scaled % denominator);
-  if (twice > denominator || (twice === denominator && tenths % 2n === 1n)) tenths += 1n;
-  return (Number(tenths) / 10).toFixed(1).replace(/\.0$/, "") + "%";
+/** n/d (n >= 0) times `scale`, rounded halves to even as Python rounds a Fraction. */
+function rounded(n, d, scale) {
+  let whole = (n * scale) / d;
+  const twice = 2n * ((n * scale) % d);
+  if (twice > d || (twice === d && whole % 2n === 1n)) whole += 1n;
+  return Number(whole);
 }
 
-function gcd(a, b) {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
+/** A probability as the static charts print it: one decimal, "<0.1%" for tiny ones. */
+function percent(n, d) {
+  return n > 0n && n * 1000n < d ? "<0.1%" : (rounded(n, d, 1000n) / 10).toFixed(1).replace(/\.0$/, "") + "%";
+}
+
+/** a/b + c/e, reduced. */
+function add([a, b], [c, e]) {
+  let [x, y] = [a * e + c * b, b * e];
+  for (let [p, q] = [x, y]; ; [p, q] = [q, p % q]) if (q === 0n) return [x / p, y / p];
 }
 
 /** The chart's rows, [fields shown, numerator, denominator], as render/checks._shape makes them. */
@@ -86,10 +90,7 @@ function shape(odds, spec) {
       const shown = pick(values[k], words);
       const key = shown.map(([, v]) => String(v)).join("\u0000");
       const [, n, d] = merged.get(key) ?? [shown, 0n, 1n];
-      const sumN = n * o.denominator + o.numerator * d;
-      const sumD = d * o.denominator;
-      const common = gcd(sumN, sumD);
-      merged.set(key, [shown, sumN / common, sumD / common]);
+      merged.set(key, [shown, ...add([n, d], [o.numerator, o.denominator])]);
     });
     return { rows: [...merged.values()], histogram: false, fixed, summed: varying.filter((i) => !words.includes(i)) };
   }
@@ -103,11 +104,22 @@ function figure(id, spec, title, shaped) {
   const note = noted(spec, shaped.fixed, shaped.summed);
   const [summary, ...heads] = spec.words.frames.exact;
   const cells = (tag, ...texts) => element("tr", {}, ...texts.map((t) => element(tag, {}, t)));
+  // one whole number in every row: the chance of each value or more, and the mean (charts.average)
+  const numbers = shaped.rows.every(([o]) => o.length === 1 && typeof o[0][1] === "number");
+  let [least, mean, more] = [[0n, 1n], [0n, 1n], []];
+  for (let i = rows.length; numbers && i--; ) {
+    const [, n, d] = rows[i];
+    more[i] = percent(...(least = add(least, [n, d])));
+    mean = add(mean, [BigInt(shaped.rows[i][0][0][1]) * n, d]);
+  }
+  const [m, md] = mean;
+  const shown = (m < 0n ? "-" : "") + (rounded(m < 0n ? -m : m, md, 100n) / 100).toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
+  const average = numbers ? [element("p", { class: "rr-odds-mean" }, spec.words.frames.mean + (md === 1n ? m : `${shown} (exactly ${m}/${md})`) + ".")] : [];
   const exact = element(
     "details", { class: "rr-exact" }, element("summary", {}, summary),
-    element("table", { class: "rr-exact-table" }, element("thead", {}, cells("th", ...heads)), element("tbody", {}, ...rows.map(([label, n, d]) => cells("td", label, percent(n, d), `${n}/${d}`)))),
+    element("table", { class: "rr-exact-table" }, element("thead", {}, cells("th", ...heads, ...(numbers ? [spec.words.frames.least] : []))), element("tbody", {}, ...rows.map(([label, n, d], i) => cells("td", label, percent(n, d), `${n}/${d}`, ...more.slice(i, i + 1))))),
   );
-  return element("figure", { class: "rr-odds" }, element("figcaption", {}, title), chart, ...(note ? [element("p", { class: "rr-odds-note" }, note)] : []), exact);
+  return element("figure", { class: "rr-odds" }, element("figcaption", {}, title), chart, ...average, ...(note ? [element("p", { class: "rr-odds-note" }, note)] : []), exact);
 }
 
 function fraction(label, n, d) {
@@ -281,7 +293,7 @@ async function build(holder) {
   }
 
   function drawOdds(args) {
-    const fixed = Object.fromEntries(spec.args.filter((a) => a.kind !== "dice").map((a) => [a.name, args[a.name]]));
+    const fixed = Object.fromEntries(spec.args.filter((a) => !a.rolled).map((a) => [a.name, args[a.name]]));
     let table;
     try {
       table = module[spec.odds](fixed);
