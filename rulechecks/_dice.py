@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 from functools import cache
 from math import gcd
+from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
 # Dice as rules write them: `D6`, `2D6`, `D3+1`, or a plain number. The one definition of
@@ -294,6 +295,21 @@ def compose(outer: Dist, slot: int, inner: Dist) -> Dist:
     return _nonzero(out), total * inner_total**most
 
 
+@cache
+def gather(one: Dist, into: tuple[int, ...], width: int) -> Dist:
+    """`one` with its counts added up by where `into` sends each (two pools of saves whose
+    failures both roll Feel No Pain give one count of dice for it, not two)."""
+    outcomes, total = one
+    out: dict[Vector, int] = {}
+    for vector, ways in outcomes:
+        wide = [0] * width
+        for at, count in zip(into, vector, strict=True):
+            wide[at] += count
+        key = tuple(wide)
+        out[key] = out.get(key, 0) + ways
+    return _nonzero(out), total
+
+
 def totals(n: int, sides: int) -> Dist:
     """n dice summed, as a distribution of one-number vectors."""
     return tuple(((t,), w) for t, w in faces(n, sides)), sides**n
@@ -310,13 +326,15 @@ def extend(table: dict[Vector, int], den: int, step: Any, targets: tuple[int, ..
     for _, _, (_, total) in rows:
         common = common * total // gcd(common, total)
     out: dict[Vector, int] = {}
+    pick = itemgetter(*keep) if keep else (lambda _: ())
+    one = len(keep) == 1
     for state, weight, (outcomes, total) in rows:
         scale = weight * (common // total)
         wide = list(state) + [0] * (width - len(state))
         for counts, ways in outcomes:
             for at, count in zip(targets, counts, strict=True):
                 wide[at] += count
-            key = tuple(wide[i] for i in keep)
+            key = (pick(wide),) if one else pick(wide)
             out[key] = out.get(key, 0) + scale * ways
             for at, count in zip(targets, counts, strict=True):
                 wide[at] -= count

@@ -48,6 +48,17 @@ def test_an_entry_file_has_its_full_data(api: dict[str, Any]) -> None:
     mob = api["api/w40k7/mob-rule.json"]
     assert [r["roll"] for r in mob["table"]["rows"]] == ["1", "2-3", "4-6"]
     brutal = api["api/w40k7/brutal.json"]
+    lost = next(c for c in brutal["checks"] if c["name"] == "wounds_lost")
+    assert lost["pools"] == [
+        {"name": "saves", "summary": "The saving throws", "dice": "X", "die": "D6", "target": "save", "modifier": None, "best": None,
+         "natural": {}, "classes": {}, "fails": "unsaved", "reroll": None, "explode": None, "keep": None, "counts": ["saves", "unsaved"]}
+    ]
+    assert [a["kind"] for a in lost["args"]] == ["param", "int", "pool", "pool"]
+    (odds,) = lost["odds"]
+    assert odds["given"] == {"X": 3, "save": 4} and odds["mean"] == {"exact": "3/2", "value": 1.5}
+    assert [(o["result"], o["exact"], o["at_least"]["exact"]) for o in odds["outcomes"]] == [
+        ({"": 0}, "1/8", "1/1"), ({"": 1}, "3/8", "7/8"), ({"": 2}, "3/8", "1/2"), ({"": 3}, "1/8", "1/8")
+    ]
     assert brutal["params"][0] == {"name": "X", "type": "int", "summary": "Wounds each allocated Wound becomes", "min": 2, "max": 10, "values": []}
     unit = api["api/w40k7/solitaire.json"]
     assert [(r["id"], r.get("args")) for r in unit["rules"]] == [("hit-and-run", None), ("fearless", None), ("brutal", {"X": 3})]

@@ -105,6 +105,12 @@ def test_try_it_works_in_the_unzipped_copy(built: Built, browser: Any, tmp_path:
     models.fill("0")
     models.dispatch_event("input")
     assert result.inner_text() == "Not allowed: models must be a whole number from 1 to 100, not 0"
+    # a check with a pool: its module reads the pools' twin, which the loader reads first
+    page.goto((copy / "w40k7" / "brutal" / "index.html").as_uri())
+    page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === document.querySelectorAll('.rr-try').length")
+    pool = page.locator(".rr-try").nth(1)
+    assert pool.locator(".rr-try-result").inner_text() == "How many of the X Wounds of one allocated Wound a model loses, each saved separately: 2."
+    assert pool.locator(".rr-try-odds .rr-odds-mean").inner_text() == "On average: 1.5 (exactly 3/2)."
     context.close()
     assert errors == []
 

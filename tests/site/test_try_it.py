@@ -131,7 +131,7 @@ def expected_figure(page: Any, plan: Plan, view: CheckView, entry: Entry, args: 
     """What the build's static chart says for these arguments, read from the HTML the build
     would write (None when the check refuses them)."""
     assert plan.odds_name is not None
-    dice = {a.name for a in plan.dice_args}
+    dice = {a.name for a in plan.random_args}
     given = tuple((a.name, args[a.name]) for a in plan.args if a.name not in dice)
     try:
         distribution = python_function(entry, plan.odds_name)(**dict(given))
@@ -214,14 +214,14 @@ def test_try_it_answers_like_python_as_the_reader_types(
         for i, arg in enumerate(spec["args"]):
             change_by_keyboard(page, fields.nth(i).locator("input, select"), arg["kind"])
             seen_results.add(check_form(page, holder, entry, by_name, shipped_views))
-            if arg["kind"] != "dice" and by_name[name].odds_name is not None:
+            if not arg.get("rolled") and by_name[name].odds_name is not None:
                 after = live_figure(holder)
                 titles_changed += after is None or before is None or after["caption"] != before["caption"]
                 before = after
     assert len(seen_results) > 1  # the answers really changed as the arguments did
     assert figures_compared == sum(p.odds_name is not None for p in plans)
-    # a changed argument (not a die) retitles the live odds
-    assert titles_changed == sum(sum(a.dice is None for a in p.args) for p in plans if p.odds_name is not None)
+    # a changed argument (not a die, not a count of a pool) retitles the live odds
+    assert titles_changed == sum(sum(not a.is_random for a in p.args) for p in plans if p.odds_name is not None)
 
 
 def test_many_totals_are_drawn_as_columns(page: Any, csp_url: str) -> None:

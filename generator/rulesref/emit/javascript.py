@@ -252,6 +252,8 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         slot = names.index(fusion.name)
         one = f"$pools.compose({one}, {slot}, {_die(fusion.inner, fusion.counted, writer)})"
         names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
+    if len(set(names)) < len(names):  # a pool fed by two counts: one count of its dice
+        one = f"$pools.gather({one}, {json.dumps([step.names.index(n) for n in names])}, {len(step.names)})"
     return f"$pools.power({writer.write(pool.dice)}, {one})"
 
 

@@ -125,6 +125,8 @@ def schedule(plan: Plan) -> list[Step]:
         targets = tuple(widened.index(n) for n in names)
         after = tuple(n for n in widened if n in needed)
         keep = tuple(widened.index(n) for n in after)
+        names = list(dict.fromkeys(names))  # a count fed by two pools is one count (`_dice.gather`)
+        targets = tuple(widened.index(n) for n in names)
         steps.append(Step(unit.pool, unit if unit.dice else None, own, tuple(fusions), tuple(names), state, targets, width, keep, after))
         state = after
     return steps

@@ -361,6 +361,8 @@ def step_value(step: Step) -> ast.expr:
         slot = names.index(fusion.name)
         one = _dice_call_of("compose", one, pos.Constant(slot), _die(fusion.inner, fusion.counted))
         names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
+    if len(set(names)) < len(names):  # a pool fed by two counts: one count of its dice
+        one = _dice_call_of("gather", one, _constant_tuple(step.names.index(n) for n in names), pos.Constant(len(step.names)))
     return _dice_call_of("power", pool.dice, one)
 
 

@@ -38,6 +38,8 @@ export declare function pool(
 ): Dist;
 /** Every die `outer` counts at `slot` becomes a die like `inner` (a chain). */
 export declare function compose(outer: Dist, slot: number, inner: Dist): Dist;
+/** `one` with its counts added up by where `into` sends each, in a vector of `width` counts. */
+export declare function gather(one: Dist, into: readonly number[], width: number): Dist;
 /** n dice summed, as one-number vectors. */
 export declare function totals(n: number, sides: number): Dist;
 /** The dice of a notation summed, as one-number vectors. */

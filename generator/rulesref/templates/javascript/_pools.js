@@ -234,6 +234,18 @@ export function compose(outer, slot, inner) {
   });
 }
 
+export function gather(one, into, width) {
+  return memo("gather|" + one.key + "|" + into + "|" + width, () => {
+    const out = new Map();
+    for (const [vector, ways] of one.outcomes) {
+      const wide = Array(width).fill(0);
+      into.forEach((at, i) => (wide[at] += vector[i]));
+      put(out, wide, ways);
+    }
+    return dist(out, one.total);
+  });
+}
+
 export function totals(n, sides) {
   return memo("totals|" + n + "|" + sides, () => ({ outcomes: $.faces(n, sides).map(([t, w]) => [[t], w]), total: BigInt(sides) ** BigInt(n) }));
 }

@@ -17,8 +17,9 @@
   }
   globalThis.rulesrefImport = (href) => {
     if (!loading.has(href)) {
-      const shared = href.endsWith(RUNTIME) ? null : href.endsWith(POOLS) ? RUNTIME : POOLS;
-      const first = shared ? globalThis.rulesrefImport(new URL(".." + shared, href).href) : Promise.resolve();
+      // the pools sit beside the runtime, at the package's top; a check module one folder down
+      const shared = href.endsWith(RUNTIME) ? null : href.endsWith(POOLS) ? "." + RUNTIME : ".." + POOLS;
+      const first = shared ? globalThis.rulesrefImport(new URL(shared, href).href) : Promise.resolve();
       loading.set(href, first.then(() => script(href)));
     }
     return loading.get(href);
