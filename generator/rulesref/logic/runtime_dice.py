@@ -324,7 +324,7 @@ def extend(table: dict[Vector, int], den: int, step: Any, targets: tuple[int, ..
     for _, _, (_, total) in rows:
         common = common * total // gcd(common, total)
     out: dict[Vector, int] = {}
-    pick = itemgetter(*keep) if keep else (lambda _: ())
+    pick: Any = itemgetter(*keep) if keep else (lambda _: ())
     one = len(keep) == 1
     for state, weight, (outcomes, total) in rows:
         scale = weight * (common // total)
@@ -332,7 +332,7 @@ def extend(table: dict[Vector, int], den: int, step: Any, targets: tuple[int, ..
         for counts, ways in outcomes:
             for at, count in zip(targets, counts, strict=True):
                 wide[at] += count
-            key = (pick(wide),) if one else pick(wide)
+            key: Vector = (pick(wide),) if one else pick(wide)
             out[key] = out.get(key, 0) + scale * ways
             for at, count in zip(targets, counts, strict=True):
                 wide[at] -= count
