@@ -25,11 +25,27 @@ function dist(map, total) {
   return { outcomes, total };
 }
 
+// a map's key for a vector of counts: a number for a few counts (each under 4096: at most 200
+// dice, 6 added to each, or their totals), else text
+function keyOf(vector) {
+  if (vector.length > 4) return vector.join(",");
+  let key = 0;
+  for (const count of vector) key = key * 4096 + count;
+  return key;
+}
+
 function put(map, vector, ways) {
-  const key = vector.join(",");
+  const key = keyOf(vector);
   const seen = map.get(key);
   if (seen === undefined) map.set(key, [vector, ways]);
   else seen[1] += ways;
+}
+
+// one die's ways in lowest terms (see _dice._lowest)
+function lowest(d) {
+  let common = d.total;
+  for (const [, w] of d.outcomes) common = $.gcd(common, w);
+  return { outcomes: d.outcomes.map(([v, w]) => [v, w / common]), total: d.total / common };
 }
 
 function unit(size, at) {
@@ -79,7 +95,7 @@ export function die(sides, classes, counted, reroll = "", explode = 0, depth = 0
       }
       return out;
     };
-    return dist(level(depth), total ** BigInt((explode ? depth : 0) + 1));
+    return lowest(dist(level(depth), total ** BigInt((explode ? depth : 0) + 1)));
   });
 }
 
@@ -156,25 +172,26 @@ function rerollOne(n, sides, classes, counted) {
   const fresh = die(sides, classes, wide);
   const out = new Map();
   for (const [vector, weight] of base.outcomes) {
-    if (vector[fails] === 0) put(out, vector, weight * BigInt(sides));
+    if (vector[fails] === 0) put(out, vector, weight * fresh.total);
     else {
       const less = vector.map((x, i) => x - (i === fails ? 1 : 0));
       for (const [change, ways] of fresh.outcomes) put(out, plus(less, change), weight * ways);
     }
   }
-  return dist(project(out, wide, counted), base.total * BigInt(sides));
+  return dist(project(out, wide, counted), base.total * fresh.total);
 }
 
 function rerollAll(n, sides, classes, counted) {
   const base = power(n, die(sides, classes, counted));
   const nothing = BigInt(classes.filter((c) => c === FAIL).length) ** BigInt(n);
-  const blank = counted.map((c) => (c === FAIL ? n : 0)).join(",");
+  const rolls = BigInt(sides) ** BigInt(n);
+  const blank = keyOf(counted.map((c) => (c === FAIL ? n : 0)));
   const out = new Map();
   for (const [vector, weight] of base.outcomes) {
-    put(out, vector, weight * base.total - (vector.join(",") === blank ? nothing * base.total : 0n));
+    put(out, vector, weight * rolls - (keyOf(vector) === blank ? nothing * base.total : 0n));
     put(out, vector, nothing * weight);
   }
-  return dist(out, base.total * base.total);
+  return dist(out, base.total * rolls);
 }
 
 function keepSome(n, k, highest, sides, classes, counted, reroll) {
@@ -184,7 +201,7 @@ function keepSome(n, k, highest, sides, classes, counted, reroll) {
   if (highest) order.reverse();
   const size = counted.length;
   const out = new Map();
-  let states = new Map([["0|" + Array(size).fill(0).join(","), [0, Array(size).fill(0), 1n]]]);
+  let states = new Map([["0|" + keyOf(Array(size).fill(0)), [0, Array(size).fill(0), 1n]]]);
   order.forEach((face, index) => {
     let after = 0n;
     for (const f of order.slice(index + 1)) after += ways[f - 1];
@@ -200,7 +217,7 @@ function keepSome(n, k, highest, sides, classes, counted, reroll) {
           put(out, vector.map((x, i) => x + kept * own[i]), here * after ** BigInt(left - m));
         } else {
           const next = vector.map((x, i) => x + m * own[i]);
-          const key = dealt + m + "|" + next.join(",");
+          const key = dealt + m + "|" + keyOf(next);
           const seen = step.get(key);
           if (seen === undefined) step.set(key, [dealt + m, next, here]);
           else seen[2] += here;
@@ -232,7 +249,7 @@ export function compose(outer, slot, inner) {
       const scale = inner.total ** BigInt(most - vector[slot]);
       for (const [counts, ways] of power(vector[slot], inner).outcomes) put(out, [...rest, ...counts], weight * ways * scale);
     }
-    return dist(out, outer.total * inner.total ** BigInt(most));
+    return lowest(dist(out, outer.total * inner.total ** BigInt(most)));
   });
 }
 
@@ -277,5 +294,5 @@ export function extend(table, step, targets, width, keep) {
 }
 
 export function start() {
-  return { states: new Map([["", [[], 1n]]]), den: 1n };
+  return { states: new Map([[0, [[], 1n]]]), den: 1n };
 }

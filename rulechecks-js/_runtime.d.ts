@@ -32,7 +32,11 @@ export declare function diceMin(notation: string): number;
 export declare function diceMax(notation: string): number;
 /** Adds `weight` ways to `result`; a record result is told apart by its `fields`, in order. */
 export declare function tally(counts: Map<unknown, unknown>, result: unknown, weight: bigint, fields: readonly string[] | null): void;
-/** Counts of ways -> exact, reduced probabilities, ordered by result as Python orders them. */
+/**
+ * Counts of ways -> exact, reduced probabilities, ordered by result as Python orders them.
+ * Dice count their ways out of a total of 2s and 3s only; then a fraction is reduced by
+ * dividing out those two primes, far faster for BigInts than Euclid's algorithm.
+ */
 export declare function odds<Result>(counts: Map<unknown, unknown>): readonly Odds<Result>[];
 /** The greatest common divisor of two BigInts. */
 export declare function gcd(a: bigint, b: bigint): bigint;

@@ -127,7 +127,7 @@ def die(sides: int, classes: tuple[int, ...], counted: tuple[int, ...], reroll: 
         return out
 
     outcomes = level(depth)
-    return _nonzero(outcomes), total ** ((depth if explode else 0) + 1)
+    return _lowest(_nonzero(outcomes), total ** ((depth if explode else 0) + 1))
 
 
 def _multinomial(n: int, weights: tuple[int, ...], rest: int) -> dict[Vector, int]:
@@ -195,29 +195,30 @@ def _reroll_one(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int
     them (if there is one) becomes a fresh roll."""
     wide, fails = _extra_slot(counted, FAIL)
     base, total = power(n, die(sides, classes, wide))
-    fresh, _ = die(sides, classes, wide)
+    fresh, fresh_total = die(sides, classes, wide)
     out: dict[Vector, int] = {}
     for vector, weight in base:
         if vector[fails] == 0:
-            out[vector] = out.get(vector, 0) + weight * sides
+            out[vector] = out.get(vector, 0) + weight * fresh_total
             continue
         less = tuple(x - (i == fails) for i, x in enumerate(vector))
         for change, ways in fresh:
             key = _add(less, change)
             out[key] = out.get(key, 0) + weight * ways
-    return _nonzero(_project(out, wide, counted)), total * sides
+    return _nonzero(_project(out, wide, counted)), total * fresh_total
 
 
 def _reroll_all(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int, ...]) -> Dist:
     """Re-roll the whole pool once when no die passed or fell in a class."""
     base, total = power(n, die(sides, classes, counted))
-    nothing = sum(1 for c in classes if c == FAIL) ** n  # ways for every die to fail
+    # every die fails in `nothing` ways of sides**n; the whole roll is then made again
+    nothing, rolls = sum(1 for c in classes if c == FAIL) ** n, sides**n
     blank = tuple((n if c == FAIL else 0) for c in counted)
     out: dict[Vector, int] = {}
     for vector, weight in base:
-        out[vector] = out.get(vector, 0) + weight * total - (nothing * total if vector == blank else 0)
+        out[vector] = out.get(vector, 0) + weight * rolls - (nothing * total if vector == blank else 0)
         out[vector] += nothing * weight
-    return _nonzero(out), total * total
+    return _nonzero(out), total * rolls
 
 
 def _project(out: dict[Vector, int], wide: tuple[int, ...], counted: tuple[int, ...]) -> dict[Vector, int]:
@@ -232,6 +233,14 @@ def _project(out: dict[Vector, int], wide: tuple[int, ...], counted: tuple[int, 
 def _nonzero(out: dict[Vector, int]) -> tuple[tuple[Vector, int], ...]:
     """The outcomes that can happen, in order (a number that is always re-rolled never stays)."""
     return tuple(sorted((v, w) for v, w in out.items() if w))
+
+
+def _lowest(outcomes: tuple[tuple[Vector, int], ...], total: int) -> Dist:
+    """One die's ways in lowest terms: a chain's die counts its ways out of 6 x 36 x 6 ... but
+    its chances are fractions with far smaller denominators, and every power and product of it
+    is the smaller for it."""
+    common = gcd(total, *(w for _, w in outcomes))
+    return tuple((v, w // common) for v, w in outcomes), total // common
 
 
 def _keep(n: int, k: int, highest: bool, sides: int, classes: tuple[int, ...], counted: tuple[int, ...], reroll: str) -> Dist:
@@ -292,7 +301,7 @@ def compose(outer: Dist, slot: int, inner: Dist) -> Dist:
         for counts, ways in sub:
             key = rest + counts
             out[key] = out.get(key, 0) + weight * ways * scale
-    return _nonzero(out), total * inner_total**most
+    return _lowest(_nonzero(out), total * inner_total**most)
 
 
 @cache

@@ -119,10 +119,16 @@ export function odds(counts) {
   const rows = [...counts.values()].sort((a, b) => compareKeys(a.order, b.order));
   let total = 0n;
   for (const row of rows) total += row.ways;
+  let rest = total;
+  for (const p of [2n, 3n]) while (rest % p === 0n) rest /= p;
   return Object.freeze(
     rows.map((row) => {
-      const common = gcd(row.ways, total);
-      return Object.freeze({ result: row.result, numerator: row.ways / common, denominator: total / common });
+      let [n, d] = [row.ways, total];
+      if (rest > 1n) {
+        const common = gcd(n, d);
+        [n, d] = [n / common, d / common];
+      } else for (const p of [2n, 3n]) while (n % p === 0n && d % p === 0n) [n, d] = [n / p, d / p];
+      return Object.freeze({ result: row.result, numerator: n, denominator: d });
     }),
   );
 }
