@@ -4,7 +4,7 @@
     python3 tasks.py serve    build the reference site from content/ and serve it with live reload
     python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
     python3 tasks.py build    build the site into build/site/
-    python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), the worst hostile file, a serve save at scale, then validate/generate/build at scale
+    python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), pools beside icepool, the worst hostile file, a serve save at scale, then validate/generate/build at scale
     python3 tasks.py schemas  write the schemas' derived parts: each markdownDescription, the misspelt-kind branches (a test checks them)
     python3 tasks.py setup    only create/refresh .venv
 """
@@ -93,7 +93,7 @@ def main(argv: list[str]) -> int:
     if task == "schemas":
         return run("python", "-m", "rulesref.support.schema_text", "--write")
     if task == "bench":
-        return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/serve_save.py") or run("python", "benchmarks/run.py", *rest)
+        return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/pools.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/serve_save.py") or run("python", "benchmarks/run.py", *rest)
     print(__doc__, file=sys.stderr)
     return 2
 

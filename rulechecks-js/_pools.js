@@ -265,8 +265,22 @@ export function gather(one, into, width) {
   });
 }
 
+// the ways of each total of n dice, from those of n - 1 (a chain asks for every n up to its most)
+const WAYS = new Map();
+function ways(n, sides) {
+  const key = n + "|" + sides;
+  let known = WAYS.get(key);
+  if (known === undefined) {
+    const less = n === 0 ? null : ways(n - 1, sides);
+    known = n === 0 ? [1n] : Array((sides - 1) * n + 1).fill(0n);
+    if (less) less.forEach((w, i) => { for (let face = 0; face < sides; face++) known[i + face] += w; });
+    WAYS.set(key, known);
+  }
+  return known;
+}
+
 export function totals(n, sides) {
-  return memo("totals|" + n + "|" + sides, () => ({ outcomes: $.faces(n, sides).map(([t, w]) => [[t], w]), total: BigInt(sides) ** BigInt(n) }));
+  return memo("totals|" + n + "|" + sides, () => ({ outcomes: ways(n, sides).map((w, i) => [[n + i], w]), total: BigInt(sides) ** BigInt(n) }));
 }
 
 export function totalsOf(notation) {
@@ -281,13 +295,19 @@ export function extend(table, step, targets, width, keep) {
   let common = 1n;
   for (const [, , d] of rows) common = (common * d.total) / $.gcd(common, d.total);
   const out = new Map();
+  const short = keep.length <= 4; // keyed by a number (keyOf), without making the vector first
   for (const [state, weight, d] of rows) {
     const scale = weight * (common / d.total);
     const wide = [...state, ...Array(width - state.length).fill(0)];
-    for (const [counts, ways] of d.outcomes) {
-      targets.forEach((at, i) => (wide[at] += counts[i]));
-      put(out, keep.map((i) => wide[i]), scale * ways);
-      targets.forEach((at, i) => (wide[at] -= counts[i]));
+    for (const [counts, w] of d.outcomes) {
+      for (let i = 0; i < targets.length; i++) wide[targets[i]] += counts[i];
+      let key = 0;
+      if (short) for (const i of keep) key = key * 4096 + wide[i];
+      else key = keep.map((i) => wide[i]).join(",");
+      const seen = out.get(key);
+      if (seen === undefined) out.set(key, [keep.map((i) => wide[i]), scale * w]);
+      else seen[1] += scale * w;
+      for (let i = 0; i < targets.length; i++) wide[targets[i]] -= counts[i];
     }
   }
   return { states: out, den: table.den * common };
