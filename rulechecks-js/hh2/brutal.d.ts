@@ -30,8 +30,9 @@ export declare namespace wounds_lost_by_model {
     readonly X: number;
     /** The model's save against the weapon (3 for 3+; 7 for no save) */
     readonly save: number;
-    /** The saving throws of the X Wounds */
+    /** The saving throws of the X Wounds: the dice that pass */
     readonly saves: number;
+    /** The saving throws of the X Wounds: the dice that fail */
     readonly unsaved_wounds: number;
     /** Wounds the model has left */
     readonly wounds_remaining: number;

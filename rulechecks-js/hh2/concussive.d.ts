@@ -74,7 +74,7 @@ export declare namespace after_wounds {
     readonly hits: number;
     /** The To Wound roll needed (4 for 4+) */
     readonly to_wound: number;
-    /** The To Wound rolls of the hits */
+    /** The To Wound rolls of the hits: the dice that pass */
     readonly wounds: number;
     /** The unit's Leadership */
     readonly leadership: number;

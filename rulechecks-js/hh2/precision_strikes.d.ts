@@ -51,9 +51,11 @@ export declare namespace precision_strikes {
     readonly attacks: number;
     /** The To Hit roll needed (4 for 4+) */
     readonly to_hit: number;
-    /** The To Hit rolls */
+    /** The To Hit rolls: the dice that pass */
     readonly rolls: number;
+    /** The To Hit rolls: the dice counted as strikes */
     readonly strikes: number;
+    /** The To Hit rolls: the dice that fail */
     readonly misses: number;
   }
 }

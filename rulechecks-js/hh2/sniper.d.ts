@@ -44,9 +44,9 @@ export declare namespace precision_shots {
     readonly snap_shot: boolean;
     /** Whether the attack has the Blast or Template rule */
     readonly blast_or_template: boolean;
-    /** The To Hit rolls */
+    /** The To Hit rolls: the dice that pass */
     readonly hits: number;
-    /** The To Wound rolls of the hits */
+    /** The To Wound rolls of the hits: the dice that pass */
     readonly wounds: number;
   }
 }

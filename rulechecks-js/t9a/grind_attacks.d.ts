@@ -39,7 +39,7 @@ export declare namespace wounds {
     readonly hits: number;
     /** The to-wound roll needed with the model part's Strength (4 for 4+) */
     readonly to_wound: number;
-    /** The to-wound rolls of the hits */
+    /** The to-wound rolls of the hits: the dice that pass */
     readonly rolls: number;
   }
 }

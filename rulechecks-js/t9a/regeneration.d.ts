@@ -74,7 +74,7 @@ export declare namespace wounds_regenerated {
     readonly flaming_attacks: boolean;
     /** A modifier to the Regeneration rolls (2 for +2; 0 if none) */
     readonly modifier: number;
-    /** The Regeneration save rolls */
+    /** The Regeneration save rolls: the dice that pass */
     readonly saves: number;
   }
 }

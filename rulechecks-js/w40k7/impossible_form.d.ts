@@ -61,8 +61,9 @@ export declare namespace wounds_saved {
     readonly armour_save: number;
     /** The attack's AP (1 to 6; 7 for AP -) */
     readonly ap: number;
-    /** The saving throws */
+    /** The saving throws: the dice that pass */
     readonly saves: number;
+    /** The saving throws: the dice that fail */
     readonly unsaved: number;
   }
 }

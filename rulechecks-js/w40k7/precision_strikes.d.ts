@@ -65,8 +65,9 @@ export declare namespace precision_strikes {
     readonly to_hit: number;
     /** The attacks are made with a Melee weapon */
     readonly melee_weapon: boolean;
-    /** The To Hit rolls */
+    /** The To Hit rolls: the dice that pass */
     readonly rolls: number;
+    /** The To Hit rolls: the dice counted as strikes */
     readonly strikes: number;
   }
 }

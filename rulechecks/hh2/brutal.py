@@ -74,8 +74,8 @@ def wounds_lost_by_model(*, X: int, save: int, saves: int, unsaved_wounds: int, 
     Args:
         X: a whole number from 2 to 10. How many Wounds each allocated Wound becomes
         save: a whole number from 2 to 7. The model's save against the weapon (3 for 3+; 7 for no save)
-        saves: a whole number from 0 to 10. The saving throws of the X Wounds
-        unsaved_wounds: a whole number from 0 to 10
+        saves: a whole number from 0 to 10. The saving throws of the X Wounds: the dice that pass
+        unsaved_wounds: a whole number from 0 to 10. The saving throws of the X Wounds: the dice that fail
         wounds_remaining: a whole number from 1 to 10. Wounds the model has left
 
     Examples:

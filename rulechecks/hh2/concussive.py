@@ -152,7 +152,7 @@ def after_wounds(*, X: int, hits: int, to_wound: int, wounds: int, leadership: i
         X: a whole number from 1 to 5. How much a failed test reduces the unit's WS (a plain Concussive weapon counts as 1)
         hits: a whole number from 1 to 20. Hits from the Concussive weapon on the unit
         to_wound: a whole number from 2 to 6. The To Wound roll needed (4 for 4+)
-        wounds: a whole number from 0 to 20. The To Wound rolls of the hits
+        wounds: a whole number from 0 to 20. The To Wound rolls of the hits: the dice that pass
         leadership: a whole number from 2 to 10. The unit's Leadership
         roll: a 2D6 roll from 2 to 12. The Leadership test roll (made only if a Wound was suffered)
 

@@ -97,9 +97,9 @@ def precision_strikes(*, X: int, attacks: int, to_hit: int, rolls: int, strikes:
         X: a dice target from 2 (for 2+) to 6 (for 6+). The To Hit roll needed for a Precision Strike (written 4+)
         attacks: a whole number from 1 to 20. The melee attacks the model makes
         to_hit: a whole number from 2 to 6. The To Hit roll needed (4 for 4+)
-        rolls: a whole number from 0 to 20. The To Hit rolls
-        strikes: a whole number from 0 to 20
-        misses: a whole number from 0 to 20
+        rolls: a whole number from 0 to 20. The To Hit rolls: the dice that pass
+        strikes: a whole number from 0 to 20. The To Hit rolls: the dice counted as strikes
+        misses: a whole number from 0 to 20. The To Hit rolls: the dice that fail
 
     Examples:
 

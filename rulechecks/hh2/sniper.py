@@ -79,8 +79,8 @@ def precision_shots(*, shots: int, to_hit: int, to_wound: int, snap_shot: bool, 
         to_wound: a whole number from 2 to 6. The To Wound roll needed (4 for 4+)
         snap_shot: true or false. Whether the shots are Snap Shots
         blast_or_template: true or false. Whether the attack has the Blast or Template rule
-        hits: a whole number from 0 to 20. The To Hit rolls
-        wounds: a whole number from 0 to 20. The To Wound rolls of the hits
+        hits: a whole number from 0 to 20. The To Hit rolls: the dice that pass
+        wounds: a whole number from 0 to 20. The To Wound rolls of the hits: the dice that pass
 
     Examples:
 

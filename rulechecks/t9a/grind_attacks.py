@@ -82,7 +82,7 @@ def wounds(*, X: str, hits: int, to_wound: int, rolls: int) -> int:
         X: one of 'D3', 'D6', '2D6', 'D3+1', 'D6+1', 'D6+2', 'D6+3', '2', '3', '4', '5', '6'. The number of hits, fixed or rolled
         hits: a roll of X. The hits, the total rolled for X
         to_wound: a whole number from 2 to 6. The to-wound roll needed with the model part's Strength (4 for 4+)
-        rolls: a whole number from 0 to 12. The to-wound rolls of the hits
+        rolls: a whole number from 0 to 12. The to-wound rolls of the hits: the dice that pass
 
     Examples:
 

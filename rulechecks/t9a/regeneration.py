@@ -166,7 +166,7 @@ def wounds_regenerated(*, X: int, wounds: int, lethal_sixes: int, flaming_attack
         lethal_sixes: a whole number from 0 to 20. Of those, wounds from Lethal Strike attacks that rolled a 6 to wound
         flaming_attacks: true or false. Whether the attack has Flaming Attacks
         modifier: a whole number from 0 to 4. A modifier to the Regeneration rolls (2 for +2; 0 if none)
-        saves: a whole number from 0 to 20. The Regeneration save rolls
+        saves: a whole number from 0 to 20. The Regeneration save rolls: the dice that pass
 
     Examples:
 

@@ -140,8 +140,8 @@ def wounds_saved(*, wounds: int, armour_save: int, ap: int, saves: int, unsaved:
         wounds: a whole number from 1 to 20. Wounds allocated to the Solitaire
         armour_save: a whole number from 2 to 7. Armour save target (2 for 2+ ... 6 for 6+; 7 for no armour save)
         ap: a whole number from 1 to 7. The attack's AP (1 to 6; 7 for AP -)
-        saves: a whole number from 0 to 20. The saving throws
-        unsaved: a whole number from 0 to 20
+        saves: a whole number from 0 to 20. The saving throws: the dice that pass
+        unsaved: a whole number from 0 to 20. The saving throws: the dice that fail
 
     Examples:
 

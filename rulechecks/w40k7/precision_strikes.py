@@ -128,8 +128,8 @@ def precision_strikes(*, attacks: int, to_hit: int, melee_weapon: bool, rolls: i
         attacks: a whole number from 1 to 20. The attacks the model makes
         to_hit: a whole number from 2 to 6. The To Hit roll needed (4 for 4+)
         melee_weapon: true or false. The attacks are made with a Melee weapon
-        rolls: a whole number from 0 to 20. The To Hit rolls
-        strikes: a whole number from 0 to 20
+        rolls: a whole number from 0 to 20. The To Hit rolls: the dice that pass
+        strikes: a whole number from 0 to 20. The To Hit rolls: the dice counted as strikes
 
     Examples:
 

@@ -192,7 +192,8 @@ def test_try_it_answers_like_python_as_the_reader_types(
     page.goto(f"{csp_url}{path}/")
     holders = page.locator(".rr-try")
     assert holders.count() == len(plans)
-    page.wait_for_function(f"document.querySelectorAll('.rr-try-ready').length === {len(plans)}")
+    # waited for by selector: a string predicate polled in the page is an eval, which the CSP refuses
+    page.locator(".rr-try-ready").nth(len(plans) - 1).wait_for()
     seen_results = set()
     figures_compared = titles_changed = 0
     for index in range(len(plans)):
@@ -226,7 +227,7 @@ def test_try_it_answers_like_python_as_the_reader_types(
 
 def test_many_totals_are_drawn_as_columns(page: Any, csp_url: str) -> None:
     page.goto(f"{csp_url}t9a/random-movement/")
-    page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === document.querySelectorAll('.rr-try').length")
+    page.locator(".rr-try-ready").nth(page.locator(".rr-try").count() - 1).wait_for()
     holder = page.locator(""".rr-try[data-rr-try*='"check":"move_distance"']""")
     holder.locator("select").first.select_option("3D6")
     assert holder.locator(".rr-try-odds svg.rr-histogram").count() == 1

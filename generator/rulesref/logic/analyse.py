@@ -15,7 +15,7 @@ from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
-from rulesref.logic.pools import PASS, Lineage, PoolPlan, analyse_pool, count_bound, pool_arguments
+from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
@@ -176,7 +176,7 @@ class _Analyser:
                 self.report(where, "duplicate-name", f"`{name}` is already an input", key=name != item.name)
                 continue
             vtype = count_bound(pool) if pool is not None else int_type(0, 0)
-            summary = item.summary if number == PASS else None
+            summary = count_summary(item, name, number)
             if pool is not None:
                 out.append(Arg(name, vtype, "pool", summary, pool=pool))
                 self.pool_counts[name] = pool

@@ -258,3 +258,13 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
 def count_bound(pool: PoolPlan) -> VType:
     """What one count of the pool can be: 0 to the most dice it can roll (and add, or keep)."""
     return int_type(0, pool.most)
+
+
+def count_summary(item: Input, name: str, number: int) -> str:
+    """What one count of a pool counts, in words: `The To Hit rolls: the dice that pass`."""
+    base = (item.summary or item.name.replace("_", " ")).rstrip(".")
+    if number == PASS:
+        return f"{base}: the dice that pass"
+    if number == FAIL:
+        return f"{base}: the dice that fail"
+    return f"{base}: the dice counted as {name.replace('_', ' ')}"
