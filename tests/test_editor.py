@@ -134,7 +134,7 @@ def test_a_key_that_cannot_be_there_is_told_what_to_write(server: YamlLanguageSe
     key with `false` beside an `errorMessage`, so the editor says what `validate` says."""
     _, found = opened(server, workspace, "entry-refused.yml", REFUSED)
     messages = {(d["range"]["start"]["line"] + 1, d["message"]) for d in found}
-    assert (10, 'Only an "int" input has "min" and "max"; remove it.') in messages, messages
+    assert (10, 'Only an "int" or "inches" input has "min" and "max"; remove it.') in messages, messages
     assert (16, 'An example has either "expect" (the result) or "raises" (words of the error).') in messages, messages
     assert not any("not allowed" in message for _, message in messages), messages
 

@@ -19,7 +19,7 @@ from rulesref.commands.cli import main
 from .conftest import FIXTURES, REPO
 
 ALLOWED_IMPORTS = {"dataclasses", "fractions", "typing", "__future__", "re", "functools", "math", "operator"}
-ALLOWED_CALLS = {"min", "max", "abs", "type", "ValueError", "AssertionError", "dataclass", "sum", "sorted", "Fraction", "range", "tuple", "int", "cache", "TypeVar", "dict"}
+ALLOWED_CALLS = {"min", "max", "abs", "type", "float", "ValueError", "AssertionError", "dataclass", "sum", "sorted", "Fraction", "range", "tuple", "int", "cache", "TypeVar", "dict"}
 
 
 def generate(content: Path, out: Path, *extra: str) -> int:

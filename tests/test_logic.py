@@ -46,7 +46,7 @@ HOSTILE = [
     "f'{a}'",
     "(c := 1)",
     "a is b",
-    "1.5",
+    "1.25",  # 1.5 is a distance in half inches; 1.25 is no number of the language
     "None",
     "b'x'",
     "...",

@@ -38,15 +38,15 @@ checks:
 CASES = {
     "an input type in JSON Schema's words": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: integer, min: 1, max: 3}"),
-        (10, "bad-value", "`checks.c.inputs.a.type` is `integer`; it must be one of `bool`, `int`, `enum`, `dice`, `pool`, `D6`, `2D6`, `3D6`, ...; did you mean `int`?"),
+        (10, "bad-value", "`checks.c.inputs.a.type` is `integer`; it must be one of `bool`, `int`, `enum`, `dice`, `pool`, `inches`, `D6`, `2D6`, ...; did you mean `int`?"),
     ),
     "a dice type in lower case": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: d6}"),
-        (10, "bad-value", "`checks.c.inputs.a.type` is `d6`; it must be one of `bool`, `int`, `enum`, `dice`, `pool`, `D6`, `2D6`, `3D6`, ...; did you mean `D6`?"),
+        (10, "bad-value", "`checks.c.inputs.a.type` is `d6`; it must be one of `bool`, `int`, `enum`, `dice`, `pool`, `inches`, `D6`, `2D6`, ...; did you mean `D6`?"),
     ),
     "an output type in Python's words": (
         ("output: {type: bool}", "output: {type: boolean}"),
-        (11, "bad-value", "`checks.c.output.type` is `boolean`; it must be one of `bool`, `int`, `enum`, `dice`; did you mean `bool`?"),
+        (11, "bad-value", "`checks.c.output.type` is `boolean`; it must be one of `bool`, `int`, `enum`, `dice`, `inches`; did you mean `bool`?"),
     ),
     "an int input without its bounds": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: int, max: 3}"),
@@ -74,7 +74,7 @@ CASES = {
     ),
     "bounds on a dice input": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: D6, min: 1}"),
-        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `min` with `type: D6`: only an `int` input has `min` and `max`; remove it"),
+        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `min` with `type: D6`: only an `int` or `inches` input has `min` and `max`; remove it"),
     ),
     "values on an int input": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: int, min: 1, max: 3, values: [x]}"),

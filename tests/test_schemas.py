@@ -170,7 +170,7 @@ def test_the_schema_lists_exactly_the_input_types_the_model_reads() -> None:
     listed = schema["$defs"]["input"]["properties"]["type"]["enum"]
     candidates = {f"{count}D{sides}" for count in ["", *map(str, range(0, 12))] for sides in range(1, 13)}
     assert len(listed) == len(set(listed))
-    assert set(listed) == {"bool", "int", "enum", "dice", "pool"} | {c for c in candidates if DICE_TYPE.fullmatch(c)}
+    assert set(listed) == {"bool", "int", "enum", "dice", "pool", "inches"} | {c for c in candidates if DICE_TYPE.fullmatch(c)}
 
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])

@@ -17,7 +17,7 @@ from rulesref.problems import Problem, Severity
 from rulesref.read.load import Document, JsonPath
 
 Kind = Literal["rule", "unit", "term"]
-Scalar = bool | int | str
+Scalar = bool | int | float | str  # a float only ever a distance in half inches (7.5)
 
 
 class Where:
@@ -275,10 +275,10 @@ class PoolSpec:
 @dataclass(frozen=True)
 class Input:
     name: str
-    type: Literal["bool", "int", "enum", "dice", "pool"]
+    type: Literal["bool", "int", "enum", "dice", "pool", "inches"]
     summary: str | None
-    min: int | None
-    max: int | None
+    min: int | float | None  # an inches input's may be x.5
+    max: int | float | None
     values: tuple[str, ...]
     dice: DiceSpec | None
     where: Where
@@ -290,10 +290,10 @@ class OutputField:
     """One typed result. A single-value output is one field named ""."""
 
     name: str
-    type: Literal["bool", "int", "enum", "dice"]
+    type: Literal["bool", "int", "enum", "dice", "inches"]
     summary: str | None
-    min: int | None
-    max: int | None
+    min: int | float | None
+    max: int | float | None
     values: tuple[str, ...]
     where: Where
 
@@ -512,7 +512,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
 
 def _input(name: str, spec: dict[str, Any], where: Where) -> Input:
     dice = _dice_spec(spec)
-    kind: Literal["bool", "int", "enum", "dice", "pool"] = "dice" if dice is not None else spec["type"]
+    kind: Literal["bool", "int", "enum", "dice", "pool", "inches"] = "dice" if dice is not None else spec["type"]
     return Input(
         name=name,
         type=kind,

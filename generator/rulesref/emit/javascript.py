@@ -79,7 +79,7 @@ def ts_type(vtype: VType) -> str:
 
 
 def _value(value: Bound) -> str:
-    if isinstance(value, int):
+    if isinstance(value, (int, float)):
         return constant(value)
     if value.kind == "arg":
         return local(value.name)
@@ -100,6 +100,8 @@ def validation(arg: Arg) -> str:
         test = f'typeof {a} !== "boolean"'
     elif check.test == "one_of":
         test = " && ".join(f"{a} !== {constant(v)}" for v in check.values)
+    elif check.test == "half":  # a distance: a number in range whose double is whole
+        test = f'typeof {a} !== "number" || !({_value(check.lo)} <= {a} && {a} <= {_value(check.hi)}) || !Number.isInteger(2 * {a})'
     else:
         test = f"!Number.isInteger({a}) || !({_value(check.lo)} <= {a} && {a} <= {_value(check.hi)})"
     return f"  if ({test}) $.fail({_message(check)});"

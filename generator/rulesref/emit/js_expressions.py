@@ -43,6 +43,9 @@ def constant(value: object) -> str:
     if isinstance(value, int):
         assert abs(value) <= bounds.LIMIT, "validation proved every value within the limit"
         return str(value)
+    if isinstance(value, float) and (2 * value).is_integer():  # a distance in half inches: exact in both
+        assert abs(value) <= bounds.LIMIT, "validation proved every value within the limit"
+        return repr(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=True)
     raise TypeError(f"not a constant of the logic language: {value!r}")

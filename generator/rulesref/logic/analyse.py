@@ -42,14 +42,16 @@ def _input_type(item: Input) -> VType:
         return enum_type(item.values)
     if item.type == "int":
         return int_type(item.min, item.max)
+    if item.type == "inches":
+        return int_type(item.min, item.max, halves=True)
     return int_type(None, None)
 
 
 def _field_type(out: OutputField) -> VType:
     if out.type == "bool":
         return BOOL
-    if out.type == "int":
-        return int_type(out.min, out.max)
+    if out.type in ("int", "inches"):
+        return int_type(out.min, out.max, halves=out.type == "inches")
     if out.type == "enum":
         return enum_type(out.values)
     return DICE
@@ -102,7 +104,7 @@ class _Analyser:
         if result is None:
             return None
         built, got = result
-        if got.kind != wanted.kind:
+        if got.kind != wanted.kind or (got.halves and not wanted.halves):
             self.report(expr.where, "type-mismatch", f"{what} must be {wanted.describe()}, not {got.describe()}")
             return None
         if wanted.kind == "str" and got.values is not None:
@@ -147,7 +149,7 @@ class _Analyser:
                 args += self._pool_args(item, scope)
                 continue
             self._check_input(item)
-            kind: ArgKind = item.type
+            kind: ArgKind = "int" if item.type == "inches" else item.type  # a distance is an int in halves
             vtype = self._dice_type(item) if item.dice is not None else _input_type(item)
             args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice))
             scope[item.name] = vtype
@@ -190,7 +192,7 @@ class _Analyser:
         counter = self.check.input(name)
         if counter is None or counter.type != "int" or counter.min is None or counter.max is None:
             return None
-        return counter.min, counter.max
+        return int(counter.min), int(counter.max)
 
     def _dice_type(self, item: Input) -> VType:
         """A dice input is the total it rolls: its range bounds what the logic computes from it."""
@@ -229,8 +231,13 @@ class _Analyser:
 
     def _check_input(self, item: Input) -> None:
         where = item.where
-        if item.type == "int" and item.min is not None and item.max is not None and item.min > item.max:
+        if item.type in ("int", "inches") and item.min is not None and item.max is not None and item.min > item.max:
             self.report(where / "min", "bad-range", f"min {item.min} is above max {item.max}")
+        for key, bound in (("min", item.min), ("max", item.max)):
+            if item.type == "int" and isinstance(bound, float):
+                self.report(where / key, "bad-range", f"an int input's {key} is a whole number, not {bound}; for a distance in half inches, write `type: inches`")
+            if item.type == "inches" and isinstance(bound, float) and not (2 * bound).is_integer():
+                self.report(where / key, "bad-range", f"a distance is in half inches: {key} {bound} is not one")
         # (a key of another type's, such as a D6's `min`, is the schema's to refuse)
         dice = item.dice
         if dice is None:
@@ -394,7 +401,7 @@ class _Analyser:
         for out in check.output:
             if out.name:
                 self.python_name(out.where, out.name, "output field")
-            if out.type == "int" and out.min is not None and out.max is not None and out.min > out.max:
+            if out.type in ("int", "inches") and out.min is not None and out.max is not None and out.min > out.max:
                 self.report(out.where / "min", "bad-range", f"min {out.min} is above max {out.max}")
             fields.append((out.name, _field_type(out)))
         args, scope = self.args()

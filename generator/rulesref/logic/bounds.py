@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 LIMIT = 10**12
 
-Interval = tuple[int, int] | None  # None: no bound is known
+Interval = tuple[int | float, int | float] | None  # None: no bound is known (a distance has halves: 7.5)
 
 
 def exceeds(interval: Interval) -> bool:

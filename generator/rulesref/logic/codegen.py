@@ -80,7 +80,7 @@ def type_node(vtype: VType) -> ast.expr:
         values: list[ast.expr] = [pos.Constant(v) for v in vtype.values]
         inner: ast.expr = values[0] if len(values) == 1 else pos.Tuple(elts=values, ctx=ast.Load())
         return pos.Subscript(value=name("Literal"), slice=inner, ctx=ast.Load())
-    return name(vtype.kind)  # the kinds are named after their Python types
+    return name(vtype.python())  # the kinds are named after their Python types (a distance is a float)
 
 
 def result_type(plan: Plan) -> ast.expr:
@@ -137,7 +137,7 @@ def _not_type(a: ast.Name, type_name: str) -> ast.expr:
 
 def _value(value: Bound) -> ast.expr:
     """A bound or a value placed in a message, as an expression."""
-    if isinstance(value, int):
+    if isinstance(value, (int, float)):
         return pos.Constant(value)
     if value.kind == "arg":
         return name(value.name)
@@ -158,6 +158,12 @@ def validation(arg: Arg) -> list[ast.stmt]:
         allowed = pos.Tuple(elts=[pos.Constant(v) for v in check.values], ctx=ast.Load())
         return _guard(pos.Compare(left=a, ops=[ast.NotIn()], comparators=[allowed]), text)
     in_range = pos.Compare(left=_value(check.lo), ops=[ast.LtE(), ast.LtE()], comparators=[a, _value(check.hi)])
+    if check.test == "half":
+        # an int or a float (never a bool), in range, whose double is whole: 7 or 7.5, not 7.25
+        kind = pos.Compare(left=pos.Call(func=name("type"), args=[a], keywords=[]), ops=[ast.NotIn()], comparators=[pos.Tuple(elts=[name("int"), name("float")], ctx=ast.Load())])
+        halves = fill_expr("2 * A == int(2 * A)", A=a)
+        test = pos.BoolOp(op=ast.Or(), values=[kind, pos.UnaryOp(op=ast.Not(), operand=in_range), pos.UnaryOp(op=ast.Not(), operand=halves)])
+        return _guard(test, text)
     test = pos.BoolOp(op=ast.Or(), values=[_not_type(a, "int"), pos.UnaryOp(op=ast.Not(), operand=in_range)])
     return _guard(test, text)
 
@@ -216,10 +222,16 @@ def _function(fn_name: str, args: ast.arguments, returns: ast.expr, body: list[a
     return pos.FunctionDef(name=fn_name, args=args, body=body, decorator_list=[], returns=returns, **_TYPE_PARAMS)
 
 
+def _distance(value: ast.expr, vtype: VType) -> ast.expr:
+    """A distance as a result: a whole number of inches as an int (8, not 8.0), so that it
+    equals what the content wrote and prints as JavaScript prints it."""
+    return fill_expr("_dice.inches(V)", V=value) if vtype.halves else value
+
+
 def result_value(plan: Plan, result: ResultPlan) -> ast.expr:
     if plan.record_class is None:
-        return result.values[0]
-    keywords = [pos.keyword(arg=field, value=value) for (field, _), value in zip(plan.fields, result.values, strict=True)]
+        return _distance(result.values[0], plan.fields[0][1])
+    keywords = [pos.keyword(arg=field, value=_distance(value, vtype)) for (field, vtype), value in zip(plan.fields, result.values, strict=True)]
     return pos.Call(func=name(plan.record_class), args=[], keywords=keywords)
 
 
@@ -455,6 +467,7 @@ def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -
     body: list[ast.stmt] = [docstring(f"{doc_text(entry.name)} ({doc_text(system_name)}): {doc_text(entry.summary)}\n\n{url}\n")]
     has_odds = any(p.odds_name for p in plans)
     needs_dice = has_odds or any(a.dice and a.dice.of_param for p in plans for a in p.args) or _uses_dice_helpers(plans)
+    needs_dice = needs_dice or any(vtype.halves for p in plans for _, vtype in p.fields)
     if any(p.record_class for p in plans):
         body += fill("from dataclasses import dataclass")
     if has_odds:

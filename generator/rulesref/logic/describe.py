@@ -36,6 +36,8 @@ def type_values(vtype: VType) -> str:
             return "dice such as 'D6', '2D6', 'D3+1', or 'none'"
         return f"one of {quoted(vtype.values)}"
     lo, hi = vtype.lo, vtype.hi
+    if vtype.halves:
+        return f"a distance in half inches from {lo} to {hi}" if lo is not None and hi is not None else "a distance in half inches"
     if lo is None and hi is None:
         return "a whole number"
     if hi is None:

@@ -68,11 +68,19 @@ class ProofBudget:
             raise ProofTimeout
 
 
-def _points(lo: int, hi: int, constants: set[int]) -> list[int]:
+def _points(lo: int | float, hi: int | float, constants: set[int | float], step: int | float = 1) -> list[int | float]:
+    """The ends and the values either side of each constant (by `step`: 0.5 for a distance)."""
     points = {lo, hi}
     for c in constants:
-        points |= {c - 1, c, c + 1}
+        points |= {c - step, c, c + step}
     return sorted(p for p in points if lo <= p <= hi)
+
+
+def _every(lo: int | float, hi: int | float, halves: bool) -> list[int | float]:
+    """Every value from lo to hi: whole numbers, or half inches (7, 7.5, 8 ...)."""
+    if not halves:
+        return list(range(int(lo), int(hi) + 1))
+    return [n // 2 if n % 2 == 0 else n / 2 for n in range(int(2 * lo), int(2 * hi) + 1)]
 
 
 def every_value(arg: Arg, chosen: dict[str, Any]) -> list[Any]:
@@ -89,7 +97,7 @@ def every_value(arg: Arg, chosen: dict[str, Any]) -> list[Any]:
         assert arg.param is not None
         return list(arg.param.values)
     assert t.lo is not None and t.hi is not None
-    return list(range(t.lo, t.hi + 1))
+    return _every(t.lo, t.hi, t.halves)
 
 
 def counted_by_pool(arg: Arg, plan: Plan) -> bool:
@@ -111,13 +119,13 @@ def static_domain(arg: Arg, plan: Plan) -> list[Any] | None:
             return [t.lo]
         if arg.name not in plan.usage.free:
             return _points(t.lo, t.hi, plan.usage.compared.get(arg.name, set()))
-        return list(range(t.lo, t.hi + 1))
+        return _every(t.lo, t.hi, False)
     if arg.is_dice:
         return None
     t = arg.vtype
     if t.kind == "int" and arg.name not in plan.usage.free:
         assert t.lo is not None and t.hi is not None
-        return _points(t.lo, t.hi, plan.usage.compared.get(arg.name, set()))
+        return _points(t.lo, t.hi, plan.usage.compared.get(arg.name, set()), 0.5 if t.halves else 1)
     return every_value(arg, {})
 
 
@@ -139,7 +147,7 @@ def _largest_dice(arg: Arg, plan: Plan) -> int:
         return max(len(runtime_dice.faces_of(v)) for v in param.values)
     if dice.count_input is not None:
         counter = next(a for a in plan.args if a.name == dice.count_input)
-        hi = counter.vtype.hi or 0
+        hi = int(counter.vtype.hi or 0)
         return hi * (dice.sides - 1) + 1
     return dice.count * (dice.sides - 1) + 1
 

@@ -39,7 +39,7 @@ class Usage:
     points around those constants instead of over its whole range.
     """
 
-    compared: dict[str, set[int]] = field(default_factory=dict)
+    compared: dict[str, set[int | float]] = field(default_factory=dict)
     free: set[str] = field(default_factory=set)
     divides: bool = False  # a `//` by something that is not a constant: it could divide by zero
 
@@ -83,8 +83,8 @@ def proved_range(node: ast.expr) -> bounds.Interval:
     return found
 
 
-def _ranged(found: bounds.Interval) -> VType:
-    return int_type(None, None) if found is None else int_type(*found)
+def _ranged(found: bounds.Interval, halves: bool = False) -> VType:
+    return int_type(None, None, halves=halves) if found is None else int_type(*found, halves=halves)
 
 
 def _call_interval(helper: str, args: list[bounds.Interval]) -> bounds.Interval:
@@ -180,14 +180,15 @@ class _Translator:
     def fail(self, node: ast.AST, code: str, message: str) -> ExprError:
         return ExprError(self.offset(node), code, message)
 
-    def bounded(self, node: ast.AST, found: bounds.Interval) -> VType:
-        """The type of a computed whole number, refused when its proved range passes the limit."""
+    def bounded(self, node: ast.AST, found: bounds.Interval, halves: bool = False) -> VType:
+        """The type of a computed whole number (or distance, with `halves`), refused when its
+        proved range passes the limit."""
         if found is None:
             raise self.fail(node, "number-too-large", "no bound can be proved for this value: every input and parameter it uses needs a min and a max")
         if bounds.exceeds(found):
             reach = found[1] if abs(found[1]) >= abs(found[0]) else found[0]
             raise self.fail(node, "number-too-large", f"this can reach {reach:,} for allowed inputs; whole numbers a check computes are limited to ±{bounds.LIMIT:,}")
-        return _ranged(found)
+        return _ranged(found, halves)
 
     def visit(self, node: ast.expr, *, compared: bool = False) -> tuple[ast.expr, VType]:
         """Check one node (and what is below it) and rebuild it from positioned node classes;
@@ -240,7 +241,11 @@ class _Translator:
             return pos.Constant(value), int_type(value, value)
         if isinstance(value, str):
             return pos.Constant(value), enum_type([value])
-        raise self.fail(node, "forbidden-syntax", "only whole numbers, True/False and 'quoted words' are allowed as constants")
+        if isinstance(value, float) and (2 * value).is_integer() and abs(value) <= MAX_CONSTANT:
+            return pos.Constant(value), int_type(value, value, halves=True)  # a distance: 7.5
+        if isinstance(value, float):
+            raise self.fail(node, "forbidden-syntax", f"the only numbers that are not whole are distances in half inches (7.5); {value!r} is not one")
+        raise self.fail(node, "forbidden-syntax", "only whole numbers, half inches (7.5), True/False and 'quoted words' are allowed as constants")
 
     def name(self, node: ast.Name, compared: bool) -> tuple[ast.expr, VType]:
         if node.id.startswith("_"):
@@ -257,16 +262,18 @@ class _Translator:
         if isinstance(node.op, ast.Not):
             return pos.UnaryOp(op=ast.Not(), operand=self.expect(node.operand, BOOL, "`not` needs true/false")), BOOL
         if isinstance(node.op, (ast.USub, ast.UAdd)):
-            if isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
-                _built, _ = self.constant(node.operand)
-                value = -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value
-                return pos.Constant(value), int_type(value, value)
+            if isinstance(node.operand, ast.Constant) and type(node.operand.value) in (int, float):
+                _built, constant_type = self.constant(node.operand)
+                number = node.operand.value
+                assert isinstance(number, (int, float))
+                value = -number if isinstance(node.op, ast.USub) else number
+                return pos.Constant(value), int_type(value, value, halves=constant_type.halves)
             operand, operand_type = self.visit(node.operand)
             if operand_type.kind != "int":
                 raise self.fail(node.operand, "type-mismatch", f"a sign applies to whole numbers; this is {operand_type.describe()}")
             negative = isinstance(node.op, ast.USub)
             found = bounds.neg(interval(operand_type)) if negative else interval(operand_type)
-            return pos.UnaryOp(op=ast.USub() if negative else ast.UAdd(), operand=operand), self.bounded(node, found)
+            return pos.UnaryOp(op=ast.USub() if negative else ast.UAdd(), operand=operand), self.bounded(node, found, operand_type.halves)
         raise self.fail(node, "forbidden-syntax", "`~` is not allowed")
 
     def binary(self, node: ast.BinOp) -> tuple[ast.expr, VType]:
@@ -278,11 +285,16 @@ class _Translator:
         for side, side_type in ((node.left, left_type), (node.right, right_type)):
             if side_type.kind != "int":
                 raise self.fail(side, "type-mismatch", f"arithmetic works on whole numbers; this is {side_type.describe()}")
+        halves = left_type.halves or right_type.halves
+        if halves and op_type is ast.FloorDiv:
+            raise self.fail(node, "type-mismatch", "a distance in half inches is not divided: `//` would leave quarters; compare it, add it, or multiply it by a whole number")
+        if left_type.halves and right_type.halves and op_type is ast.Mult:
+            raise self.fail(node, "type-mismatch", "a distance times a distance is an area: multiply a distance by a whole number")
         if op_type is ast.FloorDiv and not (isinstance(right, ast.Constant) and right.value != 0):
             self.usage.divides = True
         combine = {ast.Add: bounds.add, ast.Sub: bounds.sub, ast.Mult: bounds.mul, ast.FloorDiv: bounds.floordiv}[op_type]
         found = combine(interval(left_type), interval(right_type))
-        return pos.BinOp(left=left, op=_ARITH[op_type](), right=right), self.bounded(node, found)
+        return pos.BinOp(left=left, op=_ARITH[op_type](), right=right), self.bounded(node, found, halves)
 
     def compare(self, node: ast.Compare) -> tuple[ast.expr, VType]:
         operands = [node.left, *node.comparators]
@@ -364,13 +376,17 @@ class _Translator:
         wanted = DICE if arg_kind == "dice" else int_type(None, None)
         args = []
         ranges = []
+        halves = False
         for arg in node.args:
             built, got = self.visit(arg)
             if got.kind != wanted.kind or (arg_kind == "dice" and not got.is_dice):
                 raise self.fail(arg, "type-mismatch", f"`{node.func.id}` takes {wanted.describe()}, not {got.describe()}")
+            if got.halves and node.func.id.startswith("halve"):
+                raise self.fail(arg, "type-mismatch", f"`{node.func.id}` rounds a whole number; half of a distance in half inches would be quarters")
+            halves = halves or got.halves
             args.append(built)
             ranges.append(interval(got))
-        return build(*args), self.bounded(node, _call_interval(node.func.id, ranges))
+        return build(*args), self.bounded(node, _call_interval(node.func.id, ranges), halves)
 
 
 def parse(source: str) -> ast.expr:
@@ -399,12 +415,14 @@ def translate(source: str, scope: dict[str, VType]) -> tuple[ast.expr, VType, Us
     return built, vtype, translator.usage
 
 
-def literal(value: bool | int | str) -> tuple[ast.expr, VType]:
-    """A YAML scalar used directly as a value."""
+def literal(value: bool | int | float | str) -> tuple[ast.expr, VType]:
+    """A YAML scalar used directly as a value (a float is a distance: the schema keeps it to halves)."""
     if isinstance(value, bool):
         return pos.Constant(value), BOOL
     if isinstance(value, int):
         return pos.Constant(value), int_type(value, value)
+    if isinstance(value, float):
+        return pos.Constant(value), int_type(value, value, halves=True)
     return pos.Constant(value), enum_type([value])
 
 

@@ -28,17 +28,18 @@ class Ref:
     factor: int = 1
 
 
-Bound = int | Ref
+Bound = int | float | Ref  # a float only ever the bound of a distance in half inches
 Part = str | Ref  # a message is text with values placed in it (an argument shown as its repr)
 
 
 @dataclass(frozen=True)
 class InputCheck:
-    """One argument's test: `bool` (exactly a bool), `one_of` (one of `values`), or
-    `whole` (exactly an int from `lo` to `hi`)."""
+    """One argument's test: `bool` (exactly a bool), `one_of` (one of `values`), `whole`
+    (exactly an int from `lo` to `hi`), or `half` (an int or a float from `lo` to `hi` whose
+    double is whole: a distance in half inches)."""
 
     arg: str
-    test: Literal["bool", "one_of", "whole"]
+    test: Literal["bool", "one_of", "whole", "half"]
     message: tuple[Part, ...]
     values: tuple[str, ...] = ()
     lo: Bound = 0
@@ -72,7 +73,7 @@ def input_check(arg: Arg) -> InputCheck:
             return InputCheck(arg.name, "whole", text, lo=low, hi=top)
         return InputCheck(arg.name, "whole", words, lo=dice.count, hi=dice.count * dice.sides)
     assert t.lo is not None and t.hi is not None
-    return InputCheck(arg.name, "whole", words, lo=t.lo, hi=t.hi)
+    return InputCheck(arg.name, "half" if t.halves else "whole", words, lo=t.lo, hi=t.hi)
 
 
 def no_row_matched(plan: Plan) -> str:

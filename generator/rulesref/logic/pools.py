@@ -94,7 +94,7 @@ def _int(translate: Translate, report: Report, expr: Expr | None, scope: dict[st
     if result is None:
         return None
     built, vtype = result
-    if vtype.kind != "int":
+    if vtype.kind != "int" or vtype.halves:
         report(expr.where, "type-mismatch", f"{what} must be a whole number, not {vtype.describe()}")
         return None
     return built, vtype
@@ -234,7 +234,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         name=item.name,
         where=where,
         dice=dice[0],
-        dice_hi=dice[1].hi,
+        dice_hi=int(dice[1].hi),
         sides=spec.sides,
         target=parts["target"][0] if parts["target"] else None,
         modifier=parts["modifier"][0] if parts["modifier"] else None,
@@ -246,7 +246,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         explode_on=explode_on,
         explode_depth=spec.explode_depth if explode_on else 0,
         keep=keep[0] if keep else None,
-        keep_hi=(keep[1].hi or MAX_POOL) if keep else 0,
+        keep_hi=int(keep[1].hi or MAX_POOL) if keep else 0,
         keep_highest=spec.keep is None or spec.keep[0] == "highest",
         reads=reads,
         die_reads=die_reads,

@@ -60,7 +60,7 @@ def logic_error(check: Check, exc: ArithmeticError, combo: Combo) -> Problem:
     return check.where.problem("logic-error", f"`{check.name}` fails with {type(exc).__name__} for {show(combo)}", key=True)
 
 
-def out_of_range(check: Check, field: str, value: int, lo: int | None, hi: int | None, combo: Combo) -> Problem:
+def out_of_range(check: Check, field: str, value: int | float, lo: int | float | None, hi: int | float | None, combo: Combo) -> Problem:
     where = check.where / "output" / field if field else check.where / "output"
     return where.problem("out-of-range", f"the result {value} is outside {lo} to {hi} for {show(combo)}")
 
@@ -83,7 +83,7 @@ def dead_row(plan: Plan, index: int, witness: Combo | None, earlier: int) -> Pro
     )
 
 
-def bounded_fields(plan: Plan) -> list[tuple[int, str, int | None, int | None]]:
+def bounded_fields(plan: Plan) -> list[tuple[int, str, int | float | None, int | float | None]]:
     """(index, name, lo, hi) of every whole-number output field with a bound."""
     return [(i, f, t.lo, t.hi) for i, (f, t) in enumerate(plan.fields) if t.kind == "int" and (t.lo is not None or t.hi is not None)]
 
@@ -348,7 +348,7 @@ def _first_out_of_range(
     s: _Structure,
     by_vector: list[dict[tuple[Any, ...], list[Combo]]],
     region: list[list[tuple[tuple[Any, ...], ...]]],
-    bounds: list[tuple[int, str, int | None, int | None]],
+    bounds: list[tuple[int, str, int | float | None, int | float | None]],
     fields: list[tuple[list[str], ast.expr]],
     field_fns: list[Callable[..., Any]],
 ) -> tuple[Combo, int] | None:

@@ -40,6 +40,11 @@ def faces(count: int, sides: int, modifier: int = 0) -> tuple[tuple[int, int], .
     return tuple(sorted(rolled.items()))
 
 
+def inches(distance: float) -> float:
+    """A distance in half inches as a check returns it: 8.0 as 8, 7.5 as it is."""
+    return int(distance) if distance == int(distance) else distance
+
+
 def parse(notation: str) -> tuple[int, int, int]:
     """`2D6+1` -> (2, 6, 1); a fixed number `3` -> (0, 6, 3)."""
     match = NOTATION.fullmatch(notation)

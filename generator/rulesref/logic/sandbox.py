@@ -27,7 +27,7 @@ _PACKAGE = types.SimpleNamespace(_dice=runtime_dice)
 _BUILTINS = {
     name: getattr(builtins, name)
     for name in (
-        "type", "int", "bool", "str", "dict", "tuple", "min", "max", "abs", "len", "object", "property",
+        "type", "int", "float", "bool", "str", "dict", "tuple", "min", "max", "abs", "len", "object", "property",
         "ValueError", "AssertionError", "ZeroDivisionError", "TypeError", "__build_class__",
     )
 }

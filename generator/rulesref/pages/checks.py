@@ -27,8 +27,8 @@ class ArgView:
     annotation: str  # the Python type of the argument
     domain: str  # the values it takes, in words
     summary: str | None
-    lo: int | None
-    hi: int | None
+    lo: int | float | None  # a distance's may be x.5
+    hi: int | float | None
     values: tuple[str, ...]
     dice: str | None  # what a dice argument rolls: "3D6", "n D6", "X"
     target: bool = False  # a dice target parameter: 4 is shown as 4+

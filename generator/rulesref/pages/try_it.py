@@ -53,9 +53,11 @@ def _arg(arg: Arg, view: ArgView, names: dict[str, str]) -> dict[str, Any]:
         described |= {"kind": "choice", "options": [[v, names.get(v) or words.sentence_case(words.value_words(v))] for v in values]}
     elif arg.param is not None and arg.param.type == "roll":
         assert t.lo is not None and t.hi is not None  # a dice target is a bounded int
-        described |= {"kind": "target", "options": [[v, f"{v}{words.TARGET}"] for v in range(t.lo, t.hi + 1)]}
+        described |= {"kind": "target", "options": [[v, f"{v}{words.TARGET}"] for v in range(int(t.lo), int(t.hi) + 1)]}
     else:
         described |= {"kind": "int", "lo": t.lo, "hi": t.hi, "hint": f" ({t.lo} to {t.hi})"}
+        if t.halves:  # a distance: the field steps by half inches
+            described |= {"step": 0.5, "hint": f" ({t.lo} to {t.hi} inches)"}
         described["empty"] = f"Enter a number for {words.lower_first(label)}: {view.domain}."
         if arg.pool is not None:  # a count of a pool: typed in for the result, summed over for the odds
             described["rolled"] = True

@@ -228,7 +228,7 @@ function control(arg, id) {
   }
   const write = (v) => { input.value = v; };
   if (arg.kind === "int") {
-    input = element("input", { type: "number", id, min: arg.lo, max: arg.hi, step: 1, inputmode: "numeric" });
+    input = element("input", { type: "number", id, min: arg.lo, max: arg.hi, step: arg.step ?? 1, inputmode: arg.step ? "decimal" : "numeric" });
     return { arg, input, label, read: () => (input.value.trim() === "" ? null : Number(input.value)), write };
   }
   input = element("select", { id }, ...(arg.options ?? []).map(([v, shown]) => element("option", { value: v }, shown)));
