@@ -9,6 +9,7 @@ sequence of rolls. So it is exponential in the dice, and only ever run on a few.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache
@@ -134,11 +135,13 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
             return
         if item.dice is not None:
             dice = item.dice
-            if dice.of_param is not None:
-                raise NotImplementedError("the oracle rolls dice of a parameter only through the runtime's notation")
-            count = names[dice.count_input] if dice.count_input else dice.count
-            for faces in itertools.product(range(1, dice.sides + 1), repeat=count):
-                walk(index + 1, {**names, item.name: sum(faces)}, chance / dice.sides**count)
+            count, sides, plus = (names[dice.count_input] if dice.count_input else dice.count), dice.sides, 0
+            if dice.of_param is not None:  # `D6+3`, `2D6`, `D3`, or a fixed `4`, read as a player reads it
+                found = re.fullmatch(r"(\d*)D(\d)([+-]\d+)?|(\d+)", names[dice.of_param])
+                assert found is not None
+                count, sides, plus = (0, 6, int(found[4])) if found[4] else (int(found[1] or 1), int(found[2]), int(found[3] or 0))
+            for faces in itertools.product(range(1, sides + 1), repeat=count):
+                walk(index + 1, {**names, item.name: sum(faces) + plus}, chance / sides**count)
             return
         walk(index + 1, {**names, item.name: fixed[item.name]}, chance)
 

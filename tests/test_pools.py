@@ -246,3 +246,52 @@ def test_the_benchmark_attack_equals_icepool_at_40_and_200_attacks(tmp_path: Pat
     odds = namespace["chain_odds"]
     groups = [("demo/volleys chain_odds", (tmp_path / "js" / "demo" / "volleys.js").as_uri(), "chain_odds", odds, [{"attacks": 40}, {"attacks": 200}])]
     assert compare_groups(tmp_path, groups) == []
+
+
+ORACLE_ROLLS = 60_000  # dice sequences the brute force may roll for one setting
+
+
+def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
+    """About how many sequences the oracle rolls: each pool's dice at their most (a pool whose
+    dice are another roll's total, at that total's highest), re-rolls and all."""
+    import re as regex
+
+    most = {a.name: a.vtype.hi for a in plan.args} | fixed
+    total = 1
+    for item in plan.check.inputs:
+        if item.pool is not None:
+            spec = item.pool
+            dice = spec.dice.source
+            n = int(dice if isinstance(dice, int) else most.get(dice) or 6 if regex.fullmatch(r"\w+", dice) else 6)
+            total += (spec.sides * (spec.sides if spec.reroll else 1)) ** n
+            most |= {count: n for count, _ in next(p for p in plan.pools if p.name == item.name).counted}
+        elif item.dice is not None and item.dice.of_param is not None:
+            from rulesref.logic.runtime_dice import maximum, parse
+
+            count, sides, _ = parse(fixed[item.dice.of_param])
+            total *= sides**count
+            most[item.name] = maximum(fixed[item.dice.of_param])  # a pool rolling this total rolls at most this
+        elif item.dice is not None:
+            total *= item.dice.sides ** (item.dice.count if not item.dice.count_input else int(fixed.get(item.dice.count_input, 4)))
+    return total
+
+
+def test_every_shipped_pool_check_equals_rolling_every_die() -> None:
+    """The seed rules' pools, by brute force, on every setting of their examples small enough to roll."""
+    from .test_javascript import python_module, shipped
+
+    tried = set()
+    for entry, plans in shipped():
+        for plan in plans:
+            if not plan.pools:
+                continue
+            module = python_module(entry)
+            for example in plan.check.examples:
+                given = dict(example.given)
+                fixed = {a.name: given[a.name] for a in plan.odds_args}
+                if example.raises is not None or _rolls(plan, fixed) > ORACLE_ROLLS:
+                    continue
+                expected = pool_oracle.check_odds(plan.check, getattr(module, plan.name), fixed)
+                assert getattr(module, plan.odds_name)(**fixed) == expected, (entry.id, plan.name, fixed)
+                tried.add((entry.key, plan.name))
+    assert len(tried) == sum(1 for _, plans in shipped() for p in plans if p.pools)  # every one, on some setting

@@ -266,7 +266,7 @@ class PoolSpec:
     natural: tuple[tuple[int, str], ...]
     classes: tuple[tuple[str, Expr], ...]
     fails: str | None
-    reroll: str | None
+    reroll: str | tuple[str, ...] | None  # a list is written only to be refused: a die is re-rolled once
     explode_on: int | None
     explode_depth: int
     keep: tuple[str, Expr] | None  # ("highest" or "lowest", how many)
@@ -503,7 +503,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
         natural=tuple((int(face), meaning) for face, meaning in (spec.get("natural") or {}).items()),
         classes=tuple((name, Expr(cond, where / "classes" / name)) for name, cond in (spec.get("classes") or {}).items()),
         fails=spec.get("fails"),
-        reroll=spec.get("reroll"),
+        reroll=tuple(spec["reroll"]) if isinstance(spec.get("reroll"), list) else spec.get("reroll"),
         explode_on=explode.get("on"),
         explode_depth=explode.get("depth", 1),
         keep=None if kept is None else (kept[0], Expr(kept[1], where / "keep" / kept[0])),

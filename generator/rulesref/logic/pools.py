@@ -206,6 +206,11 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
             continue
         classes.append((name, result[0]))
     reroll = spec.reroll or ""
+    if isinstance(reroll, tuple):
+        if len(reroll) > 1:
+            report(where / "reroll", "bad-pool", f"a die is re-rolled at most once, so a pool has one re-roll, not {' and '.join(f'`{r}`' for r in reroll)} (which would re-roll a re-rolled die): choose one")
+            ok = False
+        reroll = reroll[0]
     explode_on = spec.explode_on or 0
     if explode_on and explode_on > spec.sides:
         report(where / "explode" / "on", "bad-pool", f"a D{spec.sides} never shows {explode_on}")

@@ -227,7 +227,7 @@ def pool_views(plan: Plan) -> tuple[PoolView, ...]:
                 natural=spec.natural,
                 classes=tuple((name, str(cond.source)) for name, cond in spec.classes),
                 fails=spec.fails,
-                reroll=spec.reroll,
+                reroll=pool.reroll or None,
                 explode=(spec.explode_on, spec.explode_depth) if spec.explode_on else None,
                 keep=(spec.keep[0], str(spec.keep[1].source)) if spec.keep else None,
                 counts=tuple(n for n, _ in pool.counted),
