@@ -109,7 +109,7 @@ def schedule(plan: Plan) -> list[Step]:
             own = tuple((n, c) for n, c in unit.pool.counted if n in needed or n in fused_into)
             names = [n for n, _ in own]
             queue = [n for n in names if n in fused_into]
-            while queue:
+            while queue:  # a count that is in the vector twice (two sources) is composed twice, once each
                 name = queue.pop(0)
                 inner = fused_into[name]
                 kept = tuple((n, c) for n, c in inner.counted if n in needed or n in fused_into)
@@ -120,13 +120,12 @@ def schedule(plan: Plan) -> list[Step]:
         else:
             own = ()
             names = [unit.name]
-        widened = list(state) + [n for n in dict.fromkeys(names) if n not in state]
+        names = list(dict.fromkeys(names))  # a count fed by two pools is one count (`_dice.gather`)
+        widened = list(state) + [n for n in names if n not in state]
         width = len(widened)
         targets = tuple(widened.index(n) for n in names)
         after = tuple(n for n in widened if n in needed)
         keep = tuple(widened.index(n) for n in after)
-        names = list(dict.fromkeys(names))  # a count fed by two pools is one count (`_dice.gather`)
-        targets = tuple(widened.index(n) for n in names)
         steps.append(Step(unit.pool, unit if unit.dice else None, own, tuple(fusions), tuple(names), state, targets, width, keep, after))
         state = after
     return steps
