@@ -15,6 +15,7 @@ what one pool costs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import comb, prod
 
 from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.pools import PoolPlan, sum_names
@@ -129,3 +130,31 @@ def schedule(plan: Plan) -> list[Step]:
         steps.append(Step(unit.pool, unit if unit.dice else None, own, tuple(fusions), tuple(names), state, targets, width, keep, after))
         state = after
     return steps
+
+
+MAX_ODDS_COST = 2_000_000  # about 3 s of Python: past it the pages draw no chart (a warning says so)
+
+
+def odds_cost(plan: Plan) -> int:
+    """An upper bound of the work of a check's odds: for each step, the states of the table
+    before it times the outcomes one state can have (a pool of n dice counting k classes has
+    C(n + k, k); one that adds dice or keeps some, more). Linear in the table, so a pool of
+    200 dice counting three classes, or a table of many counts kept side by side, is seen
+    before it is computed."""
+    ranges = {a.name: int(a.vtype.hi or 0) - int(a.vtype.lo or 0) + 1 for a in plan.random_args}
+    table, work = 1, 0
+    for step in schedule(plan):
+        if step.pool is None:
+            assert step.dice is not None
+            size = ranges[step.dice.name]
+        else:
+            pool, k = step.pool, len(step.names)
+            if pool.explode_on:
+                size = (pool.most + 1) ** k
+            elif pool.keep is not None:
+                size = (pool.most + 1) ** k * (pool.dice_hi + 1) * pool.sides
+            else:
+                size = comb(pool.dice_hi + k, k)
+        work += table * size
+        table = min(table * size, prod(ranges[n] for n in step.after))
+    return work

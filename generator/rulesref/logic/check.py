@@ -16,6 +16,7 @@ from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResu
 from rulesref.config import Settings
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
+from rulesref.logic.chain import MAX_ODDS_COST, odds_cost
 from rulesref.logic.codegen import core_name, functions_module, internal
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofBudget, ProofTimeout, combinations, domain_size
 from rulesref.logic.inputs import no_row_matched
@@ -208,6 +209,16 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
             problems += found
         if proofs:
             problems += proof_problems(plan, namespace, budget)
-        weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name else ()
+        cost = odds_cost(plan) if plan.pools else 0
+        if cost > MAX_ODDS_COST:
+            problems.append(
+                plan.check.where.problem(
+                    "odds-too-large",
+                    f"the odds of `{plan.name}` take about {cost:,} steps (the limit for a page's charts is {MAX_ODDS_COST:,}): its page shows no chart, "
+                    f"and `{plan.odds_name}` takes as long for whoever calls it; count fewer classes, keep fewer counts, or roll fewer dice",
+                    key=True, severity="warning",
+                )
+            )
+        weighed = _odds(plan, namespace[plan.odds_name]) if odds and plan.odds_name and cost <= MAX_ODDS_COST else ()
         checks.append(CompiledCheck(plan, tuple(results), weighed))
     return CompiledEntry(entry, tuple(checks)), problems

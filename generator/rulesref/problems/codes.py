@@ -86,6 +86,7 @@ CODES: dict[str, str] = {
     "impossible-value": "An enum compared with, or a result set to, a value it can never take.",
     "bad-input": "An input declaration that does not fit its dice (a count of dice that is not an int input, `2D6` with a `count`).",
     "bad-range": "A `min` above its `max`, or a dice count outside 0 to 20.",
+    "odds-too-large": "A warning: the exact odds of a check with pools would take millions of steps (many dice counted in many classes, or many counts kept together); its page shows no chart. Count fewer classes or roll fewer dice.",
     "bad-pool": "A pool that cannot be rolled: more than 200 dice (or dice not bounded), nothing counted, a `natural` number the die does not have or a meaning that is not `pass`, `fail` or a class, or two rules of rolling that do not go together (adding dice on a roll with re-rolling one die or the whole pool, or with keeping some).",
     "dice-in-requires": "A precondition that depends on a dice input or a count of a pool (odds could not be computed).",
     "missing-body": "A check with neither `expr` nor `decide`.",
