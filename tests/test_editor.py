@@ -258,10 +258,10 @@ HOST = """\
     inputs:
       ^
     output: {type: int}
-    expr: "turn + roll + dice if locked_in_combat and test == 'morale-check' else 0"
+    expr: "turn + roll + dice + hits if locked_in_combat and test == 'morale-check' and distance <= 7.5 else 0"
     examples:
-      - given: {turn: 2, locked_in_combat: true, test: morale-check, roll: 3, dice: 5}
-        expect: 10
+      - given: {turn: 2, locked_in_combat: true, test: morale-check, roll: 3, dice: 5, hits: 1, distance: 6.5}
+        expect: 11
 """
 
 INPUTS = {  # each input snippet and how its author fills it (the inputs of one check need their own names)
@@ -270,6 +270,8 @@ INPUTS = {  # each input snippet and how its author fills it (the inputs of one 
     "one of some words": {},
     "dice roll": {},
     "as many D6 as another input": {1: "dice"},
+    "dice pool": {2: "turn"},
+    "distance in half inches": {},
 }
 
 
@@ -315,7 +317,7 @@ def test_what_completion_inserts_for_new_content_validates_once_filled(server: Y
     assert [str(p) for p in validate(files).problems] == [], rule
     checks = yaml.safe_load(rule)["checks"]
     assert sorted(checks) == ["moves", "outcome", "passes"]
-    assert len(checks["outcome"]["examples"]) == 3 and set(checks["moves"]["inputs"]) == {"turn", "locked_in_combat", "test", "roll", "dice"}
+    assert len(checks["outcome"]["examples"]) == 3 and set(checks["moves"]["inputs"]) == {"turn", "locked_in_combat", "test", "roll", "dice", "hits", "distance"}
 
 
 def test_an_input_type_completes_to_the_types_there_are(server: YamlLanguageServer, workspace: Path) -> None:
