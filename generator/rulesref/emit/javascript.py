@@ -249,13 +249,10 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
             f"{pool.explode_on}, {pool.explode_depth}, {keep}, {constant(pool.keep_highest)})"
         )
     one = _die(pool, step.counted, writer)
-    names = [n for n, _ in step.counted]
     for fusion in step.fusions:
-        slot = names.index(fusion.name)
-        one = f"$pools.compose({one}, {slot}, {_die(fusion.inner, fusion.counted, writer)})"
-        names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
-    if len(set(names)) < len(names):  # a pool fed by two counts: one count of its dice
-        one = f"$pools.gather({one}, {json.dumps([step.names.index(n) for n in names])}, {len(step.names)})"
+        one = f"$pools.compose({one}, {fusion.slot}, {_die(fusion.inner, fusion.counted, writer)})"
+    if step.gather is not None:  # a pool fed by two counts: one count of its dice
+        one = f"$pools.gather({one}, {json.dumps(list(step.gather))}, {len(step.names)})"
     return f"$pools.power({writer.write(pool.dice)}, {one})"
 
 

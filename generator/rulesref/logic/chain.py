@@ -23,9 +23,10 @@ from rulesref.logic.pools import PoolPlan, sum_names
 
 @dataclass(frozen=True)
 class Fusion:
-    """Compose `inner` into the die at the position of `name` in the vector."""
+    """Compose `inner` into the die at `slot`, the position of `name` in the vector so far."""
 
     name: str
+    slot: int
     inner: PoolPlan
     counted: tuple[tuple[str, int], ...]  # inner's counts that are kept, with their classes
 
@@ -44,6 +45,7 @@ class Step:
     width: int
     keep: tuple[int, ...]  # positions of the widened state kept after it
     after: tuple[str, ...] = field(default=())  # the state after it
+    gather: tuple[int, ...] | None = None  # a count the fusions give twice: where each coordinate goes in `names`
 
 
 def _reads(arg: Arg) -> frozenset[str]:
@@ -114,20 +116,22 @@ def schedule(plan: Plan) -> list[Step]:
                 name = queue.pop(0)
                 inner = fused_into[name]
                 kept = tuple((n, c) for n, c in inner.counted if n in needed or n in fused_into)
-                fusions.append(Fusion(name, inner, kept))
-                names.remove(name)
-                names += [n for n, _ in kept]
+                slot = names.index(name)
+                fusions.append(Fusion(name, slot, inner, kept))
+                names = names[:slot] + names[slot + 1 :] + [n for n, _ in kept]
                 queue += [n for n, _ in kept if n in fused_into]
         else:
             own = ()
             names = [unit.name]
+        composed = names
         names = list(dict.fromkeys(names))  # a count fed by two pools is one count (`_dice.gather`)
+        gather = tuple(names.index(n) for n in composed) if len(names) < len(composed) else None
         widened = list(state) + [n for n in names if n not in state]
         width = len(widened)
         targets = tuple(widened.index(n) for n in names)
         after = tuple(n for n in widened if n in needed)
         keep = tuple(widened.index(n) for n in after)
-        steps.append(Step(unit.pool, unit if unit.dice else None, own, tuple(fusions), tuple(names), state, targets, width, keep, after))
+        steps.append(Step(unit.pool, unit if unit.dice else None, own, tuple(fusions), tuple(names), state, targets, width, keep, after, gather))
         state = after
     return steps
 

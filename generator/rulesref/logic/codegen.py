@@ -16,6 +16,7 @@ from rulesref.logic.chain import Step, schedule
 from rulesref.logic.describe import arg_values
 from rulesref.logic.inputs import Bound, PoolCheck, input_check, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
+from rulesref.logic.pools import PoolPlan, sum_of
 from rulesref.logic.types import VType
 from rulesref.model import Entry
 
@@ -187,13 +188,6 @@ def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
     return _guard(negate(test), pos.Constant(text))
 
 
-def sum_of(names: tuple[str, ...]) -> ast.expr:
-    total: ast.expr = name(names[0])
-    for other in names[1:]:
-        total = pos.BinOp(left=total, op=ast.Add(), right=name(other))
-    return total
-
-
 def pool_validation(check: PoolCheck) -> list[ast.stmt]:
     """The counts of a pool add up to no more than its dice (exactly, when failures are counted)."""
     total = sum_of(check.names)
@@ -314,7 +308,7 @@ def _opt(node: ast.expr | None, default: Any) -> ast.expr:
     return node if node is not None else pos.Constant(default)
 
 
-def _special(pool: Any) -> ast.expr:
+def _special(pool: PoolPlan) -> ast.expr:
     """`lambda natural, roll: 2 if ... else 3 if ... else None`: the class a die falls in by
     the pool's own conditions, or None."""
     if not pool.classes:
@@ -336,14 +330,14 @@ def _constant_tuple(values: Any) -> ast.expr:
     return pos.Constant(value)
 
 
-def pool_classes(pool: Any) -> ast.expr:
+def pool_classes(pool: PoolPlan) -> ast.expr:
     return _dice_call_of(
         "classes", pos.Constant(pool.sides), _constant_tuple(pool.natural), _special(pool),
         _opt(pool.modifier, 0), _opt(pool.target, None), _opt(pool.best, 1),
     )
 
 
-def _die(pool: Any, counted: tuple[tuple[str, int], ...]) -> ast.expr:
+def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...]) -> ast.expr:
     return _dice_call_of(
         "die", pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in counted),
         pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
@@ -368,13 +362,10 @@ def step_value(step: Step) -> ast.expr:
             _opt(pool.keep, 0), pos.Constant(pool.keep_highest),
         )
     one = _die(pool, step.counted)
-    names = [n for n, _ in step.counted]
     for fusion in step.fusions:
-        slot = names.index(fusion.name)
-        one = _dice_call_of("compose", one, pos.Constant(slot), _die(fusion.inner, fusion.counted))
-        names = names[:slot] + names[slot + 1 :] + [n for n, _ in fusion.counted]
-    if len(set(names)) < len(names):  # a pool fed by two counts: one count of its dice
-        one = _dice_call_of("gather", one, _constant_tuple(step.names.index(n) for n in names), pos.Constant(len(step.names)))
+        one = _dice_call_of("compose", one, pos.Constant(fusion.slot), _die(fusion.inner, fusion.counted))
+    if step.gather is not None:  # a pool fed by two counts: one count of its dice
+        one = _dice_call_of("gather", one, _constant_tuple(step.gather), pos.Constant(len(step.names)))
     return _dice_call_of("power", pool.dice, one)
 
 

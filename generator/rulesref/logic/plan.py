@@ -14,7 +14,7 @@ from typing import Literal
 
 from rulesref.logic import positions as pos
 from rulesref.logic.expressions import Usage
-from rulesref.logic.pools import PoolPlan
+from rulesref.logic.pools import PoolPlan, names_read, sum_of
 from rulesref.logic.types import VType
 from rulesref.model import Check, DiceSpec, Entry, Example, Param, Scalar, Where
 from rulesref.names import python_class
@@ -118,13 +118,9 @@ class Plan:
         read = self.usage.free | set(self.usage.compared)
         unread = {a.name for a in self.random_args if a.name not in read}  # tried at 0 only
         for pool in self.pools:
-            names = [n for n, _ in pool.counted]
-            total: ast.expr = pos.Name(id=names[0], ctx=ast.Load())
-            for other in names[1:]:
-                total = pos.BinOp(left=total, op=ast.Add(), right=pos.Name(id=other, ctx=ast.Load()))
-            fixed = not ({n.id for n in ast.walk(pool.dice) if isinstance(n, ast.Name)} & unread) and not pool.explode_on and pool.keep is None
+            fixed = not (names_read(pool.dice) & unread) and not pool.explode_on and pool.keep is None
             limit = pool.dice if fixed else pos.Constant(pool.most)
-            tests.append(pos.Compare(left=total, ops=[ast.LtE()], comparators=[limit]))
+            tests.append(pos.Compare(left=sum_of([n for n, _ in pool.counted]), ops=[ast.LtE()], comparators=[limit]))
         return tests
 
     @property

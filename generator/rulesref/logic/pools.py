@@ -14,11 +14,12 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rulesref.logic import positions as pos
+from rulesref.logic.runtime_dice import FAIL, PASS  # the class numbers the generated code's runtime sorts dice into
 from rulesref.logic.types import VType, int_type
 from rulesref.model import Expr, Input, PoolSpec, Where
 
 MAX_POOL = 200
-FAIL, PASS = 0, 1  # the class numbers of the generated code's runtime (`_dice.FAIL`, `_dice.PASS`)
 PER_DIE = ("natural", "roll")  # what a class condition can read of its die
 INCOMPATIBLE = {"one": "re-roll one die", "all": "re-roll the whole pool"}
 
@@ -63,6 +64,14 @@ class PoolPlan:
     def exact_total(self) -> bool:
         """Whether the counts always add up to the dice rolled (failures counted, nothing added or dropped)."""
         return any(c == FAIL for _, c in self.counted) and not self.explode_on and self.keep is None
+
+
+def sum_of(names: tuple[str, ...] | list[str]) -> ast.expr:
+    """`a + b + c`: the counts of a pool added up, as the checks of their total write them."""
+    total: ast.expr = pos.Name(id=names[0], ctx=ast.Load())
+    for other in names[1:]:
+        total = pos.BinOp(left=total, op=ast.Add(), right=pos.Name(id=other, ctx=ast.Load()))
+    return total
 
 
 def names_read(node: ast.AST, bound: tuple[str, ...] = ()) -> frozenset[str]:
