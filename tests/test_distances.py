@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from rulesref.logic.codegen import module_ast
-from rulesref.logic.sandbox import run_module
 from rulesref.validate import validate
 
 from .test_javascript import compare_groups
+from .test_logic import compiled
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -24,12 +23,7 @@ def moves(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Pat
     content = tmp_path_factory.mktemp("distances") / "content"
     shutil.copytree(FIXTURES / "content", content)
     shutil.copy(FIXTURES / "distances" / "moves.yml", content / "demo")
-    result = validate([str(content)])
-    assert result.problems == ()
-    entry = result.content.entry("demo:moves")
-    assert entry is not None
-    module = module_ast(entry, result.compiled[entry.key].plans, system_name="demo", url="u")
-    return run_module(module, result.settings.module_path(entry)), content
+    return compiled(content, "demo", "moves"), content
 
 
 def test_a_distance_is_exact_and_a_whole_one_is_an_int(moves: tuple[dict[str, Any], Path]) -> None:

@@ -21,6 +21,7 @@ from rulesref.validate import validate
 
 from . import pool_oracle
 from .test_javascript import compare_groups
+from .test_logic import compiled
 
 FIXTURES = Path(__file__).parent / "fixtures"
 F, P = dice.FAIL, dice.PASS
@@ -139,13 +140,9 @@ def volleys(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str, An
     content = tmp_path_factory.mktemp("pools") / "content"
     shutil.copytree(FIXTURES / "content", content)
     shutil.copy(FIXTURES / "pools" / "volleys.yml", content / "demo")
-    result = validate([str(content)])
-    assert result.problems == ()
-    entry = result.content.entry("demo:volleys")
+    entry = validate([str(content)]).content.entry("demo:volleys")
     assert entry is not None
-    built = result.compiled[entry.key]
-    module = module_ast(entry, built.plans, system_name="demo", url=result.settings.entry_url(entry))
-    return entry, run_module(module, result.settings.module_path(entry)), content
+    return entry, compiled(content, "demo", "volleys"), content
 
 
 def fixed_points(entry: Any, check: Any, plan_args: list[str]) -> list[dict[str, Any]]:
