@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
@@ -65,7 +66,7 @@ class OddsView:
     fixed: Outcome  # fields with the same value in every result (left out of `outcomes`)
     summed: tuple[str, ...]  # number fields summed over, so that `outcomes` shows the words
 
-    @property
+    @cached_property
     def numbers(self) -> tuple[int, ...] | None:
         """The value of each row when every row is one whole number (a count, a total): then
         the chances read as "at least N" too, and the odds have a mean."""
@@ -76,21 +77,24 @@ class OddsView:
             values.append(outcome[0][1])
         return tuple(values)
 
-    @property
+    @cached_property
     def mean(self) -> Fraction | None:
         numbers = self.numbers
         if numbers is None:
             return None
         return sum((n * p for n, (_, p) in zip(numbers, self.outcomes, strict=True)), Fraction(0))
 
-    @property
+    @cached_property
     def at_least(self) -> tuple[Fraction, ...] | None:
-        """For each row of `numbers` (in their order, lowest first), the chance of that or more."""
-        numbers = self.numbers
-        if numbers is None:
+        """For each row of `numbers` (in their order, lowest first), the chance of that or more:
+        the chances summed from the highest down, once."""
+        if self.numbers is None:
             return None
-        chances = [p for _, p in self.outcomes]
-        return tuple(sum((q for m, q in zip(numbers, chances, strict=True) if m >= n), Fraction(0)) for n in numbers)
+        more, running = [], Fraction(0)
+        for _, p in reversed(self.outcomes):
+            running += p
+            more.append(running)
+        return tuple(reversed(more))
 
 
 @dataclass(frozen=True)
