@@ -271,6 +271,12 @@ class PoolSpec:
     explode_depth: int
     keep: tuple[str, Expr] | None  # ("highest" or "lowest", how many)
 
+    @property
+    def expressions(self) -> list[Expr]:
+        """Every part written as an expression (or a number), in order."""
+        parts = [self.dice, self.target, self.modifier, self.best, *(e for _, e in self.classes), self.keep[1] if self.keep else None]
+        return [e for e in parts if e is not None]
+
 
 @dataclass(frozen=True)
 class Input:

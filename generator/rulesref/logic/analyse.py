@@ -221,12 +221,9 @@ class _Analyser:
         for item in self.check.inputs:
             if item.dice and item.dice.of_param:
                 names.add(item.dice.of_param)
-            if item.pool is not None:
-                spec = item.pool
-                sources: list[Expr | None] = [spec.dice, spec.target, spec.modifier, spec.best] + [e for _, e in spec.classes] + ([spec.keep[1]] if spec.keep else [])
-                for part in sources:
-                    if part is not None and isinstance(part.source, str):
-                        names |= set(words.findall(part.source))
+            for part in item.pool.expressions if item.pool is not None else ():
+                if isinstance(part.source, str):
+                    names |= set(words.findall(part.source))
         return {n for n in names if self.entry.param(n) is not None}
 
     def _check_input(self, item: Input) -> None:

@@ -164,8 +164,9 @@ def domain_size(plan: Plan) -> int:
 def combinations(plan: Plan, budget: ProofBudget | None = None) -> Iterator[dict[str, Any]]:
     """Every combination of argument values (raises DomainTooLarge before starting, and
     ProofTimeout when the budget's clock runs out on the way)."""
-    fixed = [(a, static_domain(a, plan)) for a in plan.args if static_domain(a, plan) is not None]
-    rolled = [a for a in plan.dice_args if static_domain(a, plan) is None]
+    domains = {a.name: static_domain(a, plan) for a in plan.args}
+    fixed = [(a, domains[a.name]) for a in plan.args if domains[a.name] is not None]
+    rolled = [a for a in plan.dice_args if domains[a.name] is None]
     size = domain_size(plan)
     if size > MAX_COMBINATIONS:
         raise DomainTooLarge(size)
