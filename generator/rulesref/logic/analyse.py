@@ -230,11 +230,9 @@ class _Analyser:
         where = item.where
         if item.type in ("int", "inches") and item.min is not None and item.max is not None and item.min > item.max:
             self.report(where / "min", "bad-range", f"min {item.min} is above max {item.max}")
-        for key, bound in (("min", item.min), ("max", item.max)):
+        for key, bound in (("min", item.min), ("max", item.max)):  # (the schema keeps bounds to halves)
             if item.type == "int" and isinstance(bound, float):
                 self.report(where / key, "bad-range", f"an int input's {key} is a whole number, not {bound}; for a distance in half inches, write `type: inches`")
-            if item.type == "inches" and isinstance(bound, float) and not (2 * bound).is_integer():
-                self.report(where / key, "bad-range", f"a distance is in half inches: {key} {bound} is not one")
         # (a key of another type's, such as a D6's `min`, is the schema's to refuse)
         dice = item.dice
         if dice is None:
