@@ -112,10 +112,8 @@ def pool_validation(check: PoolCheck, writer: ExpressionWriter) -> str:
     total = " + ".join(local(n) for n in check.names)
     limit = writer.write(check.limit)
     test = f"({total}) {'!==' if check.exact else '>'} {limit}"
-    shown = " + ".join(check.names)
-    verb = "must be" if len(check.names) == 1 else "must add up to"
-    words = f"{shown} {verb} {'exactly' if check.exact else 'at most'} "
-    text = f"{constant(words)} + $.repr({limit}) + {constant(f' ({check.what}), not ')} + $.repr({total})"
+    before, between = check.words
+    text = f"{constant(before)} + $.repr({limit}) + {constant(between)} + $.repr({total})"
     return f"  if ({test}) $.fail({text});"
 
 

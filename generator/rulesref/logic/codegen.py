@@ -192,10 +192,8 @@ def pool_validation(check: PoolCheck) -> list[ast.stmt]:
     """The counts of a pool add up to no more than its dice (exactly, when failures are counted)."""
     total = sum_of(check.names)
     test = pos.Compare(left=total, ops=[ast.NotEq() if check.exact else ast.Gt()], comparators=[check.limit])
-    shown = " + ".join(check.names)
-    relation = "exactly" if check.exact else "at most"
-    verb = "must be" if len(check.names) == 1 else "must add up to"
-    return _guard(test, message(f"{shown} {verb} {relation} ", check.limit, f" ({check.what}), not ", total))
+    before, between = check.words
+    return _guard(test, message(before, check.limit, between, total))
 
 
 # -- functions ------------------------------------------------------------------------------

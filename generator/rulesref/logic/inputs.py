@@ -93,6 +93,15 @@ class PoolCheck:
     limit: ast.expr
     what: str  # the limit in words, after the number
 
+    @property
+    def words(self) -> tuple[str, str]:
+        """The error's words before the limit and between it and the counts' total, which both
+        writers place the two values in: `hits + rending must add up to at most ` 7 ` (the
+        dice `wounds` rolls), not ` 9."""
+        verb = "must be" if len(self.names) == 1 else "must add up to"
+        relation = "exactly" if self.exact else "at most"
+        return f"{' + '.join(self.names)} {verb} {relation} ", f" ({self.what}), not "
+
 
 def pool_checks(plan: Plan) -> list[PoolCheck]:
     out = []
