@@ -35,9 +35,14 @@ def _both(content: Path) -> list[tuple[Plan, list, list | None]]:
 def test_shipped_checks_are_proved_by_structure_alike() -> None:
     results = _both(REPO / "content")
     assert len(results) >= 60
+    too_large = 0
     for plan, enumerated, structural in results:
         assert structural is not None, f"{plan.entry.key} {plan.name} fell back to enumeration"
+        if [p.code for p in enumerated] == ["domain-too-large"]:
+            too_large += 1  # (a composed check with many inputs: only the structure proves it)
+            continue
         assert structural == enumerated, f"{plan.entry.key} {plan.name}"
+    assert too_large <= 2
 
 
 def test_fixture_checks_are_proved_alike(content: Path) -> None:

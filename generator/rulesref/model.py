@@ -314,10 +314,12 @@ class Expr:
 
 @dataclass(frozen=True)
 class Result:
-    """A result: one value per output field (field "" for a single-value output)."""
+    """A result: one value per output field (field "" for a single-value output). A
+    composed check's result is `made` by the composer, not written: no shape to check."""
 
     values: tuple[tuple[str, Expr], ...]
     where: Where
+    made: bool = False
 
 
 @dataclass(frozen=True)
@@ -357,9 +359,50 @@ class Check:
     decide: tuple[DecideRow, ...] | None
     examples: tuple[Example, ...]
     where: Where
+    parts: tuple[Part, ...] = ()  # a composed check: what each rule supplied
 
     def input(self, name: str) -> Input | None:
         return next((i for i in self.inputs if i.name == name), None)
+
+
+OPERATIONS = ("set", "add", "at_most", "at_least", "halve", "auto", "cannot")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What an entry changes in another check (see `rulesref.logic.effects`): on the check
+    `on` (an entry id, with `.check` when it has several), the quantity `changes` (an input
+    or step of that check, or a field of its result; "" for its single result), by one
+    operation, where `when` holds. `value` is the operation's expression (None for `auto`'s
+    word, `cannot` and `halve`, whose word is `word`)."""
+
+    id: str
+    owner: str  # the key of the entry that declares it
+    summary: str
+    on: str
+    changes: str
+    operation: str
+    value: Expr | None
+    word: str | None
+    when: Expr | None
+    inputs: tuple[Input, ...]
+    exception_to: tuple[str, ...]
+    stacks: str | None
+    where: Where
+
+    @property
+    def ref(self) -> str:
+        """`entry-id/effect-id`, as `exception_to` names it."""
+        return f"{self.owner.split(':', 1)[1]}/{self.id}"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One line of a composed check's account: the entry that supplied it, and what it did."""
+
+    entry: str  # an entry id of the same system
+    name: str  # that entry's name
+    words: str
 
 
 # -- entries --------------------------------------------------------------------------------
@@ -389,6 +432,9 @@ class Entry:
     wargear: tuple[RuleRef, ...] = ()
     armies: tuple[str, ...] = ()
     role: str | None = None
+    effects: tuple[Effect, ...] = ()
+    composed: tuple[tuple[str, tuple[Example, ...], Where], ...] = ()  # a unit's examples of its composed checks, by check name
+    depends: tuple[Document, ...] = ()  # the other files a composed entry was made from
 
     @property
     def module(self) -> str:
@@ -560,15 +606,7 @@ def _check(name: str, data: dict[str, Any], where: Where) -> Check:
                 when = Expr(row["when"], row_where / "when")
                 rows.append(DecideRow(when, _result(row["then"], row_where / "then", is_record), row.get("note"), row_where))
         decide = tuple(rows)
-    examples = []
-    for index, example in enumerate(data["examples"]):
-        ex_where = where / "examples" / index
-        expect = example.get("expect")
-        if isinstance(expect, dict):
-            expect = tuple(expect.items())
-        examples.append(
-            Example(tuple(example["given"].items()), expect, example.get("raises"), example.get("note"), ex_where)
-        )
+    examples = _examples(data["examples"], where / "examples")
     return Check(
         name=name,
         summary=data["summary"],
@@ -583,6 +621,38 @@ def _check(name: str, data: dict[str, Any], where: Where) -> Check:
         expr=_result(data["expr"], where / "expr", is_record) if "expr" in data else None,
         decide=decide,
         examples=tuple(examples),
+        where=where,
+    )
+
+
+def _examples(items: list[dict[str, Any]], where: Where) -> tuple[Example, ...]:
+    examples = []
+    for index, example in enumerate(items):
+        expect = example.get("expect")
+        if isinstance(expect, dict):
+            expect = tuple(expect.items())
+        examples.append(Example(tuple(example["given"].items()), expect, example.get("raises"), example.get("note"), where / index))
+    return tuple(examples)
+
+
+def _effect(data: dict[str, Any], owner: str, where: Where) -> Effect:
+    operations = [op for op in OPERATIONS if op in data]
+    operation = operations[0] if len(operations) == 1 else ""  # none or several: refused by the analysis
+    raw = data.get(operation)
+    worded = operation in ("auto", "halve", "cannot")
+    return Effect(
+        id=data["id"],
+        owner=owner,
+        summary=data["summary"],
+        on=data["on"],
+        changes=data.get("changes", ""),
+        operation=operation,
+        value=Expr(raw, where / operation) if operation and not worded and raw is not None else None,
+        word=str(raw) if worded and operation != "cannot" else None,
+        when=Expr(data["when"], where / "when") if "when" in data else None,
+        inputs=tuple(_input(n, s, where / "inputs" / n) for n, s in data.get("inputs", {}).items()),
+        exception_to=tuple(data.get("exception_to", ())),
+        stacks=data.get("stacks"),
         where=where,
     )
 
@@ -662,4 +732,9 @@ def build_entry(doc: Document, system: str) -> Entry:
         wargear=_rule_refs(data.get("wargear", ()), where / "wargear"),
         armies=tuple(data.get("armies", ())),
         role=data.get("role"),
+        effects=tuple(_effect(e, f"{system}:{data['id']}", where / "effects" / i) for i, e in enumerate(data.get("effects", ()))),
+        composed=tuple(
+            (name, _examples(c["examples"], where / "composed" / name / "examples"), where / "composed" / name)
+            for name, c in data.get("composed", {}).items()
+        ),
     )

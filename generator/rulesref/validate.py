@@ -21,6 +21,8 @@ from rulesref.config import Settings
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
 from rulesref.logic.cache import open_cache
+from rulesref.logic.compose import composed_content
+from rulesref.logic.effects import resolve_all
 from rulesref.logic.stage import compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
@@ -184,6 +186,9 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids), memo)
     problems += content_problems(content, file_stems, links, memo)
+    resolved, found = resolve_all(content)
+    content, composing = composed_content(content, resolved)
+    problems += found + composing
     cache = open_cache()
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)
     cache.save()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 
 from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
@@ -18,7 +19,7 @@ from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_n
 from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
-from rulesref.model import Check, Entry, Expr, Input, OutputField, Param, Result, Where
+from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
 from rulesref.names import MODULE_IMPORTS, python_reason
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
@@ -294,7 +295,9 @@ class _Analyser:
         given = dict(result.values)
         values: list[ast.expr] = []
         ok = True
-        if self.check.is_record:
+        if result.made:
+            pass  # made by the composer from checked parts: no written shape
+        elif self.check.is_record:
             if not isinstance(result.where.value(), dict):
                 self.report(result.where, "wrong-type", f"the output is a record: give {', '.join(f'`{n}`' for n, _ in fields)}")
                 return None
@@ -425,3 +428,32 @@ def analyse(entry: Entry, check: Check) -> tuple[Plan | None, list[Problem]]:
     analyser = _Analyser(entry, check)
     plan = analyser.plan()
     return plan, analyser.problems
+
+
+def effect_scope(entry: Entry, effect: Effect, base: dict[str, VType], wanted: VType) -> tuple[dict[str, tuple[Input, VType]], list[Problem]]:
+    """An effect's own inputs, typed, with its `when` and value checked against `base` (the
+    names of the check it acts on, and `result` on a result) and its inputs: each problem at
+    its line. `wanted` is the type of what the effect changes."""
+    where = effect.where
+    check = Check(effect.id, effect.summary, effect.inputs, (), False, (), (), None, None, (), where)
+    analyser = _Analyser(replace(entry, params=()), check)
+    typed: dict[str, tuple[Input, VType]] = {}
+    for item in effect.inputs:
+        if item.name in base:
+            analyser.report(item.where, "duplicate-name", f"`{item.name}` is already a name of the check the effect acts on: use it without declaring it", key=True)
+            continue
+        if item.pool is not None:
+            analyser.report(item.where / "type", "bad-input", "an effect's input is a value the player gives, not a pool of dice")
+            continue
+        if not analyser.python_name(item.where, item.name, "input"):
+            continue
+        analyser._check_input(item)
+        typed[item.name] = (item, analyser._dice_type(item) if item.dice is not None else _input_type(item))
+    scope = {**base, **{n: t for n, (_, t) in typed.items()}}
+    if effect.when is not None:
+        found = analyser.expression(effect.when, scope)
+        if found is not None and found[1].kind != "bool":
+            analyser.report(effect.when.where, "type-mismatch", f"`when` must be true/false, not {found[1].describe()}")
+    if effect.value is not None:
+        analyser.value(effect.value, wanted, scope, f"`{effect.operation}`")
+    return typed, analyser.problems

@@ -31,9 +31,12 @@ def compile_fingerprint() -> str:
 
 
 def entry_key(entry: Entry) -> str:
-    """The key of an entry's compile results: its file's text, shown path and system."""
-    doc = entry.where.doc
-    return hashlib.sha256(f"{doc.path}\0{entry.system}\0{doc.text}".encode()).hexdigest()
+    """The key of an entry's compile results: its file's text, shown path and system (and those of
+    the files it was composed from)."""
+    digest = hashlib.sha256()
+    for doc in (entry.where.doc, *entry.depends):  # a composed unit: the files of its rules and steps too
+        digest.update(f"{doc.path}\0{entry.system}\0{doc.text}\0".encode())
+    return digest.hexdigest()
 
 
 def _problem(item: Any) -> Problem:

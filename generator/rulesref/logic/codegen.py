@@ -257,6 +257,8 @@ def _core_call(plan: Plan) -> ast.expr:
 def function_doc(plan: Plan, url: str) -> str:
     check = plan.check
     lines = [doc_text(check.summary), "", f"{doc_text(plan.entry.name)}: {url}"]
+    if check.parts:
+        lines += ["", "Composed from:"] + [f"    {doc_text(part.name)}: {doc_text(part.words)}" for part in check.parts]
     if plan.args:
         lines += ["", "Args:"]
         for arg in plan.args:

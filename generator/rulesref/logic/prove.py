@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import itertools
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from rulesref.logic.domain import MAX_COMBINATIONS, dice_domain, static_domain
@@ -265,17 +266,38 @@ def prove(plan: Plan) -> list[Problem] | None:
         return None
 
 
-def _prove(plan: Plan) -> list[Problem]:
+@dataclass
+class _Search:
+    """What the product of truth vectors showed: for each row the first combination it is
+    the first row to match, for each the first where it holds at all (with the row that took
+    it), the first no row covers, and each row's region of truth vectors."""
+
+    structure: _Structure
+    by_vector: list[dict[tuple[Any, ...], list[Combo]]]
+    first: list[tuple[tuple[int, ...], Combo] | None]
+    holds: list[tuple[tuple[int, ...], Combo, int] | None]
+    uncovered: tuple[tuple[int, ...], Combo] | None
+    region: list[list[tuple[tuple[Any, ...], ...]]]
+
+
+def first_matches(plan: Plan) -> list[Combo | None] | None:
+    """For each row of `plan`, the first combination (in the enumerator's order) at which it
+    is the first row to match, None where there is none; None when the structure does not
+    pay and the caller must enumerate."""
+    if plan.usage.divides:
+        return None
+    try:
+        found = _search(plan)
+    except _GiveUp:
+        return None
+    return [f[1] if f is not None else None for f in found.first]
+
+
+def _search(plan: Plan) -> _Search:
     s = _Structure(plan)
-    check = plan.check
     atom_functions = [(names, s.steps(names), ast.Tuple(elts=[s.atoms[i] for i in atoms], ctx=ast.Load(), **_AT)) for names, atoms in s.groups]
-    bounds = bounded_fields(plan)
-    field_exprs = [(s.parameters(e), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
-    compiled = _compile(
-        [*atom_functions, (["_a"], [], s.requires), (["_a"], [], s.conditions), *[(p, s.steps(p), e) for p, e in field_exprs]], f"_prove_{plan.name}"
-    )
+    compiled = _compile([*atom_functions, (["_a"], [], s.requires), (["_a"], [], s.conditions)], f"_prove_{plan.name}")
     group_fns, requires, conditions = compiled[: len(s.groups)], compiled[len(s.groups)], compiled[len(s.groups) + 1]
-    field_fns = compiled[len(s.groups) + 2 :]
 
     # each group on its own: truth vector -> the combinations giving it, in enumeration order
     by_vector: list[dict[tuple[Any, ...], list[Combo]]] = []
@@ -322,7 +344,16 @@ def _prove(plan: Plan) -> list[Problem]:
         if current_first is None or key < current_first[0]:
             first[index] = (key, combo)
         region[index].append(vector)
+    return _Search(s, by_vector, first, holds, uncovered, region)
 
+
+def _prove(plan: Plan) -> list[Problem]:
+    found = _search(plan)
+    s, by_vector, first, holds, uncovered, region = found.structure, found.by_vector, found.first, found.holds, found.uncovered, found.region
+    check = plan.check
+    bounds = bounded_fields(plan)
+    field_exprs = [(s.parameters(e), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
+    field_fns = _compile([(p, s.steps(p), e) for p, e in field_exprs], f"_prove_{plan.name}_fields") if field_exprs else []
     problems: list[Problem] = []
     worst = _first_out_of_range(s, by_vector, region, bounds, field_exprs, field_fns)
     if worst is not None:

@@ -100,6 +100,15 @@ CODES: dict[str, str] = {
     "example-failed": "An example whose result (or error) differs from what it expects.",
     "decide-incomplete": "Some input combination matches no row (the message shows one).",
     "decide-dead-row": "A row that can never be the first to match (the message shows why).",
+    # effects and composed checks
+    "unknown-step": "An effect's `on` names no check: no such entry, an entry without checks, or one of several checks left unnamed (`entry-id.check`).",
+    "unknown-quantity": "An effect's `changes` names no input, step or result field of the check it acts on.",
+    "bad-effect": "An effect's operation does not fit what it changes (`auto` on a whole number, `halve` on true/false, a roll changed), or it has no operation or several.",
+    "unknown-effect": "`exception_to` names no effect, the effect itself, or one that changes something else.",
+    "conflicting-effects": "Two effects can change the same thing in the same phase at once, and neither says how they relate: the message shows inputs where both apply. Make one the exception to the other, or state how they stack.",
+    "effect-input-clash": "Two effects a unit composes declare an input of the same name and different types.",
+    "unknown-composed": "A unit gives examples under `composed` for a check its rules do not compose.",
+    "composed-without-examples": "A unit's composed check has no worked examples (warning): give them under `composed` in the unit's file.",
     "logic-error": "The logic fails for some input (a division by zero); the message shows the input.",
     "domain-too-large": "Too many input combinations to prove, or proofs past an entry's budget of steps or time; narrow the inputs' min/max.",
 }

@@ -1,0 +1,364 @@
+"""Effects: what one entry changes in another's check, resolved, typed and proved consistent.
+
+Rules act on each other: Fearless passes a Morale check outright, Furious Charge adds 1 to
+Strength, Eternal Warrior changes what Instant Death does. Calculators wire such rules together
+by hand, or apply modifiers in the order they happen to be written; here each rule says what it
+changes, and the order is the language's:
+
+- An effect acts on a quantity of a check (`on`, `changes`): an input, a `let` step, or the
+  result (a field of it for a record).
+- Its operation falls in a fixed phase, applied in this order:
+  1. `auto` and `cannot` (on a result only): the test is settled outright;
+  2. `set`;
+  3. `add`;
+  4. `at_most` and `at_least`;
+  5. `halve`.
+
+  So Steady's cap comes before Stubborn's halving, and Mob Rule (a `set` on a failed Morale
+  check) never sees a test that Fearless passed outright, without either rule naming the
+  other.
+- Within one phase, two effects that can apply to the same quantity at the same time must say
+  how they relate, as in Catala. Either one is the exception to the other (`exception_to`:
+  where both apply, the exception wins and the other does nothing), or both state how they
+  stack (`stacks`: `sum`, `highest`, `lowest`). Otherwise the pair is refused at the later
+  effect's line with a witness, the inputs where both apply.
+- The witness is found the way a `decide` is proved complete: by structure
+  (`prove.first_matches`), with enumeration as the fallback.
+
+This module resolves and checks effects over the whole content. `compose` builds each unit's
+checks from them.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rulesref.logic import prove
+from rulesref.logic.analyse import analyse, effect_scope
+from rulesref.logic.codegen import functions_module, internal
+from rulesref.logic.domain import DomainTooLarge, combinations
+from rulesref.logic.expressions import HELPERS
+from rulesref.logic.plan import Plan
+from rulesref.logic.sandbox import run_module
+from rulesref.logic.types import VType
+from rulesref.model import Check, Content, DecideRow, Effect, Entry, Expr, Input, OutputField, Result, Where
+from rulesref.problems import Problem
+from rulesref.problems.suggest import did_you_mean
+
+PHASES = {"auto": 0, "cannot": 0, "set": 1, "add": 2, "at_most": 3, "at_least": 3, "halve": 4}
+PHASE_WORDS = ("settled outright", "set", "added to", "capped", "halved")
+STACKING = ("add", "at_most", "at_least")  # operations whose values can stack
+RESULT = "result"  # the name an effect on a result reads the result so far by
+
+
+@dataclass(frozen=True)
+class Step:
+    """A check that effects act on, with its analysis."""
+
+    entry: Entry
+    check: Check
+    plan: Plan
+
+    @property
+    def key(self) -> str:
+        return f"{self.entry.key}.{self.check.name}"
+
+    @property
+    def words(self) -> str:
+        """How an account names it: the entry's name, and the check's when it has several."""
+        return self.entry.name if len(self.entry.checks) == 1 else f"{self.entry.name} ({self.check.name})"
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """An effect with its step and quantity found, its inputs typed, its expressions checked."""
+
+    effect: Effect
+    step: Step
+    quantity: str  # "" for a single result, else an input, step or field name
+    on_result: bool
+    vtype: VType  # the quantity's type
+    inputs: dict[str, tuple[Input, VType]]  # its own inputs
+    owner_name: str  # the name of the entry that declares it
+
+    @property
+    def owner_id(self) -> str:
+        return self.effect.owner.split(":", 1)[1]
+
+    @property
+    def phase(self) -> int:
+        return PHASES[self.effect.operation]
+
+    @property
+    def what(self) -> str:
+        """The quantity in words: "the result of Morale check", "strength in To Wound roll"."""
+        if self.on_result:
+            return f"the result of {self.step.words}" if not self.quantity else f"`{self.quantity}` of {self.step.words}"
+        return f"`{self.quantity}` in {self.step.words}"
+
+
+def names_in(source: object) -> set[str]:
+    """The names an expression reads (helpers aside); a literal reads none."""
+    if not isinstance(source, str):
+        return set()
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except SyntaxError:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in HELPERS}
+
+
+def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
+    """Every check of every entry that some effect names, analysed once: by system, then by
+    `entry-id.check`; None where the check does not analyse (its own problems say why)."""
+    wanted = {(e.system, effect.on.split(".", 1)[0]) for e in content.entries for effect in e.effects}
+    found: dict[str, dict[str, Step | None]] = {}
+    for system, entry_id in sorted(wanted):
+        entry = content.entry(f"{system}:{entry_id}")
+        if entry is None:
+            continue
+        for check in entry.checks:
+            plan, problems = analyse(entry, check)
+            found.setdefault(system, {})[f"{entry_id}.{check.name}"] = Step(entry, check, plan) if plan is not None and not problems else None
+    return found
+
+
+def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Step | None, list[Problem]]:
+    where = effect.where / "on"
+    entry_id, _, check_name = effect.on.partition(".")
+    target = content.entry(f"{entry.system}:{entry_id}")
+    if target is None:
+        ids = [e.id for e in content.entries_of(entry.system) if e.checks]
+        return None, [where.problem("unknown-step", f"no entry `{entry_id}` with checks in {entry.system}{did_you_mean(entry_id, ids)}")]
+    if not target.checks:
+        return None, [where.problem("unknown-step", f"`{entry_id}` has no checks for an effect to act on")]
+    if not check_name:
+        if len(target.checks) > 1:
+            names = ", ".join(f"`{entry_id}.{c.name}`" for c in target.checks)
+            return None, [where.problem("unknown-step", f"`{entry_id}` has {len(target.checks)} checks: name one ({names})")]
+        check_name = target.checks[0].name
+    if target.checks and not any(c.name == check_name for c in target.checks):
+        return None, [where.problem("unknown-step", f"`{entry_id}` has no check `{check_name}`{did_you_mean(check_name, [c.name for c in target.checks])}")]
+    return steps.get(f"{entry_id}.{check_name}"), []
+
+
+def _quantity(effect: Effect, step: Step) -> tuple[str, bool, VType] | Problem:
+    """What the effect changes: (name, on the result, type), or why it cannot."""
+    plan, where = step.plan, effect.where / ("changes" if effect.changes else "on")
+    fields = dict(plan.fields)
+    name = effect.changes
+    if not name:
+        if step.check.is_record:
+            return where.problem("bad-effect", f"{step.words} gives a record: say which field the effect changes (`changes`: {', '.join(fields)})")
+        return "", True, fields[""]
+    if step.check.is_record and name in fields:
+        return name, True, fields[name]
+    arg = next((a for a in plan.args if a.name == name), None)
+    if arg is not None:
+        if arg.is_random or arg.pool is not None:
+            return where.problem("bad-effect", f"`{name}` is rolled: an effect changes what a roll is compared with, not the roll")
+        if arg.kind == "param":
+            return where.problem("bad-effect", f"`{name}` is a parameter of {step.entry.name}: its value comes from the unit's list of rules")
+        return name, False, arg.vtype
+    step_type = next((t for n, _, t in plan.lets if n == name), None)
+    if step_type is not None:
+        return name, False, step_type
+    known = [a.name for a in plan.args if not a.is_random and a.kind != "param"] + [n for n, _, _ in plan.lets] + ([n for n in fields] if step.check.is_record else [])
+    return where.problem("unknown-quantity", f"{step.words} has no input, step or field `{name}`{did_you_mean(name, known)}")
+
+
+def _operation_problem(effect: Effect, on_result: bool, vtype: VType) -> Problem | None:
+    where = effect.where
+    operation = effect.operation
+    if not operation:
+        return where.problem("bad-effect", "an effect has exactly one operation: `set`, `add`, `at_most`, `at_least`, `halve`, `auto` or `cannot`", key=False)
+    if operation in ("auto", "cannot") and not (on_result and vtype.kind == "bool"):
+        return (where / operation).problem("bad-effect", f"`{operation}` settles a test or forbids an action: it acts on a true/false result, not on {vtype.describe()}", key=True)
+    if operation in ("add", "at_most", "at_least", "halve") and (vtype.kind != "int" or (vtype.halves and operation == "halve")):
+        return (where / operation).problem("bad-effect", f"`{operation}` changes a whole number, not {vtype.describe()}", key=True)
+    if effect.stacks is not None and operation not in STACKING:
+        return (where / "stacks").problem("bad-effect", f"only `add`, `at_most` and `at_least` stack; two `{operation}` effects relate by `exception_to`", key=True)
+    if effect.stacks == "sum" and operation != "add":
+        return (where / "stacks").problem("bad-effect", "caps do not add up: they stack as `highest` or `lowest`", key=True)
+    return None
+
+
+def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Resolved | None, list[Problem]]:
+    step, problems = _step_of(effect, entry, content, steps)
+    if step is None:
+        return None, problems
+    found = _quantity(effect, step)
+    if isinstance(found, Problem):
+        return None, [found]
+    quantity, on_result, vtype = found
+    wrong = _operation_problem(effect, on_result, vtype)
+    if wrong is not None:
+        return None, [wrong]
+    base = {a.name: a.vtype for a in step.plan.args if a.pool is None}
+    if on_result:
+        base[RESULT] = vtype
+    typed, problems = effect_scope(entry, effect, base, vtype)
+    if problems:
+        return None, problems
+    return Resolved(effect, step, quantity, on_result, vtype, typed, entry.name), []
+
+
+def _with_effects(content: Content) -> Iterator[Entry]:
+    return (e for e in content.entries if e.effects)
+
+
+def resolve_all(content: Content) -> tuple[list[Resolved], list[Problem]]:
+    """Every effect of the content, resolved and checked, in content order, and the problems
+    of those that are not sound (each at its line)."""
+    steps = _steps(content)
+    resolved: list[Resolved] = []
+    problems: list[Problem] = []
+    for entry in _with_effects(content):
+        seen: set[str] = set()
+        for effect in entry.effects:
+            if effect.id in seen:
+                problems.append((effect.where / "id").problem("duplicate-name", f"{entry.name} already has an effect `{effect.id}`"))
+                continue
+            seen.add(effect.id)
+            one, found = _resolve(effect, entry, content, steps.get(entry.system, {}))
+            problems += found
+            if one is not None:
+                resolved.append(one)
+    problems += _relation_problems(resolved)
+    problems += _conflicts(resolved)
+    return resolved, problems
+
+
+# -- relations ------------------------------------------------------------------------------
+
+
+def exception_refs(resolved: Resolved) -> list[str]:
+    """What `exception_to` names, each as `entry-id/effect-id`."""
+    owner = resolved.effect.owner.split(":", 1)[1]
+    return [ref if "/" in ref else f"{owner}/{ref}" for ref in resolved.effect.exception_to]
+
+
+def _relation_problems(resolved: list[Resolved]) -> list[Problem]:
+    by_ref = {(r.effect.owner.split(":", 1)[0], r.effect.ref): r for r in resolved}
+    problems = []
+    for one in resolved:
+        system = one.effect.owner.split(":", 1)[0]
+        for index, ref in enumerate(exception_refs(one)):
+            where = one.effect.where / "exception_to" / index
+            other = by_ref.get((system, ref))
+            if other is None:
+                problems.append(where.problem("unknown-effect", f"no effect `{ref}` in {system}{did_you_mean(ref, [r for s, r in by_ref if s == system])}"))
+            elif other is one:
+                problems.append(where.problem("unknown-effect", "an effect cannot be the exception to itself"))
+            elif (other.step.key, other.quantity) != (one.step.key, one.quantity):
+                problems.append(where.problem("unknown-effect", f"`{ref}` changes {other.what}, not {one.what}: an exception changes the same thing as what it overrides"))
+    return problems
+
+
+def exceptions_to(one: Resolved, resolved: list[Resolved]) -> list[Resolved]:
+    """The effects that are exceptions to `one`: where they apply, it does not."""
+    system = one.effect.owner.split(":", 1)[0]
+    return [r for r in resolved if r.effect.owner.split(":", 1)[0] == system and one.effect.ref in exception_refs(r)]
+
+
+def related(a: Resolved, b: Resolved) -> bool:
+    """Whether two effects on one quantity in one phase say how they go together."""
+    if b.effect.ref in exception_refs(a) or a.effect.ref in exception_refs(b):
+        return True
+    return a.effect.operation in STACKING and a.effect.stacks is not None and a.effect.stacks == b.effect.stacks
+
+
+def condition(one: Resolved, resolved: list[Resolved]) -> str:
+    """Where an effect applies, as an expression: its `when`, and not where an exception to it applies."""
+    parts = [f"({one.effect.when.source})"] if one.effect.when is not None else []
+    for other in exceptions_to(one, resolved):
+        if other.effect.when is None:
+            return "False"  # an exception that always applies: this effect never does
+        parts.append(f"not ({other.effect.when.source})")
+    return " and ".join(parts) or "True"
+
+
+# -- the consistency proof ------------------------------------------------------------------
+
+
+def _conflicts(resolved: list[Resolved]) -> list[Problem]:
+    groups: dict[tuple[str, str, bool, int], list[Resolved]] = {}
+    for one in resolved:
+        groups.setdefault((one.step.key, one.quantity, one.on_result, one.phase), []).append(one)
+    problems = []
+    for group in groups.values():
+        for a, b in itertools.combinations(group, 2):
+            if related(a, b):
+                continue
+            witness = overlap(a, b, resolved)
+            if witness is not None:
+                problems.append(_conflict(a, b, witness))
+    return problems
+
+
+def _conflict(a: Resolved, b: Resolved, witness: dict[str, object]) -> Problem:
+    shown = ", ".join(f"{k}={v!r}" for k, v in witness.items()) or "always"
+    how = "say which wins (`exception_to`)" + (" or how they stack (`stacks`, on both)" if a.effect.operation in STACKING and b.effect.operation in STACKING else "")
+    return (b.effect.where / "id").problem(
+        "conflicting-effects",
+        f"`{b.effect.ref}` and `{a.effect.ref}` can both change {b.what} at once ({PHASE_WORDS[b.phase]}), for example with {shown}: {how}",
+    )
+
+
+def _input_of(name: str, vtype: VType, where: Where) -> Input:
+    """An input standing for a value of `vtype` (the result so far, in a proof)."""
+    if vtype.kind == "bool":
+        return Input(name, "bool", None, None, None, (), None, where)
+    if vtype.kind == "str":
+        return Input(name, "enum", None, None, None, tuple(vtype.values or ("none",)), None, where)
+    return Input(name, "inches" if vtype.halves else "int", None, vtype.lo, vtype.hi, (), None, where)
+
+
+def overlap(a: Resolved, b: Resolved, resolved: list[Resolved]) -> dict[str, object] | None:
+    """The first inputs (in the enumerator's order) where both effects apply, or None."""
+    source = f"({condition(a, resolved)}) and ({condition(b, resolved)})"
+    read = names_in(source)
+    if not read:
+        return {}
+    where = b.effect.where / "when"
+    inputs: dict[str, Input] = {}
+    step_inputs = {i.name: i for i in a.step.check.inputs}
+    for one in (a, b, *exceptions_to(a, resolved), *exceptions_to(b, resolved)):
+        for name, (item, _) in one.inputs.items():
+            inputs.setdefault(name, item)
+    for name in sorted(read):
+        if name == RESULT:
+            inputs.setdefault(name, _input_of(RESULT, a.vtype, where))
+        elif name in step_inputs:
+            inputs.setdefault(name, step_inputs[name])
+    used = [inputs[n] for n in inputs if n in read]
+    true, false = Result((("", Expr(True, where)),), where, made=True), Result((("", Expr(False, where)),), where, made=True)
+    check = Check(
+        name="both_apply", summary="Where both effects apply.", inputs=tuple(used),
+        output=(OutputField("", "bool", None, None, None, (), where),), is_record=False, requires=(), lets=(), expr=None,
+        decide=(DecideRow(Expr(source, where), true, None, where), DecideRow(None, false, None, where)), examples=(), where=where,
+    )
+    plan, problems = analyse(a.step.entry, check)
+    if plan is None or problems:
+        return None  # each condition was checked on its own; a pair that does not analyse has its problems there
+    found = prove.first_matches(plan)
+    if found is not None:
+        return found[0]
+    return _enumerated(plan)
+
+
+def _enumerated(plan: Plan) -> dict[str, object] | None:
+    """The enumerator's first match of the first row (the fallback of `prove.first_matches`)."""
+    namespace = run_module(functions_module([plan], odds_url=None, proofs=True), "<effects>", {})
+    conditions = namespace[internal("conditions", plan.name)]
+    names = [a.name for a in plan.args]
+    try:
+        for combo in combinations(plan):
+            if conditions(*[combo[n] for n in names])[0]:
+                return combo
+    except DomainTooLarge:
+        return None
+    return None

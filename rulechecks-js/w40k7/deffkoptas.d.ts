@@ -1,0 +1,80 @@
+/** Deffkoptas (Warhammer 40,000): Ork gyrocopters that scout ahead of the horde, then dive on the enemy and zip away again. */
+
+import type { Odds } from "../_runtime.js";
+
+export declare const ID: "deffkoptas";
+export declare const NAME: "Deffkoptas";
+export declare const SYSTEM: "w40k7";
+export declare const KIND: "unit";
+export declare const SUMMARY: "Ork gyrocopters that scout ahead of the horde, then dive on the enemy and zip away again.";
+export declare const URL: "https://rulesref.github.io/rulesref/w40k7/deffkoptas/";
+
+/** Whether a unit passes a Morale check, for Deffkoptas with its rules. https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+export declare function morale_check(args: morale_check.Args): boolean;
+export declare namespace morale_check {
+  interface Args {
+    /** The 2D6 rolled (2 is a double 1) */
+    readonly roll: number;
+    /** The unit's Leadership (the highest among its models) */
+    readonly leadership: number;
+    /** What is taken off the Leadership, such as the amount a close combat was lost by */
+    readonly penalty: number;
+    /** The D6 rolled on the Mob Rule table */
+    readonly mob_rule_roll: number;
+    /** The unit is locked in combat */
+    readonly locked_in_combat: boolean;
+    /** The unit includes an Ork character (Independent Characters too) */
+    readonly has_ork_character: boolean;
+    /** Models in the unit */
+    readonly models: number;
+  }
+}
+
+/** Exact odds of each result of `morale_check` over its dice, in order of result. */
+export declare function morale_check_odds(args: morale_check_odds.Args): readonly Odds<boolean>[];
+export declare namespace morale_check_odds {
+  interface Args {
+    /** The unit's Leadership (the highest among its models) */
+    readonly leadership: number;
+    /** What is taken off the Leadership, such as the amount a close combat was lost by */
+    readonly penalty: number;
+    /** The unit is locked in combat */
+    readonly locked_in_combat: boolean;
+    /** The unit includes an Ork character (Independent Characters too) */
+    readonly has_ork_character: boolean;
+    /** Models in the unit */
+    readonly models: number;
+  }
+}
+
+/** Whether a hit wounds, for Deffkoptas with its rules. https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+export declare function to_wound_roll(args: to_wound_roll.Args): boolean;
+export declare namespace to_wound_roll {
+  interface Args {
+    /** The D6 rolled To Wound */
+    readonly roll: number;
+    /** The attack's Strength */
+    readonly strength: number;
+    /** The target's Toughness */
+    readonly toughness: number;
+    /** The model charged into combat this turn */
+    readonly charged: boolean;
+    /** The charge was a disordered charge */
+    readonly disordered: boolean;
+  }
+}
+
+/** Exact odds of each result of `to_wound_roll` over its dice, in order of result. */
+export declare function to_wound_roll_odds(args: to_wound_roll_odds.Args): readonly Odds<boolean>[];
+export declare namespace to_wound_roll_odds {
+  interface Args {
+    /** The attack's Strength */
+    readonly strength: number;
+    /** The target's Toughness */
+    readonly toughness: number;
+    /** The model charged into combat this turn */
+    readonly charged: boolean;
+    /** The charge was a disordered charge */
+    readonly disordered: boolean;
+  }
+}
