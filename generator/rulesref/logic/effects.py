@@ -44,7 +44,7 @@ from rulesref.logic.expressions import HELPERS
 from rulesref.logic.plan import Plan
 from rulesref.logic.sandbox import run_module
 from rulesref.logic.types import VType
-from rulesref.model import Check, Content, DecideRow, Effect, Entry, Expr, Input, OutputField, Result, Where
+from rulesref.model import OPERATIONS, Check, Content, DecideRow, Effect, Entry, Expr, Input, OutputField, Result, Where
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
@@ -174,7 +174,9 @@ def _operation_problem(effect: Effect, on_result: bool, vtype: VType) -> Problem
     where = effect.where
     operation = effect.operation
     if not operation:
-        return where.problem("bad-effect", "an effect has exactly one operation: `set`, `add`, `at_most`, `at_least`, `halve`, `auto` or `cannot`", key=False)
+        written = [op for op in OPERATIONS if isinstance(where.value(), dict) and op in where.value()]
+        several = f"it has {len(written)}: {', '.join(f'`{op}`' for op in written)}" if written else "it has none"
+        return where.problem("bad-effect", f"an effect has exactly one operation of `set`, `add`, `at_most`, `at_least`, `halve`, `auto`, `cannot`; {several}")
     if operation in ("auto", "cannot") and not (on_result and vtype.kind == "bool"):
         return (where / operation).problem("bad-effect", f"`{operation}` settles a test or forbids an action: it acts on a true/false result, not on {vtype.describe()}", key=True)
     if operation in ("add", "at_most", "at_least", "halve") and (vtype.kind != "int" or (vtype.halves and operation == "halve")):

@@ -1,0 +1,209 @@
+"""Effects and composed checks: conflicts found with a witness, exceptions and stacking as
+declared, and every shipped unit's composed checks equal to a reference derived by hand."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rulesref.validate import validate
+
+from .conftest import FIXTURES, REPO
+from .test_logic import compiled
+
+
+
+def _write(folder: Path, files: dict[str, str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+
+
+def _planted(tmp_path: Path, system: str, name: str, addition: str) -> list[Any]:
+    """The problems of the shipped content with `addition` appended to one of its files."""
+    target = tmp_path / "content"
+    shutil.copytree(REPO / "content", target)
+    path = target / system / name
+    path.write_text(path.read_text() + addition)
+    return [p for p in validate([str(target)]).problems if p.severity == "error"]
+
+
+def test_a_conflict_names_both_effects_and_a_witness(content: Path) -> None:
+    shutil.copy(FIXTURES / "bad" / "effect-conflict.yml", content / "demo")
+    (problem,) = validate([str(content / "demo" / "effect-conflict.yml")]).problems
+    assert problem.code == "conflicting-effects" and problem.line == 24
+    assert "`effect-conflict/routed` and `effect-conflict/steadfast`" in problem.message
+    assert "ranks=2, leaving_table=True" in problem.message  # the first inputs where both apply
+
+
+def test_a_conflict_planted_in_the_shipped_rules_is_refused_at_its_line(tmp_path: Path) -> None:
+    # Mob Rule made to fail outright where Fearless passes outright: the same phase, no relation
+    problems = _planted(tmp_path, "w40k7", "mob-rule.yml", (
+        "  - id: panics\n    on: morale-check\n    summary: Fails outright in combat.\n    auto: fail\n"
+        "    when: locked_in_combat\n"
+        "    inputs: {locked_in_combat: {type: bool}}\n"
+    ))
+    (problem,) = problems
+    assert problem.code == "conflicting-effects" and problem.path.endswith("w40k7/mob-rule.yml")
+    assert "`mob-rule/panics` and `fearless/passes-morale`" in problem.message
+    assert "locked_in_combat=True" in problem.message
+
+
+def test_a_second_cap_beside_steadys_needs_a_stacking(tmp_path: Path) -> None:
+    addition = "  - id: tight\n    on: discipline.break_test\n    changes: penalty\n    summary: Never worse than -3.\n    at_most: 3\n"
+    (problem,) = _planted(tmp_path, "t9a", "stubborn.yml", addition)
+    assert problem.code == "conflicting-effects" and "steady=True" in problem.message
+    stacked = addition + "    stacks: lowest\n"
+    problems = _planted(tmp_path / "again", "t9a", "stubborn.yml", stacked)
+    assert [p.code for p in problems] == ["conflicting-effects"]  # Steady's own cap states no stacking
+    assert "stacks" in problems[0].message
+
+
+def test_effects_that_never_apply_together_need_no_relation(content: Path) -> None:
+    shutil.copy(FIXTURES / "good" / "effects-exception.yml", content / "demo")
+    assert validate([str(content)]).problems == ()
+
+
+def _exception_demo(tmp_path: Path) -> Path:
+    """A core step with a core effect (`broken`), a rule whose effect is the exception to it,
+    a rule whose bonus stacks with another's, and a unit with those rules."""
+    root = tmp_path / "content"
+    _write(root / "demo", {
+        "system.yml": (FIXTURES / "content" / "demo" / "system.yml").read_text(),
+        "stand.yml": (
+            "id: stand\nkind: term\nname: Stand\nsummary: Whether a unit stands.\n"
+            "checks:\n  holds:\n    summary: Whether a unit holds.\n    inputs:\n"
+            "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
+            "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
+            "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
+            "effects:\n  - id: broken\n    on: stand\n    summary: Below half strength a unit never holds.\n"
+            "    auto: fail\n    when: below_half\n    inputs: {below_half: {type: bool}}\n"
+        ),
+        "hero.yml": (
+            "id: hero\nkind: rule\nname: Hero\nsummary: Holds even when broken, and lifts the Leadership.\n"
+            "effects:\n  - id: heroic\n    on: stand\n    summary: Holds even below half strength when the hero lives.\n"
+            "    auto: pass\n    when: hero_alive\n    inputs: {hero_alive: {type: bool}}\n    exception_to: [stand/broken]\n"
+            "  - id: inspiring\n    on: stand\n    changes: needed\n    summary: +1 to the Leadership needed.\n    add: 1\n    stacks: sum\n"
+        ),
+        "banner.yml": (
+            "id: banner\nkind: rule\nname: Banner\nsummary: +1 more.\n"
+            "effects:\n  - id: raised\n    on: stand\n    changes: needed\n    summary: +1 to the Leadership needed while raised.\n"
+            "    add: 1\n    when: raised\n    inputs: {raised: {type: bool}}\n    stacks: sum\n"
+        ),
+        "guards.yml": (
+            "id: guards\nkind: unit\nname: Guards\nsummary: A unit for tests.\nrules: [hero, banner]\n"
+            "composed:\n  stand:\n    examples:\n"
+            "      - given: {roll: 9, leadership: 7, below_half: true, hero_alive: true, raised: true}\n        expect: true\n"
+        ),
+    })
+    return root
+
+
+def test_a_composed_check_applies_exceptions_and_stacking_as_declared(tmp_path: Path) -> None:
+    ns = compiled(_exception_demo(tmp_path), "demo", "guards")
+    stand = ns["stand"]
+    for roll, leadership, below_half, hero_alive, raised in itertools.product(range(2, 13), range(2, 11), *[(False, True)] * 3):
+        needed = leadership + 1 + (1 if raised else 0)
+        if hero_alive:
+            expected = True  # the exception is an effect of its own, and wins where both apply
+        elif below_half:
+            expected = False  # broken, and no hero to override it
+        else:
+            expected = roll <= needed
+        got = stand(roll=roll, leadership=leadership, below_half=below_half, hero_alive=hero_alive, raised=raised)
+        assert got is expected, (roll, leadership, below_half, hero_alive, raised)
+    doc = stand.__doc__
+    assert "Hero overrides it where both apply" in doc and "Composed from:" in doc
+
+
+# -- the shipped units, against references derived by hand from the rules' text ------------
+
+
+def _mob_rule_reference(roll: int, leadership: int, penalty: int, table: int, locked: bool, character: bool, models: int) -> bool:
+    if roll == 2 or roll <= leadership - penalty:  # a double 1 always passes
+        return True
+    if table == 1:
+        return locked
+    if table <= 3:
+        return character
+    return models >= 10
+
+
+def _w40k7(unit: str) -> dict[str, Any]:
+    return compiled(REPO / "content", "w40k7", unit)
+
+
+def test_deffkoptas_morale_check_is_the_morale_check_with_mob_rule() -> None:
+    ns = _w40k7("deffkoptas")
+    check = ns["morale_check"]
+    for roll, leadership, penalty, table, locked, character, models in itertools.product(
+        range(2, 13), range(1, 11), range(0, 11), range(1, 7), (False, True), (False, True), (1, 9, 10, 100)
+    ):
+        expected = _mob_rule_reference(roll, leadership, penalty, table, locked, character, models)
+        got = check(roll=roll, leadership=leadership, penalty=penalty, mob_rule_roll=table, locked_in_combat=locked, has_ork_character=character, models=models)
+        assert got is expected
+    # exact odds: 2D6 and the table's D6, weighed by hand
+    two_d6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
+    for leadership, penalty, locked, character, models in itertools.product((5, 7, 10), (0, 3), (False, True), (False, True), (3, 10)):
+        passing = sum((two_d6[r] * Fraction(1, 6) for r in two_d6 for t in range(1, 7) if _mob_rule_reference(r, leadership, penalty, t, locked, character, models)), Fraction(0))
+        odds = ns["morale_check_odds"](leadership=leadership, penalty=penalty, locked_in_combat=locked, has_ork_character=character, models=models)
+        assert odds.get(True, Fraction(0)) == passing
+
+
+def _to_wound(roll: int, strength: int, toughness: int) -> bool:
+    strength = min(strength, 10)
+    if strength >= toughness + 2:
+        return roll >= 2
+    if strength == toughness + 1:
+        return roll >= 3
+    if strength == toughness:
+        return roll >= 4
+    if strength == toughness - 1:
+        return roll >= 5
+    return strength >= toughness - 3 and roll >= 6
+
+
+def test_furious_charge_adds_to_strength_in_the_to_wound_roll_of_both_units() -> None:
+    for unit in ("deffkoptas", "solitaire"):
+        check = _w40k7(unit)["to_wound_roll"]
+        for roll, strength, toughness, charged, disordered in itertools.product(range(1, 7), range(1, 11), range(1, 11), (False, True), (False, True)):
+            bonus = 1 if charged and not disordered else 0
+            assert check(roll=roll, strength=strength, toughness=toughness, charged=charged, disordered=disordered) is _to_wound(roll, strength + bonus, toughness)
+
+
+def test_the_solitaires_rules_settle_its_morale_save_and_wounds() -> None:
+    ns = _w40k7("solitaire")
+    assert ns["morale_check"]() is True  # Fearless: nothing to roll
+    assert [ns["invulnerable_save"](roll=r) for r in range(1, 7)] == [False, False, True, True, True, True]  # Impossible Form's 3+
+    assert [ns["wound"](wounds=w) for w in range(1, 11)] == list(range(0, 10))  # Eternal Warrior over Instant Death
+    parts = ns["wound"].__doc__
+    assert "Instant Death:" in parts and "Eternal Warrior overrides it where both apply" in parts
+
+
+def test_the_forsaken_ones_discipline_tests() -> None:
+    ns = compiled(REPO / "content", "t9a", "forsaken-one")
+    assert ns["break_test"]() is True  # Unstable: no Break Test
+    assert ns["panic_test"]() is True  # Fearless
+    for roll, discipline, purpose in itertools.product(range(2, 13), range(0, 11), ("combat-reform", "redirecting-charges", "other")):
+        expected = {"combat-reform": True, "redirecting-charges": False}.get(purpose, roll <= discipline)
+        assert ns["command_test"](roll=roll, discipline=discipline, purpose=purpose) is expected
+    for lost_by, beacon, steady, solid in itertools.product(range(1, 21), *[(False, True)] * 3):
+        halved = -(-lost_by // 2)  # Stubborn, rounding up
+        reduction = (1 + steady + solid) if beacon else 0
+        assert ns["health_point_losses"](lost_by=lost_by, beacon_of_courage=beacon, steady=steady, solid=solid) == max(0, halved - reduction)
+
+
+def test_every_shipped_unit_has_composed_checks_with_examples() -> None:
+    build = validate([str(REPO / "content")])
+    assert not [p for p in build.problems if p.code in ("composed-without-examples", "conflicting-effects")]
+    units = [e for e in build.content.entries if e.kind == "unit"]
+    assert units
+    for unit in units:
+        composed = [c for c in unit.checks if c.parts]
+        assert composed, unit.key
+        for check in composed:
+            assert check.examples, (unit.key, check.name)
+            assert check.parts[0].words.startswith("the step")
