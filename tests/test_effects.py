@@ -206,4 +206,4 @@ def test_every_shipped_unit_has_composed_checks_with_examples() -> None:
         assert composed, unit.key
         for check in composed:
             assert check.examples, (unit.key, check.name)
-            assert check.parts[0].words.startswith("the step")
+            assert check.parts[0].words.startswith("The core step.")

@@ -25,7 +25,7 @@ def panic_test() -> bool:
     Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
 
     Composed from:
-        Discipline: the step: Whether a unit passes a Panic Test.
+        Discipline: The core step. Whether a unit passes a Panic Test.
         Fearless: Passes Panic Tests automatically. (the result of Discipline (panic_test), settled outright)
 
     Examples:
@@ -48,7 +48,7 @@ def command_test(*, roll: int, discipline: int, purpose: Literal['combat-reform'
     Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
 
     Composed from:
-        Discipline: the step: Whether a unit passes a Command Test.
+        Discipline: The core step. Whether a unit passes a Command Test.
         Mindless: Passes Command Tests for Combat Reform automatically. (the result of Discipline (command_test), settled outright when `purpose == 'combat-reform'`)
         Mindless: Fails Command Tests for Redirecting Charges automatically. (the result of Discipline (command_test), settled outright when `purpose == 'redirecting-charges'`)
 
@@ -111,7 +111,7 @@ def break_test() -> bool:
     Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
 
     Composed from:
-        Discipline: the step: Whether a unit that lost a Round of Combat holds (passes its Break Test).
+        Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test).
         Steady: A Steady unit's Break Test penalty is never worse than -2. (`penalty` in Discipline (break_test), capped when `steady`)
         Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (`penalty` in Discipline (break_test), halved)
         Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break_test), settled outright)
@@ -136,7 +136,7 @@ def health_point_losses(*, lost_by: int, beacon_of_courage: bool, steady: bool, 
     Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
 
     Composed from:
-        Unstable: the step: How many Health Points an Unstable unit loses instead of taking a Break Test.
+        Unstable: The core step. How many Health Points an Unstable unit loses instead of taking a Break Test.
         Stubborn: An Unstable unit's Health Point losses are halved, rounding up. (`stubborn` in Unstable (health_point_losses), set)
 
     Args:

@@ -25,7 +25,7 @@ def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int
     Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
 
     Composed from:
-        Morale check: the step: Whether a unit passes a Morale check.
+        Morale check: The core step. Whether a unit passes a Morale check.
         Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when `not result`)
 
     Args:
@@ -118,7 +118,7 @@ def to_wound_roll(*, roll: int, strength: int, toughness: int, charged: bool, di
     Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
 
     Composed from:
-        To Wound roll: the step: Whether a hit wounds.
+        To Wound roll: The core step. Whether a hit wounds.
         Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in To Wound roll, added to when `charged and not disordered`)
 
     Args:

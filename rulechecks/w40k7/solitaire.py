@@ -25,7 +25,7 @@ def invulnerable_save(*, roll: int) -> bool:
     Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
 
     Composed from:
-        Invulnerable save: the step: Whether an invulnerable save stops a Wound.
+        Invulnerable save: The core step. Whether an invulnerable save stops a Wound.
         Impossible Form: The Solitaire has a 3+ invulnerable save. (`save` in Invulnerable save, set)
 
     Args:
@@ -73,7 +73,7 @@ def morale_check() -> bool:
     Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
 
     Composed from:
-        Morale check: the step: Whether a unit passes a Morale check.
+        Morale check: The core step. Whether a unit passes a Morale check.
         Fearless: Passes Morale checks automatically. (the result of Morale check, settled outright)
 
     Examples:
@@ -96,7 +96,7 @@ def wound(*, wounds: int) -> int:
     Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
 
     Composed from:
-        Wound: the step: How many Wounds a model has left after one unsaved Wound.
+        Wound: The core step. How many Wounds a model has left after one unsaved Wound.
         Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (`lost` in Wound, set when `strength >= 2 * toughness`; Eternal Warrior overrides it where both apply)
         Eternal Warrior: Instant Death takes only one Wound from this model. (`lost` in Wound, set)
 
@@ -129,7 +129,7 @@ def to_wound_roll(*, roll: int, strength: int, toughness: int, charged: bool, di
     Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
 
     Composed from:
-        To Wound roll: the step: Whether a hit wounds.
+        To Wound roll: The core step. Whether a hit wounds.
         Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in To Wound roll, added to when `charged and not disordered`)
 
     Args:

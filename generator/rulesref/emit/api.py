@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -55,7 +56,7 @@ def _system(settings: Settings, system: System, counts: Counter[tuple[str, str]]
     }
 
 
-def _check(view: CheckView) -> dict[str, Any]:
+def _check(view: CheckView, part_ref: Callable[[str], dict[str, Any] | None]) -> dict[str, Any]:
     return {
         "name": view.name,
         "summary": view.summary,
@@ -92,6 +93,7 @@ def _check(view: CheckView) -> dict[str, Any]:
         ],
         "pools": [_pool(p) for p in view.pools],
         "odds": [_odds(view, o) for o in view.odds],
+        "composed_from": [{"entry": part_ref(entry_id), "words": words} for entry_id, words in view.parts],
     }
 
 
@@ -171,6 +173,10 @@ def _entry(facts: EntryFacts, entry: Entry, system: System) -> dict[str, Any]:
         targets = ((facts.entry_of(f"{entry.system}:{ref.rule}"), ref.args) for ref in written)
         return [_ref(settings, target, args) for target, args in targets if target is not None]
 
+    def part_ref(entry_id: str) -> dict[str, Any] | None:
+        target = facts.entry_of(f"{entry.system}:{entry_id}")
+        return _ref(settings, target) if target is not None else None
+
     profiles = []
     for profile in entry.profiles:
         profile_type = system.profile_type(profile.type)
@@ -208,7 +214,7 @@ def _entry(facts: EntryFacts, entry: Entry, system: System) -> dict[str, Any]:
         "referenced_by": [_ref(settings, e) for e in facts.referenced_by(entry.key)],
         "same_as": [_ref(settings, e) for e in facts.same_rule_of(entry.key)],
         "corrections": [{"original": c.original, "corrected": c.corrected, "reason": c.reason} for c in entry.corrections],
-        "checks": [_check(v) for v in facts.checks_of(entry.key)],
+        "checks": [_check(v, part_ref) for v in facts.checks_of(entry.key)],
         "profiles": profiles,
     }
 

@@ -210,7 +210,7 @@ def _result_texts(check: Check, names: dict[str, str]) -> dict[str, str]:
 
 def _parts(composition: Composition) -> tuple[Part, ...]:
     step = composition.step
-    parts = [Part(step.entry.id, step.entry.name, f"the step: {step.check.summary}")]
+    parts = [Part(step.entry.id, step.entry.name, f"The core step. {step.check.summary}")]
     applied = (*composition.core, *composition.effects)
     for one in applied:
         when = f" when `{one.effect.when.source}`" if one.effect.when is not None else ""

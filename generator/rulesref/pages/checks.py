@@ -131,6 +131,7 @@ class CheckView:
     examples: tuple[ExampleView, ...]
     odds: tuple[OddsView, ...]
     pools: tuple[PoolView, ...] = ()
+    parts: tuple[tuple[str, str], ...] = ()  # a composed check: (entry id, what it supplied)
 
 
 def _arg_view(arg: Arg) -> ArgView:
@@ -255,6 +256,7 @@ def check_view(check: CompiledCheck, module: str) -> CheckView:
         examples=tuple(_example(t, r) for t, r in zip(plan.example_texts, check.examples, strict=True)),
         odds=tuple(_odds(plan, o) for o in check.odds),
         pools=pool_views(plan),
+        parts=tuple((p.entry, p.words) for p in plan.check.parts),
     )
 
 

@@ -270,7 +270,7 @@ class Pages:
             wargear=self.rule_cards(page, entry, list(dict.fromkeys(entry.wargear))),
             param_table=_param_table(entry.params),
             checks=[
-                {**check_section(entry, view), "try_it": self.forms_of(entry.key).get(view.name, "")}
+                {**check_section(entry, view), "try_it": self.forms_of(entry.key).get(view.name, ""), "parts": self.composed_parts(page, entry, view)}
                 for view in self.checks_of(entry.key)
             ],
             notes=user_markdown(entry.notes, links) if entry.notes else "",
@@ -299,6 +299,15 @@ class Pages:
             (plain(row.roll), (f"**{plain(row.title)}:** " if row.title else "") + user_inline(row.result, links)) for row in entry.table.rows
         ]
         return {"heading": plain(entry.table.title or f"{entry.table.die} table"), "die": plain(entry.table.die), "rows": rows}
+
+    def composed_parts(self, page: str, entry: Entry, view: CheckView) -> list[tuple[str, str]]:
+        """A composed check's account: each entry that supplied a part, linked, and what it did."""
+        links = self.text_link_writer(page, entry)
+        out = []
+        for entry_id, words in view.parts:
+            source = self.entry_of(f"{entry.system}:{entry_id}")
+            out.append((self.entry_link(page, source) if source is not None else plain(entry_id), user_inline(words, links)))
+        return out
 
     def rule_link(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
         target = self.entry_of(f"{unit.system}:{ref.rule}")
