@@ -360,6 +360,8 @@ class Check:
     examples: tuple[Example, ...]
     where: Where
     parts: tuple[Part, ...] = ()  # a composed check: what each rule supplied
+    versus: bool = False  # a core step every unit is composed with, whose form picks a target
+    targets: tuple[Target, ...] = ()  # a composed `versus` check: the units it can be aimed at
 
     def input(self, name: str) -> Input | None:
         return next((i for i in self.inputs if i.name == name), None)
@@ -389,11 +391,23 @@ class Effect:
     exception_to: tuple[str, ...]
     stacks: str | None
     where: Where
+    side: str = "self"  # "target": it applies when its unit is the target of the check
 
     @property
     def ref(self) -> str:
         """`entry-id/effect-id`, as `exception_to` names it."""
         return f"{self.owner.split(':', 1)[1]}/{self.id}"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A unit a `versus` check can be aimed at: the values its rules give the check's inputs
+    when it is the target, and what each rule supplied."""
+
+    unit: str  # an entry id of the same system
+    name: str
+    values: tuple[tuple[str, Scalar], ...]
+    parts: tuple[Part, ...]
 
 
 @dataclass(frozen=True)
@@ -622,6 +636,7 @@ def _check(name: str, data: dict[str, Any], where: Where) -> Check:
         decide=decide,
         examples=tuple(examples),
         where=where,
+        versus=data.get("versus", False),
     )
 
 
@@ -654,6 +669,7 @@ def _effect(data: dict[str, Any], owner: str, where: Where) -> Effect:
         exception_to=tuple(data.get("exception_to", ())),
         stacks=data.get("stacks"),
         where=where,
+        side=data.get("side", "self"),
     )
 
 

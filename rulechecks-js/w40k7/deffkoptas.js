@@ -3,6 +3,7 @@
 /** Deffkoptas (Warhammer 40,000): Ork gyrocopters that scout ahead of the horde, then dive on the enemy and zip away again. https://rulesref.github.io/rulesref/w40k7/deffkoptas/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "deffkoptas";
 export const NAME = "Deffkoptas";
@@ -22,6 +23,73 @@ function $keywords(args, keys, name) {
   const missing = keys.filter((key) => !(key in args)).map($.repr);
   const n = missing.length;
   throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $CloseCombat$fields = Object.freeze(["unsaved", "models_removed"]);
+function $CloseCombat(unsaved, models_removed) {
+  return Object.freeze({ unsaved, models_removed });
+}
+
+const $close_combat$keys = Object.freeze(["attacks", "weapon_skill", "strength", "ap", "target_weapon_skill", "toughness", "armour_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "charged", "disordered", "hits", "wounded", "saved", "unsaved"]);
+/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Deffkoptas with its rules. */
+export function close_combat(args) {
+  args = $keywords(args, $close_combat$keys, "close_combat");
+  const { attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, hits, wounded, saved, unsaved } = args;
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 30)) $.fail("attacks must be a whole number from 1 to 30, not " + $.repr(attacks));
+  if (!Number.isInteger(weapon_skill) || !(1 <= weapon_skill && weapon_skill <= 10)) $.fail("weapon_skill must be a whole number from 1 to 10, not " + $.repr(weapon_skill));
+  if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
+  if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (!Number.isInteger(target_weapon_skill) || !(1 <= target_weapon_skill && target_weapon_skill <= 10)) $.fail("target_weapon_skill must be a whole number from 1 to 10, not " + $.repr(target_weapon_skill));
+  if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(invulnerable_save) || !(2 <= invulnerable_save && invulnerable_save <= 7)) $.fail("invulnerable_save must be a whole number from 2 to 7, not " + $.repr(invulnerable_save));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 4)) $.fail("wounds must be a whole number from 1 to 4, not " + $.repr(wounds));
+  if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
+  if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
+  if (typeof charged !== "boolean") $.fail("charged must be true or false, not " + $.repr(charged));
+  if (typeof disordered !== "boolean") $.fail("disordered must be true or false, not " + $.repr(disordered));
+  if (!Number.isInteger(hits) || !(0 <= hits && hits <= 30)) $.fail("hits must be a whole number from 0 to 30, not " + $.repr(hits));
+  if (!Number.isInteger(wounded) || !(0 <= wounded && wounded <= 30)) $.fail("wounded must be a whole number from 0 to 30, not " + $.repr(wounded));
+  if (!Number.isInteger(saved) || !(0 <= saved && saved <= 30)) $.fail("saved must be a whole number from 0 to 30, not " + $.repr(saved));
+  if (!Number.isInteger(unsaved) || !(0 <= unsaved && unsaved <= 30)) $.fail("unsaved must be a whole number from 0 to 30, not " + $.repr(unsaved));
+  if ((hits) > attacks) $.fail("hits must be at most " + $.repr(attacks) + " (the dice `hits` rolls), not " + $.repr(hits));
+  if ((wounded) > hits) $.fail("wounded must be at most " + $.repr(hits) + " (the dice `wounded` rolls), not " + $.repr(wounded));
+  if ((saved + unsaved) !== wounded) $.fail("saved + unsaved must add up to exactly " + $.repr(wounded) + " (the dice `saved` rolls), not " + $.repr(saved + unsaved));
+  return $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, hits, wounded, saved, unsaved);
+}
+
+const $close_combat_odds$keys = Object.freeze(["attacks", "weapon_skill", "strength", "ap", "target_weapon_skill", "toughness", "armour_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "charged", "disordered"]);
+/** Exact odds of each result of `close_combat` over its dice, in order of result. */
+export function close_combat_odds(args) {
+  args = $keywords(args, $close_combat_odds$keys, "close_combat_odds");
+  const { attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered } = args;
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 30)) $.fail("attacks must be a whole number from 1 to 30, not " + $.repr(attacks));
+  if (!Number.isInteger(weapon_skill) || !(1 <= weapon_skill && weapon_skill <= 10)) $.fail("weapon_skill must be a whole number from 1 to 10, not " + $.repr(weapon_skill));
+  if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
+  if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (!Number.isInteger(target_weapon_skill) || !(1 <= target_weapon_skill && target_weapon_skill <= 10)) $.fail("target_weapon_skill must be a whole number from 1 to 10, not " + $.repr(target_weapon_skill));
+  if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(invulnerable_save) || !(2 <= invulnerable_save && invulnerable_save <= 7)) $.fail("invulnerable_save must be a whole number from 2 to 7, not " + $.repr(invulnerable_save));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 4)) $.fail("wounds must be a whole number from 1 to 4, not " + $.repr(wounds));
+  if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
+  if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
+  if (typeof charged !== "boolean") $.fail("charged must be true or false, not " + $.repr(charged));
+  if (typeof disordered !== "boolean") $.fail("disordered must be true or false, not " + $.repr(disordered));
+  const $counts = new Map();
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, ((weapon_skill > target_weapon_skill) ? 3 : ((target_weapon_skill > (2 * weapon_skill)) ? 5 : 4)), 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))), 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0))), [0], 1, [0]);
+  for (const [[unsaved], $weight] of $table.states.values()) {
+    $.tally($counts, $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, 0, 0, 0, unsaved), $weight, $CloseCombat$fields);
+  }
+  return $.odds($counts);
+}
+
+function $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, hits, wounded, saved, unsaved) {
+  const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
+  const instant_death = ((Math.min(strength_plus, 10) >= (2 * toughness)) && !eternal_warrior);
+  const falling = ((instant_death || (wounds === 1)) ? unsaved : ((wounds === 2) ? Math.floor(unsaved / 2) : ((wounds === 3) ? Math.floor(unsaved / 3) : Math.floor(unsaved / 4))));
+  return $CloseCombat(unsaved, Math.min(models, falling));
 }
 
 const $morale_check$keys = Object.freeze(["roll", "leadership", "penalty", "mob_rule_roll", "locked_in_combat", "has_ork_character", "models"]);

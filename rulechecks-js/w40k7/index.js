@@ -2,6 +2,7 @@
 // Change the YAML file, then run `rulesref generate`.
 /** Rule checks of Warhammer 40,000. */
 export * as blitz from "./blitz.js";
+export * as close_combat from "./close_combat.js";
 export * as deep_strike from "./deep_strike.js";
 export * as deffkoptas from "./deffkoptas.js";
 export * as ere_we_go from "./ere_we_go.js";

@@ -9,6 +9,96 @@ export declare const KIND: "unit";
 export declare const SUMMARY: "A lone Harlequin character of terrible speed and skill who fights alone and can never be joined.";
 export declare const URL: "https://rulesref.github.io/rulesref/w40k7/solitaire/";
 
+/** The result of `close_combat`. */
+export interface CloseCombat {
+  /** Unsaved Wounds */
+  readonly unsaved: number;
+  /** Models removed as casualties */
+  readonly models_removed: number;
+}
+
+/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules. https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+export declare function close_combat(args: close_combat.Args): CloseCombat;
+export declare namespace close_combat {
+  interface Args {
+    /** The Attacks the attacking models strike with */
+    readonly attacks: number;
+    /** The attackers' Weapon Skill */
+    readonly weapon_skill: number;
+    /** The attackers' Strength */
+    readonly strength: number;
+    /** The attacks' AP (1 to 6; 7 for AP -) */
+    readonly ap: number;
+    /** The target's Weapon Skill */
+    readonly target_weapon_skill: number;
+    /** The target's Toughness */
+    readonly toughness: number;
+    /** The target's armour save (3 for 3+; 7 for none) */
+    readonly armour_save: number;
+    /** The target's invulnerable save (3 for 3+; 7 for none) */
+    readonly invulnerable_save: number;
+    /** The Wounds of each of the target's models */
+    readonly wounds: number;
+    /** Models in the target unit */
+    readonly models: number;
+    /** The target has Eternal Warrior */
+    readonly eternal_warrior: boolean;
+    /** The Solitaire Blitzed this turn */
+    readonly blitzed: boolean;
+    /** The target failed its Fear test this Fight sub-phase */
+    readonly target_failed_fear: boolean;
+    /** The model charged into combat this turn */
+    readonly charged: boolean;
+    /** The charge was a disordered charge */
+    readonly disordered: boolean;
+    /** The To Hit rolls: the dice that pass */
+    readonly hits: number;
+    /** The To Wound rolls: the dice that pass */
+    readonly wounded: number;
+    /** The saving throws: the dice that pass */
+    readonly saved: number;
+    /** The saving throws: the dice that fail */
+    readonly unsaved: number;
+  }
+}
+
+/** Exact odds of each result of `close_combat` over its dice, in order of result. */
+export declare function close_combat_odds(args: close_combat_odds.Args): readonly Odds<CloseCombat>[];
+export declare namespace close_combat_odds {
+  interface Args {
+    /** The Attacks the attacking models strike with */
+    readonly attacks: number;
+    /** The attackers' Weapon Skill */
+    readonly weapon_skill: number;
+    /** The attackers' Strength */
+    readonly strength: number;
+    /** The attacks' AP (1 to 6; 7 for AP -) */
+    readonly ap: number;
+    /** The target's Weapon Skill */
+    readonly target_weapon_skill: number;
+    /** The target's Toughness */
+    readonly toughness: number;
+    /** The target's armour save (3 for 3+; 7 for none) */
+    readonly armour_save: number;
+    /** The target's invulnerable save (3 for 3+; 7 for none) */
+    readonly invulnerable_save: number;
+    /** The Wounds of each of the target's models */
+    readonly wounds: number;
+    /** Models in the target unit */
+    readonly models: number;
+    /** The target has Eternal Warrior */
+    readonly eternal_warrior: boolean;
+    /** The Solitaire Blitzed this turn */
+    readonly blitzed: boolean;
+    /** The target failed its Fear test this Fight sub-phase */
+    readonly target_failed_fear: boolean;
+    /** The model charged into combat this turn */
+    readonly charged: boolean;
+    /** The charge was a disordered charge */
+    readonly disordered: boolean;
+  }
+}
+
 /** Whether an invulnerable save stops a Wound, for Solitaire with its rules. https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
 export declare function invulnerable_save(args: invulnerable_save.Args): boolean;
 export declare namespace invulnerable_save {

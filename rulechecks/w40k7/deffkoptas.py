@@ -5,18 +5,166 @@
 https://rulesref.github.io/rulesref/w40k7/deffkoptas/
 """
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'morale_check', 'morale_check_odds', 'to_wound_roll', 'to_wound_roll_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'close_combat', 'close_combat_odds', 'morale_check', 'morale_check_odds', 'to_wound_roll', 'to_wound_roll_odds']
 ID: Final = 'deffkoptas'
 NAME: Final = 'Deffkoptas'
 SYSTEM: Final = 'w40k7'
 KIND: Final = 'unit'
 SUMMARY: Final = 'Ork gyrocopters that scout ahead of the horde, then dive on the enemy and zip away again.'
 URL: Final = 'https://rulesref.github.io/rulesref/w40k7/deffkoptas/'
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class CloseCombat:
+    """The result of `close_combat`."""
+    unsaved: int
+    models_removed: int
+
+
+def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+    """How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Deffkoptas with its rules.
+
+    Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
+
+    Composed from:
+        Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove.
+        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in Close combat, added to when `charged and not disordered`)
+
+    Args:
+        attacks: a whole number from 1 to 30. The Attacks the attacking models strike with
+        weapon_skill: a whole number from 1 to 10. The attackers' Weapon Skill
+        strength: a whole number from 1 to 10. The attackers' Strength
+        ap: a whole number from 1 to 7. The attacks' AP (1 to 6; 7 for AP -)
+        target_weapon_skill: a whole number from 1 to 10. The target's Weapon Skill
+        toughness: a whole number from 1 to 10. The target's Toughness
+        armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
+        invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
+        wounds: a whole number from 1 to 4. The Wounds of each of the target's models
+        models: a whole number from 1 to 20. Models in the target unit
+        eternal_warrior: true or false. The target has Eternal Warrior
+        charged: true or false. The model charged into combat this turn
+        disordered: true or false. The charge was a disordered charge
+        hits: a whole number from 0 to 30. The To Hit rolls: the dice that pass
+        wounded: a whole number from 0 to 30. The To Wound rolls: the dice that pass
+        saved: a whole number from 0 to 30. The saving throws: the dice that pass
+        unsaved: a whole number from 0 to 30. The saving throws: the dice that fail
+
+    Examples:
+
+        On the charge, Strength 5 wounds Toughness 4 on a 3+.
+        >>> close_combat(attacks=6, weapon_skill=4, strength=4, ap=7, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, charged=True, disordered=False, hits=3, wounded=2, saved=1, unsaved=1)
+        CloseCombat(unsaved=1, models_removed=1)
+
+        Furious Charge makes Strength 4, twice Toughness 2, so each unsaved Wound is Instant Death.
+        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, charged=True, disordered=False, hits=2, wounded=2, saved=0, unsaved=2)
+        CloseCombat(unsaved=2, models_removed=2)
+
+        Without the charge, two Wounds take one two-Wound model.
+        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, charged=False, disordered=False, hits=2, wounded=2, saved=0, unsaved=2)
+        CloseCombat(unsaved=2, models_removed=1)
+
+        Against Eternal Warrior there is no Instant Death.
+        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=True, charged=True, disordered=False, hits=2, wounded=2, saved=0, unsaved=2)
+        CloseCombat(unsaved=2, models_removed=1)
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 30:
+        raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
+    if type(weapon_skill) is not int or not 1 <= weapon_skill <= 10:
+        raise ValueError(f'weapon_skill must be a whole number from 1 to 10, not {weapon_skill!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
+        raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 4:
+        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(charged) is not bool:
+        raise ValueError(f'charged must be true or false, not {charged!r}')
+    if type(disordered) is not bool:
+        raise ValueError(f'disordered must be true or false, not {disordered!r}')
+    if type(hits) is not int or not 0 <= hits <= 30:
+        raise ValueError(f'hits must be a whole number from 0 to 30, not {hits!r}')
+    if type(wounded) is not int or not 0 <= wounded <= 30:
+        raise ValueError(f'wounded must be a whole number from 0 to 30, not {wounded!r}')
+    if type(saved) is not int or not 0 <= saved <= 30:
+        raise ValueError(f'saved must be a whole number from 0 to 30, not {saved!r}')
+    if type(unsaved) is not int or not 0 <= unsaved <= 30:
+        raise ValueError(f'unsaved must be a whole number from 0 to 30, not {unsaved!r}')
+    if hits > attacks:
+        raise ValueError(f'hits must be at most {attacks!r} (the dice `hits` rolls), not {hits!r}')
+    if wounded > hits:
+        raise ValueError(f'wounded must be at most {hits!r} (the dice `wounded` rolls), not {wounded!r}')
+    if saved + unsaved != wounded:
+        raise ValueError(f'saved + unsaved must add up to exactly {wounded!r} (the dice `saved` rolls), not {saved + unsaved!r}')
+    return _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, hits, wounded, saved, unsaved)
+
+
+def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool) -> dict[CloseCombat, Fraction]:
+    """Exact odds of each result of `close_combat` over the dice (hits, wounded, saved, unsaved), as fractions summing to 1.
+
+    Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 30:
+        raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
+    if type(weapon_skill) is not int or not 1 <= weapon_skill <= 10:
+        raise ValueError(f'weapon_skill must be a whole number from 1 to 10, not {weapon_skill!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
+        raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 4:
+        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(charged) is not bool:
+        raise ValueError(f'charged must be true or false, not {charged!r}')
+    if type(disordered) is not bool:
+        raise ValueError(f'disordered must be true or false, not {disordered!r}')
+    _counts: dict[CloseCombat, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    for (unsaved,), _weight in _table.items():
+        _result = _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, 0, 0, 0, unsaved)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+    strength_plus: int = strength + (1 if charged and (not disordered) else 0)
+    instant_death: bool = min(strength_plus, 10) >= 2 * toughness and (not eternal_warrior)
+    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4
+    return CloseCombat(unsaved=unsaved, models_removed=min(models, falling))
 
 
 def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> bool:

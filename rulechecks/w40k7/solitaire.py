@@ -5,18 +5,176 @@
 https://rulesref.github.io/rulesref/w40k7/solitaire/
 """
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'invulnerable_save', 'invulnerable_save_odds', 'morale_check', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'close_combat', 'close_combat_odds', 'invulnerable_save', 'invulnerable_save_odds', 'morale_check', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'solitaire'
 NAME: Final = 'Solitaire'
 SYSTEM: Final = 'w40k7'
 KIND: Final = 'unit'
 SUMMARY: Final = 'A lone Harlequin character of terrible speed and skill who fights alone and can never be joined.'
 URL: Final = 'https://rulesref.github.io/rulesref/w40k7/solitaire/'
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class CloseCombat:
+    """The result of `close_combat`."""
+    unsaved: int
+    models_removed: int
+
+
+def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+    """How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules.
+
+    Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
+
+    Composed from:
+        Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove.
+        Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (`attacks` in Close combat, set when `blitzed`)
+        Fear: A target that failed its Fear test fights on with Weapon Skill 1. (`target_weapon_skill` in Close combat, set when `target_failed_fear`)
+        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in Close combat, added to when `charged and not disordered`)
+
+    Args:
+        attacks: a whole number from 1 to 30. The Attacks the attacking models strike with
+        weapon_skill: a whole number from 1 to 10. The attackers' Weapon Skill
+        strength: a whole number from 1 to 10. The attackers' Strength
+        ap: a whole number from 1 to 7. The attacks' AP (1 to 6; 7 for AP -)
+        target_weapon_skill: a whole number from 1 to 10. The target's Weapon Skill
+        toughness: a whole number from 1 to 10. The target's Toughness
+        armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
+        invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
+        wounds: a whole number from 1 to 4. The Wounds of each of the target's models
+        models: a whole number from 1 to 20. Models in the target unit
+        eternal_warrior: true or false. The target has Eternal Warrior
+        blitzed: true or false. The Solitaire Blitzed this turn
+        target_failed_fear: true or false. The target failed its Fear test this Fight sub-phase
+        charged: true or false. The model charged into combat this turn
+        disordered: true or false. The charge was a disordered charge
+        hits: a whole number from 0 to 30. The To Hit rolls: the dice that pass
+        wounded: a whole number from 0 to 30. The To Wound rolls: the dice that pass
+        saved: a whole number from 0 to 30. The saving throws: the dice that pass
+        unsaved: a whole number from 0 to 30. The saving throws: the dice that fail
+
+    Examples:
+
+        A Blitz strikes with 10 Attacks, so ten dice roll To Hit.
+        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=3, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, blitzed=True, target_failed_fear=False, charged=True, disordered=False, hits=7, wounded=5, saved=2, unsaved=3)
+        CloseCombat(unsaved=3, models_removed=3)
+
+        Without a Blitz, five Attacks cannot hit seven times.
+        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=3, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, blitzed=False, target_failed_fear=False, charged=True, disordered=False, hits=7, wounded=5, saved=2, unsaved=3)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        Traceback (most recent call last):
+        ...
+        ValueError: ...hits must be at most 5...
+
+        Against another Solitaire that failed its Fear test (its Weapon Skill 1), with its 3+ invulnerable save.
+        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=10, toughness=3, armour_save=7, invulnerable_save=3, wounds=3, models=1, eternal_warrior=True, blitzed=False, target_failed_fear=True, charged=False, disordered=False, hits=4, wounded=2, saved=1, unsaved=1)
+        CloseCombat(unsaved=1, models_removed=0)
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 30:
+        raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
+    if type(weapon_skill) is not int or not 1 <= weapon_skill <= 10:
+        raise ValueError(f'weapon_skill must be a whole number from 1 to 10, not {weapon_skill!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
+        raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 4:
+        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(blitzed) is not bool:
+        raise ValueError(f'blitzed must be true or false, not {blitzed!r}')
+    if type(target_failed_fear) is not bool:
+        raise ValueError(f'target_failed_fear must be true or false, not {target_failed_fear!r}')
+    if type(charged) is not bool:
+        raise ValueError(f'charged must be true or false, not {charged!r}')
+    if type(disordered) is not bool:
+        raise ValueError(f'disordered must be true or false, not {disordered!r}')
+    if type(hits) is not int or not 0 <= hits <= 30:
+        raise ValueError(f'hits must be a whole number from 0 to 30, not {hits!r}')
+    if type(wounded) is not int or not 0 <= wounded <= 30:
+        raise ValueError(f'wounded must be a whole number from 0 to 30, not {wounded!r}')
+    if type(saved) is not int or not 0 <= saved <= 30:
+        raise ValueError(f'saved must be a whole number from 0 to 30, not {saved!r}')
+    if type(unsaved) is not int or not 0 <= unsaved <= 30:
+        raise ValueError(f'unsaved must be a whole number from 0 to 30, not {unsaved!r}')
+    if hits > (10 if blitzed else attacks):
+        raise ValueError(f'hits must be at most {(10 if blitzed else attacks)!r} (the dice `hits` rolls), not {hits!r}')
+    if wounded > hits:
+        raise ValueError(f'wounded must be at most {hits!r} (the dice `wounded` rolls), not {wounded!r}')
+    if saved + unsaved != wounded:
+        raise ValueError(f'saved + unsaved must add up to exactly {wounded!r} (the dice `saved` rolls), not {saved + unsaved!r}')
+    return _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, hits, wounded, saved, unsaved)
+
+
+def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool) -> dict[CloseCombat, Fraction]:
+    """Exact odds of each result of `close_combat` over the dice (hits, wounded, saved, unsaved), as fractions summing to 1.
+
+    Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 30:
+        raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
+    if type(weapon_skill) is not int or not 1 <= weapon_skill <= 10:
+        raise ValueError(f'weapon_skill must be a whole number from 1 to 10, not {weapon_skill!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
+        raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 4:
+        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(blitzed) is not bool:
+        raise ValueError(f'blitzed must be true or false, not {blitzed!r}')
+    if type(target_failed_fear) is not bool:
+        raise ValueError(f'target_failed_fear must be true or false, not {target_failed_fear!r}')
+    if type(charged) is not bool:
+        raise ValueError(f'charged must be true or false, not {charged!r}')
+    if type(disordered) is not bool:
+        raise ValueError(f'disordered must be true or false, not {disordered!r}')
+    _counts: dict[CloseCombat, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.power(10 if blitzed else attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > (1 if target_failed_fear else target_weapon_skill) else 5 if (1 if target_failed_fear else target_weapon_skill) > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    for (unsaved,), _weight in _table.items():
+        _result = _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, 0, 0, 0, unsaved)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+    strength_plus: int = strength + (1 if charged and (not disordered) else 0)
+    instant_death: bool = min(strength_plus, 10) >= 2 * toughness and (not eternal_warrior)
+    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4
+    return CloseCombat(unsaved=unsaved, models_removed=min(models, falling))
 
 
 def invulnerable_save(*, roll: int) -> bool:

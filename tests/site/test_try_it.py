@@ -360,3 +360,49 @@ def test_no_page_of_the_site_has_an_inline_script_or_style(site: Built) -> None:
         assert "<script>" not in html, html_file
         assert " style=" not in html, html_file
         assert " onclick=" not in html and " onload=" not in html, html_file
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_versus_form_aims_at_a_unit_and_shows_the_exact_outcome(browser: Any, csp_url: str, width: int) -> None:
+    from rulechecks.w40k7 import deffkoptas
+
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{csp_url}w40k7/deffkoptas/")
+    holder = page.locator(""".rr-try[data-rr-try*='"check":"close_combat"']""")
+    holder.locator(".rr-try-target select").wait_for()
+    assert holder.locator("legend").inner_text() == "Versus"
+    spec = json.loads(holder.get_attribute("data-rr-try"))
+    fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
+    holder.locator(".rr-try-target select").select_option(label="Solitaire")
+    # the Solitaire brings its 3+ invulnerable save and Eternal Warrior, and holds them
+    assert fields["invulnerable_save"].input_value() == "3" and fields["invulnerable_save"].is_disabled()
+    assert fields["eternal_warrior"].is_checked() and fields["eternal_warrior"].is_disabled()
+    links = holder.locator(".rr-try-brings a")
+    assert [links.nth(i).inner_text() for i in range(links.count())] == ["Impossible Form", "Eternal Warrior"]
+    assert links.first.get_attribute("href") == "../impossible-form/"
+    # the player sets the conditions: a charge, Strength 3 against Toughness 3, five attacks
+    fields["charged"].check()
+    for name, value in (("attacks", 5), ("strength", 3), ("toughness", 3), ("armour_save", 7)):
+        fields[name].fill(str(value))
+    holder.locator(".rr-try-odds .rr-exact summary").click()
+    shown = holder.locator(".rr-try-odds .rr-exact-table tbody tr")
+    exact = sorted(shown.nth(i).locator("td").nth(2).text_content() for i in range(shown.count()))
+    args = {a["name"]: None for a in spec["args"] if not a.get("rolled")}
+    given = {
+        "attacks": 5, "weapon_skill": 4, "strength": 3, "ap": 7, "target_weapon_skill": 4, "toughness": 3, "armour_save": 7,
+        "invulnerable_save": 3, "wounds": 1, "models": 5, "eternal_warrior": True, "charged": True, "disordered": False,
+    }
+    assert set(args) == set(given)
+    odds = deffkoptas.close_combat_odds(**given)
+    assert exact == sorted(f"{p.numerator}/{p.denominator}" for p in odds.values())
+    # typed in again: the fields are the player's once more
+    holder.locator(".rr-try-target select").select_option(index=0)
+    assert not fields["invulnerable_save"].is_disabled() and holder.locator(".rr-try-brings li").count() == 0
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width, f"the page scrolls sideways at {width} px"
+    context.close()
+    assert problems == [], problems

@@ -92,11 +92,16 @@ class _Analyser:
 
     def value(self, expr: Expr, wanted: VType, scope: dict[str, VType], what: str) -> ast.expr | None:
         """A result value: a literal of the field's type, or an expression of that type."""
+        found = self.typed_value(expr, wanted, scope, what)
+        return found[0] if found is not None else None
+
+    def typed_value(self, expr: Expr, wanted: VType, scope: dict[str, VType], what: str) -> tuple[ast.expr, VType | None] | None:
+        """`value`, with the type the expression has (None for a word)."""
         if isinstance(expr.source, str) and wanted.kind == "str":
             if wanted.values is not None and expr.source in wanted.values:
-                return pos.Constant(expr.source)
+                return pos.Constant(expr.source), None
             if wanted.values is None and is_dice_value(expr.source):
-                return pos.Constant(expr.source)
+                return pos.Constant(expr.source), None
             if BARE_WORD.fullmatch(expr.source) and expr.source not in scope:
                 allowed = list(wanted.values or ["D6", "2D6", "D3+1", "none"])
                 self.report(expr.where, "impossible-value", f"{what} `{expr.source}` is not one of {', '.join(allowed)}{did_you_mean(expr.source, allowed)}")
@@ -118,7 +123,7 @@ class _Analyser:
         if wanted.kind == "str" and got.is_dice and wanted.values is not None:
             self.report(expr.where, "type-mismatch", f"{what} must be {wanted.describe()}, not a dice expression")
             return None
-        return built
+        return built, got
 
     def python_name(self, where: Where, name: str, what: str, *, key: bool = True) -> bool:
         reason = python_reason(name)
@@ -308,17 +313,20 @@ class _Analyser:
         elif isinstance(result.where.value(), dict):
             self.report(result.where, "wrong-type", "the output is a single value, not a record")
             return None
+        ranges: list[tuple[int | float, int | float] | None] = []
         for name, vtype in fields:
             if name not in given:
                 self.report(result.where, "missing-field", f"no value for the output field `{name}`")
                 ok = False
                 continue
-            built = self.value(given[name], vtype, scope, f"`{name}`" if name else "the result")
-            if built is None:
+            found = self.typed_value(given[name], vtype, scope, f"`{name}`" if name else "the result")
+            if found is None:
                 ok = False
             else:
-                values.append(built)
-        return ResultPlan(tuple(values)) if ok else None
+                values.append(found[0])
+                got = found[1]
+                ranges.append((got.lo, got.hi) if got is not None and got.kind == "int" and got.lo is not None and got.hi is not None else None)
+        return ResultPlan(tuple(values), tuple(ranges)) if ok else None
 
     def body(self, fields: list[tuple[str, VType]], scope: dict[str, VType]) -> tuple[list[RowPlan], bool]:
         check = self.check

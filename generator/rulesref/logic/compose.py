@@ -30,8 +30,8 @@ import ast
 from dataclasses import dataclass, replace
 
 from rulesref.logic.analyse import is_dice_value
-from rulesref.logic.effects import PHASE_WORDS, RESULT, Resolved, Step, condition, exception_refs, names_in
-from rulesref.model import Check, Content, Entry, Example, Expr, Input, Part, Result, Where
+from rulesref.logic.effects import PHASE_WORDS, RESULT, Resolved, Step, condition, exception_refs, names_in, versus_steps
+from rulesref.model import Check, Content, Entry, Example, Expr, Input, Part, PoolSpec, Result, Scalar, Target, Where
 from rulesref.names import python_name
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
@@ -55,8 +55,9 @@ class Composition:
         return python_name(self.step.entry.id) if len(self.step.entry.checks) == 1 else self.step.check.name
 
 
-def compositions(content: Content, resolved: list[Resolved]) -> list[Composition]:
-    """Every unit's compositions, in content order, each step once per unit."""
+def compositions(content: Content, resolved: list[Resolved], steps: list[Step]) -> list[Composition]:
+    """Every unit's compositions, in content order, each step once per unit: each step its
+    rules change, and every `versus` step of its system."""
     core: dict[str, list[Resolved]] = {}
     by_owner: dict[str, list[Resolved]] = {}
     for one in resolved:
@@ -65,20 +66,49 @@ def compositions(content: Content, resolved: list[Resolved]) -> list[Composition
             core.setdefault(one.step.key, []).append(one)
         else:
             by_owner.setdefault(one.effect.owner, []).append(one)
+    versus = {s.key: s for s in steps if s.check.versus}
     out = []
     for unit in content.entries:
         if unit.kind != "unit":
             continue
         has = {f"{unit.system}:{ref.rule}" for ref in unit.rules}
-        steps: dict[str, list[Resolved]] = {}
-        for ref in unit.rules:
-            for one in by_owner.get(f"{unit.system}:{ref.rule}", ()):
-                step_entry = one.step.entry
-                if step_entry.kind == "term" or step_entry.key in has:
-                    steps.setdefault(one.step.key, []).append(one)
-        for key, effects in steps.items():
-            out.append(Composition(unit, effects[0].step, tuple(effects), tuple(core.get(key, ()))))
+        mine: dict[str, list[Resolved]] = {key: [] for key, s in versus.items() if s.entry.system == unit.system}
+        for one in _effects_of(unit, by_owner):
+            step_entry = one.step.entry
+            if one.effect.side == "self" and (step_entry.kind == "term" or step_entry.key in has):
+                mine.setdefault(one.step.key, []).append(one)
+        for key, effects in mine.items():
+            step = versus[key] if key in versus else effects[0].step
+            out.append(Composition(unit, step, tuple(effects), tuple(e for e in core.get(key, ()) if e.effect.side == "self")))
     return out
+
+
+def _effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolved]:
+    """The effects of a unit's rules, in the order of its list of rules."""
+    return [one for ref in unit.rules for one in by_owner.get(f"{unit.system}:{ref.rule}", ())]
+
+
+def targets(step: Step, content: Content, resolved: list[Resolved]) -> tuple[Target, ...]:
+    """The units of the step's system that bring something to it as its target: the values
+    their rules' `target` effects set, and what each rule supplied."""
+    by_owner: dict[str, list[Resolved]] = {}
+    for one in resolved:
+        by_owner.setdefault(one.effect.owner, []).append(one)
+    out = []
+    for unit in content.entries_of(step.entry.system):
+        if unit.kind != "unit":
+            continue
+        brought = [one for one in _effects_of(unit, by_owner) if one.effect.side == "target" and one.step.key == step.key]
+        if brought:
+            values = tuple((one.quantity, _literal(one)) for one in brought)
+            parts = tuple(Part(one.owner_id, one.owner_name, one.effect.summary) for one in brought)
+            out.append(Target(unit.id, unit.name, values, parts))
+    return tuple(out)
+
+
+def _literal(one: Resolved) -> Scalar:
+    assert one.effect.value is not None
+    return one.effect.value.source
 
 
 class _Names:
@@ -171,6 +201,45 @@ def _chain(quantity: str, effects: list[Resolved], everything: list[Resolved], f
     return current
 
 
+def _inlined(names: dict[str, str], lets: list[tuple[str, Expr]]) -> dict[str, str]:
+    """Each changed input's final value as one expression of the inputs (its steps written
+    out), for the pools: they read inputs, not steps."""
+    texts: dict[str, str] = {}
+    for name, expr in lets:
+        texts[name] = _substituted(expr.source, texts)
+    return {quantity: texts[final] for quantity, final in names.items() if final in texts}
+
+
+def _substituted(source: object, texts: dict[str, str]) -> str:
+    """An expression's text with names replaced by (parenthesised) expressions."""
+    if not isinstance(source, str):
+        return repr(source)
+    tree = ast.parse(source.strip(), mode="eval")
+
+    class Swap(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return ast.parse(f"({texts[node.id]})", mode="eval").body if node.id in texts else node
+
+    return ast.unparse(Swap().visit(tree))
+
+
+def _pool_with(pool: PoolSpec, inline: dict[str, str]) -> PoolSpec:
+    """A pool whose expressions read the changed values of the inputs."""
+    if not inline:
+        return pool
+
+    def swap(expr: Expr | None) -> Expr | None:
+        if expr is None or not isinstance(expr.source, str) or not (names_in(expr.source) & inline.keys()):
+            return expr
+        return Expr(_substituted(expr.source, inline), expr.where)
+
+    keep = (pool.keep[0], swap(pool.keep[1])) if pool.keep is not None else None
+    return replace(
+        pool, dice=swap(pool.dice), target=swap(pool.target), modifier=swap(pool.modifier), best=swap(pool.best),
+        classes=tuple((n, swap(e)) for n, e in pool.classes), keep=keep,  # type: ignore[arg-type]
+    )
+
+
 def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tuple[str, Expr]], check: Check) -> tuple[list[Input], list[tuple[str, Expr]]]:
     """Only the steps the result reads, and only the inputs those read: what an effect made
     moot (the roll of a test Fearless passes outright, an input Impossible Form sets) is no
@@ -227,6 +296,7 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
     applied = [*composition.core, *composition.effects]
     inputs: list[Input] = list(check.inputs)
     known = {i.name: i for i in inputs}
+    added: list[Input] = []
     problems: list[Problem] = []
     for one in applied:
         for name, (item, _) in one.inputs.items():
@@ -236,9 +306,12 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
                     problems.append(item.where.problem("effect-input-clash", f"`{name}` is also an input of another effect {composition.unit.name} composes ({first.where.doc.path}), of another type: give one of them another name", key=True))
                 continue
             known[name] = item
-            inputs.append(item)
+            added.append(item)
     if problems:
         return None, problems
+    # the effects' inputs before the pools: a pool's dice and target read what comes before it
+    first_pool = next((i for i, item in enumerate(inputs) if item.pool is not None), len(inputs))
+    inputs[first_pool:first_pool] = added
     fresh = _Names({*known, *(n for n, _ in check.lets), RESULT})
     names: dict[str, str] = {}
     lets: list[tuple[str, Expr]] = []
@@ -250,6 +323,8 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
         on_step = [e for e in applied if not e.on_result and e.quantity == let_name]
         if on_step:
             names[let_name] = _chain(let_name, on_step, applied, fresh, lets, {}, where, let_name)
+    inline = _inlined(names, lets)
+    inputs = [replace(i, pool=_pool_with(i.pool, inline)) if i.pool is not None else i for i in inputs]
     results = _result_texts(check, names)
     values = []
     for field in check.output:
@@ -265,7 +340,7 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
     composed = Check(
         name=composition.name, summary=summary, inputs=tuple(inputs), output=check.output, is_record=check.is_record,
         requires=check.requires, lets=tuple(lets), expr=Result(tuple(values), where, made=True), decide=None,
-        examples=examples, where=where, parts=_parts(composition),
+        examples=examples, where=where, parts=_parts(composition), versus=check.versus,
     )
     return composed, []
 
@@ -273,7 +348,8 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
 def composed_content(content: Content, resolved: list[Resolved]) -> tuple[Content, list[Problem]]:
     """The content with every unit's composed checks added to it, and the problems of
     composing (examples for a check no rule composes, a composed check without examples)."""
-    found = compositions(content, resolved)
+    steps = versus_steps(content)
+    found = compositions(content, resolved, steps)
     by_unit: dict[str, list[Composition]] = {}
     for c in found:
         by_unit.setdefault(c.unit.key, []).append(c)
@@ -300,6 +376,8 @@ def composed_content(content: Content, resolved: list[Resolved]) -> tuple[Conten
             if not examples:
                 problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({c.step.words} with {', '.join(sorted({e.effect.owner.split(':', 1)[1] for e in c.effects}))}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
             check, found_problems = compose(c, resolved, examples)
+            if check is not None and c.step.check.versus:
+                check = replace(check, targets=targets(c.step, content, resolved))
             problems += found_problems
             if check is not None:
                 checks.append(check)

@@ -111,6 +111,19 @@ def names_in(source: object) -> set[str]:
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in HELPERS}
 
 
+def versus_steps(content: Content) -> list[Step]:
+    """The core steps one unit aims at another (`versus`), analysed, that every unit of their
+    system is composed with."""
+    found = []
+    for entry in content.entries:
+        for check in entry.checks:
+            if check.versus and entry.kind == "term":
+                plan, problems = analyse(entry, check)
+                if plan is not None and not problems:
+                    found.append(Step(entry, check, plan))
+    return found
+
+
 def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
     """Every check of every entry that some effect names, analysed once: by system, then by
     `entry-id.check`; None where the check does not analyse (its own problems say why)."""
@@ -188,6 +201,18 @@ def _operation_problem(effect: Effect, on_result: bool, vtype: VType) -> Problem
     return None
 
 
+def _target_problem(effect: Effect, step: Step, on_result: bool) -> Problem | None:
+    """A `target` effect fills in an input of a `versus` check: one value, always."""
+    where = effect.where / "side"
+    if not step.check.versus:
+        return where.problem("bad-effect", f"{step.words} is not aimed at a target (`versus`): a `target` effect has nothing to change", key=True)
+    if effect.operation != "set" or effect.when is not None or on_result:
+        return where.problem("bad-effect", "a `target` effect sets an input of the check to one value, always: it is what the target brings (`set`, no `when`)", key=True)
+    if effect.value is not None and isinstance(effect.value.source, str) and names_in(effect.value.source):
+        return (effect.where / "set").problem("bad-effect", "a `target` effect sets a value, not an expression: a Versus form fills it in", key=True)
+    return None
+
+
 def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Resolved | None, list[Problem]]:
     step, problems = _step_of(effect, entry, content, steps)
     if step is None:
@@ -196,7 +221,7 @@ def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
     if isinstance(found, Problem):
         return None, [found]
     quantity, on_result, vtype = found
-    wrong = _operation_problem(effect, on_result, vtype)
+    wrong = _operation_problem(effect, on_result, vtype) or (_target_problem(effect, step, on_result) if effect.side == "target" else None)
     if wrong is not None:
         return None, [wrong]
     base = {a.name: a.vtype for a in step.plan.args if a.pool is None}
@@ -287,9 +312,9 @@ def condition(one: Resolved, resolved: list[Resolved]) -> str:
 
 
 def _conflicts(resolved: list[Resolved]) -> list[Problem]:
-    groups: dict[tuple[str, str, bool, int], list[Resolved]] = {}
+    groups: dict[tuple[str, str, bool, int, str], list[Resolved]] = {}
     for one in resolved:
-        groups.setdefault((one.step.key, one.quantity, one.on_result, one.phase), []).append(one)
+        groups.setdefault((one.step.key, one.quantity, one.on_result, one.phase, one.effect.side), []).append(one)
     problems = []
     for group in groups.values():
         for a, b in itertools.combinations(group, 2):

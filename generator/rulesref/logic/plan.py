@@ -46,9 +46,11 @@ class Arg:
 
 @dataclass(frozen=True)
 class ResultPlan:
-    """One result: an AST per output field, in field order."""
+    """One result: an AST per output field, in field order, with the range each can take
+    (None where it is not a whole number worked out from bounded parts)."""
 
     values: tuple[ast.expr, ...]
+    ranges: tuple[tuple[int | float, int | float] | None, ...] = ()
 
 
 @dataclass(frozen=True)

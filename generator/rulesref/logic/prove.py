@@ -85,8 +85,22 @@ def dead_row(plan: Plan, index: int, witness: Combo | None, earlier: int) -> Pro
 
 
 def bounded_fields(plan: Plan) -> list[tuple[int, str, int | float | None, int | float | None]]:
-    """(index, name, lo, hi) of every whole-number output field with a bound."""
-    return [(i, f, t.lo, t.hi) for i, (f, t) in enumerate(plan.fields) if t.kind == "int" and (t.lo is not None or t.hi is not None)]
+    """(index, name, lo, hi) of every whole-number output field with a bound that some row's
+    value might break: one whose range, worked out from its parts, lies within the bound in
+    every row needs no search."""
+
+    def within(i: int, lo: int | float | None, hi: int | float | None) -> bool:
+        for row in plan.rows:
+            found = row.then.ranges[i] if i < len(row.then.ranges) else None
+            if found is None or (lo is not None and found[0] < lo) or (hi is not None and found[1] > hi):
+                return False
+        return True
+
+    return [
+        (i, f, t.lo, t.hi)
+        for i, (f, t) in enumerate(plan.fields)
+        if t.kind == "int" and (t.lo is not None or t.hi is not None) and not within(i, t.lo, t.hi)
+    ]
 
 
 # -- the structure ---------------------------------------------------------------------------

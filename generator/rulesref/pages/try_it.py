@@ -31,6 +31,9 @@ from rulesref.pages.checks import MAX_BARS, ArgView, CheckView
 from rulesref.pages.markdown import attribute
 
 MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated modules
+TRY_IT, VERSUS = "Try it", "Versus"
+# a Versus form's target picker: its label, the choice of typing the target in, the heading of what a picked target's rules bring
+TARGET_WORDS = {"label": "Target", "typed": "Characteristics typed in", "brings": "What the target's rules bring:"}
 
 
 def module_asset(entry: Entry) -> str:
@@ -94,7 +97,19 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
     the entry's page or another `page`."""
     first = next((e for e in view.examples if e.raises is None), None)  # the form opens on it
     shown = {a.name: a for a in view.args}
+    here = page or paths.entry_page(entry)
+    targets = [
+        {
+            "label": target.name,
+            "values": dict(target.values),
+            "rules": [[part.name, paths.relative(here, paths.page_of_entry(entry.system, part.entry)).removesuffix("index.md"), part.words] for part in target.parts],
+        }
+        for target in plan.check.targets
+    ]
     return {
+        "legend": VERSUS if plan.check.versus else TRY_IT,
+        "targets": targets,
+        "targetWords": TARGET_WORDS if plan.check.versus else None,
         "module": paths.relative(page or paths.entry_page(entry), module_asset(entry)),
         "check": plan.name,
         "odds": plan.odds_name,
