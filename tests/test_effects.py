@@ -42,7 +42,7 @@ def test_a_conflict_names_both_effects_and_a_witness(content: Path) -> None:
 def test_a_conflict_planted_in_the_shipped_rules_is_refused_at_its_line(tmp_path: Path) -> None:
     # Mob Rule made to fail outright where Fearless passes outright: the same phase, no relation
     problems = _planted(tmp_path, "w40k7", "mob-rule.yml", (
-        "  - id: panics\n    on: morale-check\n    summary: Fails outright in combat.\n    auto: fail\n"
+        "  - id: panics\n    step: morale-check\n    summary: Fails outright in combat.\n    auto: fail\n"
         "    when: locked_in_combat\n"
         "    inputs: {locked_in_combat: {type: bool}}\n"
     ))
@@ -53,7 +53,7 @@ def test_a_conflict_planted_in_the_shipped_rules_is_refused_at_its_line(tmp_path
 
 
 def test_a_second_cap_beside_steadys_needs_a_stacking(tmp_path: Path) -> None:
-    addition = "  - id: tight\n    on: discipline.break_test\n    changes: penalty\n    summary: Never worse than -3.\n    at_most: 3\n"
+    addition = "  - id: tight\n    step: discipline.break_test\n    changes: penalty\n    summary: Never worse than -3.\n    at_most: 3\n"
     (problem,) = _planted(tmp_path, "t9a", "stubborn.yml", addition)
     assert problem.code == "conflicting-effects" and "steady=True" in problem.message
     stacked = addition + "    stacks: lowest\n"
@@ -79,18 +79,18 @@ def _exception_demo(tmp_path: Path) -> Path:
             "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
             "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
             "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
-            "effects:\n  - id: broken\n    on: stand\n    summary: Below half strength a unit never holds.\n"
+            "effects:\n  - id: broken\n    step: stand\n    summary: Below half strength a unit never holds.\n"
             "    auto: fail\n    when: below_half\n    inputs: {below_half: {type: bool}}\n"
         ),
         "hero.yml": (
             "id: hero\nkind: rule\nname: Hero\nsummary: Holds even when broken, and lifts the Leadership.\n"
-            "effects:\n  - id: heroic\n    on: stand\n    summary: Holds even below half strength when the hero lives.\n"
+            "effects:\n  - id: heroic\n    step: stand\n    summary: Holds even below half strength when the hero lives.\n"
             "    auto: pass\n    when: hero_alive\n    inputs: {hero_alive: {type: bool}}\n    exception_to: [stand/broken]\n"
-            "  - id: inspiring\n    on: stand\n    changes: needed\n    summary: +1 to the Leadership needed.\n    add: 1\n    stacks: sum\n"
+            "  - id: inspiring\n    step: stand\n    changes: needed\n    summary: +1 to the Leadership needed.\n    add: 1\n    stacks: sum\n"
         ),
         "banner.yml": (
             "id: banner\nkind: rule\nname: Banner\nsummary: +1 more.\n"
-            "effects:\n  - id: raised\n    on: stand\n    changes: needed\n    summary: +1 to the Leadership needed while raised.\n"
+            "effects:\n  - id: raised\n    step: stand\n    changes: needed\n    summary: +1 to the Leadership needed while raised.\n"
             "    add: 1\n    when: raised\n    inputs: {raised: {type: bool}}\n    stacks: sum\n"
         ),
         "guards.yml": (

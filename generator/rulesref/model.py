@@ -372,8 +372,8 @@ OPERATIONS = ("set", "add", "at_most", "at_least", "halve", "auto", "cannot")
 
 @dataclass(frozen=True)
 class Effect:
-    """What an entry changes in another check (see `rulesref.logic.effects`): on the check
-    `on` (an entry id, with `.check` when it has several), the quantity `changes` (an input
+    """What an entry changes in another check (see `rulesref.logic.effects`): in the check
+    `step` (an entry id, with `.check` when it has several), the quantity `changes` (an input
     or step of that check, or a field of its result; "" for its single result), by one
     operation, where `when` holds. `value` is the operation's expression (None for `auto`'s
     word, `cannot` and `halve`, whose word is `word`)."""
@@ -381,7 +381,7 @@ class Effect:
     id: str
     owner: str  # the key of the entry that declares it
     summary: str
-    on: str
+    step: str
     changes: str
     operation: str
     value: Expr | None
@@ -659,7 +659,7 @@ def _effect(data: dict[str, Any], owner: str, where: Where) -> Effect:
         id=data["id"],
         owner=owner,
         summary=data["summary"],
-        on=data["on"],
+        step=data["step"],
         changes=data.get("changes", ""),
         operation=operation,
         value=Expr(raw, where / operation) if operation and not worded and raw is not None else None,

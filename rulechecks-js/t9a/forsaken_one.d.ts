@@ -9,6 +9,68 @@ export declare const KIND: "unit";
 export declare const SUMMARY: "A single hulking, mindless monstrosity that lurches randomly into the enemy and grinds through their ranks.";
 export declare const URL: "https://rulesref.github.io/rulesref/t9a/forsaken-one/";
 
+/** The result of `melee_attack`. */
+export interface MeleeAttack {
+  /** Unsaved wounds (Health Points lost) */
+  readonly unsaved: number;
+  /** Models removed as casualties */
+  readonly models_removed: number;
+}
+
+/** How many unsaved wounds one unit's melee attacks inflict on another, and how many models they remove, for Forsaken One with its rules. https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
+export declare function melee_attack(args: melee_attack.Args): MeleeAttack;
+export declare namespace melee_attack {
+  interface Args {
+    /** The attacks the model parts strike with */
+    readonly attacks: number;
+    /** The to-hit roll needed (4 for 4+) */
+    readonly to_hit: number;
+    /** The to-wound roll needed (4 for 4+) */
+    readonly to_wound: number;
+    /** The target's armour save after Armour Penetration (5 for 5+; 7 for none) */
+    readonly armour_save: number;
+    /** The target's Special Save (5 for 5+; 7 for none) */
+    readonly special_save: number;
+    /** The Health Points of each of the target's models */
+    readonly health_points: number;
+    /** Models in the target unit */
+    readonly models: number;
+    /** The to-hit rolls: the dice that pass */
+    readonly hits: number;
+    /** The to-wound rolls: the dice that pass */
+    readonly wounded: number;
+    /** The armour saves: the dice that pass */
+    readonly armoured: number;
+    /** The armour saves: the dice that fail */
+    readonly past_armour: number;
+    /** The Special Saves: the dice that pass */
+    readonly special: number;
+    /** The Special Saves: the dice that fail */
+    readonly unsaved: number;
+  }
+}
+
+/** Exact odds of each result of `melee_attack` over its dice, in order of result. */
+export declare function melee_attack_odds(args: melee_attack_odds.Args): readonly Odds<MeleeAttack>[];
+export declare namespace melee_attack_odds {
+  interface Args {
+    /** The attacks the model parts strike with */
+    readonly attacks: number;
+    /** The to-hit roll needed (4 for 4+) */
+    readonly to_hit: number;
+    /** The to-wound roll needed (4 for 4+) */
+    readonly to_wound: number;
+    /** The target's armour save after Armour Penetration (5 for 5+; 7 for none) */
+    readonly armour_save: number;
+    /** The target's Special Save (5 for 5+; 7 for none) */
+    readonly special_save: number;
+    /** The Health Points of each of the target's models */
+    readonly health_points: number;
+    /** Models in the target unit */
+    readonly models: number;
+  }
+}
+
 /** Whether a unit passes a Panic Test, for Forsaken One with its rules. https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
 export declare function panic_test(): boolean;
 export declare namespace panic_test {

@@ -3,6 +3,7 @@
 /** Forsaken One (The Ninth Age: Fantasy Battles): A single hulking, mindless monstrosity that lurches randomly into the enemy and grinds through their ranks. https://rulesref.github.io/rulesref/t9a/forsaken-one/ */
 
 import * as $ from "../_runtime.js";
+import * as $pools from "../_pools.js";
 
 export const ID = "forsaken-one";
 export const NAME = "Forsaken One";
@@ -22,6 +23,62 @@ function $keywords(args, keys, name) {
   const missing = keys.filter((key) => !(key in args)).map($.repr);
   const n = missing.length;
   throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
+}
+
+const $MeleeAttack$fields = Object.freeze(["unsaved", "models_removed"]);
+function $MeleeAttack(unsaved, models_removed) {
+  return Object.freeze({ unsaved, models_removed });
+}
+
+const $melee_attack$keys = Object.freeze(["attacks", "to_hit", "to_wound", "armour_save", "special_save", "health_points", "models", "hits", "wounded", "armoured", "past_armour", "special", "unsaved"]);
+/** How many unsaved wounds one unit's melee attacks inflict on another, and how many models they remove, for Forsaken One with its rules. */
+export function melee_attack(args) {
+  args = $keywords(args, $melee_attack$keys, "melee_attack");
+  const { attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved } = args;
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 30)) $.fail("attacks must be a whole number from 1 to 30, not " + $.repr(attacks));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(special_save) || !(2 <= special_save && special_save <= 7)) $.fail("special_save must be a whole number from 2 to 7, not " + $.repr(special_save));
+  if (!Number.isInteger(health_points) || !(1 <= health_points && health_points <= 5)) $.fail("health_points must be a whole number from 1 to 5, not " + $.repr(health_points));
+  if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
+  if (!Number.isInteger(hits) || !(0 <= hits && hits <= 30)) $.fail("hits must be a whole number from 0 to 30, not " + $.repr(hits));
+  if (!Number.isInteger(wounded) || !(0 <= wounded && wounded <= 30)) $.fail("wounded must be a whole number from 0 to 30, not " + $.repr(wounded));
+  if (!Number.isInteger(armoured) || !(0 <= armoured && armoured <= 30)) $.fail("armoured must be a whole number from 0 to 30, not " + $.repr(armoured));
+  if (!Number.isInteger(past_armour) || !(0 <= past_armour && past_armour <= 30)) $.fail("past_armour must be a whole number from 0 to 30, not " + $.repr(past_armour));
+  if (!Number.isInteger(special) || !(0 <= special && special <= 30)) $.fail("special must be a whole number from 0 to 30, not " + $.repr(special));
+  if (!Number.isInteger(unsaved) || !(0 <= unsaved && unsaved <= 30)) $.fail("unsaved must be a whole number from 0 to 30, not " + $.repr(unsaved));
+  if ((hits) > attacks) $.fail("hits must be at most " + $.repr(attacks) + " (the dice `hits` rolls), not " + $.repr(hits));
+  if ((wounded) > hits) $.fail("wounded must be at most " + $.repr(hits) + " (the dice `wounded` rolls), not " + $.repr(wounded));
+  if ((armoured + past_armour) !== wounded) $.fail("armoured + past_armour must add up to exactly " + $.repr(wounded) + " (the dice `armoured` rolls), not " + $.repr(armoured + past_armour));
+  if ((special + unsaved) !== past_armour) $.fail("special + unsaved must add up to exactly " + $.repr(past_armour) + " (the dice `special` rolls), not " + $.repr(special + unsaved));
+  return $melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved);
+}
+
+const $melee_attack_odds$keys = Object.freeze(["attacks", "to_hit", "to_wound", "armour_save", "special_save", "health_points", "models"]);
+/** Exact odds of each result of `melee_attack` over its dice, in order of result. */
+export function melee_attack_odds(args) {
+  args = $keywords(args, $melee_attack_odds$keys, "melee_attack_odds");
+  const { attacks, to_hit, to_wound, armour_save, special_save, health_points, models } = args;
+  if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 30)) $.fail("attacks must be a whole number from 1 to 30, not " + $.repr(attacks));
+  if (!Number.isInteger(to_hit) || !(2 <= to_hit && to_hit <= 6)) $.fail("to_hit must be a whole number from 2 to 6, not " + $.repr(to_hit));
+  if (!Number.isInteger(to_wound) || !(2 <= to_wound && to_wound <= 6)) $.fail("to_wound must be a whole number from 2 to 6, not " + $.repr(to_wound));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(special_save) || !(2 <= special_save && special_save <= 7)) $.fail("special_save must be a whole number from 2 to 7, not " + $.repr(special_save));
+  if (!Number.isInteger(health_points) || !(1 <= health_points && health_points <= 5)) $.fail("health_points must be a whole number from 1 to 5, not " + $.repr(health_points));
+  if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
+  const $counts = new Map();
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, armour_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, special_save, 1), [0], "", 0, 0))), [0], 1, [0]);
+  for (const [[unsaved], $weight] of $table.states.values()) {
+    $.tally($counts, $melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, 0, 0, 0, 0, 0, unsaved), $weight, $MeleeAttack$fields);
+  }
+  return $.odds($counts);
+}
+
+function $melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved) {
+  const falling = ((health_points === 1) ? unsaved : ((health_points === 2) ? Math.floor(unsaved / 2) : ((health_points === 3) ? Math.floor(unsaved / 3) : ((health_points === 4) ? Math.floor(unsaved / 4) : Math.floor(unsaved / 5)))));
+  return $MeleeAttack(unsaved, Math.min(models, falling));
 }
 
 const $panic_test$keys = Object.freeze([]);

@@ -3,5 +3,5 @@
 """Rule checks of The Ninth Age: Fantasy Battles (3rd edition public test), generated from content/t9a/.
 """
 
-__all__ = ['discipline', 'dying_blow', 'fearless', 'forsaken_one', 'grind_attacks', 'hand_weapon', 'mindless', 'random_movement', 'regeneration', 'solitary', 'stubborn', 'unstable']
+__all__ = ['discipline', 'dying_blow', 'fearless', 'forsaken_one', 'grind_attacks', 'hand_weapon', 'melee_attack', 'mindless', 'random_movement', 'regeneration', 'solitary', 'stubborn', 'unstable']
 

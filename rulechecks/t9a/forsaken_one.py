@@ -5,18 +5,129 @@
 https://rulesref.github.io/rulesref/t9a/forsaken-one/
 """
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'break_test', 'command_test', 'command_test_odds', 'health_point_losses', 'panic_test']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'MeleeAttack', 'break_test', 'command_test', 'command_test_odds', 'health_point_losses', 'melee_attack', 'melee_attack_odds', 'panic_test']
 ID: Final = 'forsaken-one'
 NAME: Final = 'Forsaken One'
 SYSTEM: Final = 't9a'
 KIND: Final = 'unit'
 SUMMARY: Final = 'A single hulking, mindless monstrosity that lurches randomly into the enemy and grinds through their ranks.'
 URL: Final = 'https://rulesref.github.io/rulesref/t9a/forsaken-one/'
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class MeleeAttack:
+    """The result of `melee_attack`."""
+    unsaved: int
+    models_removed: int
+
+
+def melee_attack(*, attacks: int, to_hit: int, to_wound: int, armour_save: int, special_save: int, health_points: int, models: int, hits: int, wounded: int, armoured: int, past_armour: int, special: int, unsaved: int) -> MeleeAttack:
+    """How many unsaved wounds one unit's melee attacks inflict on another, and how many models they remove, for Forsaken One with its rules.
+
+    Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
+
+    Composed from:
+        Melee attack: The core step. How many unsaved wounds one unit's melee attacks inflict on another, and how many models they remove.
+
+    Args:
+        attacks: a whole number from 1 to 30. The attacks the model parts strike with
+        to_hit: a whole number from 2 to 6. The to-hit roll needed (4 for 4+)
+        to_wound: a whole number from 2 to 6. The to-wound roll needed (4 for 4+)
+        armour_save: a whole number from 2 to 7. The target's armour save after Armour Penetration (5 for 5+; 7 for none)
+        special_save: a whole number from 2 to 7. The target's Special Save (5 for 5+; 7 for none)
+        health_points: a whole number from 1 to 5. The Health Points of each of the target's models
+        models: a whole number from 1 to 20. Models in the target unit
+        hits: a whole number from 0 to 30. The to-hit rolls: the dice that pass
+        wounded: a whole number from 0 to 30. The to-wound rolls: the dice that pass
+        armoured: a whole number from 0 to 30. The armour saves: the dice that pass
+        past_armour: a whole number from 0 to 30. The armour saves: the dice that fail
+        special: a whole number from 0 to 30. The Special Saves: the dice that pass
+        unsaved: a whole number from 0 to 30. The Special Saves: the dice that fail
+
+    Examples:
+
+        Five attacks against a unit with 4+ armour; none of the Forsaken One's rules change a melee attack's dice, so it is the core step as it stands.
+        >>> melee_attack(attacks=5, to_hit=3, to_wound=2, armour_save=4, special_save=7, health_points=1, models=10, hits=4, wounded=4, armoured=2, past_armour=2, special=0, unsaved=2)
+        MeleeAttack(unsaved=2, models_removed=2)
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 30:
+        raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(special_save) is not int or not 2 <= special_save <= 7:
+        raise ValueError(f'special_save must be a whole number from 2 to 7, not {special_save!r}')
+    if type(health_points) is not int or not 1 <= health_points <= 5:
+        raise ValueError(f'health_points must be a whole number from 1 to 5, not {health_points!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(hits) is not int or not 0 <= hits <= 30:
+        raise ValueError(f'hits must be a whole number from 0 to 30, not {hits!r}')
+    if type(wounded) is not int or not 0 <= wounded <= 30:
+        raise ValueError(f'wounded must be a whole number from 0 to 30, not {wounded!r}')
+    if type(armoured) is not int or not 0 <= armoured <= 30:
+        raise ValueError(f'armoured must be a whole number from 0 to 30, not {armoured!r}')
+    if type(past_armour) is not int or not 0 <= past_armour <= 30:
+        raise ValueError(f'past_armour must be a whole number from 0 to 30, not {past_armour!r}')
+    if type(special) is not int or not 0 <= special <= 30:
+        raise ValueError(f'special must be a whole number from 0 to 30, not {special!r}')
+    if type(unsaved) is not int or not 0 <= unsaved <= 30:
+        raise ValueError(f'unsaved must be a whole number from 0 to 30, not {unsaved!r}')
+    if hits > attacks:
+        raise ValueError(f'hits must be at most {attacks!r} (the dice `hits` rolls), not {hits!r}')
+    if wounded > hits:
+        raise ValueError(f'wounded must be at most {hits!r} (the dice `wounded` rolls), not {wounded!r}')
+    if armoured + past_armour != wounded:
+        raise ValueError(f'armoured + past_armour must add up to exactly {wounded!r} (the dice `armoured` rolls), not {armoured + past_armour!r}')
+    if special + unsaved != past_armour:
+        raise ValueError(f'special + unsaved must add up to exactly {past_armour!r} (the dice `special` rolls), not {special + unsaved!r}')
+    return _core_melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved)
+
+
+def melee_attack_odds(*, attacks: int, to_hit: int, to_wound: int, armour_save: int, special_save: int, health_points: int, models: int) -> dict[MeleeAttack, Fraction]:
+    """Exact odds of each result of `melee_attack` over the dice (hits, wounded, armoured, past_armour, special, unsaved), as fractions summing to 1.
+
+    Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
+    """
+    if type(attacks) is not int or not 1 <= attacks <= 30:
+        raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
+    if type(to_hit) is not int or not 2 <= to_hit <= 6:
+        raise ValueError(f'to_hit must be a whole number from 2 to 6, not {to_hit!r}')
+    if type(to_wound) is not int or not 2 <= to_wound <= 6:
+        raise ValueError(f'to_wound must be a whole number from 2 to 6, not {to_wound!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(special_save) is not int or not 2 <= special_save <= 7:
+        raise ValueError(f'special_save must be a whole number from 2 to 7, not {special_save!r}')
+    if type(health_points) is not int or not 1 <= health_points <= 5:
+        raise ValueError(f'health_points must be a whole number from 1 to 5, not {health_points!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    _counts: dict[MeleeAttack, int] = {}
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, armour_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, special_save, 1), (0,), '', 0, 0)))
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    for (unsaved,), _weight in _table.items():
+        _result = _core_melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, 0, 0, 0, 0, 0, unsaved)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_melee_attack(attacks: int, to_hit: int, to_wound: int, armour_save: int, special_save: int, health_points: int, models: int, hits: int, wounded: int, armoured: int, past_armour: int, special: int, unsaved: int) -> MeleeAttack:
+    falling: int = unsaved if health_points == 1 else unsaved // 2 if health_points == 2 else unsaved // 3 if health_points == 3 else unsaved // 4 if health_points == 4 else unsaved // 5
+    return MeleeAttack(unsaved=unsaved, models_removed=min(models, falling))
 
 
 def panic_test() -> bool:

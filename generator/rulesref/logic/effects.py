@@ -5,7 +5,7 @@ Strength, Eternal Warrior changes what Instant Death does. Calculators wire such
 by hand, or apply modifiers in the order they happen to be written; here each rule says what it
 changes, and the order is the language's:
 
-- An effect acts on a quantity of a check (`on`, `changes`): an input, a `let` step, or the
+- An effect acts on a quantity of a check (`step`, `changes`): an input, a `let` step, or the
   result (a field of it for a record).
 - Its operation falls in a fixed phase, applied in this order:
   1. `auto` and `cannot` (on a result only): the test is settled outright;
@@ -127,7 +127,7 @@ def versus_steps(content: Content) -> list[Step]:
 def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
     """Every check of every entry that some effect names, analysed once: by system, then by
     `entry-id.check`; None where the check does not analyse (its own problems say why)."""
-    wanted = {(e.system, effect.on.split(".", 1)[0]) for e in content.entries for effect in e.effects}
+    wanted = {(e.system, effect.step.split(".", 1)[0]) for e in content.entries for effect in e.effects}
     found: dict[str, dict[str, Step | None]] = {}
     for system, entry_id in sorted(wanted):
         entry = content.entry(f"{system}:{entry_id}")
@@ -140,8 +140,8 @@ def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
 
 
 def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Step | None, list[Problem]]:
-    where = effect.where / "on"
-    entry_id, _, check_name = effect.on.partition(".")
+    where = effect.where / "step"
+    entry_id, _, check_name = effect.step.partition(".")
     target = content.entry(f"{entry.system}:{entry_id}")
     if target is None:
         ids = [e.id for e in content.entries_of(entry.system) if e.checks]
@@ -160,7 +160,7 @@ def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
 
 def _quantity(effect: Effect, step: Step) -> tuple[str, bool, VType] | Problem:
     """What the effect changes: (name, on the result, type), or why it cannot."""
-    plan, where = step.plan, effect.where / ("changes" if effect.changes else "on")
+    plan, where = step.plan, effect.where / ("changes" if effect.changes else "step")
     fields = dict(plan.fields)
     name = effect.changes
     if not name:

@@ -101,7 +101,7 @@ CODES: dict[str, str] = {
     "decide-incomplete": "Some input combination matches no row (the message shows one).",
     "decide-dead-row": "A row that can never be the first to match (the message shows why).",
     # effects and composed checks
-    "unknown-step": "An effect's `on` names no check: no such entry, an entry without checks, or one of several checks left unnamed (`entry-id.check`).",
+    "unknown-step": "An effect's `step` names no check: no such entry, an entry without checks, or one of several checks left unnamed (`entry-id.check`).",
     "unknown-quantity": "An effect's `changes` names no input, step or result field of the check it acts on.",
     "bad-effect": "An effect's operation does not fit what it changes (`auto` on a whole number, `halve` on true/false, a roll changed), or it has no operation or several.",
     "unknown-effect": "`exception_to` names no effect, the effect itself, or one that changes something else.",
