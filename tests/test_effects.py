@@ -207,3 +207,39 @@ def test_every_shipped_unit_has_composed_checks_with_examples() -> None:
         for check in composed:
             assert check.examples, (unit.key, check.name)
             assert check.parts[0].words.startswith("The core step.")
+
+
+def test_a_versus_check_lists_the_units_that_bring_values_as_its_target() -> None:
+    build = validate([str(REPO / "content")])
+    deffkoptas = build.content.entry("w40k7:deffkoptas")
+    assert deffkoptas is not None
+    (versus,) = [c for c in deffkoptas.checks if c.versus]
+    assert versus.name == "close_combat"
+    (solitaire,) = versus.targets
+    assert solitaire.unit == "solitaire" and dict(solitaire.values) == {"invulnerable_save": 3, "eternal_warrior": True}
+    assert [p.entry for p in solitaire.parts] == ["impossible-form", "eternal-warrior"]
+    # every unit of a system with a versus step gets it, with or without rules that change it
+    forsaken = build.content.entry("t9a:forsaken-one")
+    assert forsaken is not None and [c.name for c in forsaken.checks if c.versus] == ["melee_attack"]
+
+
+def test_close_combat_odds_are_the_binomial_of_one_attack_getting_through() -> None:
+    """Each attack hits, wounds and gets past the save on its own: the unsaved Wounds are a
+    binomial of the three chances multiplied (worked out here from the charts by hand)."""
+    from math import comb
+
+    ns = _w40k7("solitaire")
+    p_hit = Fraction(4, 6)  # Weapon Skill 9 against 4: 3+
+    p_wound = Fraction(3, 6)  # Strength 3 + 1 on the charge against Toughness 4: 4+
+    p_through = Fraction(2, 6)  # the best save: armour 3+ (AP 7 does not beat it) over the 5++
+    p = p_hit * p_wound * p_through
+    for attacks, blitzed in ((4, False), (2, True)):
+        n = 10 if blitzed else attacks
+        odds = ns["close_combat_odds"](
+            attacks=attacks, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=4, armour_save=3,
+            invulnerable_save=5, wounds=1, models=20, eternal_warrior=False, blitzed=blitzed, target_failed_fear=False,
+            charged=True, disordered=False,
+        )
+        by_unsaved = {result.unsaved: chance for result, chance in odds.items()}
+        assert by_unsaved == {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+        assert all(result.models_removed == result.unsaved for result in odds)  # one-Wound models

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Literal
 
@@ -392,6 +392,7 @@ class Effect:
     stacks: str | None
     where: Where
     side: str = "self"  # "target": it applies when its unit is the target of the check
+    step_where: Where | None = None  # where `step` names this check (one of a list)
 
     @property
     def ref(self) -> str:
@@ -650,7 +651,17 @@ def _examples(items: list[dict[str, Any]], where: Where) -> tuple[Example, ...]:
     return tuple(examples)
 
 
-def _effect(data: dict[str, Any], owner: str, where: Where) -> Effect:
+def _effects(items: list[dict[str, Any]], owner: str, where: Where) -> tuple[Effect, ...]:
+    """Every effect as written, one for each check a list of `step`s names."""
+    out = []
+    for i, data in enumerate(items):
+        steps = data["step"] if isinstance(data["step"], list) else [data["step"]]
+        at = [where / i / "step" / k for k in range(len(steps))] if isinstance(data["step"], list) else [where / i / "step"]
+        out += [replace(_effect(data, step, owner, where / i), step_where=w) for step, w in zip(steps, at, strict=True)]
+    return tuple(out)
+
+
+def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect:
     operations = [op for op in OPERATIONS if op in data]
     operation = operations[0] if len(operations) == 1 else ""  # none or several: refused by the analysis
     raw = data.get(operation)
@@ -659,7 +670,7 @@ def _effect(data: dict[str, Any], owner: str, where: Where) -> Effect:
         id=data["id"],
         owner=owner,
         summary=data["summary"],
-        step=data["step"],
+        step=step,
         changes=data.get("changes", ""),
         operation=operation,
         value=Expr(raw, where / operation) if operation and not worded and raw is not None else None,
@@ -748,7 +759,7 @@ def build_entry(doc: Document, system: str) -> Entry:
         wargear=_rule_refs(data.get("wargear", ()), where / "wargear"),
         armies=tuple(data.get("armies", ())),
         role=data.get("role"),
-        effects=tuple(_effect(e, f"{system}:{data['id']}", where / "effects" / i) for i, e in enumerate(data.get("effects", ()))),
+        effects=_effects(data.get("effects", []), f"{system}:{data['id']}", where / "effects"),
         composed=tuple(
             (name, _examples(c["examples"], where / "composed" / name / "examples"), where / "composed" / name)
             for name, c in data.get("composed", {}).items()

@@ -175,3 +175,30 @@ def test_a_unit_prints_as_its_rules_card(browser: Any, shipped: Built, shipped_c
         assert rule is not None
         opening = " ".join(plain_text(rule.text or "").split()[:12])
         assert opening in printed, rule.id
+
+
+@pytest.mark.browser
+def test_a_versus_form_works_in_the_offline_copy(browser: Any, shipped: Built, tmp_path: Path) -> None:
+    """From file:// with the network off: the target picker is a classic script of the unit's
+    page, and its links lead to the copy's page files."""
+    import zipfile
+
+    from rulesref.config import DEFAULT_SITE_URL
+    from rulesref.pages import paths
+
+    with zipfile.ZipFile(shipped.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
+        archive.extractall(tmp_path)
+    copy = tmp_path / paths.offline_name(DEFAULT_SITE_URL)
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto((copy / "w40k7" / "deffkoptas" / "index.html").as_uri())
+    versus = page.locator(""".rr-try[data-rr-try*='"check":"close_combat"']""")
+    versus.locator(".rr-try-target select").select_option(label="Solitaire")
+    href = versus.locator(".rr-try-brings a").first.get_attribute("href")
+    assert href == "../impossible-form/index.html" and (copy / "w40k7" / "impossible-form" / "index.html").is_file()
+    assert versus.locator(".rr-try-odds .rr-exact-table tbody tr").count() > 1
+    context.close()
+    assert errors == []

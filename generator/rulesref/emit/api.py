@@ -94,6 +94,11 @@ def _check(view: CheckView, part_ref: Callable[[str], dict[str, Any] | None]) ->
         "pools": [_pool(p) for p in view.pools],
         "odds": [_odds(view, o) for o in view.odds],
         "composed_from": [{"entry": part_ref(entry_id), "words": words} for entry_id, words in view.parts],
+        "versus": view.versus,
+        "targets": [
+            {"unit": part_ref(unit), "values": dict(values), "composed_from": [{"entry": part_ref(e), "words": w} for e, w in parts]}
+            for unit, values, parts in view.targets
+        ],
     }
 
 

@@ -228,15 +228,18 @@ def _pool_with(pool: PoolSpec, inline: dict[str, str]) -> PoolSpec:
     if not inline:
         return pool
 
-    def swap(expr: Expr | None) -> Expr | None:
-        if expr is None or not isinstance(expr.source, str) or not (names_in(expr.source) & inline.keys()):
+    def swap(expr: Expr) -> Expr:
+        if not isinstance(expr.source, str) or not (names_in(expr.source) & inline.keys()):
             return expr
         return Expr(_substituted(expr.source, inline), expr.where)
 
+    def maybe(expr: Expr | None) -> Expr | None:
+        return swap(expr) if expr is not None else None
+
     keep = (pool.keep[0], swap(pool.keep[1])) if pool.keep is not None else None
     return replace(
-        pool, dice=swap(pool.dice), target=swap(pool.target), modifier=swap(pool.modifier), best=swap(pool.best),
-        classes=tuple((n, swap(e)) for n, e in pool.classes), keep=keep,  # type: ignore[arg-type]
+        pool, dice=swap(pool.dice), target=maybe(pool.target), modifier=maybe(pool.modifier), best=maybe(pool.best),
+        classes=tuple((n, swap(e)) for n, e in pool.classes), keep=keep,
     )
 
 

@@ -140,7 +140,7 @@ def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
 
 
 def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Step | None, list[Problem]]:
-    where = effect.where / "step"
+    where = effect.step_where or effect.where / "step"
     entry_id, _, check_name = effect.step.partition(".")
     target = content.entry(f"{entry.system}:{entry_id}")
     if target is None:
@@ -244,12 +244,12 @@ def resolve_all(content: Content) -> tuple[list[Resolved], list[Problem]]:
     resolved: list[Resolved] = []
     problems: list[Problem] = []
     for entry in _with_effects(content):
-        seen: set[str] = set()
+        seen: dict[str, Where] = {}
         for effect in entry.effects:
-            if effect.id in seen:
+            if seen.get(effect.id, effect.where) != effect.where:
                 problems.append((effect.where / "id").problem("duplicate-name", f"{entry.name} already has an effect `{effect.id}`"))
                 continue
-            seen.add(effect.id)
+            seen[effect.id] = effect.where
             one, found = _resolve(effect, entry, content, steps.get(entry.system, {}))
             problems += found
             if one is not None:

@@ -132,6 +132,8 @@ class CheckView:
     odds: tuple[OddsView, ...]
     pools: tuple[PoolView, ...] = ()
     parts: tuple[tuple[str, str], ...] = ()  # a composed check: (entry id, what it supplied)
+    versus: bool = False
+    targets: tuple[tuple[str, tuple[tuple[str, Scalar], ...], tuple[tuple[str, str], ...]], ...] = ()  # (unit id, values, parts)
 
 
 def _arg_view(arg: Arg) -> ArgView:
@@ -257,6 +259,8 @@ def check_view(check: CompiledCheck, module: str) -> CheckView:
         odds=tuple(_odds(plan, o) for o in check.odds),
         pools=pool_views(plan),
         parts=tuple((p.entry, p.words) for p in plan.check.parts),
+        versus=plan.check.versus,
+        targets=tuple((t.unit, t.values, tuple((p.entry, p.words) for p in t.parts)) for t in plan.check.targets),
     )
 
 

@@ -32,6 +32,7 @@ from rulesref.pages.markdown import attribute
 
 MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated modules
 TRY_IT, VERSUS = "Try it", "Versus"
+VERSUS_SCRIPT = f"{paths.ASSETS}/rulesref-versus.js"  # the target picker, loaded by pages with a Versus form
 # a Versus form's target picker: its label, the choice of typing the target in, the heading of what a picked target's rules bring
 TARGET_WORDS = {"label": "Target", "typed": "Characteristics typed in", "brings": "What the target's rules bring:"}
 

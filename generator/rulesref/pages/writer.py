@@ -22,7 +22,7 @@ from rulesref.incremental.memo import FRESH, Memo
 from rulesref.incremental.reads import Reads, derived, question
 from rulesref.links import LinkMatch, Resolution, Resolved, display_name, normalise, plain_text, written_resolution
 from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System, show
-from rulesref.pages import paths
+from rulesref.pages import paths, try_it
 from rulesref.pages.armies import (
     ArmyView,
     LetterPart,
@@ -273,6 +273,7 @@ class Pages:
                 {**check_section(entry, view), "try_it": self.forms_of(entry.key).get(view.name, ""), "parts": self.composed_parts(page, entry, view)}
                 for view in self.checks_of(entry.key)
             ],
+            versus_script=attribute(paths.relative(page, try_it.VERSUS_SCRIPT)) if any(v.versus for v in self.checks_of(entry.key)) else "",
             notes=user_markdown(entry.notes, links) if entry.notes else "",
             source=plain(self.citation(entry)) if entry.source else "",
             referenced=[self.listed(page, e, entry.system) for e in referenced],

@@ -247,26 +247,6 @@ function totals(arg, runtime, value) {
   }
 }
 
-/** A Versus form's target: typed in, or a unit whose rules fill in (and hold) what they set. */
-function targetPicker(spec, byName, id, changed) {
-  const w = spec.targetWords;
-  const select = element("select", { id: `${id}-target` }, element("option", { value: "" }, w.typed), ...spec.targets.map((t, i) => element("option", { value: i }, t.label)));
-  const brings = element("div", { class: "rr-try-brings" });
-  select.addEventListener("change", () => {
-    const target = spec.targets[select.value];
-    for (const c of byName.values()) if (c.held) [c.input.disabled, c.held] = [false, false];
-    brings.replaceChildren();
-    if (!target) return;
-    for (const [name, v] of Object.entries(target.values)) {
-      const c = byName.get(name);
-      if (c) [c.held, c.input.disabled] = [true, true], c.write(v);
-    }
-    brings.append(element("p", {}, w.brings), element("ul", {}, ...target.rules.map(([name, href, words]) => element("li", {}, element("a", { href }, name), `: ${words}`))));
-  });
-  select.addEventListener("change", changed);
-  return element("div", { class: "rr-try-target" }, element("label", { for: select.id }, w.label), select, brings);
-}
-
 async function build(holder) {
   const spec = JSON.parse(holder.dataset.rrTry);
   const url = new URL(spec.module, document.baseURI);
@@ -281,7 +261,8 @@ async function build(holder) {
   for (const c of controls) form.append(element("div", { class: `rr-try-field rr-try-${c.arg.kind}` }, ...(c.arg.kind === "bool" ? [c.input, c.label] : [c.label, c.input])));
   const result = element("p", { class: "rr-try-result", role: "status", "aria-live": "polite", id: `${id}-result` });
   const odds = element("div", { class: "rr-try-odds" });
-  const picker = spec.targetWords ? [targetPicker(spec, byName, id, () => update())] : [];
+  // a Versus form's target picker: `rulesref-versus.js`, which only pages with such forms load
+  const picker = spec.targetWords && globalThis.rulesrefVersus ? [globalThis.rulesrefVersus(spec, byName, `${id}-target`, element, () => update())] : [];
   holder.append(element("fieldset", {}, element("legend", {}, spec.legend), ...picker, form, result, odds));
   form.addEventListener("submit", (event) => event.preventDefault());
 
