@@ -15,7 +15,6 @@ from .conftest import FIXTURES, REPO
 from .test_logic import compiled
 
 
-
 def _write(folder: Path, files: dict[str, str]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():

@@ -248,6 +248,15 @@ def test_the_benchmark_attack_equals_icepool_at_40_and_200_attacks(tmp_path: Pat
 ORACLE_ROLLS = 60_000  # dice sequences the brute force may roll for one setting
 
 
+def _most_of(source: str, most: dict[str, Any]) -> int:
+    """The dice an expression rolls at the most: worked out from the settings and the highest
+    values (a composed pool's dice, `10 if blitzed else attacks`), else 6."""
+    try:
+        return int(eval(source, {"__builtins__": {}, "min": min, "max": max}, dict(most)))  # only this repository's content
+    except Exception:
+        return 6
+
+
 def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
     """About how many sequences the oracle rolls: each pool's dice at their most (a pool whose
     dice are another roll's total, at that total's highest), re-rolls and all."""
@@ -259,7 +268,7 @@ def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
         if item.pool is not None:
             spec = item.pool
             dice = spec.dice.source
-            n = int(dice if isinstance(dice, int) else most.get(dice) or 6 if regex.fullmatch(r"\w+", dice) else 6)
+            n = int(dice if isinstance(dice, int) else most.get(dice) or 6 if regex.fullmatch(r"\w+", dice) else _most_of(dice, most))
             total += (spec.sides * (spec.sides if spec.reroll else 1)) ** n
             most |= {count: n for count, _ in next(p for p in plan.pools if p.name == item.name).counted}
         elif item.dice is not None and item.dice.of_param is not None:

@@ -74,6 +74,10 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         Against another Solitaire that failed its Fear test (its Weapon Skill 1), with its 3+ invulnerable save.
         >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=10, toughness=3, armour_save=7, invulnerable_save=3, wounds=3, models=1, eternal_warrior=True, blitzed=False, target_failed_fear=True, charged=False, disordered=False, hits=4, wounded=2, saved=1, unsaved=1)
         CloseCombat(unsaved=1, models_removed=0)
+
+        Two Attacks without a Blitz, both hitting on 3+.
+        >>> close_combat(attacks=2, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=3, armour_save=5, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, blitzed=False, target_failed_fear=False, charged=False, disordered=False, hits=2, wounded=1, saved=0, unsaved=1)
+        CloseCombat(unsaved=1, models_removed=1)
     """
     if type(attacks) is not int or not 1 <= attacks <= 30:
         raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
