@@ -214,8 +214,10 @@ def test_a_versus_check_lists_the_units_that_bring_values_as_its_target() -> Non
     assert deffkoptas is not None
     (versus,) = [c for c in deffkoptas.checks if c.versus]
     assert versus.name == "close_combat"
-    (solitaire,) = versus.targets
-    assert solitaire.unit == "solitaire" and dict(solitaire.values) == {"invulnerable_save": 3, "eternal_warrior": True}
+    assert [t.unit for t in versus.targets] == ["deffkoptas", "solitaire"]  # any unit of the system
+    deffkoptas_as_target, solitaire = versus.targets
+    assert deffkoptas_as_target.values == () and deffkoptas_as_target.parts == ()
+    assert dict(solitaire.values) == {"invulnerable_save": 3, "eternal_warrior": True}
     assert [p.entry for p in solitaire.parts] == ["impossible-form", "eternal-warrior"]
     # every unit of a system with a versus step gets it, with or without rules that change it
     forsaken = build.content.entry("t9a:forsaken-one")

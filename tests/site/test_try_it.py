@@ -399,9 +399,13 @@ def test_a_versus_form_aims_at_a_unit_and_shows_the_exact_outcome(browser: Any, 
     assert set(args) == set(given)
     odds = deffkoptas.close_combat_odds(**given)
     assert exact == sorted(f"{p.numerator}/{p.denominator}" for p in odds.values())
+    # a unit whose rules bring nothing to the attack holds no field, and says so
+    holder.locator(".rr-try-target select").select_option(label="Deffkoptas")
+    assert not fields["invulnerable_save"].is_disabled() and holder.locator(".rr-try-brings li").count() == 0
+    assert holder.locator(".rr-try-brings").inner_text() == spec["targetWords"]["nothing"]
     # typed in again: the fields are the player's once more
     holder.locator(".rr-try-target select").select_option(index=0)
-    assert not fields["invulnerable_save"].is_disabled() and holder.locator(".rr-try-brings li").count() == 0
+    assert not fields["eternal_warrior"].is_disabled() and holder.locator(".rr-try-brings").inner_text() == ""
     scroll = page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll <= width, f"the page scrolls sideways at {width} px"
     context.close()

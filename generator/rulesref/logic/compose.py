@@ -89,8 +89,8 @@ def _effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolv
 
 
 def targets(step: Step, content: Content, resolved: list[Resolved]) -> tuple[Target, ...]:
-    """The units of the step's system that bring something to it as its target: the values
-    their rules' `target` effects set, and what each rule supplied."""
+    """Every unit of the step's system as its target: the values its rules' `target` effects
+    set (none for most), and what each rule supplied."""
     by_owner: dict[str, list[Resolved]] = {}
     for one in resolved:
         by_owner.setdefault(one.effect.owner, []).append(one)
@@ -99,10 +99,9 @@ def targets(step: Step, content: Content, resolved: list[Resolved]) -> tuple[Tar
         if unit.kind != "unit":
             continue
         brought = [one for one in _effects_of(unit, by_owner) if one.effect.side == "target" and one.step.key == step.key]
-        if brought:
-            values = tuple((one.quantity, _literal(one)) for one in brought)
-            parts = tuple(Part(one.owner_id, one.owner_name, one.effect.summary) for one in brought)
-            out.append(Target(unit.id, unit.name, values, parts))
+        values = tuple((one.quantity, _literal(one)) for one in brought)
+        parts = tuple(Part(one.owner_id, one.owner_name, one.effect.summary) for one in brought)
+        out.append(Target(unit.id, unit.name, values, parts))
     return tuple(out)
 
 

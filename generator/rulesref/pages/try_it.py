@@ -34,7 +34,10 @@ MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated mo
 TRY_IT, VERSUS = "Try it", "Versus"
 VERSUS_SCRIPT = f"{paths.ASSETS}/rulesref-versus.js"  # the target picker, loaded by pages with a Versus form
 # a Versus form's target picker: its label, the choice of typing the target in, the heading of what a picked target's rules bring
-TARGET_WORDS = {"label": "Target", "typed": "Characteristics typed in", "brings": "What the target's rules bring:"}
+TARGET_WORDS = {
+    "label": "Target", "typed": "Characteristics typed in", "brings": "What the target's rules bring:",
+    "nothing": "None of its rules changes this attack: type its characteristics in.",
+}
 
 
 def module_asset(entry: Entry) -> str:

@@ -19,7 +19,7 @@ globalThis.rulesrefVersus = (spec, byName, id, element, changed) => {
       // a page's folder, as the published site links it; the offline copy's pages are files
       const page = (href) => (location.protocol === "file:" ? `${href}index.html` : href);
       const rules = target.rules.map(([name, href, words]) => element("li", {}, element("a", { href: page(href) }, name), `: ${words}`));
-      brings.append(element("p", {}, w.brings), element("ul", {}, ...rules));
+      brings.append(...(rules.length ? [element("p", {}, w.brings), element("ul", {}, ...rules)] : [element("p", {}, w.nothing)]));
     }
     changed();
   });
