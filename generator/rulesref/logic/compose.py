@@ -88,9 +88,14 @@ def _effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolv
     return [one for ref in unit.rules for one in by_owner.get(f"{unit.system}:{ref.rule}", ())]
 
 
+MAX_LISTED_TARGETS = 50  # above this many units, a Versus form lists only those whose rules bring something
+
+
 def targets(step: Step, content: Content, resolved: list[Resolved]) -> tuple[Target, ...]:
-    """Every unit of the step's system as its target: the values its rules' `target` effects
-    set (none for most), and what each rule supplied."""
+    """The units of the step's system as its target: the values their rules' `target` effects
+    set (none for most), and what each rule supplied. Every unit where a system has few; where
+    it has many, those that bring something (each page carries the list, and a pick that
+    brings nothing is the same as typing the target in)."""
     by_owner: dict[str, list[Resolved]] = {}
     for one in resolved:
         by_owner.setdefault(one.effect.owner, []).append(one)
@@ -102,7 +107,7 @@ def targets(step: Step, content: Content, resolved: list[Resolved]) -> tuple[Tar
         values = tuple((one.quantity, _literal(one)) for one in brought)
         parts = tuple(Part(one.owner_id, one.owner_name, one.effect.summary) for one in brought)
         out.append(Target(unit.id, unit.name, values, parts))
-    return tuple(out)
+    return tuple(out) if len(out) <= MAX_LISTED_TARGETS else tuple(t for t in out if t.values)
 
 
 def _literal(one: Resolved) -> Scalar:
@@ -357,6 +362,7 @@ def composed_content(content: Content, resolved: list[Resolved]) -> tuple[Conten
         by_unit.setdefault(c.unit.key, []).append(c)
     problems: list[Problem] = []
     entries = []
+    aimed: dict[str, tuple[Target, ...]] = {}  # each versus step's targets, made once
     for entry in content.entries:
         mine = by_unit.get(entry.key, [])
         written = {name: (examples, where) for name, examples, where in entry.composed}
@@ -379,7 +385,9 @@ def composed_content(content: Content, resolved: list[Resolved]) -> tuple[Conten
                 problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({c.step.words} with {', '.join(sorted({e.effect.owner.split(':', 1)[1] for e in c.effects}))}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
             check, found_problems = compose(c, resolved, examples)
             if check is not None and c.step.check.versus:
-                check = replace(check, targets=targets(c.step, content, resolved))
+                if c.step.key not in aimed:
+                    aimed[c.step.key] = targets(c.step, content, resolved)
+                check = replace(check, targets=aimed[c.step.key])
             problems += found_problems
             if check is not None:
                 checks.append(check)
