@@ -60,8 +60,10 @@ def examples_table(view: CheckView) -> str:
     notes = any(e.note for e in view.examples)
     wide = "" if examples_fit(view, given, results, notes) else " rr-wide"
     note_head = '<th class="rr-note" rowspan="2" scope="col">Note</th>' if notes else ""
+    # a check of no arguments (a composed one whose rules settle it) has no Given columns
+    given_head = f'<th class="rr-given" colspan="{len(given)}" scope="colgroup">Given</th>' if given else ""
     head = (
-        f'<tr><th class="rr-given" colspan="{len(given)}" scope="colgroup">Given</th>'
+        f'<tr>{given_head}'
         f'<th class="rr-result rr-first" colspan="{len(results)}" scope="colgroup">Result</th>{note_head}</tr><tr>'
         + "".join(f'<th class="rr-given" scope="col">{attribute(shown)}</th>' for _, shown in given)
         + "".join(
