@@ -268,27 +268,33 @@ def exception_refs(resolved: Resolved) -> list[str]:
     return [ref if "/" in ref else f"{owner}/{ref}" for ref in resolved.effect.exception_to]
 
 
+def _same_thing(a: Resolved, b: Resolved) -> bool:
+    return (a.step.key, a.quantity, a.on_result) == (b.step.key, b.quantity, b.on_result)
+
+
 def _relation_problems(resolved: list[Resolved]) -> list[Problem]:
-    by_ref = {(r.effect.owner.split(":", 1)[0], r.effect.ref): r for r in resolved}
+    by_ref: dict[tuple[str, str], list[Resolved]] = {}
+    for r in resolved:  # (an effect on a list of steps is one effect per step, under one name)
+        by_ref.setdefault((r.effect.owner.split(":", 1)[0], r.effect.ref), []).append(r)
     problems = []
     for one in resolved:
         system = one.effect.owner.split(":", 1)[0]
         for index, ref in enumerate(exception_refs(one)):
             where = one.effect.where / "exception_to" / index
-            other = by_ref.get((system, ref))
-            if other is None:
+            others = by_ref.get((system, ref), [])
+            if not others:
                 problems.append(where.problem("unknown-effect", f"no effect `{ref}` in {system}{did_you_mean(ref, [r for s, r in by_ref if s == system])}"))
-            elif other is one:
+            elif ref == one.effect.ref:
                 problems.append(where.problem("unknown-effect", "an effect cannot be the exception to itself"))
-            elif (other.step.key, other.quantity) != (one.step.key, one.quantity):
-                problems.append(where.problem("unknown-effect", f"`{ref}` changes {other.what}, not {one.what}: an exception changes the same thing as what it overrides"))
+            elif not any(_same_thing(other, one) for other in others):
+                problems.append(where.problem("unknown-effect", f"`{ref}` changes {others[0].what}, not {one.what}: an exception changes the same thing as what it overrides"))
     return problems
 
 
 def exceptions_to(one: Resolved, resolved: list[Resolved]) -> list[Resolved]:
     """The effects that are exceptions to `one`: where they apply, it does not."""
     system = one.effect.owner.split(":", 1)[0]
-    return [r for r in resolved if r.effect.owner.split(":", 1)[0] == system and one.effect.ref in exception_refs(r)]
+    return [r for r in resolved if r.effect.owner.split(":", 1)[0] == system and one.effect.ref in exception_refs(r) and _same_thing(r, one)]
 
 
 def related(a: Resolved, b: Resolved) -> bool:
