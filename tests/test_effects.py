@@ -244,3 +244,37 @@ def test_close_combat_odds_are_the_binomial_of_one_attack_getting_through() -> N
         by_unsaved = {result.unsaved: chance for result, chance in odds.items()}
         assert by_unsaved == {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
         assert all(result.models_removed == result.unsaved for result in odds)  # one-Wound models
+
+
+def test_an_effect_on_several_steps_is_overridden_only_where_its_exception_acts(tmp_path: Path) -> None:
+    root = _exception_demo(tmp_path)
+    _write(root / "demo", {
+        "rally.yml": (
+            "id: rally\nkind: term\nname: Rally\nsummary: Whether a fleeing unit rallies.\n"
+            "checks:\n  rallies:\n    summary: Whether a unit rallies.\n    inputs:\n"
+            "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
+            "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
+            "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
+        ),
+        "banner.yml": (
+            "id: banner\nkind: rule\nname: Banner\nsummary: +1 to stand and to rally.\n"
+            "effects:\n  - id: raised\n    step: [stand, rally]\n    changes: needed\n    summary: +1 to the Leadership needed while raised.\n"
+            "    add: 1\n    when: raised\n    inputs: {raised: {type: bool}}\n    stacks: sum\n"
+        ),
+        "torn.yml": (
+            "id: torn\nkind: rule\nname: Torn\nsummary: A torn banner does not help a rally.\n"
+            "effects:\n  - id: no-rally\n    step: rally\n    changes: needed\n    summary: No bonus to rally.\n    add: 0\n"
+            "    exception_to: [banner/raised]\n"
+        ),
+        "guards.yml": (
+            "id: guards\nkind: unit\nname: Guards\nsummary: A unit for tests.\nrules: [hero, banner, torn]\n"
+            "composed:\n  stand:\n    examples:\n"
+            "      - given: {roll: 9, leadership: 7, below_half: false, hero_alive: false, raised: true}\n        expect: true\n"
+            "  rally:\n    examples:\n      - given: {roll: 8, leadership: 7}\n        expect: false\n"
+        ),
+    })
+    ns = compiled(root, "demo", "guards")
+    # the banner still adds to the stand (the exception acts on the rally only) ...
+    assert ns["stand"](roll=9, leadership=7, below_half=False, hero_alive=False, raised=True) is True
+    # ... and not to the rally, whose composed check no longer even asks whether it is raised
+    assert ns["rally"](roll=8, leadership=7) is False and ns["rally"](roll=7, leadership=7) is True
