@@ -38,7 +38,7 @@ def folder_files(folder: Path) -> dict[str, bytes]:
 def series(content: Path) -> list[tuple[str, Callable[[], None]]]:
     """The edits, each named; each is applied to what the ones before it left."""
     w40k = content / "w40k7"
-    original = {name: (REPO / "content" / "w40k7" / name).read_bytes() for name in ("fear.yml", "fearless.yml", "charge.yml")}
+    original = {name: (REPO / "content" / "w40k7" / name).read_bytes() for name in ("fear.yml", "fearless.yml", "charge.yml", "deffkoptas.yml", "eternal-warrior.yml")}
 
     def restore(name: str) -> Callable[[], None]:
         return lambda: (w40k / name).write_bytes(original[name])
@@ -103,6 +103,11 @@ def series(content: Path) -> list[tuple[str, Callable[[], None]]]:
         ("a name shared by many systems", share_name_widely),
         ("a summary shown on the name's page", lambda: edit(content / "g3" / "fearless.yml", "Never flees (3)", "Stands fast (3)")),
         ("systems gone, name shared by few", unshare_name),
+        # composed checks: a unit gains a rule that another unit's Versus form fills in for it as a target
+        ("a unit gains a rule others aim at", lambda: edit(w40k / "deffkoptas.yml", "  - ere-we-go\n", "  - ere-we-go\n  - eternal-warrior\n")),
+        ("the effect a composed check names, reworded", lambda: edit(w40k / "eternal-warrior.yml", "Instant Death takes only one Wound from this model.\n    set: 1", "Instant Death costs this model one Wound only.\n    set: 1")),
+        ("the rule taken away again", restore("deffkoptas.yml")),
+        ("the effect as it was", restore("eternal-warrior.yml")),
     ]
 
 

@@ -32,10 +32,12 @@ def compile_fingerprint() -> str:
 
 def entry_key(entry: Entry) -> str:
     """The key of an entry's compile results: its file's text, shown path and system (and those of
-    the files it was composed from)."""
+    the files it was composed from, and the units its Versus checks can aim at)."""
     digest = hashlib.sha256()
     for doc in (entry.where.doc, *entry.depends):  # a composed unit: the files of its rules and steps too
         digest.update(f"{doc.path}\0{entry.system}\0{doc.text}\0".encode())
+    # and a Versus check's targets, which every unit of the system makes (a few dozen at most)
+    digest.update(repr([check.targets for check in entry.checks if check.targets]).encode())
     return digest.hexdigest()
 
 
