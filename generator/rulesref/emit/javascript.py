@@ -48,6 +48,12 @@ class EntryModule:
     url: str  # its page
 
 
+def _composed_from(plan: Plan) -> str:
+    """A composed check's parts, for its declaration's doc comment (the docstring's list)."""
+    parts = plan.check.parts
+    return " Composed from: " + "; ".join(f"{comment(p.name)}: {comment(p.words.rstrip('.'))}" for p in parts) + "." if parts else ""
+
+
 def comment(text: str) -> str:
     """Content text inside a `/** ... */` comment: one line, and it can never close the comment."""
     return " ".join(text.split()).replace("*/", "*\\/")
@@ -389,7 +395,7 @@ def module_dts(item: EntryModule) -> str:
                 lines.append(f"  readonly {field}: {ts_type(vtype)};")
             lines += ["}", ""]
         url = comment(item.url)
-        lines.append(f"/** {comment(plan.check.summary)} {url} @throws {{RangeError}} a ValueError naming the input */")
+        lines.append(f"/** {comment(plan.check.summary)}{_composed_from(plan)} {url} @throws {{RangeError}} a ValueError naming the input */")
         call = f"args: {plan.name}.Args" if plan.args else ""
         lines.append(f"export declare function {plan.name}({call}): {_result_type(plan)};")
         lines += _args_namespace(plan.name, plan.args)
