@@ -278,3 +278,15 @@ def test_an_effect_on_several_steps_is_overridden_only_where_its_exception_acts(
     assert ns["stand"](roll=9, leadership=7, below_half=False, hero_alive=False, raised=True) is True
     # ... and not to the rally, whose composed check no longer even asks whether it is raised
     assert ns["rally"](roll=8, leadership=7) is False and ns["rally"](roll=7, leadership=7) is True
+
+
+def test_a_part_says_which_flags_make_it_apply_where_that_is_all_it_needs() -> None:
+    build = validate([str(REPO / "content")])
+    solitaire = build.content.entry("w40k7:solitaire")
+    deffkoptas = build.content.entry("w40k7:deffkoptas")
+    assert solitaire is not None and deffkoptas is not None
+    parts = {c.name: {p.entry: p.flags for p in c.parts} for c in solitaire.checks if c.parts}
+    assert parts["close_combat"] == {"close-combat": (), "blitz": (("blitzed", True),), "fear": (("target_failed_fear", True),), "furious-charge": (("charged", True), ("disordered", False))}
+    assert parts["wound"]["instant-death"] is None  # overridden by Eternal Warrior everywhere: no flags make it apply
+    (morale,) = [c for c in deffkoptas.checks if c.name == "morale_check"]
+    assert {p.entry: p.flags for p in morale.parts}["mob-rule"] is None  # it reads the result: more than flags

@@ -418,6 +418,9 @@ class Part:
     entry: str  # an entry id of the same system
     name: str  # that entry's name
     words: str
+    # when it applies, where that is a plain matter of flags: each true/false input and the
+    # value it must have (() for always); None where it depends on more (numbers, the result)
+    flags: tuple[tuple[str, bool], ...] | None = ()
 
 
 # -- entries --------------------------------------------------------------------------------

@@ -386,6 +386,12 @@ def test_a_versus_form_aims_at_a_unit_and_shows_the_exact_outcome(browser: Any, 
     assert links.first.get_attribute("href") == "../impossible-form/"
     # the player sets the conditions: a charge, Strength 3 against Toughness 3, five attacks
     fields["charged"].check()
+    applying = holder.locator(".rr-try-applying")
+    assert applying.inner_text() == f"{spec['targetWords']['applying']} Furious Charge"
+    assert applying.locator("a").get_attribute("href") == "../furious-charge/"
+    fields["disordered"].check()  # a disordered charge: Furious Charge gives nothing
+    assert applying.inner_text() == spec["targetWords"]["none"]
+    fields["disordered"].uncheck()
     for name, value in (("attacks", 5), ("strength", 3), ("toughness", 3), ("armour_save", 7)):
         fields[name].fill(str(value))
     holder.locator(".rr-try-odds .rr-exact summary").click()

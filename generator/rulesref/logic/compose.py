@@ -292,8 +292,31 @@ def _parts(composition: Composition) -> tuple[Part, ...]:
         when = f" when `{one.effect.when.source}`" if one.effect.when is not None else ""
         over = [o for o in applied if one.effect.ref in exception_refs(o)]
         overridden = "".join(f"; {o.owner_name} overrides it where both apply" for o in over)
-        parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what}, {PHASE_WORDS[one.phase]}{when}{overridden})"))
+        flags = _flags(condition(one, list(applied)), {n for n, (i, _) in one.inputs.items() if i.type == "bool"} | _bool_inputs(composition.step))
+        parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what}, {PHASE_WORDS[one.phase]}{when}{overridden})", flags))
     return tuple(parts)
+
+
+def _bool_inputs(step: Step) -> set[str]:
+    return {i.name for i in step.check.inputs if i.type == "bool"}
+
+
+def _flags(text: str, flags: set[str]) -> tuple[tuple[str, bool], ...] | None:
+    """A condition as the true/false inputs it needs, where it is no more than that (`charged
+    and not disordered` is charged true, disordered false); None where it is more."""
+    node = ast.parse(text, mode="eval").body
+    terms = node.values if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) else [node]
+    needs: list[tuple[str, bool]] = []
+    for term in terms:
+        wanted = True
+        if isinstance(term, ast.UnaryOp) and isinstance(term.op, ast.Not):
+            term, wanted = term.operand, False
+        if isinstance(term, ast.Constant) and term.value is True and wanted:
+            continue
+        if not (isinstance(term, ast.Name) and term.id in flags):
+            return None
+        needs.append((term.id, wanted))
+    return tuple(needs)
 
 
 def compose(composition: Composition, everything: list[Resolved], examples: tuple[Example, ...]) -> tuple[Check | None, list[Problem]]:

@@ -37,6 +37,7 @@ VERSUS_SCRIPT = f"{paths.ASSETS}/rulesref-versus.js"  # the target picker, loade
 TARGET_WORDS = {
     "label": "Target", "typed": "Characteristics typed in", "brings": "What the target's rules bring:",
     "nothing": "None of its rules changes this attack: type its characteristics in.",
+    "applying": "The attacker's rules that apply as set:", "none": "None of the attacker's rules applies as set.",
 }
 
 
@@ -110,9 +111,16 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
         }
         for target in plan.check.targets
     ]
+    # the attacker's rules whose conditions are flags: the form says which apply as they are set
+    applying = [
+        [part.name, paths.relative(here, paths.page_of_entry(entry.system, part.entry)).removesuffix("index.md"), [list(f) for f in part.flags]]
+        for part in plan.check.parts[1:]
+        if part.flags is not None
+    ] if plan.check.versus else []
     return {
         "legend": VERSUS if plan.check.versus else TRY_IT,
         "targets": targets,
+        "applying": applying,
         "targetWords": TARGET_WORDS if plan.check.versus else None,
         "module": paths.relative(page or paths.entry_page(entry), module_asset(entry)),
         "check": plan.name,

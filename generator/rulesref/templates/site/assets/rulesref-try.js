@@ -262,8 +262,8 @@ async function build(holder) {
   const result = element("p", { class: "rr-try-result", role: "status", "aria-live": "polite", id: `${id}-result` });
   const odds = element("div", { class: "rr-try-odds" });
   // a Versus form's target picker: `rulesref-versus.js`, which only pages with such forms load
-  const picker = spec.targetWords && globalThis.rulesrefVersus ? [globalThis.rulesrefVersus(spec, byName, `${id}-target`, element, () => update())] : [];
-  holder.append(element("fieldset", {}, element("legend", {}, spec.legend), ...picker, form, result, odds));
+  const versus = spec.targetWords && globalThis.rulesrefVersus?.(spec, byName, `${id}-target`, element, () => update());
+  holder.append(element("fieldset", {}, element("legend", {}, spec.legend), ...(versus ? [versus.picker, form, result, versus.applying] : [form, result]), odds));
   form.addEventListener("submit", (event) => event.preventDefault());
 
   function refreshDice() {
@@ -291,6 +291,7 @@ async function build(holder) {
       result.classList.add("rr-try-error");
       result.textContent = blank ? blank.arg.empty : `Not allowed: ${error.message}`;
     }
+    versus?.refresh();
     if (spec.odds) drawOdds(args);
   }
 
