@@ -332,12 +332,15 @@ def _conflicts(resolved: list[Resolved]) -> list[Problem]:
     return problems
 
 
+UNPROVED: dict[str, object] = {}  # the overlap could not be looked through: treated as a conflict
+
+
 def _conflict(a: Resolved, b: Resolved, witness: dict[str, object]) -> Problem:
-    shown = ", ".join(f"{k}={v!r}" for k, v in witness.items()) or "always"
+    shown = "inputs that cannot be looked through together (too many of them, or one name of two types), so they are not proved apart" if witness is UNPROVED else ", ".join(f"{k}={v!r}" for k, v in witness.items()) or "always"
     how = "say which wins (`exception_to`)" + (" or how they stack (`stacks`, on both)" if a.effect.operation in STACKING and b.effect.operation in STACKING else "")
     return (b.effect.where / "id").problem(
         "conflicting-effects",
-        f"`{b.effect.ref}` and `{a.effect.ref}` can both change {b.what} at once ({PHASE_WORDS[b.phase]}), for example with {shown}: {how}",
+        f"`{b.effect.ref}` and `{a.effect.ref}` can both change {b.what} at once ({PHASE_WORDS[b.phase]}), {'' if witness is UNPROVED else 'for example '}with {shown}: {how}",
     )
 
 
@@ -376,7 +379,7 @@ def overlap(a: Resolved, b: Resolved, resolved: list[Resolved]) -> dict[str, obj
     )
     plan, problems = analyse(a.step.entry, check)
     if plan is None or problems:
-        return None  # each condition was checked on its own; a pair that does not analyse has its problems there
+        return UNPROVED  # each condition analyses on its own: together they read one name as two types
     found = prove.first_matches(plan)
     if found is not None:
         return found[0]
@@ -393,5 +396,5 @@ def _enumerated(plan: Plan) -> dict[str, object] | None:
             if conditions(*[combo[n] for n in names])[0]:
                 return combo
     except DomainTooLarge:
-        return None
+        return UNPROVED
     return None
