@@ -186,8 +186,8 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids), memo)
     problems += content_problems(content, file_stems, links, memo)
-    resolved, found = resolve_all(content)
-    content, composing = composed_content(content, resolved)
+    effects, found = resolve_all(content)
+    content, composing = composed_content(content, effects)
     problems += found + composing
     cache = open_cache()
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)

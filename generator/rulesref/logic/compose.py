@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rulesref.logic.analyse import is_dice_value
-from rulesref.logic.effects import PHASE_WORDS, RESULT, Resolved, Step, condition, exception_refs, names_in, versus_steps
+from rulesref.logic.effects import PHASE_WORDS, RESULT, Effects, Resolved, Step, condition, exception_refs, names_in
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, Part, PoolSpec, Result, Scalar, Target, Where
 from rulesref.names import python_name
 from rulesref.problems import Problem
@@ -91,14 +92,12 @@ def _effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolv
 MAX_LISTED_TARGETS = 50  # above this many units, a Versus form lists only those whose rules bring something
 
 
-def targets(step: Step, content: Content, resolved: list[Resolved]) -> tuple[Target, ...]:
-    """The units of the step's system as its target: the values their rules' `target` effects
+def targets(step: Step, content: Content, by_owner: dict[str, list[Resolved]]) -> tuple[Target, ...]:
+    """The units of the step's system as its target (`by_owner`: each entry's effects, by its
+    key): the values their rules' `target` effects
     set (none for most), and what each rule supplied. Every unit where a system has few; where
     it has many, those that bring something (each page carries the list, and a pick that
     brings nothing is the same as typing the target in)."""
-    by_owner: dict[str, list[Resolved]] = {}
-    for one in resolved:
-        by_owner.setdefault(one.effect.owner, []).append(one)
     out = []
     for unit in content.entries_of(step.entry.system):
         if unit.kind != "unit":
@@ -133,10 +132,18 @@ def _renamed(source: object, names: dict[str, str]) -> str:
     """An expression's text with names replaced (a literal as Python writes it)."""
     if not isinstance(source, str):
         return repr(source)
+    read = names_in(source)
+    return _renamed_text(source, tuple((k, v) for k, v in names.items() if k in read))
+
+
+@lru_cache(maxsize=4096)
+def _renamed_text(source: str, names: tuple[tuple[str, str], ...]) -> str:
+    # (kept: many units compose the same steps with the same rules, so the same texts recur)
     tree = ast.parse(source.strip(), mode="eval")
+    swap = dict(names)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in names:
-            node.id = names[node.id]
+        if isinstance(node, ast.Name) and node.id in swap:
+            node.id = swap[node.id]
     return ast.unparse(tree)
 
 
@@ -218,13 +225,19 @@ def _substituted(source: object, texts: dict[str, str]) -> str:
     """An expression's text with names replaced by (parenthesised) expressions."""
     if not isinstance(source, str):
         return repr(source)
-    tree = ast.parse(source.strip(), mode="eval")
+    read = names_in(source)
+    return _substituted_text(source, tuple((k, v) for k, v in texts.items() if k in read))
+
+
+@lru_cache(maxsize=4096)
+def _substituted_text(source: str, texts: tuple[tuple[str, str], ...]) -> str:
+    swap = dict(texts)
 
     class Swap(ast.NodeTransformer):
         def visit_Name(self, node: ast.Name) -> ast.expr:
-            return ast.parse(f"({texts[node.id]})", mode="eval").body if node.id in texts else node
+            return ast.parse(f"({swap[node.id]})", mode="eval").body if node.id in swap else node
 
-    return ast.unparse(Swap().visit(tree))
+    return ast.unparse(Swap().visit(ast.parse(source.strip(), mode="eval")))
 
 
 def _pool_with(pool: PoolSpec, inline: dict[str, str]) -> PoolSpec:
@@ -375,17 +388,20 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
     return composed, []
 
 
-def composed_content(content: Content, resolved: list[Resolved]) -> tuple[Content, list[Problem]]:
+def composed_content(content: Content, effects: Effects) -> tuple[Content, list[Problem]]:
     """The content with every unit's composed checks added to it, and the problems of
     composing (examples for a check no rule composes, a composed check without examples)."""
-    steps = versus_steps(content)
-    found = compositions(content, resolved, steps)
+    resolved = effects.resolved
+    found = compositions(content, resolved, effects.versus)
     by_unit: dict[str, list[Composition]] = {}
     for c in found:
         by_unit.setdefault(c.unit.key, []).append(c)
     problems: list[Problem] = []
     entries = []
     aimed: dict[str, tuple[Target, ...]] = {}  # each versus step's targets, made once
+    owners: dict[str, list[Resolved]] = {}  # each entry's effects, by its key
+    for one in resolved:
+        owners.setdefault(one.effect.owner, []).append(one)
     for entry in content.entries:
         mine = by_unit.get(entry.key, [])
         written = {name: (examples, where) for name, examples, where in entry.composed}
@@ -409,7 +425,7 @@ def composed_content(content: Content, resolved: list[Resolved]) -> tuple[Conten
             check, found_problems = compose(c, resolved, examples)
             if check is not None and c.step.check.versus:
                 if c.step.key not in aimed:
-                    aimed[c.step.key] = targets(c.step, content, resolved)
+                    aimed[c.step.key] = targets(c.step, content, owners)
                 check = replace(check, targets=aimed[c.step.key])
             problems += found_problems
             if check is not None:

@@ -35,6 +35,7 @@ import ast
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse, effect_scope
@@ -100,34 +101,36 @@ class Resolved:
         return f"`{self.quantity}` in {self.step.words}"
 
 
-def names_in(source: object) -> set[str]:
+def names_in(source: object) -> frozenset[str]:
     """The names an expression reads (helpers aside); a literal reads none."""
-    if not isinstance(source, str):
-        return set()
+    return _names_in(source) if isinstance(source, str) else frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _names_in(source: str) -> frozenset[str]:
+    # (kept: many units compose the same steps with the same rules, so the same texts recur)
     try:
         tree = ast.parse(source.strip(), mode="eval")
     except SyntaxError:
-        return set()
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in HELPERS}
+        return frozenset()
+    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in HELPERS)
 
 
-def versus_steps(content: Content) -> list[Step]:
-    """The core steps one unit aims at another (`versus`), analysed, that every unit of their
-    system is composed with."""
-    found = []
-    for entry in content.entries:
-        for check in entry.checks:
-            if check.versus and entry.kind == "term":
-                plan, problems = analyse(entry, check)
-                if plan is not None and not problems:
-                    found.append(Step(entry, check, plan))
-    return found
+@dataclass(frozen=True)
+class Effects:
+    """What the content's effects come to: each one resolved, and the core steps one unit
+    aims at another (`versus`), which every unit of their system is composed with."""
+
+    resolved: list[Resolved]
+    versus: list[Step]
 
 
 def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
-    """Every check of every entry that some effect names, analysed once: by system, then by
-    `entry-id.check`; None where the check does not analyse (its own problems say why)."""
+    """Every check that some effect names, and every `versus` check of a term, analysed
+    once: by system, then by `entry-id.check`; None where the check does not analyse (its
+    own problems say why)."""
     wanted = {(e.system, effect.step.split(".", 1)[0]) for e in content.entries for effect in e.effects}
+    wanted |= {(e.system, e.id) for e in content.entries if e.kind == "term" and any(c.versus for c in e.checks)}
     found: dict[str, dict[str, Step | None]] = {}
     for system, entry_id in sorted(wanted):
         entry = content.entry(f"{system}:{entry_id}")
@@ -237,9 +240,9 @@ def _with_effects(content: Content) -> Iterator[Entry]:
     return (e for e in content.entries if e.effects)
 
 
-def resolve_all(content: Content) -> tuple[list[Resolved], list[Problem]]:
-    """Every effect of the content, resolved and checked, in content order, and the problems
-    of those that are not sound (each at its line)."""
+def resolve_all(content: Content) -> tuple[Effects, list[Problem]]:
+    """Every effect of the content, resolved and checked, in content order, with the
+    `versus` steps, and the problems of those that are not sound (each at its line)."""
     steps = _steps(content)
     resolved: list[Resolved] = []
     problems: list[Problem] = []
@@ -256,7 +259,8 @@ def resolve_all(content: Content) -> tuple[list[Resolved], list[Problem]]:
                 resolved.append(one)
     problems += _relation_problems(resolved)
     problems += _conflicts(resolved)
-    return resolved, problems
+    versus = [step for by_key in steps.values() for step in by_key.values() if step is not None and step.check.versus and step.entry.kind == "term"]
+    return Effects(resolved, versus), problems
 
 
 # -- relations ------------------------------------------------------------------------------
