@@ -131,6 +131,37 @@ def _outcome(
     return unchanged.by_bytes(memo, key, raw, make, status) if memo.keeps else make(raw)
 
 
+COMPOSED = "composed"  # the memo's stage: a system's units composed with its effects, by every entry they can read
+
+
+def _composed(content: Content, memo: Memo) -> tuple[Content, list[Problem]]:
+    """The content with its units' composed checks, and the problems of the effects and of
+    composing. Effects act within their system, so each system is composed on its own, from
+    its entries with checks or effects and its units: a long-lived process reuses a system's
+    when those are equal (an edit of a text alone, or of another system, composes nothing
+    again)."""
+    changed: dict[str, Entry] = {}
+    problems: list[Problem] = []
+    for system in sorted({e.system for e in content.entries}):
+        entries = content.entries_of(system)
+        reads = tuple(e for e in entries if e.checks or e.effects or e.kind == "unit")
+        if not any(e.kind == "unit" or e.effects for e in reads):
+            continue  # nothing to compose, nothing to resolve
+
+        def make(entries: tuple[Entry, ...] = entries) -> tuple[dict[str, Entry], list[Problem]]:
+            part = Content(systems=(), entries=entries)
+            effects, found = resolve_all(part)
+            composed, composing = composed_content(part, effects)
+            return {new.key: new for old, new in zip(entries, composed.entries, strict=True) if new is not old}, found + composing
+
+        made, found = memo.get(COMPOSED, system, reads, make)
+        changed |= made
+        problems += found
+    if not changed:
+        return content, problems
+    return Content(systems=content.systems, entries=tuple(changed.get(e.key, e) for e in content.entries)), problems
+
+
 def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo) -> Build:
     racy = racy_after()  # of this run: a status newer than this is not trusted
     files = discover(paths, memo)
@@ -186,9 +217,8 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids), memo)
     problems += content_problems(content, file_stems, links, memo)
-    effects, found = resolve_all(content)
-    content, composing = composed_content(content, effects)
-    problems += found + composing
+    content, found = _composed(content, memo)
+    problems += found
     cache = open_cache()
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)
     cache.save()
