@@ -177,3 +177,13 @@ def section_heading(title: str) -> str:
     index (profiles, rule cards, source, the lists of other pages)."""
     ident = title.lower().replace(" ", "-")
     return f'<h2 id="{ident}" data-search-exclude="" markdown>{title}</h2>'
+
+
+def offline_page(browser: Any) -> tuple[Any, Any, list[str]]:
+    """A browser context with the network off, a page in it, and the page's errors as they come."""
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return context, page, errors

@@ -23,7 +23,7 @@ from rulesref.pages import paths
 from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
 from rulesref.support.schemas import schema_dir
 
-from .conftest import REPO, Built, search_titles
+from .conftest import REPO, Built, offline_page, search_titles
 
 pytestmark = pytest.mark.slow
 
@@ -91,11 +91,7 @@ def test_the_unzipped_copy_searches_from_the_file_system_with_no_network(built: 
 def test_try_it_works_in_the_unzipped_copy(built: Built, browser: Any, tmp_path: Path) -> None:
     """Browsers run no ES modules from file://: the copy loads the checks' classic twins."""
     copy = unzip_offline_copy(built, tmp_path)
-    context = browser.new_context(offline=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    context, page, errors = offline_page(browser)
     page.goto((copy / "w40k7" / "mob-rule" / "index.html").as_uri())
     page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === document.querySelectorAll('.rr-try').length")
     holder = page.locator(".rr-try").first

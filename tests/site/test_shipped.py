@@ -17,7 +17,7 @@ from rulesref.build import Build
 from rulesref.links import plain_text
 from rulesref.validate import validate
 
-from .conftest import REPO, Built, build_project, make_project, pdf_text, search_titles, serving
+from .conftest import REPO, Built, build_project, make_project, offline_page, pdf_text, search_titles, serving
 from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, site_pages
 from .linkcheck import broken_links
 
@@ -181,19 +181,10 @@ def test_a_unit_prints_as_its_rules_card(browser: Any, shipped: Built, shipped_c
 def test_a_versus_form_works_in_the_offline_copy(browser: Any, shipped: Built, tmp_path: Path) -> None:
     """From file:// with the network off: the target picker is a classic script of the unit's
     page, and its links lead to the copy's page files."""
-    import zipfile
+    from .test_offline import unzip_offline_copy
 
-    from rulesref.config import DEFAULT_SITE_URL
-    from rulesref.pages import paths
-
-    with zipfile.ZipFile(shipped.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
-        archive.extractall(tmp_path)
-    copy = tmp_path / paths.offline_name(DEFAULT_SITE_URL)
-    context = browser.new_context(offline=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    copy = unzip_offline_copy(shipped, tmp_path)
+    context, page, errors = offline_page(browser)
     page.goto((copy / "w40k7" / "deffkoptas" / "index.html").as_uri())
     versus = page.locator(""".rr-try[data-rr-try*='"check":"close_combat"']""")
     versus.locator(".rr-try-target select").select_option(label="Solitaire")

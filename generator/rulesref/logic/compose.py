@@ -128,37 +128,18 @@ class _Names:
         return name
 
 
-def _renamed(source: object, names: dict[str, str]) -> str:
-    """An expression's text with names replaced (a literal as Python writes it)."""
-    if not isinstance(source, str):
-        return repr(source)
-    read = names_in(source)
-    return _renamed_text(source, tuple((k, v) for k, v in names.items() if k in read))
-
-
-@lru_cache(maxsize=4096)
-def _renamed_text(source: str, names: tuple[tuple[str, str], ...]) -> str:
-    # (kept: many units compose the same steps with the same rules, so the same texts recur)
-    tree = ast.parse(source.strip(), mode="eval")
-    swap = dict(names)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in swap:
-            node.id = swap[node.id]
-    return ast.unparse(tree)
-
-
 def _value_text(expr: Expr, values: tuple[str, ...] | None, dice: bool, names: dict[str, str]) -> str:
     """A written result value as expression text: an enum word or dice notation is quoted."""
     source = expr.source
     if isinstance(source, str) and ((values is not None and source in values) or (dice and is_dice_value(source))):
         return repr(source)
-    return f"({_renamed(source, names)})"
+    return f"({_substituted(source, names)})"
 
 
 def _value_of(one: Resolved, names: dict[str, str]) -> str:
     """An effect's value (for `set`, `add` and the caps) as expression text."""
     assert one.effect.value is not None
-    return _renamed(one.effect.value.source, names)
+    return _substituted(one.effect.value.source, names)
 
 
 def _when(value: str, cond: str, otherwise: str) -> str:
@@ -172,7 +153,7 @@ def _phase(current: str, effects: list[Resolved], everything: list[Resolved], na
     kept = [(e, c) for e in effects if (c := condition(e, everything)) != "False"]  # an effect an exception always overrides does nothing
     if not kept:
         return current
-    effects, cond = [e for e, _ in kept], [_renamed(c, names) for _, c in kept]
+    effects, cond = [e for e, _ in kept], [_substituted(c, names) for _, c in kept]
     if op in ("auto", "cannot", "set"):
         text = current
         for e, c in reversed(list(zip(effects, cond, strict=True))):  # at most one applies: the proof saw to it
@@ -222,7 +203,8 @@ def _inlined(names: dict[str, str], lets: list[tuple[str, Expr]]) -> dict[str, s
 
 
 def _substituted(source: object, texts: dict[str, str]) -> str:
-    """An expression's text with names replaced by (parenthesised) expressions."""
+    """An expression's text with names replaced by (parenthesised) expressions, or by other
+    names (a literal as Python writes it)."""
     if not isinstance(source, str):
         return repr(source)
     read = names_in(source)
@@ -231,6 +213,7 @@ def _substituted(source: object, texts: dict[str, str]) -> str:
 
 @lru_cache(maxsize=4096)
 def _substituted_text(source: str, texts: tuple[tuple[str, str], ...]) -> str:
+    # (kept: many units compose the same steps with the same rules, so the same texts recur)
     swap = dict(texts)
 
     class Swap(ast.NodeTransformer):
@@ -292,7 +275,7 @@ def _result_texts(check: Check, names: dict[str, str]) -> dict[str, str]:
         text = _value_text(dict(rows[-1].then.values)[field.name], *values[field.name], names)
         for row in reversed(rows[:-1]):
             assert row.when is not None
-            text = f"{_value_text(dict(row.then.values)[field.name], *values[field.name], names)} if ({_renamed(row.when.source, names)}) else ({text})"
+            text = f"{_value_text(dict(row.then.values)[field.name], *values[field.name], names)} if ({_substituted(row.when.source, names)}) else ({text})"
         texts[field.name] = text
     return texts
 
@@ -362,7 +345,7 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
     for quantity in dict.fromkeys(e.quantity for e in on_inputs):
         names[quantity] = _chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, {}, where, quantity)
     for let_name, expr in check.lets:
-        lets.append((let_name, Expr(_renamed(expr.source, names), expr.where)))
+        lets.append((let_name, Expr(_substituted(expr.source, names), expr.where)))
         on_step = [e for e in applied if not e.on_result and e.quantity == let_name]
         if on_step:
             names[let_name] = _chain(let_name, on_step, applied, fresh, lets, {}, where, let_name)
