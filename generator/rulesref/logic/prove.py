@@ -272,11 +272,12 @@ def _limited(items: Iterator[Combo]) -> Iterator[Combo]:
 
 def prove(plan: Plan) -> list[Problem] | None:
     """The proof problems of one check, or None when it is left to the enumerator."""
-    if plan.usage.divides:
+    found = _searched(plan, fields=True)
+    if found is None:
         return None
     try:
-        return _prove(plan)
-    except _GiveUp:
+        return _prove(plan, found)
+    except _GiveUp:  # the output ranges still too large to search
         return None
 
 
@@ -292,26 +293,42 @@ class _Search:
     holds: list[tuple[tuple[int, ...], Combo, int] | None]
     uncovered: tuple[tuple[int, ...], Combo] | None
     region: list[list[tuple[tuple[Any, ...], ...]]]
+    # the bounded output fields, each row's value of each as (parameters, expression), and
+    # those values compiled (with the rest, in one module); empty unless asked for
+    bounds: list[tuple[int, str, int | float | None, int | float | None]]
+    field_exprs: list[tuple[list[str], ast.expr]]
+    field_fns: list[Callable[..., Any]]
 
 
 def first_matches(plan: Plan) -> list[Combo | None] | None:
     """For each row of `plan`, the first combination (in the enumerator's order) at which it
     is the first row to match, None where there is none; None when the structure does not
     pay and the caller must enumerate."""
+    found = _searched(plan, fields=False)
+    return [f[1] if f is not None else None for f in found.first] if found is not None else None
+
+
+def _searched(plan: Plan, *, fields: bool) -> _Search | None:
+    """`_search`, or None where the structure does not pay (a division that could be by
+    zero, or groups still too large)."""
     if plan.usage.divides:
         return None
     try:
-        found = _search(plan)
+        return _search(plan, fields)
     except _GiveUp:
         return None
-    return [f[1] if f is not None else None for f in found.first]
 
 
-def _search(plan: Plan) -> _Search:
+def _search(plan: Plan, fields: bool) -> _Search:
     s = _Structure(plan)
     atom_functions = [(names, s.steps(names), ast.Tuple(elts=[s.atoms[i] for i in atoms], ctx=ast.Load(), **_AT)) for names, atoms in s.groups]
-    compiled = _compile([*atom_functions, (["_a"], [], s.requires), (["_a"], [], s.conditions)], f"_prove_{plan.name}")
+    bounds = bounded_fields(plan) if fields else []
+    field_exprs = [(s.parameters(e), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
+    compiled = _compile(
+        [*atom_functions, (["_a"], [], s.requires), (["_a"], [], s.conditions), *[(p, s.steps(p), e) for p, e in field_exprs]], f"_prove_{plan.name}"
+    )
     group_fns, requires, conditions = compiled[: len(s.groups)], compiled[len(s.groups)], compiled[len(s.groups) + 1]
+    field_fns = compiled[len(s.groups) + 2 :]
 
     # each group on its own: truth vector -> the combinations giving it, in enumeration order
     by_vector: list[dict[tuple[Any, ...], list[Combo]]] = []
@@ -358,16 +375,13 @@ def _search(plan: Plan) -> _Search:
         if current_first is None or key < current_first[0]:
             first[index] = (key, combo)
         region[index].append(vector)
-    return _Search(s, by_vector, first, holds, uncovered, region)
+    return _Search(s, by_vector, first, holds, uncovered, region, bounds, field_exprs, field_fns)
 
 
-def _prove(plan: Plan) -> list[Problem]:
-    found = _search(plan)
+def _prove(plan: Plan, found: _Search) -> list[Problem]:
     s, by_vector, first, holds, uncovered, region = found.structure, found.by_vector, found.first, found.holds, found.uncovered, found.region
+    bounds, field_exprs, field_fns = found.bounds, found.field_exprs, found.field_fns
     check = plan.check
-    bounds = bounded_fields(plan)
-    field_exprs = [(s.parameters(e), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
-    field_fns = _compile([(p, s.steps(p), e) for p, e in field_exprs], f"_prove_{plan.name}_fields") if field_exprs else []
     problems: list[Problem] = []
     worst = _first_out_of_range(s, by_vector, region, bounds, field_exprs, field_fns)
     if worst is not None:
