@@ -152,7 +152,7 @@ def _composed(content: Content, memo: Memo) -> tuple[Content, list[Problem]]:
             part = Content(systems=(), entries=entries)
             effects, found = resolve_all(part)
             composed, composing = composed_content(part, effects)
-            return {new.key: new for old, new in zip(entries, composed.entries, strict=True) if new is not old}, found + composing
+            return composed, found + composing
 
         made, found = memo.get(COMPOSED, system, reads, make)
         changed |= made

@@ -56,17 +56,15 @@ class Composition:
         return python_name(self.step.entry.id) if len(self.step.entry.checks) == 1 else self.step.check.name
 
 
-def compositions(content: Content, resolved: list[Resolved], steps: list[Step]) -> list[Composition]:
+def compositions(content: Content, owners: dict[str, list[Resolved]], steps: list[Step]) -> list[Composition]:
     """Every unit's compositions, in content order, each step once per unit: each step its
-    rules change, and every `versus` step of its system."""
-    core: dict[str, list[Resolved]] = {}
-    by_owner: dict[str, list[Resolved]] = {}
-    for one in resolved:
-        owner = content.entry(one.effect.owner)
-        if owner is not None and owner.kind == "term":
+    rules change, and every `versus` step of its system (`owners`: each entry's effects, by
+    its key)."""
+    terms = {key for key in owners if (owner := content.entry(key)) is not None and owner.kind == "term"}
+    core: dict[str, list[Resolved]] = {}  # the terms' effects reach every unit
+    for key in terms:
+        for one in owners[key]:
             core.setdefault(one.step.key, []).append(one)
-        else:
-            by_owner.setdefault(one.effect.owner, []).append(one)
     versus = {s.key: s for s in steps if s.check.versus}
     out = []
     for unit in content.entries:
@@ -74,9 +72,9 @@ def compositions(content: Content, resolved: list[Resolved], steps: list[Step]) 
             continue
         has = {f"{unit.system}:{ref.rule}" for ref in unit.rules}
         mine: dict[str, list[Resolved]] = {key: [] for key, s in versus.items() if s.entry.system == unit.system}
-        for one in _effects_of(unit, by_owner):
+        for one in _effects_of(unit, owners):
             step_entry = one.step.entry
-            if one.effect.side == "self" and (step_entry.kind == "term" or step_entry.key in has):
+            if one.effect.side == "self" and one.effect.owner not in terms and (step_entry.kind == "term" or step_entry.key in has):
                 mine.setdefault(one.step.key, []).append(one)
         for key, effects in mine.items():
             step = versus[key] if key in versus else effects[0].step
@@ -284,17 +282,14 @@ def _parts(composition: Composition) -> tuple[Part, ...]:
     step = composition.step
     parts = [Part(step.entry.id, step.entry.name, f"The core step. {step.check.summary}")]
     applied = (*composition.core, *composition.effects)
+    step_flags = {i.name for i in step.check.inputs if i.type == "bool"}
     for one in applied:
         when = f" when `{one.effect.when.source}`" if one.effect.when is not None else ""
         over = [o for o in applied if one.effect.ref in exception_refs(o)]
         overridden = "".join(f"; {o.owner_name} overrides it where both apply" for o in over)
-        flags = _flags(condition(one, list(applied)), {n for n, (i, _) in one.inputs.items() if i.type == "bool"} | _bool_inputs(composition.step))
+        flags = _flags(condition(one, list(applied)), {n for n, (i, _) in one.inputs.items() if i.type == "bool"} | step_flags)
         parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what}, {PHASE_WORDS[one.phase]}{when}{overridden})", flags))
     return tuple(parts)
-
-
-def _bool_inputs(step: Step) -> set[str]:
-    return {i.name for i in step.check.inputs if i.type == "bool"}
 
 
 def _flags(text: str, flags: set[str]) -> tuple[tuple[str, bool], ...] | None:
@@ -371,20 +366,20 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
     return composed, []
 
 
-def composed_content(content: Content, effects: Effects) -> tuple[Content, list[Problem]]:
-    """The content with every unit's composed checks added to it, and the problems of
-    composing (examples for a check no rule composes, a composed check without examples)."""
+def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entry], list[Problem]]:
+    """Every unit with its composed checks added, by key, and the problems of composing
+    (examples for a check no rule composes, a composed check without examples)."""
     resolved = effects.resolved
-    found = compositions(content, resolved, effects.versus)
+    owners: dict[str, list[Resolved]] = {}  # each entry's effects, by its key
+    for one in resolved:
+        owners.setdefault(one.effect.owner, []).append(one)
+    found = compositions(content, owners, effects.versus)
     by_unit: dict[str, list[Composition]] = {}
     for c in found:
         by_unit.setdefault(c.unit.key, []).append(c)
     problems: list[Problem] = []
-    entries = []
+    composed: dict[str, Entry] = {}
     aimed: dict[str, tuple[Target, ...]] = {}  # each versus step's targets, made once
-    owners: dict[str, list[Resolved]] = {}  # each entry's effects, by its key
-    for one in resolved:
-        owners.setdefault(one.effect.owner, []).append(one)
     for entry in content.entries:
         mine = by_unit.get(entry.key, [])
         written = {name: (examples, where) for name, examples, where in entry.composed}
@@ -394,7 +389,6 @@ def composed_content(content: Content, effects: Effects) -> tuple[Content, list[
                 shown = ", ".join(f"`{n}`" for n in names) or "none"
                 problems.append(where.problem("unknown-composed", f"{entry.name} has no composed check `{name}` (its rules compose: {shown}){did_you_mean(name, names)}", key=True))
         if not mine:
-            entries.append(entry)
             continue
         checks = list(entry.checks)
         depends: dict[str, Document] = {}
@@ -404,7 +398,7 @@ def composed_content(content: Content, effects: Effects) -> tuple[Content, list[
                 continue
             examples = written.get(c.name, ((), entry.where))[0]
             if not examples:
-                problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({c.step.words} with {', '.join(sorted({e.effect.owner.split(':', 1)[1] for e in c.effects}))}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
+                problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}))}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
             check, found_problems = compose(c, resolved, examples)
             if check is not None and c.step.check.versus:
                 if c.step.key not in aimed:
@@ -414,9 +408,8 @@ def composed_content(content: Content, effects: Effects) -> tuple[Content, list[
             if check is not None:
                 checks.append(check)
             for one in (*c.core, *c.effects):
-                owner = content.entry(one.effect.owner)
-                for doc in (one.step.entry.where.doc, owner.where.doc if owner is not None else None):
-                    if doc is not None and doc is not entry.where.doc:
+                for doc in (one.step.entry.where.doc, one.effect.where.doc):  # the step's file and the effect's
+                    if doc is not entry.where.doc:
                         depends[doc.path] = doc
-        entries.append(replace(entry, checks=tuple(checks), depends=tuple(depends[p] for p in sorted(depends))))
-    return Content(systems=content.systems, entries=tuple(entries)), problems
+        composed[entry.key] = replace(entry, checks=tuple(checks), depends=tuple(depends[p] for p in sorted(depends)))
+    return composed, problems

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -156,7 +155,7 @@ def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
             names = ", ".join(f"`{entry_id}.{c.name}`" for c in target.checks)
             return None, [where.problem("unknown-step", f"`{entry_id}` has {len(target.checks)} checks: name one ({names})")]
         check_name = target.checks[0].name
-    if target.checks and not any(c.name == check_name for c in target.checks):
+    if not any(c.name == check_name for c in target.checks):
         return None, [where.problem("unknown-step", f"`{entry_id}` has no check `{check_name}`{did_you_mean(check_name, [c.name for c in target.checks])}")]
     return steps.get(f"{entry_id}.{check_name}"), []
 
@@ -236,17 +235,13 @@ def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
     return Resolved(effect, step, quantity, on_result, vtype, typed, entry.name), []
 
 
-def _with_effects(content: Content) -> Iterator[Entry]:
-    return (e for e in content.entries if e.effects)
-
-
 def resolve_all(content: Content) -> tuple[Effects, list[Problem]]:
     """Every effect of the content, resolved and checked, in content order, with the
     `versus` steps, and the problems of those that are not sound (each at its line)."""
     steps = _steps(content)
     resolved: list[Resolved] = []
     problems: list[Problem] = []
-    for entry in _with_effects(content):
+    for entry in (e for e in content.entries if e.effects):
         seen: dict[str, Where] = {}
         for effect in entry.effects:
             if seen.get(effect.id, effect.where) != effect.where:
@@ -268,7 +263,7 @@ def resolve_all(content: Content) -> tuple[Effects, list[Problem]]:
 
 def exception_refs(resolved: Resolved) -> list[str]:
     """What `exception_to` names, each as `entry-id/effect-id`."""
-    owner = resolved.effect.owner.split(":", 1)[1]
+    owner = resolved.owner_id
     return [ref if "/" in ref else f"{owner}/{ref}" for ref in resolved.effect.exception_to]
 
 
@@ -279,10 +274,10 @@ def _same_thing(a: Resolved, b: Resolved) -> bool:
 def _relation_problems(resolved: list[Resolved]) -> list[Problem]:
     by_ref: dict[tuple[str, str], list[Resolved]] = {}
     for r in resolved:  # (an effect on a list of steps is one effect per step, under one name)
-        by_ref.setdefault((r.effect.owner.split(":", 1)[0], r.effect.ref), []).append(r)
+        by_ref.setdefault((r.step.entry.system, r.effect.ref), []).append(r)
     problems = []
     for one in resolved:
-        system = one.effect.owner.split(":", 1)[0]
+        system = one.step.entry.system  # (an effect acts within its own system)
         for index, ref in enumerate(exception_refs(one)):
             where = one.effect.where / "exception_to" / index
             others = by_ref.get((system, ref), [])
@@ -297,8 +292,7 @@ def _relation_problems(resolved: list[Resolved]) -> list[Problem]:
 
 def exceptions_to(one: Resolved, resolved: list[Resolved]) -> list[Resolved]:
     """The effects that are exceptions to `one`: where they apply, it does not."""
-    system = one.effect.owner.split(":", 1)[0]
-    return [r for r in resolved if r.effect.owner.split(":", 1)[0] == system and one.effect.ref in exception_refs(r) and _same_thing(r, one)]
+    return [r for r in resolved if _same_thing(r, one) and one.effect.ref in exception_refs(r)]
 
 
 def related(a: Resolved, b: Resolved) -> bool:

@@ -96,6 +96,11 @@ def _words(view: CheckView) -> dict[str, Any]:
     }
 
 
+def _page_url(here: str, system: str, entry_id: str) -> str:
+    """An entry's page from the page `here`, as the browser follows it: its folder."""
+    return paths.url_of(paths.relative(here, paths.page_of_entry(system, entry_id)))
+
+
 def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None, page: str | None = None) -> dict[str, Any]:
     """What the form needs: the module, the functions, each argument and the first example,
     and the words of the form, its result and the charts (`names`: see `choice_names`), for
@@ -107,13 +112,13 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
         {
             "label": target.name,
             "values": dict(target.values),
-            "rules": [[part.name, paths.relative(here, paths.page_of_entry(entry.system, part.entry)).removesuffix("index.md"), part.words] for part in target.parts],
+            "rules": [[part.name, _page_url(here, entry.system, part.entry), part.words] for part in target.parts],
         }
         for target in plan.check.targets
     ]
     # the attacker's rules whose conditions are flags: the form says which apply as they are set
     applying = [
-        [part.name, paths.relative(here, paths.page_of_entry(entry.system, part.entry)).removesuffix("index.md"), [list(f) for f in part.flags]]
+        [part.name, _page_url(here, entry.system, part.entry), [list(f) for f in part.flags]]
         for part in plan.check.parts[1:]
         if part.flags is not None
     ] if plan.check.versus else []

@@ -7,7 +7,7 @@
 globalThis.rulesrefVersus = (spec, byName, id, element, changed) => {
   const w = spec.targetWords;
   // a page's folder, as the published site links it; the offline copy's pages are files
-  const page = (href) => (location.protocol === "file:" ? `${href}index.html` : href);
+  const page = (href) => (location.protocol === "file:" && href.endsWith("/") ? `${href}index.html` : href);
   const select = element("select", { id }, element("option", { value: "" }, w.typed), ...spec.targets.map((t, i) => element("option", { value: i }, t.label)));
   const brings = element("div", { class: "rr-try-brings" });
   select.addEventListener("change", () => {
