@@ -443,20 +443,18 @@ def effect_scope(entry: Entry, effect: Effect, base: dict[str, VType], wanted: V
     names of the check it acts on, and `result` on a result) and its inputs: each problem at
     its line. `wanted` is the type of what the effect changes."""
     where = effect.where
-    check = Check(effect.id, effect.summary, effect.inputs, (), False, (), (), None, None, (), where)
-    analyser = _Analyser(replace(entry, params=()), check)
-    typed: dict[str, tuple[Input, VType]] = {}
+    refused: list[Problem] = []
     for item in effect.inputs:
         if item.name in base:
-            analyser.report(item.where, "duplicate-name", f"`{item.name}` is already a name of the check the effect acts on: use it without declaring it", key=True)
-            continue
-        if item.pool is not None:
-            analyser.report(item.where / "type", "bad-input", "an effect's input is a value the player gives, not a pool of dice")
-            continue
-        if not analyser.python_name(item.where, item.name, "input"):
-            continue
-        analyser._check_input(item)
-        typed[item.name] = (item, analyser._dice_type(item) if item.dice is not None else _input_type(item))
+            refused.append(item.where.problem("duplicate-name", f"`{item.name}` is already a name of the check the effect acts on: use it without declaring it", key=True))
+        elif item.pool is not None:
+            refused.append((item.where / "type").problem("bad-input", "an effect's input is a value the player gives, not a pool of dice"))
+    kept = tuple(i for i in effect.inputs if i.name not in base and i.pool is None)
+    check = Check(effect.id, effect.summary, kept, (), False, (), (), None, None, (), where)
+    analyser = _Analyser(replace(entry, params=()), check)
+    analyser.problems += refused
+    args, _ = analyser.args()  # each input typed as a check's is, with the same problems
+    typed = {a.name: (written, a.vtype) for a in args if (written := check.input(a.name)) is not None}
     scope = {**base, **{n: t for n, (_, t) in typed.items()}}
     if effect.when is not None:
         found = analyser.expression(effect.when, scope)
