@@ -92,10 +92,10 @@ MAX_LISTED_TARGETS = 50  # above this many units, a Versus form lists only those
 
 def targets(step: Step, content: Content, by_owner: dict[str, list[Resolved]]) -> tuple[Target, ...]:
     """The units of the step's system as its target (`by_owner`: each entry's effects, by its
-    key): the values their rules' `target` effects
-    set (none for most), and what each rule supplied. Every unit where a system has few; where
-    it has many, those that bring something (each page carries the list, and a pick that
-    brings nothing is the same as typing the target in)."""
+    key): the values their rules' `target` effects set (none for most), and what each rule
+    supplied. Every unit where a system has few; where it has many, those that bring
+    something (each page carries the list, and a pick that brings nothing is the same as
+    typing the target in)."""
     out = []
     for unit in content.entries_of(step.entry.system):
         if unit.kind != "unit":
@@ -176,7 +176,7 @@ def _phase(current: str, effects: list[Resolved], everything: list[Resolved], na
     return text
 
 
-def _chain(quantity: str, effects: list[Resolved], everything: list[Resolved], fresh: _Names, lets: list[tuple[str, Expr]], names: dict[str, str], where: Where, start: str) -> str:
+def _chain(quantity: str, effects: list[Resolved], everything: list[Resolved], fresh: _Names, lets: list[tuple[str, Expr]], where: Where, start: str) -> str:
     """The `let` steps that apply `effects` to a value (`start`, an expression text), phase by
     phase; the name of the last one."""
     current = start
@@ -184,7 +184,7 @@ def _chain(quantity: str, effects: list[Resolved], everything: list[Resolved], f
         in_phase = [e for e in effects if e.phase == phase]
         if not in_phase:
             continue
-        reading = {**names, RESULT: current} if in_phase[0].on_result else dict(names)
+        reading = {RESULT: current} if in_phase[0].on_result else {}
         step_name = fresh.fresh(f"{quantity or RESULT}_{PHASE_NAMES[phase]}")
         lets.append((step_name, Expr(_phase(current, in_phase, everything, reading), where)))
         current = step_name
@@ -310,7 +310,7 @@ def _flags(text: str, flags: set[str]) -> tuple[tuple[str, bool], ...] | None:
     return tuple(needs)
 
 
-def compose(composition: Composition, everything: list[Resolved], examples: tuple[Example, ...]) -> tuple[Check | None, list[Problem]]:
+def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Check | None, list[Problem]]:
     """The composed check, or None and why it cannot be made."""
     check = composition.step.check
     where = composition.unit.where / "composed" / composition.name
@@ -338,12 +338,12 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
     lets: list[tuple[str, Expr]] = []
     on_inputs = [e for e in applied if not e.on_result and e.quantity in {i.name for i in check.inputs}]
     for quantity in dict.fromkeys(e.quantity for e in on_inputs):
-        names[quantity] = _chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, {}, where, quantity)
+        names[quantity] = _chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, where, quantity)
     for let_name, expr in check.lets:
         lets.append((let_name, Expr(_substituted(expr.source, names), expr.where)))
         on_step = [e for e in applied if not e.on_result and e.quantity == let_name]
         if on_step:
-            names[let_name] = _chain(let_name, on_step, applied, fresh, lets, {}, where, let_name)
+            names[let_name] = _chain(let_name, on_step, applied, fresh, lets, where, let_name)
     inline = _inlined(names, lets)
     inputs = [replace(i, pool=_pool_with(i.pool, inline)) if i.pool is not None else i for i in inputs]
     results = _result_texts(check, names)
@@ -354,7 +354,7 @@ def compose(composition: Composition, everything: list[Resolved], examples: tupl
         if on_field:
             base = fresh.fresh(f"{field.name or RESULT}_rolled")
             lets.append((base, Expr(text, where)))
-            text = _chain(field.name, on_field, applied, fresh, lets, {}, where, base)
+            text = _chain(field.name, on_field, applied, fresh, lets, where, base)
         values.append((field.name, Expr(text, where)))
     inputs, lets = _pruned(inputs, lets, values, check)
     summary = f"{check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
@@ -399,7 +399,7 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
             examples = written.get(c.name, ((), entry.where))[0]
             if not examples:
                 problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}))}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
-            check, found_problems = compose(c, resolved, examples)
+            check, found_problems = compose(c, examples)
             if check is not None and c.step.check.versus:
                 if c.step.key not in aimed:
                     aimed[c.step.key] = targets(c.step, content, owners)
