@@ -54,6 +54,29 @@ def test_positions_of_values_and_keys() -> None:
     assert doc.at(("a", "missing", 5)) == doc.at(("a",))
 
 
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_a_loaded_document_keeps_only_top_level_places_and_finds_the_rest_as_a_full_parse_does() -> None:
+    """A loaded file keeps the places of its top-level keys and values only (most of a
+    document's weight is the span of every value); asked for any other, it parses its text
+    again, and every place it gives is the one a parse with positions gives."""
+    from rulesref.read.load import parse_text
+
+    files = sorted((REPO / "content").rglob("*.yml"))
+    assert len(files) > 100
+    for file in files:
+        raw = file.read_bytes()
+        light, full = load_bytes(raw, file.name), parse_text(raw.decode("utf-8"), file.name)
+        assert light._spans is None and light._top == full.top_spans()
+        top = [(path, key) for path in full.spans if len(path) == 1 for key in (False, True)]
+        assert [light.at(p, key=k) for p, k in top] == [full.at(p, key=k) for p, k in top]
+        assert light._spans is None  # top-level places parse nothing again
+        deep = [path for path in full.spans if len(path) > 1]
+        assert [light.at(p) for p in deep] == [full.at(p) for p in deep]
+        assert light.spans == full.spans and light.key_spans == full.key_spans
+
+
 def test_locate_finds_offsets_inside_block_text() -> None:
     doc = load_bytes(b"text: |\n  first line\n  second [[link]]\n", "f.yml")
     text = doc.data["text"]

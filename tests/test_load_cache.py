@@ -156,3 +156,26 @@ def test_a_cached_document_places_top_level_problems_without_parsing(shipped: Pa
     assert parses == [] and warm.problems == cold.problems
     for fresh, cached in zip(cold.content.entries, warm.content.entries, strict=True):
         assert cached.where.doc._top == fresh.where.doc.top_spans()
+
+
+def test_a_clean_cold_run_asks_no_file_for_more_than_its_top_level_places(shipped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold run keeps each file's top-level places only (`parse_text(positions=False)`);
+    content without problems never asks for another, so no file is parsed twice. The broken
+    edits then ask, and land where a parse with every position puts them (the warm tests
+    above compare them with a cold run's)."""
+    from rulesref.read import load
+
+    asked: list[str] = []
+    real = load.Document._find_spans
+    monkeypatch.setattr(load.Document, "_find_spans", lambda doc: asked.append(doc.path) or real(doc))
+    assert _cold(shipped, monkeypatch).problems == ()
+    assert asked == []
+    _edit(shipped)
+    concussive = shipped / "hh2" / "concussive.yml"  # and a problem deep in a file: its places are found again
+    concussive.write_text(concussive.read_text(encoding="utf-8").replace("wounds_suffered: {type: int, min: 0", "wounds_suffered: {type: int, min: zero"), encoding="utf-8")
+    broken = _cold(shipped, monkeypatch)
+    assert len(asked) == 1 and asked[0].endswith("concussive.yml")
+    with monkeypatch.context() as patch:  # every file parsed with every place, as before documents kept top-level ones only
+        patch.setattr(load, "load_bytes", lambda raw, path: load.parse_text(load.decode(raw), path))
+        assert _cold(shipped, monkeypatch).problems == broken.problems
+    assert {p.code for p in broken.problems} == {"unresolved-link", "unknown-key", "yaml-syntax", "wrong-type"}

@@ -92,6 +92,8 @@ class LoadCache:
 
     def put(self, key: str, doc: Document) -> None:
         """Record a file that loaded and passed its schema without a problem."""
+        if self.where is None:  # nowhere to save it: a cache turned off, or a run of `serve` after its first
+            return
         top = {k: (tuple(key_span), tuple(value_span)) for k, (key_span, value_span) in doc.top_spans().items()}
         self.used[key] = marshal.dumps((doc.data, top))
         self.added = True

@@ -73,7 +73,9 @@ class Document:
 
     def top_spans(self) -> dict[str, tuple[Span, Span]]:
         """Each top-level key's (key span, value span): what the load cache keeps of them."""
-        return {str(path[0]): (self.key_spans[path], span) for path, span in self.spans.items() if len(path) == 1 and path in self.key_spans}
+        if self._spans is None and self._top is not None:
+            return dict(self._top)
+        return _top_of(self.spans, self.key_spans)
 
     @property
     def spans(self) -> dict[JsonPath, Span]:
@@ -457,8 +459,10 @@ else:  # pragma: no cover - no libyaml
     _Composer = None  # type: ignore[assignment,misc]
 
 
-def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]]:
-    """Plain values and spans from a composed node tree (no anchors, aliases or tags in it)."""
+def _convert(root: Any, positions: bool = True) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]]:
+    """Plain values and spans from a composed node tree (no anchors, aliases or tags in it).
+    Without `positions`, only the spans of the top-level keys and values are kept (what
+    `Document._top` holds): the rest are found again from the text if a problem asks."""
     spans: dict[JsonPath, Span] = {}
     key_spans: dict[JsonPath, Span] = {}
     holder: list[Any] = [None]
@@ -471,15 +475,19 @@ def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
         if node.tag != _IMPLICIT:
             raise LoadError(line, col, "tag", "YAML tags are not allowed; content is plain data")
         kind = node.__class__
+        placed = positions or depth <= 1
         if kind is ScalarNode:
             style = node.style or ""
             value: Any = _scalar_value(node.value, style, line, col)
-            spans[path] = Span(line, col, mark.index, style)
+            if placed:
+                spans[path] = Span(line, col, mark.index, style)
         elif depth >= MAX_DEPTH:
             raise _too_deep(line, col)
         elif kind is MappingNode:
             value = {}
-            spans[path] = Span(line, col, mark.index, "{")
+            if placed:
+                spans[path] = Span(line, col, mark.index, "{")
+            keyed = positions or depth == 0  # its keys' places (and its values' paths) are kept
             first_line: dict[str, int] = {}
             for key_node, _ in node.value:
                 key_mark = key_node.start_mark
@@ -490,21 +498,23 @@ def _convert(root: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
                     raise LoadError(k_line, k_col, "tag", "YAML tags are not allowed; content is plain data")
                 key = key_node.value
                 _add_key(key, key_node.style or "", k_line, k_col, first_line)
-                key_spans[(*path, key)] = Span(k_line, k_col, key_mark.index, key_node.style or "")
+                if keyed:
+                    key_spans[(*path, key)] = Span(k_line, k_col, key_mark.index, key_node.style or "")
                 value[key] = None
             # push in reverse so that values convert (and errors surface) in document order
             for key_node, item in reversed(node.value):
-                stack.append((item, (*path, key_node.value), value, key_node.value, depth + 1))
+                stack.append((item, (*path, key_node.value) if keyed else path, value, key_node.value, depth + 1))
         else:
             value = [None] * len(node.value)
-            spans[path] = Span(line, col, mark.index, "[")
+            if placed:
+                spans[path] = Span(line, col, mark.index, "[")
             for index in range(len(node.value) - 1, -1, -1):
-                stack.append((node.value[index], (*path, index), value, index, depth + 1))
+                stack.append((node.value[index], (*path, index) if positions or depth == 0 else path, value, index, depth + 1))
         container[slot] = value
     return holder[0], spans, key_spans
 
 
-def _compose(text: str) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span], bool]:
+def _compose(text: str, positions: bool) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span], bool]:
     composer = _Composer(text)
     try:
         root = composer.get_single_node()
@@ -518,7 +528,7 @@ def _compose(text: str) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
         composer.dispose()
     if root is None:
         return None, {}, {}, False
-    value, spans, key_spans = _convert(root)
+    value, spans, key_spans = _convert(root, positions)
     return value, spans, key_spans, True
 
 
@@ -531,12 +541,17 @@ def _only_comments(text: str) -> bool:
     return True
 
 
-def parse_text(text: str, path: str) -> Document:
-    """Parse decoded text; raises LoadError for anything that is not plain JSON-shaped data."""
+def parse_text(text: str, path: str, *, positions: bool = True) -> Document:
+    """Parse decoded text; raises LoadError for anything that is not plain JSON-shaped data.
+
+    Without `positions`, the document keeps the places of its top-level keys and values only
+    (as one rebuilt from the load cache does): a clean file's other places are never asked
+    for, and a problem that asks finds them by parsing the text again. The span of every
+    value is most of a loaded document's weight."""
     fast = _Composer is not None and _plain_data_only(text)
     parser = None if fast else _Parser(text)
     try:
-        root, spans, key_spans, had_document = _compose(text) if fast else _build(parser)
+        root, spans, key_spans, had_document = _compose(text, positions) if fast else _build(parser)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
@@ -555,13 +570,21 @@ def parse_text(text: str, path: str) -> Document:
         span = spans.get((), Span(1, 1, 0, ""))
         got = "a list" if isinstance(root, list) else "null" if root is None else f"the {type(root).__name__} {excerpt(repr(root))}"
         raise LoadError(span.line, span.col, "not-a-mapping", f"the top level must be a mapping of keys to values, not {got}")
+    if not positions:
+        return Document(path=path, data=root, text=text, _top=_top_of(spans, key_spans))
     return Document(path=path, data=root, text=text, _spans=spans, _key_spans=key_spans)
 
 
+def _top_of(spans: dict[JsonPath, Span], key_spans: dict[JsonPath, Span]) -> dict[str, tuple[Span, Span]]:
+    """Each top-level key's (key span, value span), from a document's spans."""
+    return {str(path[0]): (key_spans[path], span) for path, span in spans.items() if len(path) == 1 and path in key_spans}
+
+
 def load_bytes(raw: bytes, path: str) -> Document:
+    """Check and parse a file's bytes: the document keeps its top-level places only."""
     if len(raw) > MAX_FILE_BYTES:
         raise LoadError(1, 1, "file-too-large", f"file is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")
-    return parse_text(decode(raw), path)
+    return parse_text(decode(raw), path, positions=False)
 
 
 def _real(path: str, real_dirs: dict[str, str] | None) -> str:
