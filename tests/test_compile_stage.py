@@ -106,8 +106,12 @@ def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: py
     real = compile_stage._in_workers
     monkeypatch.setattr(compile_stage, "_in_workers", lambda entries, settings, workers: used.append(workers) or real(entries, settings, workers))
     monkeypatch.setattr(compile_stage, "MIN_PARALLEL_CHECKS", 10)
+    sent: list[str] = []  # the entries a worker compiled while the rest loaded (`Ahead`)
+    send = compile_stage.Ahead._send
+    monkeypatch.setattr(compile_stage.Ahead, "_send", lambda self: sent.extend(e.key for _, e in self._waiting) or send(self))
     parallel = validate([str(failing)], keep=False)
-    assert used == [2]
+    assert used == [2]  # the units' composed checks, after composing
+    assert len(sent) > 20 and len(set(sent)) == len(sent)
     assert parallel.problems == serial.problems
     assert {p.code for p in serial.problems} >= {"decide-dead-row", "out-of-range", "example-failed"}
     kept = validate([str(failing)], keep=True)  # the writers' path compiles here, workers or not

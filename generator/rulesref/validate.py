@@ -20,10 +20,10 @@ from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
-from rulesref.logic.cache import open_cache
+from rulesref.logic.cache import CompileCache, open_cache
 from rulesref.logic.compose import composed_content
 from rulesref.logic.effects import resolve_all
-from rulesref.logic.stage import compile_content
+from rulesref.logic.stage import Ahead, compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
 from rulesref.problems import Problem, sort_problems
 from rulesref.read import unchanged
@@ -163,6 +163,13 @@ def _composed(content: Content, memo: Memo) -> tuple[Content, list[Problem]]:
 
 
 def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo) -> Build:
+    cache = open_cache()
+    # where only problems are wanted, entries are compiled in workers as they load
+    with Ahead(settings, cache, problems_only=not keep and not memo.keeps) as ahead:
+        return _run(paths, settings, odds, keep, memo, cache, ahead)
+
+
+def _run(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo, cache: CompileCache, ahead: Ahead) -> Build:
     racy = racy_after()  # of this run: a status newer than this is not trusted
     files = discover(paths, memo)
     cwd = os.getcwd()  # once: every file is shown relative to it
@@ -204,6 +211,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
             outcome = _outcome(path, names, system_id, memo, racy, root, load_cache, real_dirs)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
+                ahead.add(outcome.entry)
                 file_stems[display] = names.stem
             elif outcome.schema_failed:
                 for name in outcome.broken_names:
@@ -219,8 +227,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     problems += content_problems(content, file_stems, links, memo)
     content, found = _composed(content, memo)
     problems += found
-    cache = open_cache()
-    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo)
+    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead.problems())
     cache.save()
     problems += found
     reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]

@@ -243,6 +243,14 @@ class _Structure:
 
         yield from walk(0)
 
+    def rows(self, names: list[str]) -> Iterator[tuple[Any, ...]]:
+        """`assignments` of `names` from nothing, each as a tuple of values in `names`' order:
+        a group is tried tens of thousands of times, and a dict per try is most of its cost."""
+        domains = [self.static.get(n) for n in names]
+        if all(d is not None for d in domains):
+            return itertools.product(*domains)  # type: ignore[arg-type]
+        return (tuple(values[n] for n in names) for values in self.assignments(names))
+
     def complete(self, partial: Combo) -> Combo:
         """`partial` with every other input at its first value, in the enumerator's order."""
         values = dict(partial)
@@ -263,13 +271,6 @@ def input_groups(plan: Plan) -> list[tuple[list[str], list[ast.expr]]]:
     return [(names, [s.atoms[i] for i in atoms]) for names, atoms in s.groups]
 
 
-def _limited(items: Iterator[Combo]) -> Iterator[Combo]:
-    for count, item in enumerate(items):
-        if count >= MAX_COMBINATIONS:
-            raise _GiveUp
-        yield item
-
-
 def prove(plan: Plan) -> list[Problem] | None:
     """The proof problems of one check, or None when it is left to the enumerator."""
     found = _searched(plan, fields=True)
@@ -288,7 +289,7 @@ class _Search:
     it), the first no row covers, and each row's region of truth vectors."""
 
     structure: _Structure
-    by_vector: list[dict[tuple[Any, ...], list[Combo]]]
+    by_vector: list[dict[tuple[Any, ...], list[tuple[Any, ...]]]]  # values in each group's order of names
     first: list[tuple[tuple[int, ...], Combo] | None]
     holds: list[tuple[tuple[int, ...], Combo, int] | None]
     uncovered: tuple[tuple[int, ...], Combo] | None
@@ -330,12 +331,15 @@ def _search(plan: Plan, fields: bool) -> _Search:
     group_fns, requires, conditions = compiled[: len(s.groups)], compiled[len(s.groups)], compiled[len(s.groups) + 1]
     field_fns = compiled[len(s.groups) + 2 :]
 
-    # each group on its own: truth vector -> the combinations giving it, in enumeration order
-    by_vector: list[dict[tuple[Any, ...], list[Combo]]] = []
+    # each group on its own: truth vector -> the combinations giving it (values in the
+    # group's order of names), in enumeration order
+    by_vector: list[dict[tuple[Any, ...], list[tuple[Any, ...]]]] = []
     for (names, _), fn in zip(s.groups, group_fns, strict=True):
-        vectors: dict[tuple[Any, ...], list[Combo]] = {}
-        for values in _limited(s.assignments(names)):
-            vectors.setdefault(tuple(bool(x) for x in fn(*[values[n] for n in names])), []).append(values)
+        vectors: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+        for count, values in enumerate(s.rows(names)):
+            if count >= MAX_COMBINATIONS:
+                raise _GiveUp
+            vectors.setdefault(tuple(map(bool, fn(*values))), []).append(values)
         by_vector.append(vectors)
     atom_at = [(g, j) for g, (_, atoms) in enumerate(s.groups) for j, _ in enumerate(atoms)]
     slot = [0] * len(s.atoms)
@@ -345,7 +349,7 @@ def _search(plan: Plan, fields: bool) -> _Search:
     def witness(vector: tuple[tuple[Any, ...], ...]) -> Combo:
         merged: Combo = {}
         for g, v in enumerate(vector):
-            merged.update(by_vector[g][v][0])
+            merged.update(zip(s.groups[g][0], by_vector[g][v][0]))
         return s.complete(merged)
 
     first: list[tuple[tuple[int, ...], Combo] | None] = [None] * len(plan.rows)
@@ -405,7 +409,7 @@ def _prove(plan: Plan, found: _Search) -> list[Problem]:
 
 def _first_out_of_range(
     s: _Structure,
-    by_vector: list[dict[tuple[Any, ...], list[Combo]]],
+    by_vector: list[dict[tuple[Any, ...], list[tuple[Any, ...]]]],
     region: list[list[tuple[tuple[Any, ...], ...]]],
     bounds: list[tuple[int, str, int | float | None, int | float | None]],
     fields: list[tuple[list[str], ast.expr]],
@@ -433,11 +437,12 @@ def _first_out_of_range(
                     found: tuple[tuple[int, ...], Combo] | None = None
                     choices = []
                     for g in touched:
-                        reads = [x for x in grouped if group_of[x] == g]
-                        distinct: dict[tuple[Any, ...], Combo] = {}
-                        for values in by_vector[g][vector[g]]:
-                            distinct.setdefault(tuple(values[x] for x in reads), values)
-                        choices.append(list(distinct.values()))
+                        names = s.groups[g][0]
+                        reads = [names.index(x) for x in grouped if group_of[x] == g]
+                        distinct: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+                        for tried_values in by_vector[g][vector[g]]:
+                            distinct.setdefault(tuple(tried_values[i] for i in reads), tried_values)
+                        choices.append([dict(zip(names, first_values, strict=True)) for first_values in distinct.values()])
                     for chosen in itertools.product(*choices):
                         start: Combo = {}
                         for c in chosen:
@@ -463,7 +468,7 @@ def _first_out_of_range(
                 merged: Combo = {}
                 for g, v in enumerate(vector):
                     if g not in touched:
-                        merged.update(by_vector[g][v][0])
+                        merged.update(zip(s.groups[g][0], by_vector[g][v][0]))
                 merged.update(bad)
                 combo = s.complete(merged)
                 k = s.key(combo)

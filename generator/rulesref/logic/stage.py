@@ -9,7 +9,8 @@ problems are the same and land in the same place, and the build sorts them: a pa
 reports exactly what a serial run does (a test compares them).
 
 Writers (generate, build) need every entry's compiled checks in this process; the command
-`validate` needs only the problems, and then an unchanged entry costs nothing at all. A
+`validate` needs only the problems, and then an unchanged entry costs nothing at all, and
+the entries are compiled in a worker while the rest of the content loads (`Ahead`). A
 long-lived process (`serve`) also keeps its compiled entries in its memo, by the digest of
 each entry's file, so a save recompiles only the entries whose files changed.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Iterator
+from typing import Any
 
 from rulesref.build import CompiledEntry
 from rulesref.config import Settings
@@ -76,17 +78,101 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
     return [problems for part in parts for problems in part]
 
 
+def _problems_of_sent(entries: list[Entry], settings: Settings) -> list[list[Problem]]:
+    return [compile_entry(entry, settings)[1] for entry in entries]
+
+
+class Ahead:
+    """Entries' problems compiled in worker processes while the rest of the content loads.
+
+    Where only problems are wanted (`validate`), loading the files keeps one core busy and
+    the compile stage waited for it: here each entry with checks that the cache does not know
+    is sent to a worker as soon as it is built (in chunks, pickled: the workers were forked
+    before it was loaded), so both stages share the cores. Compiling an entry reads its own
+    file only, so its problems are the same wherever it is compiled; an entry composition
+    changes later has another key (`entry_key`) and is compiled with the rest by
+    `compile_content`. Nothing is forked until enough checks are waiting
+    (`MIN_PARALLEL_CHECKS`), so small content stays in one process."""
+
+    CHUNK_CHECKS = 60  # checks per chunk sent: small enough that the last chunk is soon done
+
+    def __init__(self, settings: Settings, cache: CompileCache, *, problems_only: bool) -> None:
+        self.settings, self.cache = settings, cache
+        # one core stays with this process, which goes on loading (the writers compile every entry here anyway)
+        self.workers = jobs() - 1 if problems_only else 0
+        self._pool: Any = None
+        self._waiting: list[tuple[str, Entry]] = []
+        self._weight = 0  # checks waiting
+        self._sent: list[tuple[list[str], Any]] = []
+        self._collected = False
+
+    def add(self, entry: Entry) -> None:
+        """An entry just built: sent to compile if it has checks the cache does not know."""
+        if self.workers < 1 or not entry.checks:
+            return
+        key = entry_key(entry)
+        if self.cache.get(key) is not None:
+            return
+        self._waiting.append((key, entry))
+        self._weight += len(entry.checks)
+        if self._pool is None and self._weight < MIN_PARALLEL_CHECKS:
+            return
+        if self._pool is None:
+            self._pool = multiprocessing.get_context("fork").Pool(self.workers)
+        if self._weight >= self.CHUNK_CHECKS:
+            self._send()
+
+    def _send(self) -> None:
+        keys, entries = [k for k, _ in self._waiting], [e for _, e in self._waiting]
+        self._sent.append((keys, self._pool.apply_async(_problems_of_sent, (entries, self.settings))))
+        self._waiting, self._weight = [], 0
+
+    def problems(self) -> dict[str, list[Problem]]:
+        """The problems of every entry sent, by entry key (none when no worker was started)."""
+        if self._pool is None:
+            return {}
+        if self._waiting:
+            self._send()
+        found: dict[str, list[Problem]] = {}
+        for keys, result in self._sent:
+            found.update(zip(keys, result.get(), strict=True))
+        self._collected = True
+        self.close()
+        return found
+
+    def __enter__(self) -> Ahead:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers (their work is done, or no longer wanted)."""
+        if self._pool is not None:
+            self._pool.terminate() if self._sent and not self._collected else self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+
 def compile_content(
-    content: Content, settings: Settings, cache: CompileCache, *, odds: bool = False, keep: bool = True, memo: Memo = FRESH
+    content: Content,
+    settings: Settings,
+    cache: CompileCache,
+    *,
+    odds: bool = False,
+    keep: bool = True,
+    memo: Memo = FRESH,
+    ahead: dict[str, list[Problem]] | None = None,
 ) -> tuple[dict[str, CompiledEntry], list[Problem]]:
     """Every entry with checks: its problems, and (with `keep`) its compiled checks. With a
     long-lived process's `memo`, entries compiled by an earlier run from the same file are
-    taken from it."""
+    taken from it; `ahead` holds problems already compiled while the content loaded
+    (`Ahead`), by entry key."""
     if memo.keeps:
         return _with_memo(content, settings, cache, odds, memo)
     entries = [e for e in content.entries if e.checks]
     keys = [entry_key(e) for e in entries]
-    known = [cache.get(k) for k in keys]
+    known = [cache.get(k) if ahead is None or k not in ahead else ahead[k] for k in keys]
     misses = [e for e, found in zip(entries, known, strict=True) if found is None]
     workers = jobs()
     pooled: dict[str, list[Problem]] = {}
