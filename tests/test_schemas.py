@@ -88,6 +88,23 @@ def test_every_property_is_described_and_every_object_closed(path: Path) -> None
                     assert "description" in resolve(schema, prop), f"{path.name}{pointer}/properties/{name} has no description"
 
 
+YAML11_BOOLEANS = {"y", "yes", "n", "no", "on", "off", "true", "false"}  # keys PyYAML and other YAML 1.1 readers turn into true or false
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
+def test_no_key_is_a_word_yaml_1_1_reads_as_a_boolean(path: Path) -> None:
+    """Content is read by other tools too (editors, linters, PyYAML scripts), and those that
+    follow YAML 1.1 read an unquoted key `on:` as `true`: no key of a content file may be one
+    of those words (a pool's explode says `at`, an effect its `step`)."""
+    names = [
+        f"{pointer}/{name}"
+        for pointer, node in walk(json.loads(path.read_text(encoding="utf-8")))
+        for name in (node.get("properties") or {} if isinstance(node.get("properties"), dict) else {})
+        if name.lower() in YAML11_BOOLEANS
+    ]
+    assert names == []
+
+
 @pytest.mark.parametrize("path", SCHEMAS, ids=[p.name for p in SCHEMAS])
 def test_no_remote_refs(path: Path) -> None:
     for _, node in walk(json.loads(path.read_text())):

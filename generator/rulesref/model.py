@@ -574,7 +574,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
         classes=tuple((name, Expr(cond, where / "classes" / name)) for name, cond in (spec.get("classes") or {}).items()),
         fails=spec.get("fails"),
         reroll=tuple(spec["reroll"]) if isinstance(spec.get("reroll"), list) else spec.get("reroll"),
-        explode_on=explode.get("on"),
+        explode_on=explode.get("at"),
         explode_depth=explode.get("depth", 1),
         keep=None if kept is None else (kept[0], Expr(kept[1], where / "keep" / kept[0])),
     )

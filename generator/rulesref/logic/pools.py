@@ -222,7 +222,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         reroll = reroll[0]
     explode_on = spec.explode_on or 0
     if explode_on and explode_on > spec.sides:
-        report(where / "explode" / "on", "bad-pool", f"a D{spec.sides} never shows {explode_on}")
+        report(where / "explode" / "at", "bad-pool", f"a D{spec.sides} never shows {explode_on}")
         ok = False
     keep = _int(translate, report, spec.keep[1] if spec.keep else None, scope, "`keep`")
     if spec.keep is not None and keep is None:

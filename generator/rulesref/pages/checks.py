@@ -112,7 +112,7 @@ class PoolView:
     classes: tuple[tuple[str, str], ...]  # name -> condition, as written
     fails: str | None
     reroll: str | None
-    explode: tuple[int, int] | None  # (on, depth)
+    explode: tuple[int, int] | None  # (at, depth)
     keep: tuple[str, str] | None  # ("highest" or "lowest", how many)
     counts: tuple[str, ...]  # the arguments that count its dice, in order
 
