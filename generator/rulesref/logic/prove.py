@@ -349,7 +349,7 @@ def _search(plan: Plan, fields: bool) -> _Search:
     def witness(vector: tuple[tuple[Any, ...], ...]) -> Combo:
         merged: Combo = {}
         for g, v in enumerate(vector):
-            merged.update(zip(s.groups[g][0], by_vector[g][v][0]))
+            merged.update(zip(s.groups[g][0], by_vector[g][v][0], strict=True))
         return s.complete(merged)
 
     first: list[tuple[tuple[int, ...], Combo] | None] = [None] * len(plan.rows)
@@ -468,7 +468,7 @@ def _first_out_of_range(
                 merged: Combo = {}
                 for g, v in enumerate(vector):
                     if g not in touched:
-                        merged.update(zip(s.groups[g][0], by_vector[g][v][0]))
+                        merged.update(zip(s.groups[g][0], by_vector[g][v][0], strict=True))
                 merged.update(bad)
                 combo = s.complete(merged)
                 k = s.key(combo)
