@@ -227,7 +227,7 @@ def _run(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Mem
     problems += content_problems(content, file_stems, links, memo)
     content, found = _composed(content, memo)
     problems += found
-    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead.problems())
+    compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead)
     cache.save()
     problems += found
     reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]

@@ -27,8 +27,10 @@ from rulesref.config import Settings
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.logic.cache import CompileCache, entry_key
 from rulesref.logic.check import compile_entry
-from rulesref.model import Content, Entry
+from rulesref.model import Content, Entry, build_entry
 from rulesref.problems import Problem
+from rulesref.read.cache import pack, unpack
+from rulesref.read.load import Document
 
 MIN_PARALLEL_CHECKS = 150  # below this, starting workers costs more than it saves
 
@@ -78,8 +80,13 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
     return [problems for part in parts for problems in part]
 
 
-def _problems_of_sent(entries: list[Entry], settings: Settings) -> list[list[Problem]]:
-    return [compile_entry(entry, settings)[1] for entry in entries]
+def _problems_of_sent(sent: list[tuple[str, str, str, bytes]], settings: Settings) -> list[list[Problem]]:
+    """The problems of entries sent as their files: (shown path, system, text, packed data)."""
+    problems = []
+    for path, system, text, packed in sent:
+        data, top = unpack(packed)
+        problems.append(compile_entry(build_entry(Document(path=path, data=data, text=text, _top=top), system), settings)[1])
+    return problems
 
 
 class Ahead:
@@ -123,9 +130,17 @@ class Ahead:
             self._send()
 
     def _send(self) -> None:
-        keys, entries = [k for k, _ in self._waiting], [e for _, e in self._waiting]
-        self._sent.append((keys, self._pool.apply_async(_problems_of_sent, (entries, self.settings))))
+        keys = [k for k, _ in self._waiting]
+        # an entry is sent as its file (its data marshalled, as the load cache keeps it) and
+        # built again there: much cheaper to send than the model, and nothing this process
+        # goes on working out lazily in an entry is read by the pool's sending thread
+        sent = [(e.where.doc.path, e.system, e.where.doc.text, pack(e.where.doc)) for _, e in self._waiting]
+        self._sent.append((keys, self._pool.apply_async(_problems_of_sent, (sent, self.settings))))
         self._waiting, self._weight = [], 0
+
+    def keys(self) -> frozenset[str]:
+        """The entry keys sent, or waiting to be (`problems` has their problems)."""
+        return frozenset(k for keys, _ in self._sent for k in keys) | {k for k, _ in self._waiting} if self._pool is not None else frozenset()
 
     def problems(self) -> dict[str, list[Problem]]:
         """The problems of every entry sent, by entry key (none when no worker was started)."""
@@ -162,29 +177,31 @@ def compile_content(
     odds: bool = False,
     keep: bool = True,
     memo: Memo = FRESH,
-    ahead: dict[str, list[Problem]] | None = None,
+    ahead: Ahead | None = None,
 ) -> tuple[dict[str, CompiledEntry], list[Problem]]:
     """Every entry with checks: its problems, and (with `keep`) its compiled checks. With a
     long-lived process's `memo`, entries compiled by an earlier run from the same file are
-    taken from it; `ahead` holds problems already compiled while the content loaded
-    (`Ahead`), by entry key."""
+    taken from it; entries `ahead` took while the content loaded come from its workers."""
     if memo.keeps:
         return _with_memo(content, settings, cache, odds, memo)
     entries = [e for e in content.entries if e.checks]
     keys = [entry_key(e) for e in entries]
-    known = [cache.get(k) if ahead is None or k not in ahead else ahead[k] for k in keys]
-    misses = [e for e, found in zip(entries, known, strict=True) if found is None]
+    taken = ahead.keys() if ahead is not None else frozenset()
+    known = [cache.get(k) if k not in taken else None for k in keys]
+    misses = [e for e, k, found in zip(entries, keys, known, strict=True) if found is None and k not in taken]
     workers = jobs()
     pooled: dict[str, list[Problem]] = {}
     # with `keep`, this process compiles every entry anyway and workers would only take the
     # proofs off it, which cost less than forking: they pay where only problems are wanted
+    # (the entries composing made are compiled while `ahead`'s worker finishes)
     if not keep and workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
         pooled = dict(zip((e.key for e in misses), _in_workers(misses, settings, workers), strict=True))
+    early = ahead.problems() if ahead is not None else {}
     compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []
     for entry, key, found in zip(entries, keys, known, strict=True):
         if found is None:
-            found = pooled.get(entry.key)
+            found = early.get(key, pooled.get(entry.key))
         if keep or found is None:
             result, fresh = compile_entry(entry, settings, odds=odds, proofs=found is None)
             if result is not None:

@@ -81,8 +81,7 @@ class LoadCache:
         if packed is None:
             return None
         try:
-            data, top = marshal.loads(packed)
-            spans = {k: (Span(*key_span), Span(*value_span)) for k, (key_span, value_span) in top.items()}
+            data, spans = unpack(packed)
         except (ValueError, TypeError, EOFError, AttributeError):  # anything of another shape is no hint
             return None
         if not isinstance(data, dict):
@@ -94,8 +93,7 @@ class LoadCache:
         """Record a file that loaded and passed its schema without a problem."""
         if self.where is None:  # nowhere to save it: a cache turned off, or a run of `serve` after its first
             return
-        top = {k: (tuple(key_span), tuple(value_span)) for k, (key_span, value_span) in doc.top_spans().items()}
-        self.used[key] = marshal.dumps((doc.data, top))
+        self.used[key] = pack(doc)
         self.added = True
 
     def save(self) -> None:
@@ -103,6 +101,20 @@ class LoadCache:
         if self.where is None or (not self.added and len(self.used) == len(self.found)):
             return
         write_payload(self.where, FILE_NAME, marshal.dumps((load_fingerprint(), self.used)))
+
+
+def pack(doc: Document) -> bytes:
+    """A clean document's data and the spans of its top-level keys and values, marshalled:
+    with its text, all a `Document` needs (what the cache keeps, and what a worker is sent)."""
+    top = {k: (tuple(key_span), tuple(value_span)) for k, (key_span, value_span) in doc.top_spans().items()}
+    return marshal.dumps((doc.data, top))
+
+
+def unpack(packed: bytes) -> tuple[Any, dict[str, tuple[Span, Span]]]:
+    """`pack`'s data and top-level spans (raises ValueError, TypeError, EOFError or
+    AttributeError on bytes of another shape)."""
+    data, top = marshal.loads(packed)
+    return data, {k: (Span(*key_span), Span(*value_span)) for k, (key_span, value_span) in top.items()}
 
 
 def open_load_cache() -> LoadCache:
