@@ -121,15 +121,15 @@ def test_keeping_the_highest_of_many_equals_icepool(n: int, k: int) -> None:
 
 
 def icepool_attack(attacks: int) -> Any:
-    """The benchmark's attack in icepool: hit on 3+ re-rolling 1s, wound on 4+ with natural 6s
-    rending, 3+ armour against the wounds and a 5+ invulnerable save against the rending ones,
-    Feel No Pain on 5+, D3 damage for each wound it lets through."""
-    d6, d3 = icepool.d6, icepool.d3
-    hit = d6.reroll([1], depth=1) >= 3
-    wound = d6.map(lambda x: 2 if x == 6 else 1 if x >= 4 else 0)
-    through = wound.map({0: icepool.Die([False]), 1: d6 <= 2, 2: d6 <= 4})
-    per_attack = hit.if_else(through.if_else((d6 <= 4).if_else(d3, 0), 0), 0)
-    return attacks @ per_attack
+    """The benchmark's attack in icepool (`benchmarks/pools.py` times this very code): hit on
+    3+ re-rolling 1s, wound on 4+ with natural 6s rending, 3+ armour against the wounds and a
+    5+ invulnerable save against the rending ones, Feel No Pain on 5+, D3 damage for each
+    wound it lets through."""
+    from benchmarks.pools import ICEPOOL
+
+    namespace: dict[str, Any] = {}
+    exec(ICEPOOL, namespace)  # the benchmark's own source, so the two cannot drift apart
+    return namespace["icepool_attack"](attacks)
 
 
 # -- checks with pools, read from YAML ---------------------------------------------------------
