@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from rulesref.read.load import MAX_FILE_BYTES, LoadError, load_bytes, load_file
 
@@ -157,3 +161,63 @@ def test_broken_yaml_is_one_clear_problem(text: str) -> None:
         assert error.line >= 1 and error.col >= 1 and error.message
     else:  # a few of these are valid YAML but must still be plain data
         pass
+
+
+# -- which files the fast path may take ------------------------------------------------------
+
+_WORDS = st.sampled_from(["text", "*bold*", "**strong**", "&amp", "!not", "%d", "a | b", "x >", "*", "&", "[[Link]]", "2+"])
+_VALUES = st.sampled_from(["v", "|", ">-", "|2", "&a v", "*a", "!t v", "!!str v", '"q |"', "x |", "# c |", "[x, &b y]", "{k: *a}", "*b*", ""])
+
+
+_KEY_LINE = st.tuples(st.sampled_from([0, 1, 2, 4, 6]), st.sampled_from(["", "- ", "-   ", "- - "]), _VALUES)
+_TEXT_LINE = st.tuples(st.sampled_from([0, 1, 2, 4, 6, 8]), st.lists(_WORDS, max_size=3))
+
+
+@st.composite
+def _yamlish(draw: st.DrawFn) -> str:
+    """Lines of mappings, sequences and block scalars at random depths, with every kind of
+    special syntax in structure and in text: many of them valid YAML, some not."""
+    lines = []
+    for i, line in enumerate(draw(st.lists(st.one_of(_KEY_LINE, _TEXT_LINE), min_size=1, max_size=12))):
+        if len(line) == 3:
+            indent, marks, value = line
+            lines.append(f"{' ' * indent}{marks}k{i}: {value}".rstrip())
+        else:
+            indent, words = line
+            lines.append(f"{' ' * indent}{' '.join(words)}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _outcome(compose: Any, text: str) -> tuple[str, Any]:
+    try:
+        return "data", compose(text)[0]
+    except LoadError as exc:
+        return exc.code, None
+    except yaml.YAMLError:
+        return "invalid", None
+
+
+@settings(max_examples=1500, derandomize=True, deadline=None)
+@given(_yamlish())
+@example("a: |\n  *bold* &x !y\nb: &z 1\n")
+@example("a: # see |\n  b: &x 1\n")  # a comment's bar opens nothing
+@example("-   key: |\n      text *x*\n    other: &a 1\n")  # the block is deeper than its key, not its dash
+@example("- key: >-\n    *x* &y\n\n    more *z*\n- b: *a\n")
+@example("a: b |\n  &c d\n")  # a plain scalar's next line is its own text
+def test_a_file_the_fast_path_takes_holds_no_anchor_alias_or_tag(text: str) -> None:
+    """Files that `_plain_data_only` lets libyaml compose in C are those where the event path
+    (which reports anchors, aliases and tags at their place) finds none of them, and both
+    paths give the same data: block scalars' words are skipped as text, never structure."""
+    from rulesref.read import load
+
+    parser = load._Parser(text)
+    try:
+        slow = _outcome(lambda t: load._build(parser), text)
+    finally:
+        parser.dispose()
+    if load._plain_data_only(text):
+        assert slow[0] not in {"anchor", "alias", "tag"}, text
+        fast = _outcome(lambda t: load._compose(t, True), text)
+        if slow[0] == "data" and fast[0] == "data":
+            assert fast[1] == slow[1], text
+        assert (slow[0] == "data") == (fast[0] == "data"), (text, slow, fast)

@@ -430,15 +430,37 @@ def _build(parser: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
 # -- the fast path: libyaml composes the tree in C, Python only converts it --------------------
 
 # Anything that could be an anchor, an alias or a tag sends a file down the event path, which
-# reports those precisely; files without (nearly all of them) are composed in C.
+# reports those precisely; files without (nearly all of them) are composed in C. Markdown's
+# emphasis (`*word*`, `**bold**`) looks like an alias, so the lines of block scalars (`text: |`)
+# are not looked at: their words are text whatever they hold.
 _MAYBE_SPECIAL_SYNTAX = re.compile(r"(?:^|[\s\[{,])[&*!][^\s,\[\]{}]|^%", re.MULTILINE)
+# a line whose last thing is a block scalar's indicator (`|`, `>-`, `|2`), with no `#` before it
+# (a comment's words prove nothing, so such a line is looked at as structure)
+_OPENS_BLOCK = re.compile(r"[^#]*?(?:^|[\s:])[|>][-+0-9]*\s*")
+_ITEM_MARKS = re.compile(r"(?:-\s+)*")  # the `- ` of sequence items a line's node stands after
 
 
 def _plain_data_only(text: str) -> bool:
     """True when the text cannot hold an anchor, alias, tag or directive (a cheap test first)."""
     if "&" not in text and "*" not in text and "!" not in text and "%" not in text:
         return True
-    return _MAYBE_SPECIAL_SYNTAX.search(text) is None
+    if _MAYBE_SPECIAL_SYNTAX.search(text) is None:
+        return True
+    block = -1  # while in a block scalar: the column its content is deeper than
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        indent = len(line) - len(stripped)
+        if block >= 0:
+            if not stripped or indent > block:
+                continue  # a line of the block scalar's text
+            block = -1
+        if _MAYBE_SPECIAL_SYNTAX.search(line) is not None:
+            return False
+        if _OPENS_BLOCK.fullmatch(line):
+            block = indent + _ITEM_MARKS.match(stripped).end()  # type: ignore[union-attr]
+    return True
+
+
 _IMPLICIT = "tag:rulesref,implicit"
 
 if hasattr(_Parser, "get_single_node"):
