@@ -5,6 +5,7 @@ directory URLs and publishes the JSON Schemas at their `$id` URLs."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import re
 import shutil
@@ -226,3 +227,36 @@ def test_a_failed_offline_copy_leaves_the_previous_site(tmp_path: Path, monkeypa
         build_project(project)
     assert tree_hashes(project.site) == before
     assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_build_makes_and_deflates_only_the_files_of_the_copy_that_changed(built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy's members are kept by the bytes each was made from: the next build's zip is
+    byte for byte the zip made from nothing, and only the files that changed are made and
+    deflated again. The zip is written by hand (zipfile cannot take a member already
+    deflated): zipfile reads it, checks every CRC, and finds the copy's every file."""
+    from rulesref.site import offline
+
+    docs = {p.relative_to(built.docs).as_posix(): p.read_bytes() for p in built.docs.rglob("*") if p.is_file()}
+    site = tmp_path / "site"
+    shutil.copytree(built.site, site)
+    store = tmp_path / "cache"
+    cold = offline.offline_zip(site, docs, DEFAULT_SITE_URL, 0)
+    assert offline.offline_zip(site, docs, DEFAULT_SITE_URL, 0, store) == cold
+    made: list[int] = []
+    member = offline._member
+    monkeypatch.setattr(offline, "_member", lambda data: made.append(len(data)) or member(data))
+    assert offline.offline_zip(site, docs, DEFAULT_SITE_URL, 0, store) == cold
+    css = sum(1 for rel in docs if rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"))
+    assert len(made) == css  # the stylesheets, made from more than their own bytes, are always made
+    page = site / "w40k7" / "fear" / "index.html"
+    page.write_bytes(page.read_bytes().replace(b"</body>", b"<p>edited</p></body>"))
+    made.clear()
+    warm = offline.offline_zip(site, docs, DEFAULT_SITE_URL, 0, store)
+    assert len(made) == css + 1
+    assert warm == offline.offline_zip(site, docs, DEFAULT_SITE_URL, 0)
+    with zipfile.ZipFile(io.BytesIO(warm)) as archive:
+        assert archive.testzip() is None
+        files = offline_site(site, docs, DEFAULT_SITE_URL)
+        assert archive.namelist() == [f"{OFFLINE_NAME}/{rel}" for rel in files]
+        assert all(archive.read(f"{OFFLINE_NAME}/{rel}") == data for rel, data in files.items())
+        assert b"<p>edited</p>" in archive.read(f"{OFFLINE_NAME}/w40k7/fear/index.html")

@@ -190,7 +190,7 @@ def _build_site(
             return 1
         if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
             with Progress("build: making the offline copy").start():
-                zipped = offline_zip(site, files, settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0))
+                zipped = offline_zip(site, files, settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0), cache_files.folder())
         make_csp_ready(site)
         if offline:
             (site / paths.DOWNLOAD).mkdir(exist_ok=True)

@@ -31,16 +31,21 @@ from __future__ import annotations
 
 import base64
 import gzip
+import hashlib
 import io
 import json
+import marshal
 import re
+import struct
 import time
-import zipfile
-from collections.abc import Mapping
+import zlib
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from rulesref.emit.js_module import twin_path
 from rulesref.pages import paths
+from rulesref.support.cache_files import fingerprint, read_payload, write_payload
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
 MODULE_SCRIPTS = paths.MODULE_SCRIPTS
@@ -118,6 +123,15 @@ def _search_index(data: bytes) -> bytes:
     return json.dumps(index, separators=(",", ":"), default=str).encode("utf-8")
 
 
+def _search_script(data: bytes) -> bytes:
+    """The search index as a script, which a page opened from file:// can load."""
+    return b"var __index = " + _search_index(data)
+
+
+def _sitemap_gz(data: bytes, site_url: str) -> bytes:
+    return gzip.compress(_sitemap(data, site_url), mtime=0)
+
+
 def _sitemap(data: bytes, site_url: str) -> bytes:
     return re.sub(rb"<loc>([^<]*)</loc>", lambda m: b"<loc>" + file_url(m.group(1).decode("utf-8"), site_url).encode("utf-8") + b"</loc>", data)
 
@@ -134,48 +148,118 @@ def _inline_icons(css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
     return _ICON.sub(inline, css)
 
 
-def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[str, bytes]:
-    """Every file of the offline copy, made from the built site `site` and the docs files
-    it was built from (the stylesheets' icons); source maps are left out (a third of the
-    size, useful only to debug the theme)."""
-    copy: dict[str, bytes] = {}
+Made = tuple[str, bytes | None, Callable[[], bytes]]  # a file of the copy: its path, what it is made from (None: more than its own bytes), how
+
+
+def _made_files(site: Path, docs: Mapping[str, bytes], site_url: str) -> list[Made]:
+    """Every file of the offline copy, sorted, each with the bytes it is made from and how:
+    made from the built site `site` and the docs files it was built from (the stylesheets'
+    icons); source maps are left out (a third of the size, useful only to debug the theme)."""
+    made: dict[str, Made] = {}
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix == ".map":
             continue
         rel = path.relative_to(site).as_posix()
         data = path.read_bytes()
         if rel.endswith(".html"):
-            data = _page(data, site_url, home=rel == "index.html")
+            made[rel] = (rel, data, partial(_page, data, site_url, rel == "index.html"))
         elif rel == SEARCH_INDEX:
-            data = _search_index(data)
-            copy[SEARCH_SCRIPT] = b"var __index = " + data
+            made[rel] = (rel, data, partial(_search_index, data))
+            made[SEARCH_SCRIPT] = (SEARCH_SCRIPT, data, partial(_search_script, data))
         elif rel == SITEMAP:
-            data = _sitemap(data, site_url)
-        elif rel == f"{SITEMAP}.gz":
-            continue  # written from the new sitemap below
-        copy[rel] = data
-    if SITEMAP in copy:
-        copy[f"{SITEMAP}.gz"] = gzip.compress(copy[SITEMAP], mtime=0)
+            made[rel] = (rel, data, partial(_sitemap, data, site_url))
+            made[f"{SITEMAP}.gz"] = (f"{SITEMAP}.gz", data, partial(_sitemap_gz, data, site_url))
+        elif rel != f"{SITEMAP}.gz":  # written from the new sitemap
+            made[rel] = (rel, data, partial(bytes, data))
     for rel, data in docs.items():
         if rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
-            copy[rel] = _inline_icons(data, rel, docs)
-    return dict(sorted(copy.items()))
+            made[rel] = (rel, None, partial(_inline_icons, data, rel, docs))
+    return [made[rel] for rel in sorted(made)]
+
+
+def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[str, bytes]:
+    """Every file of the offline copy (`_made_files`), by path."""
+    return {rel: make() for rel, _, make in _made_files(site, docs, site_url)}
+
+
+# -- the zip ----------------------------------------------------------------------------------
+
+Member = tuple[int, int, bytes]  # a file in the zip: its CRC-32, its size, its bytes deflated
+MEMBERS_FILE = "offline-members.marshal"
+MEMBERS_FORMAT = "rulesref-offline-members 1"
+
+
+def _member(data: bytes) -> Member:
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)  # raw deflate, as zip members hold it
+    return zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
+
+
+def zip_members(members: list[tuple[str, Member]], top: str, epoch: int) -> bytes:
+    """The members as a zip under `top/`, in the order given, with one fixed time, so the
+    bytes only change when the files do. (Written here rather than by `zipfile`, which
+    cannot take a member already deflated: a build keeps its unchanged members.)"""
+    year, month, day, hour, minute, second = time.gmtime(max(epoch, 315532800))[:6]  # zip times start in 1980
+    dos_time, dos_date = (hour << 11) | (minute << 5) | (second // 2), ((year - 1980) << 9) | (month << 5) | day
+    out, directory = io.BytesIO(), io.BytesIO()
+    for rel, (crc, size, packed) in members:
+        name = f"{top}/{rel}".encode()
+        flags = 0 if name.isascii() else 0x800  # the name is UTF-8
+        offset = out.tell()
+        if len(packed) >= 0xFFFFFFFF or size >= 0xFFFFFFFF or offset >= 0xFFFFFFFF:
+            raise ValueError("the offline copy is too large for a zip without its 64-bit extensions")
+        out.write(struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, 8, dos_time, dos_date, crc, len(packed), size, len(name), 0) + name)
+        out.write(packed)
+        directory.write(
+            struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, (3 << 8) | 20, 20, flags, 8, dos_time, dos_date, crc, len(packed), size, len(name), 0, 0, 0, 0, 0o644 << 16, offset)
+            + name
+        )
+    start, listing = out.tell(), directory.getvalue()
+    if len(members) >= 0xFFFF:
+        raise ValueError("the offline copy has too many files for a zip without its 64-bit extensions")
+    out.write(listing)
+    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members), len(listing), start, 0))
+    return out.getvalue()
 
 
 def zip_files(files: Mapping[str, bytes], top: str, epoch: int) -> bytes:
-    """The files as a zip under `top/`: sorted, with one fixed time, so the bytes only
-    change when the files do."""
-    stamp = time.gmtime(max(epoch, 315532800))[:6]  # zip times start in 1980
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for rel, data in sorted(files.items()):
-            info = zipfile.ZipInfo(f"{top}/{rel}", date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data, compresslevel=6)
-    return buffer.getvalue()
+    """The files as a zip under `top/`, sorted (`zip_members`)."""
+    return zip_members([(rel, _member(data)) for rel, data in sorted(files.items())], top, epoch)
 
 
-def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int) -> bytes:
-    """The zip of the offline copy of the built site `site`."""
-    return zip_files(offline_site(site, docs, site_url), paths.offline_name(site_url), epoch)
+def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int, store: Path | None = None) -> bytes:
+    """The zip of the offline copy of the built site `site`. With `store` (the cache folder),
+    each member is kept there by the bytes it was made from, so the next build makes and
+    deflates only the files that changed (a build after one edit changes a few pages, the
+    search index and the sitemap)."""
+    kept = _kept_members(store)
+    members: list[tuple[str, Member]] = []
+    keep: dict[bytes, Member] = {}
+    for rel, source, make in _made_files(site, docs, site_url):
+        key = hashlib.sha256(f"{rel}\0{site_url}\0".encode() + source).digest() if source is not None else None
+        member = kept.get(key) if key is not None else None
+        if member is None:
+            member = _member(make())
+        if key is not None:
+            keep[key] = member
+        members.append((rel, member))
+    if store is not None and keep != kept:
+        write_payload(store, MEMBERS_FILE, marshal.dumps((MEMBERS_FORMAT, fingerprint(), keep)))
+    return zip_members(members, paths.offline_name(site_url), epoch)
+
+
+def _kept_members(store: Path | None) -> dict[bytes, Member]:
+    """The members the last build kept (nothing when the cache is off, of another rulesref,
+    or not of this shape)."""
+    payload = read_payload(store, MEMBERS_FILE) if store is not None else None
+    if payload is None:
+        return {}
+    try:
+        form, made_by, kept = marshal.loads(payload)
+        if form != MEMBERS_FORMAT or made_by != fingerprint() or not isinstance(kept, dict):
+            return {}
+        for key, member in kept.items():
+            if not (isinstance(key, bytes) and isinstance(member, tuple) and len(member) == 3 and type(member[0]) is int and type(member[1]) is int and isinstance(member[2], bytes)):
+                return {}
+        return kept
+    except (ValueError, TypeError, EOFError):
+        return {}
