@@ -95,22 +95,22 @@ def _truncate(path: Path) -> None:
 
 def _forge(path: Path) -> None:
     """A correct digest over data of the wrong shape: every file's data is a list."""
-    fingerprint, files, statuses = marshal.loads(path.read_bytes().partition(b"\n")[2])
-    payload = marshal.dumps((fingerprint, {key: marshal.dumps([1]) for key in files}, statuses))
+    fingerprint, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    payload = marshal.dumps((fingerprint, {key: marshal.dumps([1]) for key in files}))
     path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
 
 
 def _forge_spans(path: Path) -> None:
     """A correct digest over data whose spans are of the wrong shape (a list, not a mapping)."""
-    fingerprint, files, statuses = marshal.loads(path.read_bytes().partition(b"\n")[2])
-    payload = marshal.dumps((fingerprint, {key: marshal.dumps(({"id": "x"}, [1, 2], "id: x\n")) for key in files}, statuses))
+    fingerprint, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    payload = marshal.dumps((fingerprint, {key: marshal.dumps(({"id": "x"}, [1, 2])) for key in files}))
     path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
 
 
 def _stale(path: Path) -> None:
     """A well-formed cache of another rulesref whose data says something else."""
-    _, files, statuses = marshal.loads(path.read_bytes().partition(b"\n")[2])
-    payload = marshal.dumps(("another rulesref", {key: marshal.dumps({"id": 1}) for key in files}, statuses))
+    _, files = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    payload = marshal.dumps(("another rulesref", {key: marshal.dumps({"id": 1}) for key in files}))
     path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
 
 
@@ -179,49 +179,3 @@ def test_a_clean_cold_run_asks_no_file_for_more_than_its_top_level_places(shippe
         patch.setattr(load, "load_bytes", lambda raw, path: load.parse_text(load.decode(raw), path))
         assert _cold(shipped, monkeypatch).problems == broken.problems
     assert {p.code for p in broken.problems} == {"unresolved-link", "unknown-key", "yaml-syntax", "wrong-type"}
-
-
-def _read_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the files this run reads."""
-    read: list[str] = []
-    real = validate_module.read_file
-
-    def spy(fs_path, display, **kwargs):  # type: ignore[no-untyped-def]
-        read.append(Path(display).name)
-        return real(fs_path, display, **kwargs)
-
-    monkeypatch.setattr(validate_module, "read_file", spy)
-    return read
-
-
-def test_a_file_whose_trusted_status_is_unchanged_is_not_even_read(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """As git's index: a clean file found with the status it had when the last run read it
-    (old enough to trust, `rulesref.read.unchanged.trusted_status`) is taken from the cache
-    unread. A write changes the status (its change time, whatever else it keeps), so the
-    file is read again; a file with problems is read every time."""
-    import os
-    import time
-
-    # every file is older than the clock's step, as in a project nobody is saving right now
-    monkeypatch.setattr(validate_module, "racy_after", lambda: time.time_ns() + 10**12)
-    cold = _cold(shipped, monkeypatch)
-    validate([str(shipped)], keep=False)
-    read = _read_files(monkeypatch)
-    warm = validate([str(shipped)], keep=False)
-    assert read == []
-    assert warm.problems == cold.problems == ()
-    assert warm.content == cold.content
-    fear = shipped / "w40k7" / "fear.yml"
-    before = fear.stat()
-    text = fear.read_text(encoding="utf-8")
-    assert "all is well" in text
-    fear.write_text(text.replace("all is well", "all is fine"), encoding="utf-8")  # the same size
-    os.utime(fear, ns=(before.st_atime_ns, before.st_mtime_ns))  # and the same modification time
-    _edit(shipped)
-    again = validate([str(shipped)], keep=False)
-    assert sorted(read) == ["blast.yml", "brutal.yml", "charge.yml", "fear.yml"]
-    assert again.problems == _cold(shipped, monkeypatch).problems
-    assert "all is fine" in (again.content.entry("w40k7:fear").text or "")
-    read.clear()
-    validate([str(shipped)], keep=False)
-    assert sorted(read) == ["blast.yml", "brutal.yml"]  # the edited files are known now; those with problems never are

@@ -29,9 +29,9 @@ from rulesref.problems import Problem, sort_problems
 from rulesref.read import unchanged
 from rulesref.read.cache import LoadCache, file_key, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
-from rulesref.read.load import Document, folder_outside_content, load_read, read_file
+from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
 from rulesref.read.status import racy_after
-from rulesref.read.unchanged import FileNames, Status, trusted_status
+from rulesref.read.unchanged import FileNames, trusted_status
 from rulesref.support.schemas import ENTRY, SYSTEM
 
 
@@ -75,57 +75,41 @@ class FileOutcome:
     broken_names: tuple[str, ...] = ()
 
 
-def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) -> tuple[Document | None, list[Problem], str, bool]:
+def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) -> tuple[Document | None, list[Problem], str]:
     """The document of a file, or None and its load problems; the file's key in the load
-    cache; and whether it was parsed (False: it came from the cache, known clean)."""
+    cache is "" when the document came from it (already known clean), otherwise its key."""
     key = file_key(raw, display, system_id)
     known = cache.get(key)
     if known is not None:
-        data, top, text = known
-        return Document(path=display, data=data, text=text, _top=top), [], key, False
+        data, top = known
+        try:  # the same bytes passed every check of `decode` when they were recorded
+            return Document(path=display, data=data, text=text_of(raw), _top=top), [], ""
+        except UnicodeDecodeError:  # cannot happen to bytes that loaded cleanly; parse them to be sure
+            pass
     doc, found = load_read(raw, display)
-    return doc, found, key, True
+    return doc, found, key
 
 
-def _system_outcome(doc: Document | None, found: list[Problem], parsed: bool) -> FileOutcome:
+def _system_outcome(raw: bytes, display: str, cache: LoadCache) -> FileOutcome:
+    doc, found, key = _clean_document(raw, display, "", cache)
     if doc is None:
         return FileOutcome(tuple(found))
-    found = schema_problems(doc, SYSTEM) if parsed else []
+    found = schema_problems(doc, SYSTEM) if key else []
+    if key and not found:
+        cache.put(key, doc)
     return FileOutcome(tuple(found), system=None if found else build_system(doc))
 
 
-def _entry_outcome(doc: Document | None, found: list[Problem], parsed: bool, system_id: str) -> FileOutcome:
+def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -> FileOutcome:
+    doc, found, key = _clean_document(raw, display, system_id, cache)
     if doc is None:
         return FileOutcome(tuple(found))
-    found = schema_problems(doc, ENTRY) if parsed else []
+    found = schema_problems(doc, ENTRY) if key else []
     if found:
         return FileOutcome(tuple(found), schema_failed=True, broken_names=tuple(_names_of(doc.data)))
+    if key:
+        cache.put(key, doc)
     return FileOutcome((), entry=build_entry(doc, system_id))
-
-
-def _made_outcome(raw: bytes, names: FileNames, system_id: str | None, cache: LoadCache, status: Status | None) -> FileOutcome:
-    """A file's outcome from its bytes; a clean file is recorded in the load cache, with
-    its trusted status."""
-    doc, found, key, parsed = _clean_document(raw, names.display, system_id or "", cache)
-    outcome = _system_outcome(doc, found, parsed) if system_id is None else _entry_outcome(doc, found, parsed, system_id)
-    if doc is not None and not outcome.problems:
-        if parsed:
-            cache.put(key, doc)
-        cache.saw(names.key, status, key)
-    return outcome
-
-
-def _known_outcome(names: FileNames, system_id: str | None, cache: LoadCache, status: Status | None) -> FileOutcome | None:
-    """The outcome of a clean file the load cache knows by its trusted status, unread; None
-    when the cache has no such file."""
-    key = cache.by_status(names.key, status)
-    known = cache.get(key) if key is not None else None
-    if key is None or known is None:
-        return None
-    data, top, text = known
-    cache.saw(names.key, status, key)
-    doc = Document(path=names.display, data=data, text=text, _top=top)
-    return FileOutcome((), system=build_system(doc)) if system_id is None else FileOutcome((), entry=build_entry(doc, system_id))
 
 
 def _outcome(
@@ -136,18 +120,13 @@ def _outcome(
         known: FileOutcome | None = unchanged.by_status(memo, key, racy)
         if known is not None and not folder_outside_content(names.folder, root, real_dirs):  # its status said: a regular file
             return known
-    # taken before reading: a later write changes it
-    status = trusted_status(key[0], racy) if memo.keeps or cache.where is not None else None
-    if not memo.keeps and status is not None and not folder_outside_content(names.folder, root, real_dirs):
-        unread = _known_outcome(names, system_id, cache, status)  # (a long-lived process keeps the bytes it read)
-        if unread is not None:
-            return unread
+    status = trusted_status(key[0], racy) if memo.keeps else None  # taken before reading: a later write changes it
     raw, found = read_file(path, display, root=Path(root), real_dirs=real_dirs)
     if raw is None:
         return FileOutcome(tuple(found))
 
     def make(data: bytes) -> FileOutcome:
-        return _made_outcome(data, names, system_id, cache, status)
+        return _system_outcome(data, display, cache) if system_id is None else _entry_outcome(data, display, system_id, cache)
 
     return unchanged.by_bytes(memo, key, raw, make, status) if memo.keeps else make(raw)
 

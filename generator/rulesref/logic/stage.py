@@ -80,11 +80,11 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
     return [problems for part in parts for problems in part]
 
 
-def _problems_of_sent(sent: list[tuple[str, str, bytes]], settings: Settings) -> list[list[Problem]]:
-    """The problems of entries sent as their files: (shown path, system, packed document)."""
+def _problems_of_sent(sent: list[tuple[str, str, str, bytes]], settings: Settings) -> list[list[Problem]]:
+    """The problems of entries sent as their files: (shown path, system, text, packed data)."""
     problems = []
-    for path, system, packed in sent:
-        data, top, text = unpack(packed)
+    for path, system, text, packed in sent:
+        data, top = unpack(packed)
         problems.append(compile_entry(build_entry(Document(path=path, data=data, text=text, _top=top), system), settings)[1])
     return problems
 
@@ -134,7 +134,7 @@ class Ahead:
         # an entry is sent as its file (its data marshalled, as the load cache keeps it) and
         # built again there: much cheaper to send than the model, and nothing this process
         # goes on working out lazily in an entry is read by the pool's sending thread
-        sent = [(e.where.doc.path, e.system, pack(e.where.doc)) for _, e in self._waiting]
+        sent = [(e.where.doc.path, e.system, e.where.doc.text, pack(e.where.doc)) for _, e in self._waiting]
         self._sent.append((keys, self._pool.apply_async(_problems_of_sent, (sent, self.settings))))
         self._waiting, self._weight = [], 0
 

@@ -9,12 +9,6 @@ and the file's text. The spans of such a document are found again by parsing its
 if something asks for a position, so the problems are exactly those of a run without the
 cache. A file with any problem is never recorded: it is parsed and checked every time.
 
-A clean file's key is also kept by the file's status when that status can be trusted
-(`rulesref.read.unchanged.trusted_status`: the same regular file, size and times to the
-nanosecond, old enough that a second write could not keep them, as git's index has it): a
-run that finds the same status takes the file's text and data from here and does not read
-the file at all, which at 10,000 files is most of what a warm run's loading cost.
-
 The cache is one file beside the compile cache, under the same rules (`rulesref.support.cache_files`): keyed also by the
 rulesref fingerprint, the JSON Schemas' bytes and the Python version (marshal's format), a
 digest of the payload first so a truncated or edited file is ignored, and anything of the
@@ -35,7 +29,7 @@ from rulesref.read.load import Document, Span
 from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
 from rulesref.support.schemas import schema_dir
 
-FORMAT = "rulesref-load-cache 3"  # 2: each file's data with the spans of its top-level keys; 3: its text, and clean files' keys by status
+FORMAT = "rulesref-load-cache 2"  # 2: each file's data with the spans of its top-level keys
 FILE_NAME = "loads.marshal"
 
 
@@ -53,67 +47,47 @@ def file_key(raw: bytes, display: str, system_id: str) -> str:
     return hashlib.sha256(f"{display}\0{system_id}\0".encode() + raw).hexdigest()
 
 
-FileId = tuple[str, str, str]  # a file as a run finds it: its path as text, as shown, its system
-Status = tuple[int, int, int, int, int, int]  # `rulesref.read.unchanged.trusted_status`
-
-
 class LoadCache:
-    """Plain data of clean files by file key, and the key of each clean file by its trusted
-    status; what this run used is what the next run finds."""
+    """Plain data of clean files by file key; what this run used is what the next run finds."""
 
     def __init__(self, where: Path | None) -> None:
         self.where = where
         # each file's data stays marshalled until asked for: what is saved is never an object
         # a run could have changed
-        self.found, self.statuses = self._read() if where is not None else ({}, {})
+        self.found: dict[str, bytes] = self._read() if where is not None else {}
         self.used: dict[str, bytes] = {}
-        self.seen: dict[FileId, tuple[Status, str]] = {}
         self.added = False
 
-    def _read(self) -> tuple[dict[str, bytes], dict[FileId, tuple[Status, str]]]:
+    def _read(self) -> dict[str, bytes]:
         assert self.where is not None
         payload = read_payload(self.where, FILE_NAME)
         if payload is None:
-            return {}, {}
+            return {}
         try:
             data = marshal.loads(payload)
-            if not (isinstance(data, tuple) and len(data) == 3 and data[0] == load_fingerprint() and isinstance(data[1], dict) and isinstance(data[2], dict)):
-                return {}, {}
+            if not (isinstance(data, tuple) and len(data) == 2 and data[0] == load_fingerprint() and isinstance(data[1], dict)):
+                return {}
             files: dict[str, bytes] = data[1]
             if not all(isinstance(key, str) and isinstance(value, bytes) for key, value in files.items()):
-                return {}, {}
-            statuses: dict[FileId, tuple[Status, str]] = {}
-            for file, known in data[2].items():
-                if not (isinstance(file, tuple) and len(file) == 3 and isinstance(known, tuple) and len(known) == 2 and known[1] in files):
-                    return files, {}
-                status, key = known
-                if not (isinstance(status, tuple) and len(status) == 6 and all(type(x) is int for x in status)):
-                    return files, {}
-                statuses[file] = (status, key)
-            return files, statuses
+                return {}
+            return files
         except (ValueError, TypeError, EOFError):
-            return {}, {}
+            return {}
 
-    def by_status(self, file: FileId, status: Status | None) -> str | None:
-        """The key of a clean file whose trusted status is the one it had when a run read it
-        (so its bytes are the ones that key was made of, as git's index has it), or None."""
-        known = self.statuses.get(file) if status is not None else None
-        return known[1] if known is not None and known[0] == status else None
-
-    def get(self, key: str) -> tuple[dict[str, Any], dict[str, tuple[Span, Span]], str] | None:
+    def get(self, key: str) -> tuple[dict[str, Any], dict[str, tuple[Span, Span]]] | None:
         """The data a clean file with this key parsed to, with the spans of its top-level
-        keys and values and its text, or None."""
+        keys and values, or None."""
         packed = self.found.get(key)
         if packed is None:
             return None
         try:
-            data, spans, text = unpack(packed)
+            data, spans = unpack(packed)
         except (ValueError, TypeError, EOFError, AttributeError):  # anything of another shape is no hint
             return None
-        if not isinstance(data, dict) or not isinstance(text, str):
+        if not isinstance(data, dict):
             return None
         self.used[key] = packed
-        return data, spans, text
+        return data, spans
 
     def put(self, key: str, doc: Document) -> None:
         """Record a file that loaded and passed its schema without a problem."""
@@ -122,31 +96,25 @@ class LoadCache:
         self.used[key] = pack(doc)
         self.added = True
 
-    def saw(self, file: FileId, status: Status | None, key: str) -> None:
-        """Record the trusted status (if any) of a clean file this run found under `key`."""
-        if self.where is not None and status is not None:
-            self.seen[file] = (status, key)
-
     def save(self) -> None:
         """Write what this run used (atomically; a cache that cannot be written is skipped)."""
-        if self.where is None or (not self.added and len(self.used) == len(self.found) and self.seen == self.statuses):
+        if self.where is None or (not self.added and len(self.used) == len(self.found)):
             return
-        statuses = {file: known for file, known in self.seen.items() if known[1] in self.used}
-        write_payload(self.where, FILE_NAME, marshal.dumps((load_fingerprint(), self.used, statuses)))
+        write_payload(self.where, FILE_NAME, marshal.dumps((load_fingerprint(), self.used)))
 
 
 def pack(doc: Document) -> bytes:
-    """A clean document's data, the spans of its top-level keys and values and its text,
-    marshalled: all a `Document` needs (what the cache keeps, and what a worker is sent)."""
+    """A clean document's data and the spans of its top-level keys and values, marshalled:
+    with its text, all a `Document` needs (what the cache keeps, and what a worker is sent)."""
     top = {k: (tuple(key_span), tuple(value_span)) for k, (key_span, value_span) in doc.top_spans().items()}
-    return marshal.dumps((doc.data, top, doc.text))
+    return marshal.dumps((doc.data, top))
 
 
-def unpack(packed: bytes) -> tuple[Any, dict[str, tuple[Span, Span]], Any]:
-    """`pack`'s data, top-level spans and text (raises ValueError, TypeError, EOFError or
+def unpack(packed: bytes) -> tuple[Any, dict[str, tuple[Span, Span]]]:
+    """`pack`'s data and top-level spans (raises ValueError, TypeError, EOFError or
     AttributeError on bytes of another shape)."""
-    data, top, text = marshal.loads(packed)
-    return data, {k: (Span(*key_span), Span(*value_span)) for k, (key_span, value_span) in top.items()}, text
+    data, top = marshal.loads(packed)
+    return data, {k: (Span(*key_span), Span(*value_span)) for k, (key_span, value_span) in top.items()}
 
 
 def open_load_cache() -> LoadCache:
