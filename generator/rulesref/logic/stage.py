@@ -94,8 +94,8 @@ class Ahead:
 
     Where only problems are wanted (`validate`), loading the files keeps one core busy and
     the compile stage waited for it: here each entry with checks that the cache does not know
-    is sent to a worker as soon as it is built (in chunks, pickled: the workers were forked
-    before it was loaded), so both stages share the cores. Compiling an entry reads its own
+    is sent to a worker as soon as it is built (in chunks, as its file: the workers were
+    forked before it was loaded), so both stages share the cores. Compiling an entry reads its own
     file only, so its problems are the same wherever it is compiled; an entry composition
     changes later has another key (`entry_key`) and is compiled with the rest by
     `compile_content`. Nothing is forked until enough checks are waiting
@@ -164,7 +164,10 @@ class Ahead:
     def close(self) -> None:
         """Stop the workers (their work is done, or no longer wanted)."""
         if self._pool is not None:
-            self._pool.terminate() if self._sent and not self._collected else self._pool.close()
+            if self._sent and not self._collected:
+                self._pool.terminate()  # a run that stopped early: its results are not wanted
+            else:
+                self._pool.close()
             self._pool.join()
             self._pool = None
 

@@ -221,11 +221,6 @@ def zip_members(members: list[tuple[str, Member]], top: str, epoch: int) -> byte
     return out.getvalue()
 
 
-def zip_files(files: Mapping[str, bytes], top: str, epoch: int) -> bytes:
-    """The files as a zip under `top/`, sorted (`zip_members`)."""
-    return zip_members([(rel, _member(data)) for rel, data in sorted(files.items())], top, epoch)
-
-
 def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int, store: Path | None = None) -> bytes:
     """The zip of the offline copy of the built site `site`. With `store` (the cache folder),
     each member is kept there by the bytes it was made from, so the next build makes and
