@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -21,6 +22,7 @@ import yaml
 from rulesref.config import DEFAULT_SITE_URL
 from rulesref.emit.js_module import twin_path
 from rulesref.pages import paths
+from rulesref.site import source_date_epoch
 from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
 from rulesref.support.schemas import schema_dir
 
@@ -142,7 +144,9 @@ def _file_system_build(built: Built, workspace: Path) -> Path:
         "extra_javascript": scripts,
     }
     (workspace / "mkdocs.offline.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", "mkdocs.offline.yml"], cwd=workspace, capture_output=True, text=True, check=False)
+    # the date the site was built with (MkDocs stamps the sitemap with it): the content's, not today's
+    env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(str(built.content)))
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-f", "mkdocs.offline.yml"], cwd=workspace, capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 0, done.stderr
     return workspace / "site"
 
