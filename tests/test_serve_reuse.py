@@ -19,6 +19,8 @@ import pytest
 
 import rulesref.validate as validate_module
 from rulesref.config import Settings
+from rulesref.incremental.reads import PAGES
+from rulesref.pages import paths
 from rulesref.pages.relations import SAME_RULE_SHOWN
 from rulesref.read import status as file_status
 from rulesref.read import unchanged
@@ -176,6 +178,31 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
     assert b"Never flees \\(3\\)" in shown["a name shared by many systems"][name_page]
     assert b"Stands fast \\(3\\)" in shown["a summary shown on the name's page"][name_page]
     assert name_page not in shown["systems gone, name shared by few"]
+
+
+def test_rewording_a_text_leaves_the_pages_that_list_the_entry_as_they_were(tmp_path: Path) -> None:
+    """Pages that list an entry (the same rule in other systems, "Referenced by", a tag's
+    entries) show its name, kind, system and summary, never its text: a save that rewords the
+    text renders its own page again and leaves those kept, and what is kept is still what a
+    full generation writes."""
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    settings = Settings()
+    session = Session()
+    before, _ = session.generate(str(content), settings)
+    edited = "w40k7/fearless/index.md"
+    listing = ["t9a/fearless/index.md", "w40k7/morale-check/index.md", "tags/psychology/index.md", "tags/morale/index.md"]
+    for page in listing:  # the same rule, a rule it links to, its tags: each lists it
+        assert paths.relative(page, edited).encode() in before[page], page
+    keys = {page: page if page.startswith("tags/") else f"{page} and its JSON" for page in [*listing, edited]}
+    rendered = {page: session.memo.kept(PAGES, key) for page, key in keys.items()}
+    assert all(found is not None for found in rendered.values())
+    edit(content / "w40k7" / "fearless.yml", "all the effects of", "every effect of")
+    files, problems = session.generate(str(content), settings)
+    assert session.memo.kept(PAGES, keys[edited]) is not rendered[edited]
+    assert b"every effect of" in files[edited]
+    assert [page for page in listing if session.memo.kept(PAGES, keys[page]) is rendered[page]] == listing
+    assert (files, problems) == generate(str(content), settings)
 
 
 def test_a_file_just_written_is_read_again_not_trusted_by_its_status(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from rulesref.errors import UsageError
-from rulesref.model import Entry
+from rulesref.model import Entry, Listing
 from rulesref.names import python_name
 from rulesref.pages import paths
 from rulesref.problems.suggest import did_you_mean
@@ -47,7 +47,7 @@ class Settings:
         """The URL of a system's index page (where pages live is `rulesref.pages.paths`'s)."""
         return self.site_url + paths.url_of(paths.system_page(system_id))
 
-    def entry_url(self, entry: Entry) -> str:
+    def entry_url(self, entry: Entry | Listing) -> str:
         """The stable URL of an entry's page: `<site>/<system>/<id>/`."""
         return self.site_url + paths.url_of(paths.entry_page(entry))
 

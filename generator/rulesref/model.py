@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from rulesref.names import python_name
 from rulesref.problems import Problem, Severity
@@ -466,6 +466,28 @@ class Entry:
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
+
+    @cached_property
+    def listing(self) -> Listing:
+        """What another page shows of this entry when it lists it or links to it."""
+        return Listing(self.system, self.id, self.kind, self.name, self.summary)
+
+
+class Listing(NamedTuple):
+    """What a page that lists an entry shows of it: its name, kind, system and summary (a
+    link's preview), and where its page is. The facts across entries (who links here, the
+    same rule elsewhere, a tag's entries) are told as listings, so a page that lists an entry
+    is kept while these hold, however the entry's text or checks change."""
+
+    system: str
+    id: str
+    kind: Kind
+    name: str
+    summary: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.system}:{self.id}"
 
 
 def texts_of(entry: Entry) -> Iterator[tuple[Where, str]]:

@@ -16,8 +16,7 @@ from typing import Any, Protocol
 
 from rulesref.config import Settings
 from rulesref.incremental.memo import Get, call, fresh
-from rulesref.links import Resolved
-from rulesref.model import Content, Entry, RuleRef, System, typed_value
+from rulesref.model import Content, Entry, Listing, RuleRef, Scalar, System, typed_value
 from rulesref.pages import paths
 from rulesref.pages.checks import CheckView, OddsView, PoolView
 from rulesref.support.schemas import API, schema_dir
@@ -30,7 +29,7 @@ def dump(data: object) -> bytes:
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def _ref(settings: Settings, entry: Entry, args: tuple[tuple[str, Any], ...] = ()) -> dict[str, Any]:
+def _ref(settings: Settings, entry: Entry | Listing, args: tuple[tuple[str, Any], ...] = ()) -> dict[str, Any]:
     ref: dict[str, Any] = {"system": entry.system, "id": entry.id, "name": entry.name, "url": settings.entry_url(entry)}
     if args:
         ref["args"] = dict(args)
@@ -150,9 +149,9 @@ class EntryFacts(Protocol):
 
     def settings(self) -> Settings: ...
     def entry_of(self, key: str) -> Entry | None: ...
-    def links_out(self, key: str) -> tuple[Resolved, ...]: ...
-    def referenced_by(self, key: str) -> tuple[Entry, ...]: ...
-    def same_rule_of(self, key: str) -> tuple[Entry, ...]: ...
+    def links_out(self, key: str) -> tuple[tuple[Listing, tuple[tuple[str, Scalar], ...]], ...]: ...
+    def referenced_by(self, key: str) -> tuple[Listing, ...]: ...
+    def same_rule_of(self, key: str) -> tuple[Listing, ...]: ...
     def checks_of(self, key: str) -> tuple[CheckView, ...]: ...
 
 
@@ -190,8 +189,8 @@ def _entry(facts: EntryFacts, entry: Entry, system: System) -> dict[str, Any]:
         typed = {c: {"kind": kind, "value": number} for c in order if (found := typed_value(profile.value(c) or "")) is not None for kind, number in (found,)}
         profiles.append({"type": profile.type, "name": profile.name, "values": values, "typed": typed, "rules": refs(profile.rules)})
     links: list[dict[str, Any]] = []
-    for resolved in facts.links_out(entry.key):
-        item = _ref(settings, resolved.entry, resolved.args)
+    for target, args in facts.links_out(entry.key):
+        item = _ref(settings, target, args)
         if item not in links:
             links.append(item)
     return {

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesref.links import normalise
-from rulesref.model import Army, Entry, Profile, ProfileType, System
+from rulesref.model import Army, Entry, Listing, Profile, ProfileType, System
 from rulesref.pages.datasheet import unit_rule_refs
 
 INLINE_MAX = 200  # a kind with more entries than this is listed on A to Z pages, not on the system page
@@ -178,7 +178,7 @@ def tag_parts(count: int) -> int:
     return max(1, -(-count // PAGE_ITEMS))
 
 
-def tag_part(entries: tuple[Entry, ...], part: int) -> tuple[Entry, ...]:
+def tag_part(entries: tuple[Listing, ...], part: int) -> tuple[Listing, ...]:
     """The entries the tag's page number `part` lists."""
     return entries[(part - 1) * PAGE_ITEMS : part * PAGE_ITEMS]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from rulesref.model import Entry
+from rulesref.model import Entry, Listing
 
 HOME = "index.md"
 GLOSSARY = "glossary/index.md"
@@ -25,7 +25,7 @@ NAV_FILE = ".nav.yml"
 DOWNLOAD = "download"
 
 
-def entry_page(entry: Entry) -> str:
+def entry_page(entry: Entry | Listing) -> str:
     return page_of_entry(entry.system, entry.id)
 
 

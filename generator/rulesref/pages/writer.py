@@ -21,7 +21,7 @@ from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.incremental.reads import Reads, derived, question
 from rulesref.links import LinkMatch, Resolution, Resolved, display_name, normalise, plain_text, written_resolution
-from rulesref.model import Content, Entry, Param, RuleRef, Scalar, System, show
+from rulesref.model import Content, Entry, Listing, Param, RuleRef, Scalar, System, show
 from rulesref.pages import paths, try_it
 from rulesref.pages.armies import (
     ArmyView,
@@ -42,7 +42,7 @@ from rulesref.pages.checks import CheckView
 from rulesref.pages.datasheet import parameter_values, profile_tables, unit_rule_refs
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import References, attribute, code, front_matter, markdown_link, plain, user_inline, user_markdown
-from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, NameGroup, Relations
+from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, LinkOut, NameGroup, Relations
 from rulesref.pages.roster import PAGE as ROSTER_PAGE
 from rulesref.pages.roster import roster_systems
 from rulesref.pages.tables import Cell, card_table, code_html
@@ -143,19 +143,19 @@ class Pages:
         """What the content says of an entry across entries."""
         return self._relations.of(key)
 
-    def referenced_by(self, key: str) -> tuple[Entry, ...]:
+    def referenced_by(self, key: str) -> tuple[Listing, ...]:
         """The entries whose text links to an entry, or units that list it."""
         return self.facts_of(key).referenced_by
 
-    def same_rule_of(self, key: str) -> tuple[Entry, ...]:
+    def same_rule_of(self, key: str) -> tuple[Listing, ...]:
         """The same rule in other systems."""
         return self.facts_of(key).same_rule
 
     def name_groups_of(self, key: str) -> tuple[NameGroup, ...]:
         return self.facts_of(key).name_groups
 
-    def links_out(self, key: str) -> tuple[Resolved, ...]:
-        """Every resolved link of an entry's texts, in order."""
+    def links_out(self, key: str) -> tuple[LinkOut, ...]:
+        """Every resolved link of an entry's texts, in order: its target and parameter values."""
         return self.facts_of(key).links_out
 
     @question
@@ -174,7 +174,7 @@ class Pages:
         return tuple((tag, len(tagged)) for tag, tagged in self._relations.tags.items())
 
     @question
-    def tagged(self, tag: str) -> tuple[Entry, ...]:
+    def tagged(self, tag: str) -> tuple[Listing, ...]:
         return self._relations.tags[tag]
 
     @question
@@ -212,9 +212,16 @@ class Pages:
         """A link to an entry's page that previews its summary (not where the summary is
         shown next to it anyway, as in lists of entries)."""
         args = tuple(args)
-        text = plain(label if label is not None else display_name(entry, args))
-        href = paths.relative(page, paths.entry_page(entry))
-        return self.refs.link(text, href, preview(entry, args)) if previewed else markdown_link(text, href)
+        return self._link(page, entry.listing, label if label is not None else display_name(entry, args), preview(entry, args), previewed)
+
+    def listing_link(self, page: str, listed: Listing, *, previewed: bool = True) -> str:
+        """A link to the page of an entry that a fact across entries lists."""
+        return self._link(page, listed, listed.name, listed.summary, previewed)
+
+    def _link(self, page: str, listed: Listing, label: str, shown: str, previewed: bool) -> str:
+        text = plain(label)
+        href = paths.relative(page, paths.entry_page(listed))
+        return self.refs.link(text, href, shown) if previewed else markdown_link(text, href)
 
     def text_link_writer(self, page: str, entry: Entry) -> Callable[[LinkMatch], str]:
         def write(link: LinkMatch) -> str:
@@ -361,7 +368,7 @@ class Pages:
         title = f"{group.name} in {len({e.system for e in group.members})} systems"
         every = f"Every {group.kind} named {group.name}, or with it as an alias"
         items = [
-            f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}): {plain(e.summary)}"
+            f"{self.listing_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}): {plain(e.summary)}"
             for e in group.members
         ]
         return render(
@@ -373,9 +380,9 @@ class Pages:
             references=self.refs.definitions(),
         )
 
-    def listed(self, page: str, entry: Entry, here: str) -> str:
+    def listed(self, page: str, entry: Listing, here: str) -> str:
         where = "" if entry.system == here else f", {plain(self.system_label(entry.system))}"
-        return f"{self.entry_link(page, entry)} ({plain(entry.kind)}{where})"
+        return f"{self.listing_link(page, entry)} ({plain(entry.kind)}{where})"
 
     def citation(self, entry: Entry) -> str:
         assert entry.source is not None
@@ -679,7 +686,7 @@ class Pages:
         parts = tag_parts(len(entries))
         shown = tag_part(entries, part)
         items = [
-            f"{self.entry_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}, {plain(e.kind)}): {plain(e.summary)}"
+            f"{self.listing_link(page, e, previewed=False)} ({plain(self.system_label(e.system))}, {plain(e.kind)}): {plain(e.summary)}"
             for e in shown
         ]
         pages = [
@@ -764,13 +771,13 @@ def _count(number: int, kind: str) -> str:
     return f"{number:,} {one if number == 1 else many}"
 
 
-def _kind_numbers(entries: Iterable[Entry]) -> tuple[int, ...]:
+def _kind_numbers(entries: Iterable[Entry | Listing]) -> tuple[int, ...]:
     """How many of the entries are of each kind, in the order of `KIND_TITLES`."""
     counted: Counter[str] = Counter(e.kind for e in entries)
     return tuple(counted[kind] for kind in KIND_TITLES)
 
 
-def _counts(entries: Iterable[Entry]) -> str:
+def _counts(entries: Iterable[Entry | Listing]) -> str:
     return _count_words(_kind_numbers(entries))
 
 
