@@ -15,7 +15,7 @@ import pytest
 from rulesref.config import Settings
 from rulesref.site import generate
 from rulesref.site.live import LiveSite
-from rulesref.site.serve import sync_tree
+from rulesref.site.serve import save, sync_tree
 from rulesref.site.session import Session
 
 from ..conftest import edit
@@ -56,24 +56,25 @@ def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
     try:
         for number, (change, by_page) in enumerate(edits):
             change()
-            files, problems = session.generate(str(project.content), settings)
-            assert files, problems
-            changed = sync_tree(project.docs, files, session.written)
-            session.written = files
             published: list[tuple[str, ...]] = []
 
             def publish(published: list[tuple[str, ...]] = published) -> None:
-                # what the edited entry's page and a page previewing it hold by then
+                # what the edited entry's page, a page previewing it, and its docs file hold by then
                 served = tmp_path / "served" / "w40k7"
-                published.append(tuple((served / page / "index.html").read_text(encoding="utf-8") for page in ("fearless", "fear")))
+                pages = tuple((served / page / "index.html").read_text(encoding="utf-8") for page in ("fearless", "fear"))
+                published.append((*pages, (project.docs / "w40k7" / "fear" / "index.md").read_text(encoding="utf-8")))
 
-            done = live.update(changed, first=session.edited_pages, publish=publish)
+            saved = save(session, live, project.docs, str(project.content), settings, publish)
+            assert saved.done is not None, saved.problems
+            changed, done = saved.changed, saved.done
             assert done.whole is not by_page, (number, changed)
-            if number == 0:  # fearless/ first, shown before fear/, which previews its summary, is rebuilt
+            if number == 0:  # fearless/ first, shown before fear/, which previews its summary, is rendered or built
                 assert session.edited_pages == {"w40k7/fearless/index.md"}
                 assert len(published) == 1
-                fearless, fear = published[0]
+                fearless, fear, fear_docs = published[0]
                 assert "shrugs off Pinning" in fearless and "shrugs off Pinning" not in fear
+                assert "shrugs off Pinning" not in fear_docs  # shown before the pages that preview it were written
+                assert "w40k7/fear/index.md" in changed
             if by_page:
                 assert 0 < done.pages <= len(changed) < first.pages, (number, changed)
             whole = LiveSite(project.config, tmp_path / f"whole-{number}", URL)

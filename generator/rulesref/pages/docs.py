@@ -11,7 +11,7 @@ kept by that function's arguments (`rulesref.incremental.memo.call`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from importlib import resources
 
 from rulesref.build import Build, CompiledEntry
@@ -20,6 +20,7 @@ from rulesref.emit.api import api_files, entry_file
 from rulesref.emit.js_module import read_module, twin_path
 from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
+from rulesref.model import Entry
 from rulesref.pages import changes, paths, roster, scripts, try_it
 from rulesref.pages.app import app_files
 from rulesref.pages.armies import tag_parts, weapon_parts
@@ -66,10 +67,19 @@ def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[st
     return try_it.placeholders(compiled.entry, compiled.plans, views, names, page)
 
 
-def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) -> dict[str, bytes]:
+def docs_files(
+    build: Build,
+    memo: Memo = FRESH,
+    history: History = NO_HISTORY,
+    first: Collection[str] = (),
+    show_first: Callable[[dict[str, bytes]], None] | None = None,
+) -> dict[str, bytes]:
     """Every file of the docs folder by relative path, from a build without errors and the
     content's `history` (`rulesref.history.changes.read_history`). With a long-lived
-    process's `memo` (`serve`), only files whose inputs changed are rendered."""
+    process's `memo` (`serve`), only files whose inputs changed are rendered. The entry pages
+    in `first` (a save's edited entries') are rendered before any other page and handed to
+    `show_first` with their JSON files, so `serve` can show them without waiting for every
+    page that lists or previews them."""
     assert build.ok, "pages are written from valid content only"
     get = memo.stage(RENDERED)
     content = build.content
@@ -89,8 +99,30 @@ def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) 
         # `serve` tells apart from a changed one without comparing contents
         return site.reads.page(name, lambda: make().encode("utf-8"))
 
+    def entry_files(entry: Entry, into: dict[str, bytes]) -> None:
+        name = paths.entry_page(entry)
+        owner = site.system_of(entry.system)
+        if owner is None:  # (validation refuses an entry without a system)
+            into[name] = page(name, lambda k=entry.key: site.entry(k))  # type: ignore[misc]
+            return
+
+        def both(key: str = entry.key, system_id: str = entry.system) -> tuple[bytes, bytes]:
+            # the page and its JSON file, made together: what either reads is recorded once
+            entry = site.entry_of(key)
+            owner = site.system_of(system_id)
+            assert entry is not None and owner is not None
+            return site.entry(key).encode("utf-8"), entry_file(site, entry, owner)
+
+        into[name], into[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
+
+    shown: dict[str, bytes] = {}
+    if first and show_first is not None:
+        for entry in content.entries:
+            if paths.entry_page(entry) in first:
+                entry_files(entry, shown)
+        show_first(shown)
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
-    files: dict[str, bytes] = {paths.NAV_FILE: nav}
+    files: dict[str, bytes] = {paths.NAV_FILE: nav, **shown}
     files[paths.HOME] = page(paths.HOME, site.home)
     files[paths.GLOSSARY] = page(paths.GLOSSARY, site.glossary)
     files[paths.TAGS] = page(paths.TAGS, site.tags)
@@ -117,20 +149,8 @@ def docs_files(build: Build, memo: Memo = FRESH, history: History = NO_HISTORY) 
             name = paths.letter_page(system.id, part.kind, part.part)
             files[name] = page(name, lambda s=system.id, k=part.kind, p=part.part: site.letters(s, k, p))  # type: ignore[misc]
     for entry in content.entries:
-        name = paths.entry_page(entry)
-        owner = site.system_of(entry.system)
-        if owner is None:  # (validation refuses an entry without a system)
-            files[name] = page(name, lambda k=entry.key: site.entry(k))  # type: ignore[misc]
-            continue
-
-        def both(key: str = entry.key, system_id: str = entry.system) -> tuple[bytes, bytes]:
-            # the page and its JSON file, made together: what either reads is recorded once
-            entry = site.entry_of(key)
-            owner = site.system_of(system_id)
-            assert entry is not None and owner is not None
-            return site.entry(key).encode("utf-8"), entry_file(site, entry, owner)
-
-        files[name], files[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
+        if paths.entry_page(entry) not in files:
+            entry_files(entry, files)
     files.update(roster.roster_files(site, site.reads.page))
     files.update(changes.change_pages(site, page))
     files.update(call(get, changes.API_INDEX, changes.release_files, history))

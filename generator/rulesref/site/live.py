@@ -128,12 +128,28 @@ class LiveSite:
         self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns)
         return Rebuilt(len(kept.files.documentation_pages()), whole=True)
 
-    def update(self, changed: Collection[str], first: Collection[str] = (), publish: Callable[[], None] | None = None) -> Rebuilt:
+    def show(self, changed: Collection[str], publish: Callable[[], None]) -> int:
+        """Build the docs pages `changed` (relative paths, pages already in the site: the
+        saved entries' own, written before a save has rendered the rest) and `publish` them;
+        the `update` that follows, told they were `shown`, builds the rest and the search
+        index. How many pages were built: none when the site is to be built whole anyway."""
+        self.wait()
+        state = self._state
+        if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
+            return 0
+        pages = [file for rel in changed if (file := state.files.get_file_from_path(rel)) is not None and file.is_documentation_page()]
+        if pages:
+            state.rebuild(pages, last=False)
+            publish()
+        return len(pages)
+
+    def update(self, changed: Collection[str], first: Collection[str] = (), publish: Callable[[], None] | None = None, shown: int = 0) -> Rebuilt:
         """Bring the site up to date after the docs files `changed` (relative paths) were
         written or removed; page by page unless the nav or the config changed. The pages in
         `first` (the saved entries' own) are built before the others, and `publish` is called
         between the two, so the page being edited shows its edit without waiting for every
-        page that lists or previews it."""
+        page that lists or previews it. `shown`: the pages `show` built ahead of this update
+        (whose search entries this update writes out)."""
         self.wait()
         state = self._state
         if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
@@ -155,9 +171,9 @@ class LiveSite:
             state.rebuild(early, last=False)
             publish()
             pages = late
-        if pages or gone:
+        if pages or gone or shown:
             state.rebuild(pages, listing=bool(gone or added))
-        return Rebuilt(len(early) + len(late), whole=False)
+        return Rebuilt(shown + len(early) + len(late), whole=False)
 
     def close(self) -> None:
         self.wait()

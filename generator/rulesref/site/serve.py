@@ -16,7 +16,10 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from rulesref.config import Settings
@@ -28,6 +31,9 @@ from rulesref.site.session import Session
 from rulesref.support import collector
 from rulesref.support.extras import require_site_tools
 from rulesref.support.output import differences, ensure_owned, with_marker, write_file_atomically
+
+if TYPE_CHECKING:
+    from rulesref.site.live import LiveSite, Rebuilt
 
 
 def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | None = None) -> list[str]:
@@ -62,6 +68,57 @@ def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str
     changed = sync_tree(docs, marked, session.written)
     session.written = marked
     return changed
+
+
+def sync_first(docs: Path, files: dict[str, bytes], session: Session) -> list[str]:
+    """The saved entries' own pages, written ahead of the rest of a save: each docs page
+    among `files` that the folder holds already and whose bytes changed. (A new page, and the
+    JSON files, wait for the save's `sync_docs`, which finds them changed.)"""
+    known = session.written
+    if known is None:
+        return []
+    changed = sorted(rel for rel, data in files.items() if rel.endswith(".md") and rel in known and known[rel] != data)
+    for rel in changed:
+        write_file_atomically(docs / rel, files[rel])
+    session.written = {**known, **{rel: files[rel] for rel in changed}}
+    return changed
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What one save did."""
+
+    problems: list[Problem]
+    changed: list[str]  # the docs files rewritten (none when the content has errors)
+    done: Rebuilt | None  # what MkDocs built again (None: the content has errors, the pages stay)
+    written: float  # when the docs files were rewritten (`time.perf_counter`)
+
+
+def save(session: Session, live: LiveSite, docs: Path, content: str, settings: Settings, publish: Callable[[], None]) -> Saved:
+    """One save: the content validated and rendered again (`Session`), the saved entries'
+    own pages written and built as soon as they are rendered and `publish`ed, then every
+    other docs file that changed, and the pages built from them."""
+    from mkdocs.exceptions import MkDocsException
+
+    ahead: list[str] = []
+    shown = 0
+
+    def show_first(files: dict[str, bytes]) -> None:
+        nonlocal shown
+        ahead.extend(sync_first(docs, files, session))
+        try:
+            shown = live.show(ahead, publish)
+        except MkDocsException:  # the update below builds them again, and says what failed
+            shown = 0
+
+    files, problems = save_generation(session, content, settings, show_first)
+    if not files:
+        return Saved(problems, [], None, time.perf_counter())
+    rest = sync_docs(docs, files, session)
+    written = time.perf_counter()
+    changed = sorted({*rest, *ahead})
+    done = live.update(rest if shown else changed, first=session.edited_pages, publish=publish, shown=shown)
+    return Saved(problems, changed, done, written)
 
 
 def _free_port(host: str, port: int, dev_addr: str) -> None:
@@ -99,12 +156,14 @@ def _show_mkdocs_messages() -> None:
     logger.setLevel(logging.INFO)
 
 
-def save_generation(session: Session, content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
+def save_generation(
+    session: Session, content: str, settings: Settings, show_first: Callable[[dict[str, bytes]], None] | None = None
+) -> tuple[dict[str, bytes], list[Problem]]:
     """A save's generation, with the garbage collector paused meanwhile and what it keeps
     frozen afterwards (`rulesref.support.collector`); MkDocs, between saves, runs with it."""
     with collector.paused():
         try:
-            return session.generate(content, settings)
+            return session.generate(content, settings, show_first)
         finally:
             collector.settle()  # before the collector runs again: it would scan all a save made
 
@@ -141,26 +200,24 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
 
     def rebuild() -> None:
         started = time.perf_counter()
-        files, problems = save_generation(session, content, settings)
-        sys.stderr.write(format_text(problems))
-        if not files:
-            print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
-            return
-        changed = sync_docs(config.docs_dir, files, session)
-        written = time.perf_counter()
+
         def publish() -> None:
             server.publish()
             print(f"rulesref: the edited page(s) shown {time.perf_counter() - started:.2f} s after the change", file=sys.stderr)
 
         try:
-            done = live.update(changed, first=session.edited_pages, publish=publish)
+            saved = save(session, live, config.docs_dir, content, settings, publish)
         except MkDocsException as exc:
             print(f"rulesref: MkDocs could not build the pages: {exc}; fix it and save again", file=sys.stderr)
             return
-        what = "the whole site rebuilt" if done.whole else f"{done.pages} page(s) rebuilt"
+        sys.stderr.write(format_text(saved.problems))
+        if saved.done is None:
+            print("rulesref: the pages stay as they were until these are fixed", file=sys.stderr)
+            return
+        what = "the whole site rebuilt" if saved.done.whole else f"{saved.done.pages} page(s) rebuilt"
         print(
-            f"rulesref: content changed; {len(changed)} docs file(s) rewritten in {written - started:.2f} s, "
-            f"{what} in {time.perf_counter() - written:.2f} s",
+            f"rulesref: content changed; {len(saved.changed)} docs file(s) rewritten in {saved.written - started:.2f} s, "
+            f"{what} in {time.perf_counter() - saved.written:.2f} s",
             file=sys.stderr,
         )
 

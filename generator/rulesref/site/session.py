@@ -11,6 +11,7 @@ built first).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulesref.config import Settings
@@ -35,8 +36,12 @@ class Session:
     edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
     noted: bool = False  # whether the history's note was said
 
-    def generate(self, content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
-        """`rulesref.site.generate`, redoing only what changed since the last call."""
+    def generate(
+        self, content: str, settings: Settings, show_first: Callable[[dict[str, bytes]], None] | None = None
+    ) -> tuple[dict[str, bytes], list[Problem]]:
+        """`rulesref.site.generate`, redoing only what changed since the last call. The pages
+        of the entries the save edited, with their JSON files, are handed to `show_first` as
+        soon as they are rendered, before the pages that list or preview them."""
         self.memo.begin()
         try:
             build = validate_kept(self.memo, [content], settings, odds=True)
@@ -50,7 +55,7 @@ class Session:
             if history.note and not self.noted:  # said once a serve
                 print(history.note, file=sys.stderr)
                 self.noted = True
-            files = docs_files(build, self.memo, history)
+            files = docs_files(build, self.memo, history, self.edited_pages, show_first)
         except BaseException:
             self.memo.begin()  # nothing of an unfinished run is kept
             raise
