@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytest
 import yaml
@@ -65,8 +65,12 @@ from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import Memo
 from rulesref.problems import Problem
 from rulesref.read import status as file_status
-from rulesref.site.serve import save_generation, sync_tree
+from rulesref.site.serve import save, save_generation, sync_tree
 from rulesref.site.session import Session
+from rulesref.support.output import MARKER
+
+if TYPE_CHECKING:
+    from rulesref.site.live import LiveSite
 
 pytestmark = pytest.mark.slow  # a minute of saves and cold runs
 
@@ -98,7 +102,6 @@ class Process:
         self.docs = docs
         self.session = Session()
         self.javascript = Memo()
-        self.written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
         self.changed: list[str] = []  # the docs files the last save rewrote or removed
 
     @property
@@ -121,9 +124,9 @@ def _the_build_rendered() -> Iterator[list[Build]]:
     seen: list[Build] = []
     real = site_module.docs_files  # type: ignore[attr-defined]
 
-    def spy(build: Build, memo: Memo | None = None, history: History = NO_HISTORY) -> dict[str, bytes]:
+    def spy(build: Build, memo: Memo | None = None, history: History = NO_HISTORY, *more: Any) -> dict[str, bytes]:
         seen.append(build)
-        return real(build, history=history) if memo is None else real(build, memo, history)
+        return real(build, history=history) if memo is None else real(build, memo, history, *more)
 
     callers = (site_module, session_module)
     for module in callers:
@@ -135,21 +138,31 @@ def _the_build_rendered() -> Iterator[list[Build]]:
             setattr(module, "docs_files", real)  # noqa: B010
 
 
-def kept_run(process: Process) -> Outcome:
+def kept_run(process: Process, live: LiveSite | None = None) -> Outcome:
     """One save of the long-lived process: generate with what it kept, sync the docs folder
-    as `serve` does (changes found in memory), and the packages from that build."""
+    as `serve` does (changes found in memory), and the packages from that build. With a
+    `live` site (started), the save is `serve`'s own (`rulesref.site.serve.save`): the saved
+    entries' pages written and built first, then the rest, the site updated page by page."""
     with _the_build_rendered() as rendered:
-        files, problems = save_generation(process.session, str(process.content), SETTINGS)
+        if live is None:
+            files, problems = save_generation(process.session, str(process.content), SETTINGS)
+            if files:
+                process.changed = sync_tree(process.docs, files, process.session.written)
+                process.session.written = files
+        else:
+            saved = save(process.session, live, process.docs, str(process.content), SETTINGS, publish=lambda: None)
+            problems, process.changed = saved.problems, saved.changed
+            files = (process.session.written or {}) if saved.done is not None else {}
     if not files:
         process.changed = []
         return Outcome(problems, {}, {})
-    process.changed = sync_tree(process.docs, files, process.written)
-    process.written = files
     (build,) = rendered
     process.javascript.begin()
     packages = _packages(build, process.javascript.stage("javascript"))
     process.javascript.finish()
-    return Outcome(problems, folder_files(process.docs), packages)
+    docs = folder_files(process.docs)
+    docs.pop(MARKER, None)  # (`serve` marks the docs folder as its own)
+    return Outcome(problems, docs, packages)
 
 
 @contextmanager
@@ -775,7 +788,7 @@ class AuthorEdits(RuleBasedStateMachine):
 
     @invariant()
     def kept_equals_cold(self) -> None:
-        kept = kept_run(self.process)
+        kept = kept_run(self.process, self.live_site())
         cold = self.cold.of(self.content)
         assert kept.problems == cold.problems, "the kept validation's problems differ from a cold one's"
         self.problems = cold.problems
@@ -792,7 +805,11 @@ class AuthorEdits(RuleBasedStateMachine):
             self.saved(cold)
 
     def saved(self, cold: Outcome) -> None:
-        """After a save of valid content (the live machine updates its site here)."""
+        """After a save of valid content (the live machine compares its site here)."""
+
+    def live_site(self) -> LiveSite | None:
+        """The live preview's site that saves go through (the live machine's, once started)."""
+        return None
 
 
 FAST = settings(
@@ -856,6 +873,9 @@ class LiveEdits(AuthorEdits):
         self.cold_docs: dict[str, bytes] | None = None
         self.cold_site: dict[str, object] = {}
 
+    def live_site(self) -> LiveSite | None:
+        return self.live if self.started else None
+
     def teardown(self) -> None:
         self.live.close()
         super().teardown()
@@ -864,11 +884,9 @@ class LiveEdits(AuthorEdits):
         from rulesref.pages.nav import in_nav
 
         if not self.started:  # as `serve` starts: the index pages first, the rest in the background
-            self.live.start([rel for rel in self.process.written or {} if in_nav(rel)])
+            self.live.start([rel for rel in self.process.session.written or {} if in_nav(rel)])
             self.live.wait()
             self.started = True
-        elif self.process.changed:
-            self.live.update(self.process.changed, first=self.process.edited_pages)
         if cold.docs != self.cold_docs:
             self.cold_site = whole_build(self.cold_root, cold.docs)
             self.cold_docs = cold.docs
