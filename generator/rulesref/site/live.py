@@ -321,6 +321,13 @@ def _search_indexes(config: MkDocsConfig) -> list[Any]:
     return found
 
 
+# How long the server waits, after a file event, for the next before it rebuilds (MkDocs waits
+# 0.1 s). A save is a few events within a millisecond (written, closed; or written elsewhere and
+# moved), and a rebuild takes in every file changed before it starts, so a shorter wait loses
+# nothing but the wait; a burst of writes longer than this (a checkout) is at worst two rebuilds.
+SETTLE_SECONDS = 0.03
+
+
 class PreviewServer(Server):
     """MkDocs' live-reload server: it holds page requests while a rebuild runs, then tells
     open pages to reload. Told of changes by file events (inotify on Linux) instead of a walk
@@ -332,6 +339,7 @@ class PreviewServer(Server):
     ) -> None:
         check_version()
         super().__init__(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
+        self.settle(SETTLE_SECONDS)
         self.observer = _Changes()
         self.error_handler = lambda code: _error_page(root, code)
         self.ensure = lambda path: _ensure_page(ensure, path)

@@ -15,7 +15,8 @@ more, and each is here with why:
 - `serve` answers a page before the first build has reached it and shows a save's first
   pages before its last: the live-reload server's request handler (`_serve_request`) and the
   epochs it serves pages at (`_epoch_cond`, `_visible_epoch`, `_wanted_epoch`) have no public
-  counterpart.
+  counterpart. Nor has the wait after a file event for the next before a rebuild
+  (`build_delay`, 0.1 s, set in the server's constructor), which `serve` shortens.
 - `rulesref build`'s MkDocs child reads pages on every core and takes unchanged pages from
   the last build (`rulesref.site.mkdocs_split`), and counts pages on a terminal
   (`rulesref.site.mkdocs_runner`): both wrap the two page steps,
@@ -111,6 +112,10 @@ class Server(LiveReloadServer):
         if (path + "/").startswith(mount):
             self.ensure(path[len(mount) :] + ("index.html" if path.endswith("/") else ""))
         return super()._serve_request(environ, start_response)
+
+    def settle(self, seconds: float) -> None:
+        """Wait `seconds` after a file event for the next before rebuilding."""
+        self.build_delay = seconds
 
     def publish(self) -> None:
         """Serve what is built so far and reload open pages, while the rebuild goes on (the
