@@ -14,7 +14,8 @@ edits, each toggling its file between two states:
 
 Figures: the median and range of each edit's saves, wall clock and the process's CPU time
 (on a machine shared with other work, the CPU time says what rulesref costs, the wall clock
-what a user waits). Baseline: a full `generate` of the same
+what a user waits), and when the edited entry's own page was written (`serve` builds and
+shows it then, before it renders the pages that list or preview it). Baseline: a full `generate` of the same
 content in the same process (loaded and compiled parts from the cache on disk, as a second
 `rulesref generate` would), in pairs with a kept save after the same edit, alternating
 which goes first; the ratio is the median of the per-pair ratios.
@@ -72,18 +73,26 @@ class Project:
         path.write_text(text.replace(before, after, 1), encoding="utf-8")
         self.toggled[name] = not self.toggled[name]
 
-    def save(self) -> tuple[float, int, float]:
+    def save(self) -> tuple[float, int, float, float]:
         """One save as `serve` handles it: seconds until the docs folder is in sync, how many
-        docs files were rewritten, and the CPU seconds of this process meanwhile."""
-        from rulesref.site.serve import save_generation, sync_docs
+        docs files were rewritten, the CPU seconds of this process meanwhile, and the seconds
+        until the saved entry's own page was written (`serve` builds and shows it then, before
+        it renders the pages that list or preview it)."""
+        from rulesref.site.serve import save_generation, sync_docs, sync_first
 
         started, cpu = time.perf_counter(), time.process_time()
-        files, problems = save_generation(self.session, str(self.content), self.settings)
+        first: list[float] = []
+
+        def show_first(files: dict[str, bytes]) -> None:
+            sync_first(self.docs, files, self.session)
+            first.append(time.perf_counter() - started)
+
+        files, problems = save_generation(self.session, str(self.content), self.settings, show_first)
         changed = sync_docs(self.docs, files, self.session) if files else []
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if not files or any(p.severity == "error" for p in problems):
             raise SystemExit(f"content has problems: {problems[:3]}")
-        return seconds, len(changed), cpu
+        return seconds, len(changed), cpu, first[0] if first else seconds
 
     def full(self) -> float:
         """The baseline: a full generation of the same content, keeping nothing."""
@@ -104,13 +113,15 @@ def measure(size: int, saves: int, pairs: int, root: Path) -> None:
     print(f"real content, {project.files:,} files")
     print(f"  first generation (nothing kept yet): {project.first[0]:.2f} s, {project.first[1]:,} docs files written")
     times: dict[str, list[float]] = {name: [] for name in EDITS}
+    first_times: dict[str, list[float]] = {name: [] for name in EDITS}
     cpu_times: dict[str, list[float]] = {name: [] for name in EDITS}
     rewritten: dict[str, set[int]] = {name: set() for name in EDITS}
     for i in range(saves):
         name = list(EDITS)[i % len(EDITS)]
         project.edit(name)
-        seconds, changed, cpu = project.save()
+        seconds, changed, cpu, first = project.save()
         times[name].append(seconds)
+        first_times[name].append(first)
         cpu_times[name].append(cpu)
         rewritten[name].add(changed)
     target = TARGETS.get(size)
@@ -119,7 +130,8 @@ def measure(size: int, saves: int, pairs: int, root: Path) -> None:
         files = "/".join(str(n) for n in sorted(rewritten[name]))
         print(
             f"  {name:8} edit: median {statistics.median(values):.3f} s over {len(values)} saves "
-            f"(range {min(values):.3f}-{max(values):.3f}; CPU {statistics.median(cpu_times[name]):.3f} s; {files} docs files rewritten; {verdict})"
+            f"(range {min(values):.3f}-{max(values):.3f}; CPU {statistics.median(cpu_times[name]):.3f} s; {files} docs files rewritten; {verdict}); "
+            f"its own page written after {statistics.median(first_times[name]):.3f} s"
         )
     ratios, kept_times, full_times = [], [], []
     for i in range(pairs):
