@@ -106,13 +106,22 @@ def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: py
     real = compile_stage._in_workers
     monkeypatch.setattr(compile_stage, "_in_workers", lambda entries, settings, workers: used.append(workers) or real(entries, settings, workers))
     monkeypatch.setattr(compile_stage, "MIN_PARALLEL_CHECKS", 10)
-    sent: list[str] = []  # the entries a worker compiled while the rest loaded (`Ahead`)
-    send = compile_stage.Ahead._send
-    monkeypatch.setattr(compile_stage.Ahead, "_send", lambda self: sent.extend(e.key for _, e in self._waiting) or send(self))
+    queued: list[str] = []  # the entries queued to compile while the rest loaded (`Ahead`)
+    queue = compile_stage.Ahead._queue
+    monkeypatch.setattr(compile_stage.Ahead, "_queue", lambda self: queued.extend(e.key for _, e in self._waiting) or queue(self))
     parallel = validate([str(failing)], keep=False)
-    assert used == [2]  # the units' composed checks, after composing
-    assert len(sent) > 20 and len(set(sent)) == len(sent)
+    assert used == []  # the units' composed checks are compiled here while `Ahead`'s worker finishes
+    assert len(queued) > 20 and len(set(queued)) == len(queued)
     assert parallel.problems == serial.problems
+    # no chunk sent to the worker: this process compiles every queued one itself once loaded
+    monkeypatch.setattr(compile_stage.Ahead, "IN_FLIGHT", 0)
+    queued.clear()
+    assert validate([str(failing)], keep=False).problems == serial.problems
+    assert len(queued) > 20
+    # nothing taken while loading: every entry (the composed ones too) compiled in a pool after it
+    monkeypatch.setattr(compile_stage.Ahead, "add", lambda self, entry: None)
+    assert validate([str(failing)], keep=False).problems == serial.problems
+    assert used == [2]
     assert {p.code for p in serial.problems} >= {"decide-dead-row", "out-of-range", "example-failed"}
     kept = validate([str(failing)], keep=True)  # the writers' path compiles here, workers or not
     monkeypatch.setenv("RULESREF_JOBS", "1")

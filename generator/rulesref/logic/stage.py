@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -80,7 +82,10 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
     return [problems for part in parts for problems in part]
 
 
-def _problems_of_sent(sent: list[tuple[str, str, str, bytes]], settings: Settings) -> list[list[Problem]]:
+Sent = tuple[str, str, str, bytes]  # an entry as a worker is sent it: its file's shown path, its system, its text, its data packed
+
+
+def _problems_of_sent(sent: list[Sent], settings: Settings) -> list[list[Problem]]:
     """The problems of entries sent as their files: (shown path, system, text, packed data)."""
     problems = []
     for path, system, text, packed in sent:
@@ -94,14 +99,17 @@ class Ahead:
 
     Where only problems are wanted (`validate`), loading the files keeps one core busy and
     the compile stage waited for it: here each entry with checks that the cache does not know
-    is sent to a worker as soon as it is built (in chunks, as its file: the workers were
-    forked before it was loaded), so both stages share the cores. Compiling an entry reads its own
-    file only, so its problems are the same wherever it is compiled; an entry composition
-    changes later has another key (`entry_key`) and is compiled with the rest by
-    `compile_content`. Nothing is forked until enough checks are waiting
-    (`MIN_PARALLEL_CHECKS`), so small content stays in one process."""
+    is queued to compile as soon as it is built (in chunks, as its file: the workers were
+    forked before it was loaded), so both stages share the cores. The workers are fed a chunk
+    or two at a time, as each finishes, and when this process has loaded everything it
+    takes the chunks not yet sent and compiles them itself, so the cores end together.
+    Compiling an entry reads its own file only, so its problems are the same wherever it is
+    compiled; an entry composition changes later has another key (`entry_key`) and is
+    compiled with the rest by `compile_content`. Nothing is forked until enough checks are
+    waiting (`MIN_PARALLEL_CHECKS`), so small content stays in one process."""
 
-    CHUNK_CHECKS = 60  # checks per chunk sent: small enough that the last chunk is soon done
+    CHUNK_CHECKS = 60  # checks per chunk: small enough that the last chunk is soon done
+    IN_FLIGHT = 2  # chunks sent per worker and not yet done: one compiling, one ready for it
 
     def __init__(self, settings: Settings, cache: CompileCache, *, problems_only: bool) -> None:
         self.settings, self.cache = settings, cache
@@ -110,11 +118,14 @@ class Ahead:
         self._pool: Any = None
         self._waiting: list[tuple[str, Entry]] = []
         self._weight = 0  # checks waiting
+        self._lock = threading.Lock()  # the queue and the results, shared with the pool's result thread
+        self._queued: deque[tuple[list[str], list[Entry], list[Sent]]] = deque()  # chunks not sent yet
+        self._in_flight = 0
         self._sent: list[tuple[list[str], Any]] = []
         self._collected = False
 
     def add(self, entry: Entry) -> None:
-        """An entry just built: sent to compile if it has checks the cache does not know."""
+        """An entry just built: queued to compile if it has checks the cache does not know."""
         if self.workers < 1 or not entry.checks:
             return
         key = entry_key(entry)
@@ -127,29 +138,67 @@ class Ahead:
         if self._pool is None:
             self._pool = multiprocessing.get_context("fork").Pool(self.workers)
         if self._weight >= self.CHUNK_CHECKS:
-            self._send()
+            self._queue()
 
-    def _send(self) -> None:
+    def _queue(self) -> None:
+        """The entries waiting, as one chunk for a worker."""
         keys = [k for k, _ in self._waiting]
+        entries = [e for _, e in self._waiting]
         # an entry is sent as its file (its data marshalled, as the load cache keeps it) and
-        # built again there: much cheaper to send than the model, and nothing this process
-        # goes on working out lazily in an entry is read by the pool's sending thread
-        sent = [(e.where.doc.path, e.system, e.where.doc.text, pack(e.where.doc)) for _, e in self._waiting]
-        self._sent.append((keys, self._pool.apply_async(_problems_of_sent, (sent, self.settings))))
+        # built again there: much cheaper to send than the model, and made here, so nothing
+        # this process goes on working out lazily in an entry is read by the pool's threads
+        sent = [(e.where.doc.path, e.system, e.where.doc.text, pack(e.where.doc)) for e in entries]
         self._waiting, self._weight = [], 0
+        with self._lock:
+            self._queued.append((keys, entries, sent))
+        self._feed()
+
+    def _feed(self) -> None:
+        """Send queued chunks while the workers have fewer than `IN_FLIGHT` each (called here,
+        and from the pool's result thread as each chunk is done)."""
+        with self._lock:
+            while self._queued and self._pool is not None and self._in_flight < self.IN_FLIGHT * self.workers:
+                keys, _, sent = self._queued.popleft()
+                self._in_flight += 1
+                result = self._pool.apply_async(_problems_of_sent, (sent, self.settings), callback=self._done, error_callback=self._done)
+                self._sent.append((keys, result))
+
+    def _done(self, _: object) -> None:
+        with self._lock:
+            self._in_flight -= 1
+        self._feed()
+
+    @property
+    def working(self) -> bool:
+        """Whether workers were started (and are compiling what was queued)."""
+        return self._pool is not None
 
     def keys(self) -> frozenset[str]:
-        """The entry keys sent, or waiting to be (`problems` has their problems)."""
-        return frozenset(k for keys, _ in self._sent for k in keys) | {k for k, _ in self._waiting} if self._pool is not None else frozenset()
+        """The entry keys taken (`problems` has their problems)."""
+        if self._pool is None:
+            return frozenset()
+        with self._lock:
+            taken = {k for keys, _ in self._sent for k in keys} | {k for keys, _, _ in self._queued for k in keys}
+        return frozenset(taken | {k for k, _ in self._waiting})
 
     def problems(self) -> dict[str, list[Problem]]:
-        """The problems of every entry sent, by entry key (none when no worker was started)."""
+        """The problems of every entry taken, by entry key (none when no worker was started):
+        the chunks no worker has started are compiled here meanwhile."""
         if self._pool is None:
             return {}
         if self._waiting:
-            self._send()
+            self._queue()
         found: dict[str, list[Problem]] = {}
-        for keys, result in self._sent:
+        while True:
+            with self._lock:
+                if not self._queued:
+                    break
+                keys, entries, _ = self._queued.pop()  # from the end: the workers take from the front
+            for key, entry in zip(keys, entries, strict=True):
+                found[key] = compile_entry(entry, self.settings)[1]
+        with self._lock:  # nothing is sent any more: the queue is empty
+            sent = list(self._sent)
+        for keys, result in sent:
             found.update(zip(keys, result.get(), strict=True))
         self._collected = True
         self.close()
@@ -163,13 +212,14 @@ class Ahead:
 
     def close(self) -> None:
         """Stop the workers (their work is done, or no longer wanted)."""
-        if self._pool is not None:
+        with self._lock:  # (a chunk finishing now sends nothing more)
+            pool, self._pool = self._pool, None
+        if pool is not None:
             if self._sent and not self._collected:
-                self._pool.terminate()  # a run that stopped early: its results are not wanted
+                pool.terminate()  # a run that stopped early: its results are not wanted
             else:
-                self._pool.close()
-            self._pool.join()
-            self._pool = None
+                pool.close()
+            pool.join()
 
 
 def compile_content(
@@ -196,8 +246,13 @@ def compile_content(
     pooled: dict[str, list[Problem]] = {}
     # with `keep`, this process compiles every entry anyway and workers would only take the
     # proofs off it, which cost less than forking: they pay where only problems are wanted
-    # (the entries composing made are compiled while `ahead`'s worker finishes)
-    if not keep and workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
+    if not keep and ahead is not None and ahead.working:
+        # the entries composing made (their files were loaded after `ahead`'s worker was
+        # forked, and composing changed them) are compiled here while that worker goes on
+        # with its queue; what is left of the queue is compiled here next: both cores stay
+        # busy, and nothing more is forked (a second pool cost more CPU than it saved)
+        pooled = {e.key: compile_entry(e, settings)[1] for e in misses}
+    elif not keep and workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
         pooled = dict(zip((e.key for e in misses), _in_workers(misses, settings, workers), strict=True))
     early = ahead.problems() if ahead is not None else {}
     compiled: dict[str, CompiledEntry] = {}
