@@ -55,7 +55,7 @@ from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
 from rulesref.pages.paths import NAV_FILE
-from rulesref.site.mkdocs_internals import Server, build_page, build_theme_template, check_version, populate_page
+from rulesref.site.mkdocs_internals import Server, build_page, build_theme_template, check_version, populate_page, search_entries
 
 FIRST_BUILD = "rulesref-first-build"  # the thread that builds the pages of the first build in the background
 
@@ -302,23 +302,14 @@ class _State:
 
     def _drop_search_entries(self, files: list[File]) -> None:
         urls = {file.page.url for file in files if file.page is not None}  # as search entries give them ("" for the home page)
-        for index in _search_indexes(self.config):
-            index.entries = [entry for entry in index.entries if _page_of(entry.get("location", "")) not in urls]
+        entries = search_entries(self.config)
+        if entries is not None:
+            entries[:] = [entry for entry in entries if _page_of(entry.get("location", "")) not in urls]
 
 
 def _page_of(location: str) -> str:
     """The page URL of a search entry's location (`w40k7/fear/#roll`)."""
     return location.split("#", 1)[0]
-
-
-def _search_indexes(config: MkDocsConfig) -> list[Any]:
-    """The search plugins' in-memory indexes (entries added page by page as pages render)."""
-    found = []
-    for plugin in config.plugins.values():
-        index = getattr(plugin, "search_index", None)
-        if index is not None and isinstance(getattr(index, "entries", None), list):
-            found.append(index)
-    return found
 
 
 # How long the server waits, after a file event, for the next before it rebuilds (MkDocs waits

@@ -24,7 +24,8 @@ more, and each is here with why:
   events around them (`on_page_markdown`...) would make a plugin of ours, which the split
   must not be (a plugin's state would not survive a fork). A page taken from the last build
   gives the search index what it gave then: the theme's search plugin keeps the entries in
-  `search_index.entries` (`search_entries`).
+  `search_index.entries` (`search_entries`). `serve` takes a rebuilt page's old entries out
+  of the same list.
 
 This module imports nothing of rulesref: the MkDocs child loads it by its path.
 """
