@@ -116,10 +116,10 @@ def docs_files(
         into[name], into[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
 
     shown: dict[str, bytes] = {}
-    if first and show_first is not None:
-        for entry in content.entries:
-            if paths.entry_page(entry) in first:
-                entry_files(entry, shown)
+    early = [entry for entry in content.entries if paths.entry_page(entry) in first] if show_first is not None else []
+    for entry in early:
+        entry_files(entry, shown)
+    if early and show_first is not None:
         show_first(shown)
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
     files: dict[str, bytes] = {paths.NAV_FILE: nav, **shown}
@@ -148,8 +148,9 @@ def docs_files(
         for part in site.letter_pages(system.id):
             name = paths.letter_page(system.id, part.kind, part.part)
             files[name] = page(name, lambda s=system.id, k=part.kind, p=part.part: site.letters(s, k, p))  # type: ignore[misc]
+    done = {entry.key for entry in early}
     for entry in content.entries:
-        if paths.entry_page(entry) not in files:
+        if entry.key not in done:
             entry_files(entry, files)
     files.update(roster.roster_files(site, site.reads.page))
     files.update(changes.change_pages(site, page))
