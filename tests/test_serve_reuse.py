@@ -191,10 +191,10 @@ def test_rewording_a_text_leaves_the_pages_that_list_the_entry_as_they_were(tmp_
     session = Session()
     before, _ = session.generate(str(content), settings)
     edited = "w40k7/fearless/index.md"
-    listing = ["t9a/fearless/index.md", "w40k7/morale-check/index.md", "tags/psychology/index.md", "tags/morale/index.md"]
-    for page in listing:  # the same rule, a rule it links to, its tags: each lists it
+    listing = ["t9a/fearless/index.md", "w40k7/morale-check/index.md", "tags/psychology/index.md", "tags/morale/index.md", "w40k7/index.md"]
+    for page in listing:  # the same rule, a rule it links to, its tags, its system's index: each lists it
         assert paths.relative(page, edited).encode() in before[page], page
-    keys = {page: page if page.startswith("tags/") else f"{page} and its JSON" for page in [*listing, edited]}
+    keys = {page: f"{page} and its JSON" if page.count("/") == 2 and not page.startswith("tags/") else page for page in [*listing, edited]}
     rendered = {page: session.memo.kept(PAGES, key) for page, key in keys.items()}
     assert all(found is not None for found in rendered.values())
     edit(content / "w40k7" / "fearless.yml", "all the effects of", "every effect of")

@@ -15,6 +15,7 @@ Everything here is computed once per build from the content alone; the pages onl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rulesref.links import normalise
 from rulesref.model import Army, Entry, Listing, Profile, ProfileType, System
@@ -25,7 +26,10 @@ PAGE_ITEMS = 250  # the most entries one A to Z page lists
 NO_ROLE = "Other units"
 
 
-def by_name(entries: list[Entry]) -> tuple[Entry, ...]:
+Named = TypeVar("Named", Entry, Listing)
+
+
+def by_name(entries: list[Named]) -> tuple[Named, ...]:
     return tuple(sorted(entries, key=lambda e: (normalise(e.name), e.id)))
 
 
@@ -148,7 +152,7 @@ class LetterPart:
     kind: str
     part: str  # the page's part of the path: `s`, `s-2`, `other`
     title: str
-    entries: tuple[Entry, ...]
+    entries: tuple[Listing, ...]
 
 
 def letter_of(name: str) -> str:
@@ -156,10 +160,10 @@ def letter_of(name: str) -> str:
     return name[:1].upper() if name[:1].isalpha() and name[:1].isascii() else "#"
 
 
-def letter_parts(entries: tuple[Entry, ...], kind: str) -> tuple[LetterPart, ...]:
+def letter_parts(entries: tuple[Listing, ...], kind: str) -> tuple[LetterPart, ...]:
     """The A to Z pages of one kind's entries: a page per letter, a letter of more than
     `PAGE_ITEMS` entries cut into numbered pages."""
-    letters: dict[str, list[Entry]] = {}
+    letters: dict[str, list[Listing]] = {}
     for entry in by_name([e for e in entries if e.kind == kind]):
         letters.setdefault(letter_of(entry.name), []).append(entry)
     parts = []
@@ -188,6 +192,6 @@ def glossary_inline() -> int:
     return INLINE_MAX * 2
 
 
-def is_big(entries: tuple[Entry, ...], kind: str) -> bool:
+def is_big(entries: tuple[Entry, ...] | tuple[Listing, ...], kind: str) -> bool:
     """Whether a kind has too many entries to list on its system's page."""
     return sum(1 for e in entries if e.kind == kind) > INLINE_MAX

@@ -72,7 +72,7 @@ def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:
 class LetterGroup:
     letter: str
     anchor: str  # "" when the kind is short enough to need no A-Z headings
-    entries: tuple[Entry, ...]
+    entries: tuple[Listing, ...]
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,11 @@ class Pages:
     @question
     def entries_of(self, system_id: str) -> tuple[Entry, ...]:
         return self._content.entries_of(system_id)
+
+    @question
+    def listings_of(self, system_id: str) -> tuple[Listing, ...]:
+        """A system's entries as a page that lists them shows them."""
+        return tuple(e.listing for e in self._content.entries_of(system_id))
 
     @question
     def entry_of(self, key: str) -> Entry | None:
@@ -417,7 +422,7 @@ class Pages:
         if system.armies:
             unique(slugify("Armies", "-"), ids)
         kinds: list[KindSection] = []
-        entries = self.entries_of(system.id)
+        entries = self.listings_of(system.id)
         for kind, title in KIND_TITLES.items():
             of_kind = sorted((e for e in entries if e.kind == kind), key=lambda e: (normalise(e.name), e.id))
             if not of_kind:
@@ -426,7 +431,7 @@ class Pages:
             if is_big(entries, kind):
                 kinds.append(KindSection(kind, title, anchor, True, (), letter_parts(entries, kind), len(of_kind)))
                 continue
-            letters: dict[str, list[Entry]] = {}
+            letters: dict[str, list[Listing]] = {}
             for e in of_kind:
                 letters.setdefault(letter_of(e.name), []).append(e)
             lettered = len(of_kind) > LETTERS_FROM
@@ -447,7 +452,6 @@ class Pages:
         system = self.system_of(system_id)
         assert system is not None
         page = paths.system_page(system.id)
-        entries = self.entries_of(system.id)
         kinds = [
             {
                 "title": kind.title,
@@ -455,7 +459,7 @@ class Pages:
                 "count": plain(_count(kind.count, kind.kind)),
                 "pages": [markdown_link(plain(p.title), paths.relative(page, paths.letter_page(system.id, p.kind, p.part))) for p in kind.parts],
                 "groups": [
-                    {"letter": plain(g.letter), "anchor": g.anchor, "items": [f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in g.entries]}
+                    {"letter": plain(g.letter), "anchor": g.anchor, "items": [f"{self.listing_link(page, e, previewed=False)}: {plain(e.summary)}" for e in g.entries]}
                     for g in kind.groups
                 ],
             }
@@ -473,7 +477,7 @@ class Pages:
             heading=plain(system.name),
             summary=attribute(system.summary or ""),
             facts=plain(" · ".join(facts)),
-            counts=plain(_counts(entries)),
+            counts=plain(_count_words(self.kind_counts(system.id))),
             armies=armies,
             books=books,
             kinds=kinds,
@@ -499,7 +503,7 @@ class Pages:
             front=front_matter(title=f"{title} · {system.short_name}", description=f"The {KIND_WORDS[part.kind][1]} of {system.name} under {part.title}.", search={"exclude": True}),
             heading=plain(title),
             pages=pages,
-            items=[f"{self.entry_link(page, e, previewed=False)}: {plain(e.summary)}" for e in part.entries],
+            items=[f"{self.listing_link(page, e, previewed=False)}: {plain(e.summary)}" for e in part.entries],
             system=plain(system.name),
             system_link=paths.relative(page, paths.system_page(system.id), kind.anchor),
             references=self.refs.definitions(),
@@ -599,7 +603,7 @@ class Pages:
     @derived
     def kind_counts(self, system_id: str) -> tuple[int, ...]:
         """How many entries of each kind (`KIND_TITLES`) a system has."""
-        return _kind_numbers(self.entries_of(system_id))
+        return _kind_numbers(self.listings_of(system_id))
 
     @derived
     def total(self) -> str:
