@@ -133,9 +133,8 @@ class LiveSite:
         saved entries' own, written before a save has rendered the rest) and `publish` them;
         the `update` that follows, told they were `shown`, builds the rest and the search
         index. How many pages were built: none when the site is to be built whole anyway."""
-        self.wait()
-        state = self._state
-        if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
+        state = self._by_page(changed)
+        if state is None:
             return 0
         pages = [file for rel in changed if (file := state.files.get_file_from_path(rel)) is not None and file.is_documentation_page()]
         if pages:
@@ -150,9 +149,8 @@ class LiveSite:
         between the two, so the page being edited shows its edit without waiting for every
         page that lists or previews it. `shown`: the pages `show` built ahead of this update
         (whose search entries this update writes out)."""
-        self.wait()
-        state = self._state
-        if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
+        state = self._by_page(changed)
+        if state is None:
             return self.build_all()
         rels = [rel for rel in changed if not (rel.startswith(".") or "/." in rel)]  # MkDocs leaves dotfiles out
         docs = Path(state.config.docs_dir)
@@ -174,6 +172,15 @@ class LiveSite:
         if pages or gone or shown:
             state.rebuild(pages, listing=bool(gone or added))
         return Rebuilt(shown + len(early) + len(late), whole=False)
+
+    def _by_page(self, changed: Collection[str]) -> _State | None:
+        """The site's state, to be updated page by page after `changed`; None when the site
+        must be built whole (nothing built yet, the nav or `mkdocs.yml` changed)."""
+        self.wait()
+        state = self._state
+        if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
+            return None
+        return state
 
     def close(self) -> None:
         self.wait()
