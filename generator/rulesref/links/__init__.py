@@ -23,7 +23,7 @@ from rulesref.incremental.memo import FRESH, Memo
 from rulesref.model import Content, Entry, Param, Scalar, Where, show, texts_of
 from rulesref.problems.suggest import closest
 
-MAX_HINTS = 50  # unresolved links per run that get a "did you mean"
+MAX_HINTS = 50  # unresolved links per system and run that get a "did you mean"
 LINKS, LINK_NAMES, LINK_SYSTEMS = "links", "link-names", "link-systems"  # the memo's stages
 LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
 OPEN = re.compile(r"\[\[")
@@ -175,13 +175,16 @@ class LinkIndex:
         extra_names: dict[str, dict[str, str]] | None = None,
         unbuilt: frozenset[str] = frozenset(),
         memo: Memo = FRESH,
+        others: frozenset[str] = frozenset(),
     ) -> None:
         """`extra_names` and `unbuilt` (`system:id` keys) describe entries whose files exist but
         failed their schema: references to them are not reported again. A long-lived
-        process's `memo` keeps resolved links between runs."""
+        process's `memo` keeps resolved links between runs. `others`: the ids of systems
+        that exist beside `content` when it is part of the content (a run over some systems:
+        `rulesref.validate.check`); a link into one of them resolves to no entry."""
         self.content = content
         self.unbuilt = unbuilt
-        self.hints_left = MAX_HINTS
+        self.hints_left: dict[str, int] = {}  # per system of the linking entry: its links' hints are its own
         self.names: dict[str, dict[str, Entry]] = {}
         self.bases: dict[str, dict[str, Entry]] = {}
         self.known: dict[str, dict[str, str]] = {s: dict(n) for s, n in (extra_names or {}).items()}
@@ -207,7 +210,7 @@ class LinkIndex:
                 call = param_call(name)
                 if call and entry.params:
                     self.bases.setdefault(entry.system, {}).setdefault(normalise(call[0]), entry)
-        self._systems = frozenset({s.id for s in content.systems} | set(self.known))
+        self._systems = frozenset({s.id for s in content.systems} | set(self.known) | others)
         self._entry_links: dict[str, _EntryLinks] = {}
         self.memo = memo
         self._same_system: dict[str, bool] = {}  # per system: names resolve as last run
@@ -215,12 +218,12 @@ class LinkIndex:
             kept = memo.kept(LINK_SYSTEMS, None)
             for system in self._systems:
                 before = memo.kept(LINK_NAMES, system)
-                tables = self._names_of(system)
+                tables = self.names_of(system)
                 self._same_system[system] = kept is not None and kept[1] == self._systems and before is not None and before[1] == tables
                 memo.keep(LINK_NAMES, system, None, tables)
             memo.keep(LINK_SYSTEMS, None, None, self._systems)
 
-    def _names_of(self, system: str) -> tuple[object, ...]:
+    def names_of(self, system: str) -> tuple[dict[str, Entry] | None, dict[str, Entry] | None, dict[str, str] | None, frozenset[str]]:
         """Everything a link into `system` resolves by: the names of its entries and their
         parameterised bases, and the names of its unbuilt entries."""
         unbuilt = frozenset(b for s, b in self.unbuilt_bases if s == system)
@@ -234,7 +237,7 @@ class LinkIndex:
         it names an entry that exists but could not be built (its own file has the errors)."""
         in_system = link.system or system
         if in_system not in self.systems():
-            return f"no system `{in_system}` in the content{self._hint(sorted(self.systems()), in_system)}"
+            return f"no system `{in_system}` in the content{self._hint(system, sorted(self.systems()), in_system)}"
         key = normalise(link.target)
         if not key:
             return "empty link"
@@ -250,7 +253,7 @@ class LinkIndex:
             return None  # an entry whose file failed its schema: reported there, not again here
         where = f" in {in_system}" if link.system else ""
         candidates = list(self.known.get(in_system, {}).values())
-        return f"no entry named `{link.target}`{where}{self._hint(candidates, link.target)}"
+        return f"no entry named `{link.target}`{where}{self._hint(system, candidates, link.target)}"
 
     def entry_links(self, entry: Entry) -> tuple[TextLinks, ...]:
         """Every text of `entry` with its links resolved; once per entry and run. Checks
@@ -270,6 +273,11 @@ class LinkIndex:
         a page links where validation said (`resolution`)."""
         self.entry_links(entry)
         return self._entry_links[entry.key].by_target
+
+    def systems_read(self, entry: Entry) -> frozenset[str]:
+        """The systems `entry`'s links looked in (the names of those alone decide them)."""
+        self.entry_links(entry)
+        return self._entry_links[entry.key].systems
 
     def resolution(self, entry: Entry, link: LinkMatch) -> Resolution:
         """What a link of `entry`'s texts resolved to (see `resolutions`)."""
@@ -316,13 +324,16 @@ class LinkIndex:
             args.append((param.name, value))
         return Resolved(entry, tuple(args))
 
-    def _hint(self, candidates: list[str], word: str) -> str:
-        """"; did you mean ...?" for the first MAX_HINTS unresolved links of a run: each hint
-        compares the word with every name of the system, so a file of thousands of broken
-        links would otherwise cost seconds (their problems are still all reported)."""
-        if self.hints_left <= 0:
+    def _hint(self, system: str, candidates: list[str], word: str) -> str:
+        """"; did you mean ...?" for the first MAX_HINTS unresolved links of a system's
+        entries in a run: each hint compares the word with every name of the system linked
+        to, so a file of thousands of broken links would otherwise cost seconds (their
+        problems are still all reported). Counted per system, so what one system's links
+        are told depends on no other system's mistakes."""
+        left = self.hints_left.get(system, MAX_HINTS)
+        if left <= 0:
             return ""
-        self.hints_left -= 1
+        self.hints_left[system] = left - 1
         match = closest(word, candidates)
         if match is None:
             base = param_call(word)
