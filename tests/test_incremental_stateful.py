@@ -1,6 +1,9 @@
 """What `serve` keeps between saves never shows, whatever the author edits and in whatever
 order: after every edit of a random series, the problems, the docs folder it keeps in sync
-and the packages generated from its build are byte for byte what a cold run makes.
+and the packages generated from its build are byte for byte what a cold run makes. And
+`rulesref validate` run after each edit, with the caches the runs before left on disk
+(which keep each system's problems, `rulesref.incremental.checked`), reports what a cold
+run reports.
 
 `test_serve_reuse` walks one fixed series of edits, the ones its authors thought of. The
 memos (loaded files, folder listings, resolved links, checks across files, compiled entries,
@@ -68,6 +71,7 @@ from rulesref.read import status as file_status
 from rulesref.site.serve import save, save_generation, sync_tree
 from rulesref.site.session import Session
 from rulesref.support.output import MARKER
+from rulesref.validate import check
 
 if TYPE_CHECKING:
     from rulesref.site.live import LiveSite
@@ -166,9 +170,10 @@ def kept_run(process: Process, live: LiveSite | None = None) -> Outcome:
 
 
 @contextmanager
-def _no_compile_cache() -> Iterator[None]:
+def _caches(where: str) -> Iterator[None]:
+    """The caches in `where` (`off`: none) for the calls inside."""
     before = os.environ.get("RULESREF_CACHE")
-    os.environ["RULESREF_CACHE"] = "off"
+    os.environ["RULESREF_CACHE"] = where
     try:
         yield
     finally:
@@ -183,12 +188,20 @@ def cold_run(content: Path) -> Outcome:
     and problems of `rulesref build`), and the packages made from its build as `rulesref
     generate` makes them from its own (which differs only by leaving out the odds that the
     pages chart and the packages do not read)."""
-    with _no_compile_cache(), _the_build_rendered() as rendered:
+    with _caches("off"), _the_build_rendered() as rendered:
         files, problems = site_module.generate(str(content), SETTINGS)
     if not files:
         return Outcome(problems, {}, {})
     (build,) = rendered
     return Outcome(problems, files, _packages(build))
+
+
+def checked_run(content: Path, caches: Path) -> list[Problem]:
+    """What `rulesref validate` reports, run as a new process would with the caches it left
+    in `caches` on the runs before (the last run's problems by system among them: a system
+    whose files are as they were is not checked again)."""
+    with _caches(str(caches)):
+        return list(check([str(content)]).problems)
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -323,6 +336,7 @@ class AuthorEdits(RuleBasedStateMachine):
         self.problems: list[Problem] = []  # the latest run's
         self.valid = True  # the shipped content is
         self.process = Process(self.content, self.root / "build" / "docs")
+        self.caches = self.root / ".rulesref-cache"  # the `rulesref validate` runs' over the series
 
     def teardown(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
@@ -791,6 +805,7 @@ class AuthorEdits(RuleBasedStateMachine):
         kept = kept_run(self.process, self.live_site())
         cold = self.cold.of(self.content)
         assert kept.problems == cold.problems, "the kept validation's problems differ from a cold one's"
+        assert checked_run(self.content, self.caches) == cold.problems, "`rulesref validate` with the caches of the runs before differs from a cold one"
         self.problems = cold.problems
         self.valid = bool(cold.docs)
         if not self.valid:

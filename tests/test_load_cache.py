@@ -57,7 +57,9 @@ def _edit(content: Path) -> None:
 def test_a_warm_run_parses_nothing_and_finds_what_a_cold_run_finds(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = _cold(shipped, monkeypatch)
     first = validate([str(shipped)], keep=False)
-    assert (cache_dir / load_cache.FILE_NAME).exists()
+    assert sorted(p.name for p in (cache_dir / load_cache.FOLDER).glob("*.marshal")) == sorted(  # one file per system folder
+        load_cache.LoadCache(cache_dir).shard(str(folder)).name for folder in shipped.iterdir()
+    )
     parsed = _parsed(monkeypatch)
     warm = validate([str(shipped)], keep=False)
     assert parsed == []
@@ -119,7 +121,8 @@ def test_a_damaged_cache_is_ignored(shipped: Path, cache_dir: Path, monkeypatch:
     validate([str(shipped)], keep=False)
     _edit(shipped)
     cold = _cold(shipped, monkeypatch)
-    damage(cache_dir / load_cache.FILE_NAME)
+    for shard in (cache_dir / load_cache.FOLDER).glob("*.marshal"):
+        damage(shard)
     parsed = _parsed(monkeypatch)
     warm = validate([str(shipped)], keep=False)
     assert warm.problems == cold.problems

@@ -6,32 +6,43 @@ in every file. A file that fails to load or fails its schema is left out of the 
 name still counts for links, so one broken file does not make every link to it dangle).
 Everything a later command would refuse is refused here, so `rulesref validate` passing
 means `generate` and `build` will too.
+
+`rulesref validate` itself runs `check`: it wants the problems alone, so it takes those of
+every system whose files are as the last run found them from that run's record
+(`rulesref.incremental.checked`), and runs the stages above over the systems an edit can
+have changed the problems of.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesref.build import Build
+from rulesref.build import Build, CompiledEntry
 from rulesref.check.content import content_problems
 from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
+from rulesref.incremental.checked import UNREAD, CheckRecord, FileState, SystemRecord, identity
+from rulesref.incremental.checked import facts as checked_facts
+from rulesref.incremental.checked import ids as checked_ids
+from rulesref.incremental.checked import reads as checked_reads
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
-from rulesref.logic.cache import CompileCache, open_cache
+from rulesref.logic.cache import CompileCache, compile_fingerprint, open_cache
 from rulesref.logic.compose import composed_content
 from rulesref.logic.effects import resolve_all
 from rulesref.logic.stage import Ahead, compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
-from rulesref.problems import Problem, sort_problems
+from rulesref.problems import Problem, as_row, from_row, sort_problems
 from rulesref.read import unchanged
-from rulesref.read.cache import LoadCache, file_key, open_load_cache
-from rulesref.read.discover import SYSTEM_FILE_NAMES, discover, display_path
+from rulesref.read.cache import LoadCache, LoadShard, file_key, load_fingerprint, open_load_cache
+from rulesref.read.discover import SYSTEM_FILE_NAMES, ContentFiles, SystemFolder, discover, display_path
 from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
 from rulesref.read.status import racy_after
 from rulesref.read.unchanged import FileNames, trusted_status
+from rulesref.support.cache_files import folder as cache_folder
 from rulesref.support.schemas import ENTRY, SYSTEM
 
 
@@ -64,6 +75,152 @@ def validate_kept(memo: Memo, paths: list[str], settings: Settings, *, odds: boo
 
 
 @dataclass(frozen=True)
+class Checked:
+    """What `rulesref validate` reports: the problems of the files asked about, the files,
+    and the system folders whose files this run checked (the others' problems are the last
+    run's: `rulesref.incremental.checked`)."""
+
+    problems: tuple[Problem, ...]
+    files: ContentFiles
+    checked: tuple[str, ...]
+
+
+def check(paths: list[str], settings: Settings | None = None) -> Checked:
+    """The problems `validate` finds in the content that `paths` belong to (of the files in
+    `paths`), checking again only the systems an edit since the last run can have changed
+    the problems of (`rulesref.incremental.checked` says which, and why that is exact).
+    With caching off, every system is checked."""
+    settings = settings or Settings()
+    files = discover(paths)
+    cwd = os.getcwd()
+    folders = {str(f.path): f for f in files.systems}
+    everything = set(folders)
+    where = cache_folder() if len({f.path.name for f in files.systems}) == len(folders) else None  # one folder per system id
+    if where is None:  # nothing to reuse or to record: one run over everything
+        ran, _ = _run_part(files, settings, everything, {}, recording=False)
+        return Checked(_reported(files, ran.problems, cwd), files, tuple(sorted(everything)))
+    record = CheckRecord(where, _check_fingerprint(files, settings, cwd))
+    kept = record.systems
+    if kept.keys() != folders.keys() or any(r.ids and r.ids != (folders[key].path.name,) for key, r in kept.items()):
+        kept = {}  # a system added or removed, or a system file's id not its folder's: all anew
+    racy = racy_after()
+    real_dirs: dict[str, str] = {}
+    now = {key: _states_now(folder, kept[key], cwd, racy, real_dirs) for key, folder in folders.items()} if kept else {}
+    checked = {key for key, states in now.items() if not _unchanged(states, kept[key])} if kept else everything
+    fresh: dict[str, SystemRecord] = {}
+    strays: list[Problem] = []  # problems of no file of a folder (none is known): reported, never recorded
+    while checked:
+        ran, states = _run_part(files, settings, checked, kept, recording=True)
+        fresh = {key: _system_record(folders[key], ran, states, cwd) for key in checked}
+        strays = [p for p in ran.problems if p.path not in ran.shown]
+        if checked == everything:
+            break
+        if any(r.ids != kept[key].ids for key, r in fresh.items()):
+            checked = everything  # the content's system ids changed: every link into another system may resolve anew
+            continue
+        lent = {i for key, r in fresh.items() if r.facts != kept[key].facts for i in r.ids}
+        readers = {key for key, r in kept.items() if key not in checked and lent.intersection(r.reads)}
+        if not readers:
+            break
+        checked |= readers
+    systems = {key: fresh[key] if key in checked else kept[key]._replace(files=now[key]) for key in folders}
+    if not strays:
+        record.save(systems)
+    problems = [from_row(item) for r in systems.values() for item in r.problems] + strays
+    return Checked(_reported(files, problems, cwd), files, tuple(sorted(checked)))
+
+
+def _reported(files: ContentFiles, problems: list[Problem], cwd: str) -> tuple[Problem, ...]:
+    """The problems of the files asked about, sorted."""
+    if files.selected is not None:
+        shown = {display_path(path, cwd): path for path in files.all_files()}
+        problems = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]
+    return tuple(sort_problems(problems))
+
+
+def _check_fingerprint(files: ContentFiles, settings: Settings, cwd: str) -> str:
+    """What every recorded problem depends on besides the files: rulesref, its schemas, the
+    settings, and where the content is seen from."""
+    key = (load_fingerprint(), compile_fingerprint(), repr(settings), cwd, tuple(str(root) for root in files.roots))
+    return hashlib.sha256(repr(key).encode()).hexdigest()
+
+
+def _folder_files(folder: SystemFolder) -> list[Path]:
+    """The files of a system folder: its system file first."""
+    return [folder.system_file, *folder.entry_files] if folder.system_file is not None else list(folder.entry_files)
+
+
+def _states_now(folder: SystemFolder, known: SystemRecord | None, cwd: str, racy: int, real_dirs: dict[str, str]) -> tuple[FileState, ...]:
+    """Each file of a folder as it is now: as recorded when its trusted status is the one
+    recorded, else by the key of its bytes. A run reads neither the entry files of a folder
+    with no system file nor a system file misplaced in a sub-folder: their problem is their
+    name or place."""
+    recorded = {state[0]: state for state in known.files} if known is not None else {}
+    root = str(folder.path.parent)
+    found: list[FileState] = []
+    for index, path in enumerate(_folder_files(folder)):
+        text = str(path)
+        is_system = index == 0 and folder.system_file is not None
+        if folder.system_file is None or (not is_system and path.name in SYSTEM_FILE_NAMES):
+            found.append((text, None, UNREAD))
+            continue
+        status = trusted_status(text, racy)
+        before = recorded.get(text)
+        if status is not None and before is not None and before[1] == status and not folder_outside_content(os.path.dirname(text), root, real_dirs):
+            found.append(before)
+            continue
+        display = display_path(path, cwd)
+        raw, _ = read_file(path, display, root=Path(root), real_dirs=real_dirs)
+        found.append((text, status, None if raw is None else file_key(raw, display, "" if is_system else folder.path.name)))
+    return tuple(found)
+
+
+def _unchanged(states: tuple[FileState, ...], known: SystemRecord) -> bool:
+    return all(key is not None for _, _, key in states) and identity(states) == identity(known.files)
+
+
+def _run_part(
+    files: ContentFiles, settings: Settings, checked: set[str], kept: dict[str, SystemRecord], *, recording: bool
+) -> tuple[_Ran, dict[str, FileState]]:
+    """A run over the folders `checked` and those whose systems they read (as recorded);
+    `recording`: with each file's state as it was read."""
+    wanted = {i for key in checked if key in kept for i in kept[key].reads}
+    part = checked | {key for key, r in kept.items() if wanted.intersection(r.ids)}
+    while True:
+        chosen = tuple(f for f in files.systems if str(f.path) in part)
+        others = frozenset(i for key, r in kept.items() if key not in part for i in r.ids)
+        states: dict[str, FileState] = {}
+        cache = open_cache()
+        with Ahead(settings, cache, problems_only=True) as ahead:
+            ran = _run(
+                ContentFiles(files.roots, chosen, None), settings, False, False, FRESH, cache, ahead,
+                others=others, states=states if recording else None, partial=len(chosen) < len(files.systems),
+            )
+        # the systems the checked ones read now, which the record may not have known
+        read = {i for f in chosen if str(f.path) in checked for i in checked_reads(f.path.name, ran.content, ran.links)}
+        more = {key for key, r in kept.items() if key not in part and read.intersection(r.ids)}
+        if not more:
+            return ran, states
+        part |= more
+
+
+def _system_record(folder: SystemFolder, ran: _Ran, states: dict[str, FileState], cwd: str) -> SystemRecord:
+    """A checked folder as this run found it."""
+    system = folder.path.name
+    paths = _folder_files(folder)
+    mine = {display_path(path, cwd) for path in paths}
+    problems = tuple(as_row(p) for p in sort_problems(p for p in ran.problems if p.path in mine))
+    system_file = None if folder.system_file is None else display_path(folder.system_file, cwd)
+    return SystemRecord(
+        files=tuple(states[str(path)] for path in paths),
+        problems=problems,
+        reads=checked_reads(system, ran.content, ran.links),
+        facts=checked_facts(system, ran.content, ran.links),
+        ids=checked_ids(system, system_file, ran.content, ran.links),
+    )
+
+
+@dataclass(frozen=True)
 class FileOutcome:
     """What one content file contributes: its problems, and its system or entry when it is
     valid; an entry file that fails its schema still lends its names to the link index."""
@@ -75,10 +232,10 @@ class FileOutcome:
     broken_names: tuple[str, ...] = ()
 
 
-def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) -> tuple[Document | None, list[Problem], str]:
-    """The document of a file, or None and its load problems; the file's key in the load
-    cache is "" when the document came from it (already known clean), otherwise its key."""
-    key = file_key(raw, display, system_id)
+def _clean_document(raw: bytes, display: str, key: str, cache: LoadShard) -> tuple[Document | None, list[Problem], str]:
+    """The document of a file (`key`: its `file_key`), or None and its load problems; the
+    key returned is "" when the document came from the load cache (already known clean),
+    otherwise the file's."""
     known = cache.get(key)
     if known is not None:
         data, top = known
@@ -90,8 +247,8 @@ def _clean_document(raw: bytes, display: str, system_id: str, cache: LoadCache) 
     return doc, found, key
 
 
-def _system_outcome(raw: bytes, display: str, cache: LoadCache) -> FileOutcome:
-    doc, found, key = _clean_document(raw, display, "", cache)
+def _system_outcome(raw: bytes, display: str, file: str, cache: LoadShard) -> FileOutcome:
+    doc, found, key = _clean_document(raw, display, file, cache)
     if doc is None:
         return FileOutcome(tuple(found))
     found = schema_problems(doc, SYSTEM) if key else []
@@ -100,8 +257,8 @@ def _system_outcome(raw: bytes, display: str, cache: LoadCache) -> FileOutcome:
     return FileOutcome(tuple(found), system=None if found else build_system(doc))
 
 
-def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -> FileOutcome:
-    doc, found, key = _clean_document(raw, display, system_id, cache)
+def _entry_outcome(raw: bytes, display: str, system_id: str, file: str, cache: LoadShard) -> FileOutcome:
+    doc, found, key = _clean_document(raw, display, file, cache)
     if doc is None:
         return FileOutcome(tuple(found))
     found = schema_problems(doc, ENTRY) if key else []
@@ -113,20 +270,34 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, cache: LoadCache) -
 
 
 def _outcome(
-    path: Path, names: FileNames, system_id: str | None, memo: Memo, racy: int, root: str, cache: LoadCache, real_dirs: dict[str, str]
+    path: Path,
+    names: FileNames,
+    system_id: str | None,
+    memo: Memo,
+    racy: int,
+    root: str,
+    cache: LoadShard,
+    real_dirs: dict[str, str],
+    states: dict[str, FileState] | None,
 ) -> FileOutcome:
     display, key = names.display, names.key
     if memo.keeps:
         known: FileOutcome | None = unchanged.by_status(memo, key, racy)
         if known is not None and not folder_outside_content(names.folder, root, real_dirs):  # its status said: a regular file
             return known
-    status = trusted_status(key[0], racy) if memo.keeps else None  # taken before reading: a later write changes it
+    # taken before reading: a later write changes it
+    status = trusted_status(key[0], racy) if memo.keeps or states is not None else None
     raw, found = read_file(path, display, root=Path(root), real_dirs=real_dirs)
     if raw is None:
+        if states is not None:
+            states[names.text] = (names.text, None, None)
         return FileOutcome(tuple(found))
 
     def make(data: bytes) -> FileOutcome:
-        return _system_outcome(data, display, cache) if system_id is None else _entry_outcome(data, display, system_id, cache)
+        file = file_key(data, display, system_id or "")
+        if states is not None:
+            states[names.text] = (names.text, status, file)
+        return _system_outcome(data, display, file, cache) if system_id is None else _entry_outcome(data, display, system_id, file, cache)
 
     return unchanged.by_bytes(memo, key, raw, make, status) if memo.keeps else make(raw)
 
@@ -166,12 +337,41 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     cache = open_cache()
     # where only problems are wanted, entries are compiled in workers as they load
     with Ahead(settings, cache, problems_only=not keep and not memo.keeps) as ahead:
-        return _run(paths, settings, odds, keep, memo, cache, ahead)
+        files = discover(paths, memo)
+        ran = _run(files, settings, odds, keep, memo, cache, ahead)
+    reported = [p for p in ran.problems if p.path not in ran.shown or files.is_selected(ran.shown[p.path])]
+    return Build(settings, ran.content, tuple(sort_problems(reported)), files, ran.links, ran.compiled)
 
 
-def _run(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo, cache: CompileCache, ahead: Ahead) -> Build:
+@dataclass(frozen=True)
+class _Ran:
+    """What one run over some system folders made: its content and links, every problem of
+    their files (not yet sorted or selected), and each file by its shown path."""
+
+    content: Content
+    links: LinkIndex
+    problems: list[Problem]
+    shown: dict[str, Path]
+    compiled: dict[str, CompiledEntry]
+
+
+def _run(
+    files: ContentFiles,
+    settings: Settings,
+    odds: bool,
+    keep: bool,
+    memo: Memo,
+    cache: CompileCache,
+    ahead: Ahead,
+    *,
+    others: frozenset[str] = frozenset(),
+    states: dict[str, FileState] | None = None,
+    partial: bool = False,
+) -> _Ran:
+    """Load, check and compile the files of `files`' system folders. `others`: the ids of
+    the content's systems outside them (a `partial` run, over some systems only); `states`
+    gets each file's status and key as it was read (`rulesref.incremental.checked`)."""
     racy = racy_after()  # of this run: a status newer than this is not trusted
-    files = discover(paths, memo)
     cwd = os.getcwd()  # once: every file is shown relative to it
     problems: list[Problem] = []
     systems: list[System] = []
@@ -188,16 +388,18 @@ def _run(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Mem
     for folder in files.systems:
         system_id = folder.path.name
         root = str(folder.path.parent)  # the content folder no file may lead out of
+        shard = load_cache.shard(str(folder.path))
         if folder.system_file is None:
             for path in folder.entry_files:
-                shown[display_path(path, cwd)] = path
-                problems.append(
-                    Problem(display_path(path, cwd), 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one")
-                )
+                display = display_path(path, cwd)
+                shown[display] = path
+                if states is not None:
+                    states[str(path)] = (str(path), None, UNREAD)
+                problems.append(Problem(display, 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one"))
         else:
             names = unchanged.names(memo, folder.system_file, cwd, "")
             shown[names.display] = folder.system_file
-            outcome = _outcome(folder.system_file, names, None, memo, racy, root, load_cache, real_dirs)
+            outcome = _outcome(folder.system_file, names, None, memo, racy, root, shard, real_dirs, states)
             if outcome.system is not None:
                 systems.append(outcome.system)
             problems += outcome.problems
@@ -206,9 +408,11 @@ def _run(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Mem
             display = names.display
             shown[display] = path
             if names.name in SYSTEM_FILE_NAMES:
+                if states is not None:
+                    states[names.text] = (names.text, None, UNREAD)
                 problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
                 continue
-            outcome = _outcome(path, names, system_id, memo, racy, root, load_cache, real_dirs)
+            outcome = _outcome(path, names, system_id, memo, racy, root, shard, real_dirs, states)
             if outcome.entry is not None:
                 entries.append(outcome.entry)
                 ahead.add(outcome.entry)
@@ -218,17 +422,16 @@ def _run(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Mem
                     broken_names.setdefault(system_id, {})[normalise(name)] = name
                 broken_ids.add(f"{system_id}:{names.stem}")
             problems += outcome.problems
-    load_cache.save()
+    load_cache.save(prune=not partial)
     content = Content(
         systems=tuple(sorted(systems, key=lambda s: s.id)),
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),
     )
-    links = LinkIndex(content, broken_names, frozenset(broken_ids), memo)
+    links = LinkIndex(content, broken_names, frozenset(broken_ids), memo, others)
     problems += content_problems(content, file_stems, links, memo)
     content, found = _composed(content, memo)
     problems += found
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead)
-    cache.save()
+    cache.save(partial=partial)
     problems += found
-    reported = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]
-    return Build(settings, content, tuple(sort_problems(reported)), files, links, compiled)
+    return _Ran(content, links, problems, shown, compiled)

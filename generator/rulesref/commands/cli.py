@@ -40,10 +40,10 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from rulesref.validate import validate
+    from rulesref.validate import check
 
     settings = _settings(args)
-    result = validate(args.paths or [settings.content], settings, keep=False)
+    result = check(args.paths or [settings.content], settings)
     if args.format == "text" and not result.problems:
         files = len(result.files.all_files()) if result.files.selected is None else len(result.files.selected)
         print(f"{files} file{'s' if files != 1 else ''} checked: no problems", file=sys.stderr)

@@ -15,10 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 from rulesref.model import Entry
-from rulesref.problems import Problem
+from rulesref.problems import Problem, as_row, from_row
 from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
 
 FORMAT = "rulesref-compile-cache 1"
@@ -41,15 +40,6 @@ def entry_key(entry: Entry) -> str:
     return digest.hexdigest()
 
 
-def _problem(item: Any) -> Problem:
-    path, line, col, code, message, severity = item
-    if not (isinstance(path, str) and type(line) is int and type(col) is int and isinstance(code, str) and isinstance(message, str)):
-        raise ValueError("not a problem")
-    if severity not in ("error", "warning"):
-        raise ValueError("not a severity")
-    return Problem(path, line, col, code, message, severity)
-
-
 class CompileCache:
     """Problems by entry key; what this run used is what the next run finds."""
 
@@ -67,7 +57,7 @@ class CompileCache:
             data = json.loads(payload)
             if not isinstance(data, dict) or data.get("fingerprint") != compile_fingerprint() or not isinstance(data.get("entries"), dict):
                 return {}
-            return {key: [_problem(p) for p in problems] for key, problems in data["entries"].items()}
+            return {key: [from_row(p) for p in problems] for key, problems in data["entries"].items()}
         except (ValueError, TypeError, UnicodeDecodeError):
             return {}
 
@@ -80,11 +70,14 @@ class CompileCache:
     def put(self, key: str, problems: list[Problem]) -> None:
         self.used[key] = problems
 
-    def save(self) -> None:
-        """Write what this run used (atomically; a cache that cannot be written is skipped)."""
-        if self.where is None or self.used == self.found:
+    def save(self, *, partial: bool = False) -> None:
+        """Write what this run used (atomically; a cache that cannot be written is skipped).
+        A `partial` run (one over some systems: `rulesref.validate.check`) keeps what it
+        found too: the rest of the content still needs it."""
+        kept = {**self.found, **self.used} if partial else self.used
+        if self.where is None or kept == self.found:
             return
-        entries = {key: [[p.path, p.line, p.col, p.code, p.message, p.severity] for p in problems] for key, problems in sorted(self.used.items())}
+        entries = {key: [as_row(p) for p in problems] for key, problems in sorted(kept.items())}
         payload = json.dumps({"fingerprint": compile_fingerprint(), "entries": entries}, separators=(",", ":")).encode()
         write_payload(self.where, FILE_NAME, payload)
 

@@ -41,6 +41,25 @@ class Problem:
         return f"{self.path}:{self.line}:{self.col}: {self.severity}[{self.code}]: {self.message}"
 
 
+ProblemRow = tuple[str, int, int, str, str, str]  # a problem's fields in order, as the caches keep it
+
+
+def as_row(problem: Problem) -> ProblemRow:
+    return (problem.path, problem.line, problem.col, problem.code, problem.message, problem.severity)
+
+
+def from_row(item: object) -> Problem:
+    """The problem a cache kept as `as_row` made it (raises ValueError on anything else)."""
+    if not (isinstance(item, (list, tuple)) and len(item) == 6):
+        raise ValueError("not a problem")
+    path, line, col, code, message, severity = item
+    if not (isinstance(path, str) and type(line) is int and type(col) is int and isinstance(code, str) and isinstance(message, str)):
+        raise ValueError("not a problem")
+    if severity not in ("error", "warning"):
+        raise ValueError("not a severity")
+    return Problem(path, line, col, code, message, severity)
+
+
 def fails(problems: Iterable[Problem], *, strict: bool = False) -> bool:
     """Whether these problems fail a run: any error, or any warning under `--strict`."""
     return any(strict or p.severity == "error" for p in problems)

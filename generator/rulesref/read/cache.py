@@ -9,7 +9,9 @@ and the file's text. The spans of such a document are found again by parsing its
 if something asks for a position, so the problems are exactly those of a run without the
 cache. A file with any problem is never recorded: it is parsed and checked every time.
 
-The cache is one file beside the compile cache, under the same rules (`rulesref.support.cache_files`): keyed also by the
+The cache is one file per system folder (a run over some systems, `rulesref.validate.check`,
+reads and writes only theirs), in a folder beside the compile cache and under the same rules
+(`rulesref.support.cache_files`): keyed also by the
 rulesref fingerprint, the JSON Schemas' bytes and the Python version (marshal's format), a
 digest of the payload first so a truncated or edited file is ignored, and anything of the
 wrong shape ignored. marshal, not pickle: loading it builds only dicts, lists, strings and
@@ -29,8 +31,10 @@ from rulesref.read.load import Document, Span
 from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
 from rulesref.support.schemas import schema_dir
 
-FORMAT = "rulesref-load-cache 2"  # 2: each file's data with the spans of its top-level keys
-FILE_NAME = "loads.marshal"
+FORMAT = "rulesref-load-cache 3"  # 2: each file's data with the spans of its top-level keys; 3: a file per system folder
+FOLDER = "loads"
+SUFFIX = ".marshal"
+FORMER = "loads.marshal"  # the one file of format 2, removed when a run prunes
 
 
 @cache
@@ -48,10 +52,42 @@ def file_key(raw: bytes, display: str, system_id: str) -> str:
 
 
 class LoadCache:
-    """Plain data of clean files by file key; what this run used is what the next run finds."""
+    """The load caches of a run, one per system folder (`shard`), each read when first asked."""
 
     def __init__(self, where: Path | None) -> None:
         self.where = where
+        self._shards: dict[str, LoadShard] = {}
+
+    def shard(self, folder: str) -> LoadShard:
+        """The cache of one system folder's files (`folder`: its path as text)."""
+        found = self._shards.get(folder)
+        if found is None:
+            name = hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:32] + SUFFIX
+            found = self._shards[folder] = LoadShard(None if self.where is None else self.where / FOLDER, name)
+        return found
+
+    def save(self, *, prune: bool) -> None:
+        """Write what each folder's files used; with `prune` (a run over all the content),
+        remove the files of folders this run did not see."""
+        for shard in self._shards.values():
+            shard.save()
+        if prune and self.where is not None:
+            kept = {shard.name for shard in self._shards.values()}
+            try:
+                stale = [p for p in (self.where / FOLDER).glob(f"*{SUFFIX}") if p.name not in kept]
+                stale += [self.where / FORMER] if (self.where / FORMER).exists() else []
+                for path in stale:
+                    path.unlink(missing_ok=True)
+            except OSError:  # a cache that cannot be tidied is left as it is
+                return
+
+
+class LoadShard:
+    """Plain data of clean files by file key; what this run used is what the next run finds."""
+
+    def __init__(self, where: Path | None, name: str) -> None:
+        self.where = where
+        self.name = name
         # each file's data stays marshalled until asked for: what is saved is never an object
         # a run could have changed
         self.found: dict[str, bytes] = self._read() if where is not None else {}
@@ -60,7 +96,7 @@ class LoadCache:
 
     def _read(self) -> dict[str, bytes]:
         assert self.where is not None
-        payload = read_payload(self.where, FILE_NAME)
+        payload = read_payload(self.where, self.name)
         if payload is None:
             return {}
         try:
@@ -100,7 +136,7 @@ class LoadCache:
         """Write what this run used (atomically; a cache that cannot be written is skipped)."""
         if self.where is None or (not self.added and len(self.used) == len(self.found)):
             return
-        write_payload(self.where, FILE_NAME, marshal.dumps((load_fingerprint(), self.used)))
+        write_payload(self.where, self.name, marshal.dumps((load_fingerprint(), self.used)))
 
 
 def pack(doc: Document) -> bytes:

@@ -1,0 +1,132 @@
+"""What the last `rulesref validate` found, by system, kept on disk for the next one.
+
+A warm `validate` after one edit should cost what the edit touched, not what the content
+holds. Every check reads one file, or the files of one system, or, across systems, only
+what links and `same_as` can learn of another system: the names its entries answer to
+(with the parameters a link may give them), which entries exist, and which system ids
+there are. So a system's problems are a function of its own files and of those facts of
+the systems it reads, and each system is recorded here with:
+
+- its files, each with its status (`lstat`, when old enough to trust: `rulesref.read.status`)
+  and the key of its bytes (`rulesref.read.cache.file_key`);
+- the problems of its files;
+- the systems its checks read, the facts it lends others (a digest) and the system ids
+  it adds to the content's.
+
+The next run finds a system unchanged when its files are (by a trusted status, else by
+their bytes), and then takes its problems from here. It checks the changed systems again,
+together with the systems they read (whose problems it does not take from that run: their
+own readers are not all there). A changed system whose facts came out as before is done;
+one whose facts changed has its readers checked again too, and so on (early cutoff, as a
+build system does). What could make this wrong makes the run check everything instead:
+another rulesref, schema, setting, working folder or list of folders; a system removed
+or added, or one whose ids changed; a file that could not be read.
+
+The record is one file beside the load and compile caches, under their rules
+(`rulesref.support.cache_files`): a digest first, marshal (never code), anything of
+another shape ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+from pathlib import Path
+from typing import NamedTuple
+
+from rulesref.links import LinkIndex
+from rulesref.model import Content, Entry
+from rulesref.problems import ProblemRow
+from rulesref.read.unchanged import Status
+from rulesref.support.cache_files import read_payload, write_payload
+
+FORMAT = "rulesref-checked 1"
+FILE_NAME = "checked.marshal"
+UNREAD = ""  # the key of a file no run reads (its problem is its name or place)
+
+FileState = tuple[str, Status | None, str | None]  # path as text, trusted status, key of its bytes (UNREAD, or None: unreadable)
+
+
+class SystemRecord(NamedTuple):
+    """One system folder as the last run found it."""
+
+    files: tuple[FileState, ...]
+    problems: tuple[ProblemRow, ...]
+    reads: tuple[str, ...]  # the system ids its checks read
+    facts: str  # a digest of what other systems' checks can learn of it
+    ids: tuple[str, ...]  # the system ids it adds to the content's
+
+
+def identity(files: tuple[FileState, ...]) -> tuple[tuple[str, str | None], ...]:
+    """A system's files by what they hold: the path and the key of the bytes."""
+    return tuple((path, key) for path, _, key in files)
+
+
+def _target(entry: Entry) -> tuple[object, ...]:
+    """What a link that resolves to `entry` can report of it."""
+    return (entry.key, entry.name, entry.kind, tuple((p.name, p.type, p.min, p.max, p.values) for p in entry.params))
+
+
+def facts(system: str, content: Content, links: LinkIndex) -> str:
+    """A digest of what other systems' checks read of `system`: the names its links resolve
+    by (with the entries they name), and which of its entries exist or failed their schema
+    (`same_as`)."""
+    names, bases, known, unbuilt = links.names_of(system)
+    lent = (
+        tuple((name, _target(entry)) for name, entry in (names or {}).items()),
+        tuple((name, _target(entry)) for name, entry in (bases or {}).items()),
+        tuple((known or {}).items()),
+        tuple(sorted(unbuilt)),
+        tuple(e.key for e in content.entries_of(system)),
+        tuple(sorted(k for k in links.unbuilt if k.partition(":")[0] == system)),
+    )
+    return hashlib.sha256(repr(lent).encode()).hexdigest()
+
+
+def reads(system: str, content: Content, links: LinkIndex) -> tuple[str, ...]:
+    """The systems whose facts the checks of `system`'s entries read."""
+    found: set[str] = set()
+    for entry in content.entries_of(system):
+        found |= links.systems_read(entry)
+        found |= {key.partition(":")[0] for key in entry.same_as}
+    found.discard(system)
+    return tuple(sorted(found))
+
+
+def ids(system: str, folder_file: str | None, content: Content, links: LinkIndex) -> tuple[str, ...]:
+    """The system ids a folder adds to the content's: its system file's id, and its own name
+    when an entry of it loaded or lent its names (`LinkIndex.systems`)."""
+    found = {s.id for s in content.systems if s.where.doc.path == folder_file}
+    if system in links.known:
+        found.add(system)
+    return tuple(sorted(found))
+
+
+class CheckRecord:
+    """The record of the last run with this fingerprint, by system folder; empty when there
+    is none (or caching is off: `where` None)."""
+
+    def __init__(self, where: Path | None, fingerprint: str) -> None:
+        self.where = where
+        self.fingerprint = fingerprint
+        self.systems: dict[str, SystemRecord] = self._read() if where is not None else {}
+
+    def _read(self) -> dict[str, SystemRecord]:
+        assert self.where is not None
+        payload = read_payload(self.where, FILE_NAME)
+        if payload is None:
+            return {}
+        try:
+            data = marshal.loads(payload)
+            if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT and data[1] == self.fingerprint and isinstance(data[2], dict)):
+                return {}
+            return {folder: SystemRecord(*fields) for folder, fields in data[2].items()}
+        except (ValueError, TypeError, EOFError):
+            return {}
+
+    def save(self, systems: dict[str, SystemRecord]) -> None:
+        """Replace the record with this run's (atomically; skipped when nothing changed or
+        it cannot be written)."""
+        if self.where is None or systems == self.systems:
+            return
+        write_payload(self.where, FILE_NAME, marshal.dumps((FORMAT, self.fingerprint, {k: tuple(v) for k, v in systems.items()})))
