@@ -120,6 +120,28 @@ def test_size_cap_is_checked_before_reading(tmp_path: Path) -> None:
     assert doc is None and problems[0].code == "file-too-large"
 
 
+def test_a_file_that_grew_after_its_status_is_read_on_to_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file is read as long as its status said, and on while it grows (a save under way):
+    no byte is lost, and one grown past the limit is still refused."""
+    from rulesref.read import load as load_module
+
+    real = os.stat
+
+    def older(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:  # the status taken before the last write
+        info = real(path, *args, **kwargs)
+        return os.stat_result((*info[:6], 10, *info[7:]))
+
+    monkeypatch.setattr(load_module.os, "stat", older)
+    small, big = tmp_path / "small.yml", tmp_path / "big.yml"
+    small.write_bytes(b"a: 1\nb: [x, y]\n")
+    big.write_bytes(b"a: '" + b"x" * MAX_FILE_BYTES + b"'\n")
+    assert load_module.read_file(small, "small.yml") == (small.read_bytes(), [])
+    raw, _ = load_module.read_file(big, "big.yml")
+    assert raw is not None and len(raw) == MAX_FILE_BYTES + 1
+    doc, problems = load_file(big, "big.yml")
+    assert doc is None and problems[0].code == "file-too-large"
+
+
 def test_in_memory_size_cap_too() -> None:
     assert refusal(b"a: 1\n" + b"#" * MAX_FILE_BYTES).code == "file-too-large"
 

@@ -660,7 +660,12 @@ def read_file(
         if info.st_size > MAX_FILE_BYTES:  # checked before reading or parsing anything
             raise LoadError(1, 1, "file-too-large", f"file is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")
         with open(fs_path, "rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1), []
+            # as many bytes as the status said and one more: a buffer of the limit's size for
+            # each file cost more than reading it; a file still growing is read on, to the limit
+            raw = handle.read(info.st_size + 1)
+            if len(raw) > info.st_size:
+                raw += handle.read(MAX_FILE_BYTES + 1 - len(raw))
+            return raw, []
     except LoadError as exc:
         return None, [Problem(display, exc.line, exc.col, exc.code, exc.message)]
     except OSError as exc:
