@@ -6,6 +6,8 @@ edits; these tests name the cases and what each checks again."""
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import shutil
 from pathlib import Path
 
@@ -118,7 +120,7 @@ def test_only_the_files_asked_about_are_reported(shipped: Path, monkeypatch: pyt
     assert checked(shipped) == ((), cold(shipped, monkeypatch))  # both were recorded by the runs of one file
 
 
-@pytest.mark.parametrize("damage", ["flipped", "truncated", "foreign"])
+@pytest.mark.parametrize("damage", ["flipped", "truncated", "forged", "foreign"])
 def test_a_damaged_or_foreign_record_is_ignored(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
     edit(shipped / "w40k7" / "fear.yml", "text: |\n", "text: |\n  [[Leadershp]].\n")
     record = cache_dir / record_module.FILE_NAME
@@ -127,6 +129,10 @@ def test_a_damaged_or_foreign_record_is_ignored(shipped: Path, cache_dir: Path, 
         record.write_bytes(raw[:-40] + bytes([raw[-40] ^ 0xFF]) + raw[-39:])
     elif damage == "truncated":
         record.write_bytes(raw[:-100])
+    elif damage == "forged":  # a correct digest over records of the wrong shape
+        form, fingerprint, systems = marshal.loads(raw.partition(b"\n")[2])
+        payload = marshal.dumps((form, fingerprint, {key: ((1, 2), (), (), "", ()) for key in systems}))
+        record.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     else:  # another rulesref's record: the same files, another fingerprint
         monkeypatch.setattr(validate_module, "compile_fingerprint", lambda: "another rulesref")
     assert checked(shipped) == (("hh2", "t9a", "w40k7"), cold(shipped, monkeypatch))

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from rulesref.links import LinkIndex
 from rulesref.model import Content, Entry
-from rulesref.problems import ProblemRow
+from rulesref.problems import ProblemRow, from_row
 from rulesref.read.unchanged import Status
 from rulesref.support.cache_files import read_payload, write_payload
 
@@ -102,6 +102,22 @@ def ids(system: str, folder_file: str | None, content: Content, links: LinkIndex
     return tuple(sorted(found))
 
 
+def _record_of(fields: object) -> SystemRecord:
+    """A system's record as `CheckRecord.save` wrote it (raises ValueError or TypeError on
+    anything of another shape: the record is only ever a hint)."""
+    record = SystemRecord(*fields)  # type: ignore[misc]
+    texts = (str, type(None))
+    for item in record.files:
+        path, status, key = item
+        if not (isinstance(path, str) and isinstance(key, texts) and (status is None or (isinstance(status, tuple) and all(type(n) is int for n in status)))):
+            raise ValueError("not a file's state")
+    for row in record.problems:
+        from_row(row)
+    if not (isinstance(record.facts, str) and all(isinstance(i, str) for i in (*record.reads, *record.ids))):
+        raise ValueError("not a system's facts")
+    return record
+
+
 class CheckRecord:
     """The record of the last run with this fingerprint, by system folder; empty when there
     is none (or caching is off: `where` None)."""
@@ -120,7 +136,7 @@ class CheckRecord:
             data = marshal.loads(payload)
             if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT and data[1] == self.fingerprint and isinstance(data[2], dict)):
                 return {}
-            return {folder: SystemRecord(*fields) for folder, fields in data[2].items()}
+            return {folder: _record_of(fields) for folder, fields in data[2].items()}
         except (ValueError, TypeError, EOFError):
             return {}
 
