@@ -276,6 +276,7 @@ _NUMBERISH = re.compile(
 _SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
 _MAYBE_SPECIAL = frozenset("-+.0123456789~nNtTfFyYoO")
+_NUMBER_STARTS = frozenset("-+.0123456789")  # how every pattern below begins
 
 
 def resolve_plain(value: str, line: int, col: int) -> Any:
@@ -293,6 +294,8 @@ def resolve_plain(value: str, line: int, col: int) -> Any:
             line, col, "ambiguous-boolean",
             f"`{value}` is a boolean to some YAML readers and a string to others; write true or false, or quote it (\"{value}\")",
         )
+    if value[0] not in _NUMBER_STARTS:  # a word (`fear`, `no retreat`): no number, date or float starts so
+        return value
     if _INT.fullmatch(value):
         if len(value.lstrip("+-")) > MAX_INT_DIGITS:
             raise LoadError(line, col, "number-too-large", f"number with more than {MAX_INT_DIGITS} digits")
@@ -481,10 +484,12 @@ else:  # pragma: no cover - no libyaml
     _Composer = None  # type: ignore[assignment,misc]
 
 
-def _convert(root: Any, positions: bool = True) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]]:
+def _convert(root: Any, positions: bool = True, escapes: bool = True) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]]:
     """Plain values and spans from a composed node tree (no anchors, aliases or tags in it).
     Without `positions`, only the spans of the top-level keys and values are kept (what
-    `Document._top` holds): the rest are found again from the text if a problem asks."""
+    `Document._top` holds): the rest are found again from the text if a problem asks.
+    Without `escapes` (a text with no backslash), no double-quoted scalar holds an escape,
+    so none can bring in a character the text was checked for."""
     spans: dict[JsonPath, Span] = {}
     key_spans: dict[JsonPath, Span] = {}
     holder: list[Any] = [None]
@@ -500,7 +505,7 @@ def _convert(root: Any, positions: bool = True) -> tuple[Any, dict[JsonPath, Spa
         placed = positions or depth <= 1
         if kind is ScalarNode:
             style = node.style or ""
-            value: Any = _scalar_value(node.value, style, line, col)
+            value: Any = _scalar_value(node.value, style, line, col) if not style or escapes else node.value
             if placed:
                 spans[path] = Span(line, col, mark.index, style)
         elif depth >= MAX_DEPTH:
@@ -550,7 +555,7 @@ def _compose(text: str, positions: bool) -> tuple[Any, dict[JsonPath, Span], dic
         composer.dispose()
     if root is None:
         return None, {}, {}, False
-    value, spans, key_spans = _convert(root, positions)
+    value, spans, key_spans = _convert(root, positions, "\\" in text)
     return value, spans, key_spans, True
 
 
