@@ -98,7 +98,7 @@ def check(paths: list[str], settings: Settings | None = None) -> Checked:
     where = cache_folder() if len({f.path.name for f in files.systems}) == len(folders) else None  # one folder per system id
     if where is None:  # nothing to reuse or to record: one run over everything
         ran, _ = _run_part(files, settings, everything, {}, recording=False)
-        return Checked(_reported(files, ran.problems, cwd), files, tuple(sorted(everything)))
+        return Checked(_reported(files, ran.problems, ran.shown), files, tuple(sorted(everything)))
     record = CheckRecord(where, _check_fingerprint(files, settings, cwd))
     kept = record.systems
     if kept.keys() != folders.keys() or any(r.ids and r.ids != (folders[key].path.name,) for key, r in kept.items()):
@@ -127,13 +127,14 @@ def check(paths: list[str], settings: Settings | None = None) -> Checked:
     if not strays:
         record.save(systems)
     problems = [from_row(item) for r in systems.values() for item in r.problems] + strays
-    return Checked(_reported(files, problems, cwd), files, tuple(sorted(checked)))
+    shown = {display_path(path, cwd): path for path in files.all_files()} if files.selected is not None else {}
+    return Checked(_reported(files, problems, shown), files, tuple(sorted(checked)))
 
 
-def _reported(files: ContentFiles, problems: list[Problem], cwd: str) -> tuple[Problem, ...]:
-    """The problems of the files asked about, sorted."""
+def _reported(files: ContentFiles, problems: list[Problem], shown: dict[str, Path]) -> tuple[Problem, ...]:
+    """The problems of the files asked about (`shown`: each file by its shown path, needed
+    only when some were asked about), sorted."""
     if files.selected is not None:
-        shown = {display_path(path, cwd): path for path in files.all_files()}
         problems = [p for p in problems if p.path not in shown or files.is_selected(shown[p.path])]
     return tuple(sort_problems(problems))
 
@@ -145,11 +146,6 @@ def _check_fingerprint(files: ContentFiles, settings: Settings, cwd: str) -> str
     return hashlib.sha256(repr(key).encode()).hexdigest()
 
 
-def _folder_files(folder: SystemFolder) -> list[Path]:
-    """The files of a system folder: its system file first."""
-    return [folder.system_file, *folder.entry_files] if folder.system_file is not None else list(folder.entry_files)
-
-
 def _states_now(folder: SystemFolder, known: SystemRecord | None, cwd: str, racy: int, real_dirs: dict[str, str]) -> tuple[FileState, ...]:
     """Each file of a folder as it is now: as recorded when its trusted status is the one
     recorded, else by the key of its bytes. A run reads neither the entry files of a folder
@@ -158,7 +154,7 @@ def _states_now(folder: SystemFolder, known: SystemRecord | None, cwd: str, racy
     recorded = {state[0]: state for state in known.files} if known is not None else {}
     root = str(folder.path.parent)
     found: list[FileState] = []
-    for index, path in enumerate(_folder_files(folder)):
+    for index, path in enumerate(folder.files()):
         text = str(path)
         is_system = index == 0 and folder.system_file is not None
         if folder.system_file is None or (not is_system and path.name in SYSTEM_FILE_NAMES):
@@ -207,7 +203,7 @@ def _run_part(
 def _system_record(folder: SystemFolder, ran: _Ran, states: dict[str, FileState], cwd: str) -> SystemRecord:
     """A checked folder as this run found it."""
     system = folder.path.name
-    paths = _folder_files(folder)
+    paths = folder.files()
     mine = {display_path(path, cwd) for path in paths}
     problems = tuple(as_row(p) for p in sort_problems(p for p in ran.problems if p.path in mine))
     system_file = None if folder.system_file is None else display_path(folder.system_file, cwd)
@@ -339,8 +335,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     with Ahead(settings, cache, problems_only=not keep and not memo.keeps) as ahead:
         files = discover(paths, memo)
         ran = _run(files, settings, odds, keep, memo, cache, ahead)
-    reported = [p for p in ran.problems if p.path not in ran.shown or files.is_selected(ran.shown[p.path])]
-    return Build(settings, ran.content, tuple(sort_problems(reported)), files, ran.links, ran.compiled)
+    return Build(settings, ran.content, _reported(files, ran.problems, ran.shown), files, ran.links, ran.compiled)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,10 @@ class SystemFolder:
     system_file: Path | None
     entry_files: tuple[Path, ...]
 
+    def files(self) -> list[Path]:
+        """Its files: the system file first."""
+        return [self.system_file, *self.entry_files] if self.system_file is not None else list(self.entry_files)
+
 
 @dataclass(frozen=True)
 class ContentFiles:
@@ -44,11 +48,7 @@ class ContentFiles:
         return self.selected is None or path in self.selected
 
     def all_files(self) -> list[Path]:
-        files: list[Path] = []
-        for system in self.systems:
-            files += [system.system_file] if system.system_file else []
-            files += system.entry_files
-        return files
+        return [path for system in self.systems for path in system.files()]
 
 
 def _system_file(folder: Path) -> Path | None:
