@@ -126,15 +126,57 @@ def _cut(node: ast.expr, atoms: list[ast.expr], seen: dict[str, int]) -> ast.exp
     return _subscript(seen[key])
 
 
-def _compile(functions: list[tuple[list[str], list[tuple[str, ast.expr]], ast.expr]], module_name: str) -> list[Callable[..., Any]]:
-    """Compile (parameters, steps, expression) into functions, in the sandbox. The plan's own
-    nodes are shared, not copied: compiling reads them and only the new nodes get positions."""
+def _name(name: str, store: bool = False) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Store() if store else ast.Load(), **_AT)
+
+
+def _call(function: ast.expr, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=function, args=list(args), keywords=[], **_AT)
+
+
+def _function(name: str, params: list[str], body: list[ast.stmt]) -> ast.FunctionDef:
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p, **_AT) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[])
+    return ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[], returns=None, type_comment=None, **_AT)
+
+
+def _assignments(steps: list[tuple[str, ast.expr]]) -> list[ast.stmt]:
+    return [ast.Assign(targets=[_name(n, store=True)], value=v, **_AT) for n, v in steps]
+
+
+def _returning(steps: list[tuple[str, ast.expr]], expr: ast.expr) -> list[ast.stmt]:
+    """A function's body: its steps, then `expr`."""
+    return [*_assignments(steps), ast.Return(value=expr, **_AT)]
+
+
+def _truth(atom: ast.expr) -> ast.expr:
+    """`atom` as True or False (a comparison already is one)."""
+    if isinstance(atom, ast.Compare):
+        return atom
+    return ast.UnaryOp(op=ast.Not(), operand=ast.UnaryOp(op=ast.Not(), operand=atom, **_AT), **_AT)
+
+
+def _grouping(params: list[str], steps: list[tuple[str, ast.expr]], atoms: list[ast.expr]) -> list[ast.stmt]:
+    """The body of a function of `_rows` (tuples of `params`' values) that groups them by the
+    truth vector of `atoms`, in their order: one loop in generated code, where a call per row
+    from here cost most of a proof."""
+    vectors = ast.Assign(targets=[_name("_v", store=True)], value=ast.Dict(keys=[], values=[], **_AT), **_AT)
+    loop: list[ast.stmt] = []
+    if params:
+        unpack = ast.Tuple(elts=[_name(p, store=True) for p in params], ctx=ast.Store(), **_AT)
+        loop.append(ast.Assign(targets=[unpack], value=_name("_r"), **_AT))
+    loop += _assignments(steps)
+    vector = ast.Tuple(elts=[_truth(a) for a in atoms], ctx=ast.Load(), **_AT)
+    rows = _call(ast.Attribute(value=_name("_v"), attr="setdefault", ctx=ast.Load(), **_AT), vector, ast.List(elts=[], ctx=ast.Load(), **_AT))
+    loop.append(ast.Expr(value=_call(ast.Attribute(value=rows, attr="append", ctx=ast.Load(), **_AT), _name("_r")), **_AT))
+    each = ast.For(target=_name("_r", store=True), iter=_name("_rows"), body=loop, orelse=[], type_comment=None, **_AT)
+    return [vectors, each, ast.Return(value=_name("_v"), **_AT)]
+
+
+def _compile(functions: list[tuple[list[str], list[ast.stmt]]], module_name: str) -> list[Callable[..., Any]]:
+    """Compile (parameters, body) into functions, in the sandbox. The plan's own nodes are
+    shared, not copied: compiling reads them and only the new nodes get positions."""
     body: list[ast.stmt] = [ast.ImportFrom(module=None, names=[ast.alias(name="_dice", **_AT)], level=2, **_AT)]
-    for i, (params, steps, expr) in enumerate(functions):
-        arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p, **_AT) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[])
-        statements: list[ast.stmt] = [ast.Assign(targets=[ast.Name(id=n, ctx=ast.Store(), **_AT)], value=v, **_AT) for n, v in steps]
-        statements.append(ast.Return(value=expr, **_AT))
-        body.append(ast.FunctionDef(name=f"_f{i}", args=arguments, body=statements, decorator_list=[], returns=None, type_comment=None, **_AT))
+    body += [_function(f"_f{i}", params, statements) for i, (params, statements) in enumerate(functions)]
     namespace = run_module(ast.Module(body=body, type_ignores=[]), module_name)
     return [namespace[f"_f{i}"] for i in range(len(functions))]
 
@@ -322,11 +364,17 @@ def _searched(plan: Plan, *, fields: bool) -> _Search | None:
 
 def _search(plan: Plan, fields: bool) -> _Search:
     s = _Structure(plan)
-    atom_functions = [(names, s.steps(names), ast.Tuple(elts=[s.atoms[i] for i in atoms], ctx=ast.Load(), **_AT)) for names, atoms in s.groups]
+    groupings = [(["_rows"], _grouping(names, s.steps(names), [s.atoms[i] for i in atoms])) for names, atoms in s.groups]
     bounds = bounded_fields(plan) if fields else []
     field_exprs = [(s.parameters(e), e) for r in plan.rows for e in (r.then.values[i] for i, _, _, _ in bounds)]
     compiled = _compile(
-        [*atom_functions, (["_a"], [], s.requires), (["_a"], [], s.conditions), *[(p, s.steps(p), e) for p, e in field_exprs]], f"_prove_{plan.name}"
+        [
+            *groupings,
+            (["_a"], _returning([], s.requires)),
+            (["_a"], _returning([], s.conditions)),
+            *[(p, _returning(s.steps(p), e)) for p, e in field_exprs],
+        ],
+        f"_prove_{plan.name}",
     )
     group_fns, requires, conditions = compiled[: len(s.groups)], compiled[len(s.groups)], compiled[len(s.groups) + 1]
     field_fns = compiled[len(s.groups) + 2 :]
@@ -335,11 +383,9 @@ def _search(plan: Plan, fields: bool) -> _Search:
     # group's order of names), in enumeration order
     by_vector: list[dict[tuple[Any, ...], list[tuple[Any, ...]]]] = []
     for (names, _), fn in zip(s.groups, group_fns, strict=True):
-        vectors: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
-        for count, values in enumerate(s.rows(names)):
-            if count >= MAX_COMBINATIONS:
-                raise _GiveUp
-            vectors.setdefault(tuple(map(bool, fn(*values))), []).append(values)
+        vectors: dict[tuple[Any, ...], list[tuple[Any, ...]]] = fn(itertools.islice(s.rows(names), MAX_COMBINATIONS + 1))
+        if sum(map(len, vectors.values())) > MAX_COMBINATIONS:
+            raise _GiveUp
         by_vector.append(vectors)
     atom_at = [(g, j) for g, (_, atoms) in enumerate(s.groups) for j, _ in enumerate(atoms)]
     slot = [0] * len(s.atoms)
