@@ -26,7 +26,8 @@ def _both(content: Path) -> list[tuple[Plan, list, list | None]]:
         if not plans:
             continue
         records = {p.record_class: record_type(p.record_class, tuple(f for f, _ in p.fields)) for p in plans if p.record_class}
-        namespace = run_module(functions_module(plans, proofs=True), build.settings.module_path(entry), records)
+        # as `compile_entry` has it: without the enumerator's helpers, which it compiles itself
+        namespace = run_module(functions_module(plans), build.settings.module_path(entry), records)
         for plan in plans:
             results.append((plan, check._proof_problems(plan, namespace), prove.prove(plan)))
     return results

@@ -17,7 +17,7 @@ from rulesref.config import Settings
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
 from rulesref.logic.chain import MAX_ODDS_COST, odds_cost
-from rulesref.logic.codegen import core_name, functions_module, internal
+from rulesref.logic.codegen import core_name, functions_module, internal, proof_module
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofBudget, ProofTimeout, combinations, domain_size
 from rulesref.logic.inputs import no_row_matched
 from rulesref.logic.plan import Plan
@@ -96,7 +96,8 @@ def _proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget |
     steps = budget.charge(plan, size) if size <= MAX_COMBINATIONS else None
     if steps is not None:
         return [check.where.problem("domain-too-large", f"proving `{check.name}` takes about {steps:,} steps ({size:,} input combinations); with the other checks of this entry the proofs may take {budget.left:,} more: narrow the min/max of its inputs or split the entry", key=True)]
-    conditions, requires = namespace[internal("conditions", plan.name)], namespace[internal("requires", plan.name)]
+    helpers = namespace if internal("conditions", plan.name) in namespace else run_module(proof_module(plan), namespace["__name__"], namespace)
+    conditions, requires = helpers[internal("conditions", plan.name)], helpers[internal("requires", plan.name)]
     core = namespace[core_name(plan)]
     names = [a.name for a in plan.args]
     first: list[dict[str, Any] | None] = [None] * len(plan.rows)
@@ -197,7 +198,9 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
     if not plans:
         return None, problems
     records = {p.record_class: record_type(p.record_class, tuple(f for f, _ in p.fields)) for p in plans if p.record_class}
-    module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None, proofs=True)
+    # without the enumerator's helpers: the structural prover leaves it few checks, and
+    # `_proof_problems` compiles a check's helpers when it does
+    module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None)
     namespace = run_module(module, settings.module_path(entry), records)
     checks = []
     budget = ProofBudget()

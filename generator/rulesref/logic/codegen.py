@@ -559,12 +559,21 @@ def proof_functions(plan: Plan) -> list[ast.stmt]:
     ]
 
 
+_IMPORTS = "from fractions import Fraction\nfrom typing import Literal\nfrom .. import _dice"  # what generated logic may use
+
+
+def proof_module(plan: Plan) -> ast.Module:
+    """One check's proof helpers alone (`proof_functions`), to run in-process beside its
+    entry's module when the enumerator needs them."""
+    return ast.Module(body=[*fill(_IMPORTS), *proof_functions(plan)], type_ignores=[])
+
+
 def functions_module(plans: list[Plan], *, odds_url: str | None = None, proofs: bool = False) -> ast.Module:
     """The functions of an entry's module as the package has them, to run in-process: the
     checked entry points and the logic; with `odds_url`, the odds functions too; with `proofs`,
     the proof helpers. No docstrings and no record classes: callers pass a record type in
     (creating a dataclass costs more than everything else about a check)."""
-    body: list[ast.stmt] = fill("from fractions import Fraction\nfrom typing import Literal\nfrom .. import _dice")
+    body: list[ast.stmt] = fill(_IMPORTS)
     for plan in plans:
         body += [public_function(plan, None), core_function(plan)]
         if odds_url is not None and plan.odds_name:
