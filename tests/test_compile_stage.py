@@ -107,11 +107,19 @@ def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: py
     monkeypatch.setattr(compile_stage, "_in_workers", lambda entries, settings, workers: used.append(workers) or real(entries, settings, workers))
     monkeypatch.setattr(compile_stage, "MIN_PARALLEL_CHECKS", 10)
     queued: list[str] = []  # the entries queued to compile while the rest loaded (`Ahead`)
+    whole: list[str] = []  # those of them sent pickled: the units composing changed
     queue = compile_stage.Ahead._queue
-    monkeypatch.setattr(compile_stage.Ahead, "_queue", lambda self: queued.extend(e.key for _, e in self._waiting) or queue(self))
+
+    def watch(self: compile_stage.Ahead) -> None:
+        queued.extend(e.key for _, e, _ in self._waiting)
+        whole.extend(e.key for _, e, pickled in self._waiting if pickled)
+        queue(self)
+
+    monkeypatch.setattr(compile_stage.Ahead, "_queue", watch)
     parallel = validate([str(failing)], keep=False)
-    assert used == []  # the units' composed checks are compiled here while `Ahead`'s worker finishes
+    assert used == []  # the units' composed checks are queued with the rest: no second pool
     assert len(queued) > 20 and len(set(queued)) == len(queued)
+    assert whole and set(whole) < set(queued) and all(parallel.content.entry(key).kind == "unit" for key in whole)  # type: ignore[union-attr]
     assert parallel.problems == serial.problems
     # no chunk sent to the worker: this process compiles every queued one itself once loaded
     monkeypatch.setattr(compile_stage.Ahead, "IN_FLIGHT", 0)
@@ -119,7 +127,7 @@ def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: py
     assert validate([str(failing)], keep=False).problems == serial.problems
     assert len(queued) > 20
     # nothing taken while loading: every entry (the composed ones too) compiled in a pool after it
-    monkeypatch.setattr(compile_stage.Ahead, "add", lambda self, entry: None)
+    monkeypatch.setattr(compile_stage.Ahead, "add", lambda self, entry, whole=False: None)
     assert validate([str(failing)], keep=False).problems == serial.problems
     assert used == [2]
     assert {p.code for p in serial.problems} >= {"decide-dead-row", "out-of-range", "example-failed"}

@@ -301,32 +301,24 @@ def _outcome(
 COMPOSED = "composed"  # the memo's stage: a system's units composed with its effects, by every entry they can read
 
 
-def _composed(content: Content, memo: Memo) -> tuple[Content, list[Problem]]:
-    """The content with its units' composed checks, and the problems of the effects and of
-    composing. Effects act within their system, so each system is composed on its own, from
-    its entries with checks or effects and its units: a long-lived process reuses a system's
-    when those are equal (an edit of a text alone, or of another system, composes nothing
-    again)."""
-    changed: dict[str, Entry] = {}
-    problems: list[Problem] = []
-    for system in sorted({e.system for e in content.entries}):
-        entries = content.entries_of(system)
-        reads = tuple(e for e in entries if e.checks or e.effects or e.kind == "unit")
-        if not any(e.kind == "unit" or e.effects for e in reads):
-            continue  # nothing to compose, nothing to resolve
+def _composed(system: str, entries: list[Entry], memo: Memo) -> tuple[dict[str, Entry], list[Problem]]:
+    """The entries of `system` that composing changed (its units, with their composed
+    checks), by key, and the problems of its effects and of composing. Effects act within
+    their system, so each system is composed on its own, from its entries with checks or
+    effects and its units: a long-lived process reuses a system's when those are equal (an
+    edit of a text alone, or of another system, composes nothing again)."""
+    reads = tuple(e for e in entries if e.checks or e.effects or e.kind == "unit")
+    if not any(e.kind == "unit" or e.effects for e in reads):
+        return {}, []  # nothing to compose, nothing to resolve
 
-        def make(entries: tuple[Entry, ...] = entries) -> tuple[dict[str, Entry], list[Problem]]:
-            part = Content(systems=(), entries=entries)
-            effects, found = resolve_all(part)
-            composed, composing = composed_content(part, effects)
-            return composed, found + composing
+    def make() -> tuple[dict[str, Entry], list[Problem]]:
+        part = Content(systems=(), entries=tuple(entries))
+        effects, found = resolve_all(part)
+        composed, composing = composed_content(part, effects)
+        return composed, found + composing
 
-        made, found = memo.get(COMPOSED, system, reads, make)
-        changed |= made
-        problems += found
-    if not changed:
-        return content, problems
-    return Content(systems=content.systems, entries=tuple(changed.get(e.key, e) for e in content.entries)), problems
+    made: tuple[dict[str, Entry], list[Problem]] = memo.get(COMPOSED, system, reads, make)
+    return made
 
 
 def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo) -> Build:
@@ -380,7 +372,13 @@ def _run(
     # and write back only what they parsed
     load_cache = LoadCache(None) if memo.runs else open_load_cache()
     real_dirs: dict[str, str] = {}  # folders resolved once per run
-    for folder in files.systems:
+    # each system is composed as soon as its last folder is loaded (effects act within their
+    # system), and its entries are then queued to `ahead` as they will be compiled: the
+    # entries composing changes are compiled by the workers too, while this process goes on
+    last_folder = {f.path.name: i for i, f in enumerate(files.systems)}
+    loaded: dict[str, list[Entry]] = {}  # the entries of each system not yet composed
+    changed: dict[str, Entry] = {}  # each entry composing changed, by key
+    for index, folder in enumerate(files.systems):
         system_id = folder.path.name
         root = str(folder.path.parent)  # the content folder no file may lead out of
         shard = load_cache.shard(str(folder.path))
@@ -409,14 +407,21 @@ def _run(
                 continue
             outcome = _outcome(path, names, system_id, memo, racy, root, shard, real_dirs, states)
             if outcome.entry is not None:
-                entries.append(outcome.entry)
-                ahead.add(outcome.entry)
+                loaded.setdefault(system_id, []).append(outcome.entry)
                 file_stems[display] = names.stem
             elif outcome.schema_failed:
                 for name in outcome.broken_names:
                     broken_names.setdefault(system_id, {})[normalise(name)] = name
                 broken_ids.add(f"{system_id}:{names.stem}")
             problems += outcome.problems
+        if last_folder[system_id] == index:
+            mine = sorted(loaded.pop(system_id, ()), key=lambda e: e.id)  # in content order
+            made, found = _composed(system_id, mine, memo)
+            problems += found
+            changed |= made
+            entries += mine
+            for entry in mine:
+                ahead.add(made.get(entry.key, entry), whole=entry.key in made)
     load_cache.save(prune=not partial)
     content = Content(
         systems=tuple(sorted(systems, key=lambda s: s.id)),
@@ -424,8 +429,8 @@ def _run(
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids), memo, others)
     problems += content_problems(content, file_stems, links, memo)
-    content, found = _composed(content, memo)
-    problems += found
+    if changed:  # what is compiled
+        content = Content(systems=content.systems, entries=tuple(changed.get(e.key, e) for e in content.entries))
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead)
     cache.save(partial=partial)
     problems += found

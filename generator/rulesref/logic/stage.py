@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import threading
 from collections import deque
 from collections.abc import Iterator
@@ -83,14 +84,24 @@ def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[
 
 
 Sent = tuple[str, str, str, bytes]  # an entry as a worker is sent it: its file's shown path, its system, its text, its data packed
+# a chunk of entries as a worker is sent it: each as its file, or None for the next of the
+# entries pickled whole
+Chunk = tuple[list[Sent | None], bytes]
 
 
-def _problems_of_sent(sent: list[Sent], settings: Settings) -> list[list[Problem]]:
-    """The problems of entries sent as their files: (shown path, system, text, packed data)."""
+def _problems_of_sent(chunk: Chunk, settings: Settings) -> list[list[Problem]]:
+    """The problems of a chunk's entries, in its order."""
+    files, pickled = chunk
+    whole = iter(pickle.loads(pickled))  # made by this process's parent, from its own content
     problems = []
-    for path, system, text, packed in sent:
-        data, top = unpack(packed)
-        problems.append(compile_entry(build_entry(Document(path=path, data=data, text=text, _top=top), system), settings)[1])
+    for sent in files:
+        if sent is None:
+            entry = next(whole)
+        else:
+            path, system, text, packed = sent
+            data, top = unpack(packed)
+            entry = build_entry(Document(path=path, data=data, text=text, _top=top), system)
+        problems.append(compile_entry(entry, settings)[1])
     return problems
 
 
@@ -99,14 +110,14 @@ class Ahead:
 
     Where only problems are wanted (`validate`), loading the files keeps one core busy and
     the compile stage waited for it: here each entry with checks that the cache does not know
-    is queued to compile as soon as it is built (in chunks, as its file: the workers were
-    forked before it was loaded), so both stages share the cores. The workers are fed a chunk
-    or two at a time, as each finishes, and when this process has loaded everything it
-    takes the chunks not yet sent and compiles them itself, so the cores end together.
-    Compiling an entry reads its own file only, so its problems are the same wherever it is
-    compiled; an entry composition changes later has another key (`entry_key`) and is
-    compiled with the rest by `compile_content`. Nothing is forked until enough checks are
-    waiting (`MIN_PARALLEL_CHECKS`), so small content stays in one process."""
+    is queued to compile as soon as its system is loaded and composed (in chunks, as its
+    file, since the workers were forked before it was loaded; a unit composing changed is
+    sent whole), so both stages share the cores. The workers are fed a chunk or two at a
+    time, as each finishes, and when this process has loaded everything it takes the chunks
+    not yet sent and compiles them itself, so the cores end together. Compiling an entry
+    reads that entry only, so its problems are the same wherever it is compiled. Nothing is
+    forked until enough checks are waiting (`MIN_PARALLEL_CHECKS`), so small content stays in
+    one process."""
 
     CHUNK_CHECKS = 60  # checks per chunk: small enough that the last chunk is soon done
     IN_FLIGHT = 2  # chunks sent per worker and not yet done: one compiling, one ready for it
@@ -116,22 +127,24 @@ class Ahead:
         # one core stays with this process, which goes on loading (the writers compile every entry here anyway)
         self.workers = jobs() - 1 if problems_only else 0
         self._pool: Any = None
-        self._waiting: list[tuple[str, Entry]] = []
+        self._waiting: list[tuple[str, Entry, bool]] = []
         self._weight = 0  # checks waiting
         self._lock = threading.Lock()  # the queue and the results, shared with the pool's result thread
-        self._queued: deque[tuple[list[str], list[Entry], list[Sent]]] = deque()  # chunks not sent yet
+        self._queued: deque[tuple[list[str], list[Entry], Chunk]] = deque()  # chunks not sent yet
         self._in_flight = 0
         self._sent: list[tuple[list[str], Any]] = []
         self._collected = False
 
-    def add(self, entry: Entry) -> None:
-        """An entry just built: queued to compile if it has checks the cache does not know."""
+    def add(self, entry: Entry, *, whole: bool = False) -> None:
+        """An entry as it will be compiled: queued to compile if it has checks the cache does
+        not know. `whole`: an entry that is more than its file (composing added checks that
+        read other files), sent as itself."""
         if self.workers < 1 or not entry.checks:
             return
         key = entry_key(entry)
         if self.cache.get(key) is not None:
             return
-        self._waiting.append((key, entry))
+        self._waiting.append((key, entry, whole))
         self._weight += len(entry.checks)
         if self._pool is None and self._weight < MIN_PARALLEL_CHECKS:
             return
@@ -142,12 +155,15 @@ class Ahead:
 
     def _queue(self) -> None:
         """The entries waiting, as one chunk for a worker."""
-        keys = [k for k, _ in self._waiting]
-        entries = [e for _, e in self._waiting]
+        keys = [k for k, _, _ in self._waiting]
+        entries = [e for _, e, _ in self._waiting]
         # an entry is sent as its file (its data marshalled, as the load cache keeps it) and
-        # built again there: much cheaper to send than the model, and made here, so nothing
-        # this process goes on working out lazily in an entry is read by the pool's threads
-        sent = [(e.where.doc.path, e.system, e.where.doc.text, pack(e.where.doc)) for e in entries]
+        # built again there: much cheaper to send than the model. A composed entry is
+        # pickled whole, all of a chunk's in one pickle, so the documents they share go once.
+        # Both are made here, so nothing this process goes on working out lazily in an entry
+        # is read by the pool's threads.
+        files: list[Sent | None] = [None if whole else (e.where.doc.path, e.system, e.where.doc.text, pack(e.where.doc)) for _, e, whole in self._waiting]
+        sent = (files, pickle.dumps([e for _, e, whole in self._waiting if whole], protocol=pickle.HIGHEST_PROTOCOL))
         self._waiting, self._weight = [], 0
         with self._lock:
             self._queued.append((keys, entries, sent))
@@ -179,7 +195,7 @@ class Ahead:
             return frozenset()
         with self._lock:
             taken = {k for keys, _ in self._sent for k in keys} | {k for keys, _, _ in self._queued for k in keys}
-        return frozenset(taken | {k for k, _ in self._waiting})
+        return frozenset(taken | {k for k, _, _ in self._waiting})
 
     def problems(self) -> dict[str, list[Problem]]:
         """The problems of every entry taken, by entry key (none when no worker was started):
@@ -247,9 +263,8 @@ def compile_content(
     # with `keep`, this process compiles every entry anyway and workers would only take the
     # proofs off it, which cost less than forking: they pay where only problems are wanted
     if not keep and ahead is not None and ahead.working:
-        # the entries composing made (their files were loaded after `ahead`'s worker was
-        # forked, and composing changed them) are compiled here while that worker goes on
-        # with its queue; what is left of the queue is compiled here next: both cores stay
+        # `ahead` took every entry as it is compiled (composed ones too), so this is what it
+        # could not: compiled here, and then what is left of its queue: both cores stay
         # busy, and nothing more is forked (a second pool cost more CPU than it saved)
         pooled = {e.key: compile_entry(e, settings)[1] for e in misses}
     elif not keep and workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
