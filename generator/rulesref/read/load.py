@@ -436,7 +436,20 @@ def _build(parser: Any) -> tuple[Any, dict[JsonPath, Span], dict[JsonPath, Span]
 # reports those precisely; files without (nearly all of them) are composed in C. Markdown's
 # emphasis (`*word*`, `**bold**`) looks like an alias, so the lines of block scalars (`text: |`)
 # are not looked at: their words are text whatever they hold.
-_MAYBE_SPECIAL_SYNTAX = re.compile(r"(?:^|[\s\[{,])[&*!][^\s,\[\]{}]|^%", re.MULTILINE)
+#
+# An anchor, alias or tag is `&`, `*` or `!` at the start of a line or after a space, `[`,
+# `{` or `,`, followed by its name. The pattern starts with the character, so the regular
+# expression engine skips to each of those in C; what comes before is looked behind at (the
+# two characters ending at it: none or one at the start of the text, which counts as a line's
+# start). A `%` starting a line is a directive.
+_MAYBE_SPECIAL_MARK = re.compile(r"[&*!](?<![^\s\[{,][&*!])[^\s,\[\]{}]")
+
+
+def _maybe_special(text: str) -> bool:
+    """Whether some anchor, alias, tag or directive may start in the text."""
+    return _MAYBE_SPECIAL_MARK.search(text) is not None or text.startswith("%") or "\n%" in text
+
+
 # a line whose last thing is a block scalar's indicator (`|`, `>-`, `|2`), with no `#` before it
 # (a comment's words prove nothing, so such a line is looked at as structure)
 _OPENS_BLOCK = re.compile(r"[^#]*?(?:^|[\s:])[|>][-+0-9]*\s*")
@@ -447,7 +460,7 @@ def _plain_data_only(text: str) -> bool:
     """True when the text cannot hold an anchor, alias, tag or directive (a cheap test first)."""
     if "&" not in text and "*" not in text and "!" not in text and "%" not in text:
         return True
-    if _MAYBE_SPECIAL_SYNTAX.search(text) is None:
+    if not _maybe_special(text):
         return True
     block = -1  # while in a block scalar: the column its content is deeper than
     for line in text.split("\n"):
@@ -457,7 +470,7 @@ def _plain_data_only(text: str) -> bool:
             if not stripped or indent > block:
                 continue  # a line of the block scalar's text
             block = -1
-        if _MAYBE_SPECIAL_SYNTAX.search(line) is not None:
+        if _maybe_special(line):
             return False
         if _OPENS_BLOCK.fullmatch(line):
             block = indent + _ITEM_MARKS.match(stripped).end()  # type: ignore[union-attr]
