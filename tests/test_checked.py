@@ -130,8 +130,8 @@ def test_a_damaged_or_foreign_record_is_ignored(shipped: Path, cache_dir: Path, 
     elif damage == "truncated":
         record.write_bytes(raw[:-100])
     elif damage == "forged":  # a correct digest over records of the wrong shape
-        form, fingerprint, systems = marshal.loads(raw.partition(b"\n")[2])
-        payload = marshal.dumps((form, fingerprint, {key: ((1, 2), (), (), "", ()) for key in systems}))
+        stamp, systems = marshal.loads(raw.partition(b"\n")[2])
+        payload = marshal.dumps((stamp, {key: ((1, 2), (), (), "", ()) for key in systems}))
         record.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     else:  # another rulesref's record: the same files, another fingerprint
         monkeypatch.setattr(validate_module, "compile_fingerprint", lambda: "another rulesref")

@@ -3,7 +3,7 @@ workers that report exactly what a serial run reports."""
 
 from __future__ import annotations
 
-import json
+import marshal
 import shutil
 from pathlib import Path
 
@@ -78,12 +78,14 @@ def test_a_forged_cache_of_the_wrong_shape_is_ignored(failing: Path, cache_dir: 
     monkeypatch.setenv("RULESREF_JOBS", "1")
     first = validate([str(failing)], keep=False).problems
     path = cache_dir / compile_cache.FILE_NAME
-    data = json.loads(path.read_bytes().partition(b"\n")[2])
-    key = next(iter(data["entries"]))
-    data["entries"][key] = [["x", "1", 1, "c", "m", "error"]]  # a line that is not a number
-    payload = json.dumps(data).encode()
+    stamp, entries = marshal.loads(path.read_bytes().partition(b"\n")[2])
+    key = next(iter(entries))
+    entries[key] = [("x", "1", 1, "c", "m", "error")]  # a line that is not a number
+    payload = marshal.dumps((stamp, entries))
     path.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+    compiled = _counting(monkeypatch)
     assert validate([str(failing)], keep=False).problems == first
+    assert len(compiled) == 1  # that entry is compiled again, the others are taken as they were
 
 
 def test_a_cache_of_another_rulesref_is_stale(failing: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:

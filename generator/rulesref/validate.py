@@ -125,7 +125,7 @@ def check(paths: list[str], settings: Settings | None = None) -> Checked:
         checked |= readers
     systems = {key: fresh[key] if key in checked else kept[key]._replace(files=now[key]) for key in folders}
     if not strays:
-        record.save(systems)
+        record.save_run(systems)
     problems = [from_row(item) for r in systems.values() for item in r.problems] + strays
     shown = {display_path(path, cwd): path for path in files.all_files()} if files.selected is not None else {}
     return Checked(_reported(files, problems, shown), files, tuple(sorted(checked)))
@@ -249,7 +249,7 @@ def _system_outcome(raw: bytes, display: str, file: str, cache: LoadShard) -> Fi
         return FileOutcome(tuple(found))
     found = schema_problems(doc, SYSTEM) if key else []
     if key and not found:
-        cache.put(key, doc)
+        cache.keep(key, doc)
     return FileOutcome(tuple(found), system=None if found else build_system(doc))
 
 
@@ -261,7 +261,7 @@ def _entry_outcome(raw: bytes, display: str, system_id: str, file: str, cache: L
     if found:
         return FileOutcome(tuple(found), schema_failed=True, broken_names=tuple(_names_of(doc.data)))
     if key:
-        cache.put(key, doc)
+        cache.keep(key, doc)
     return FileOutcome((), entry=build_entry(doc, system_id))
 
 
@@ -432,6 +432,6 @@ def _run(
     if changed:  # what is compiled
         content = Content(systems=content.systems, entries=tuple(changed.get(e.key, e) for e in content.entries))
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead)
-    cache.save(partial=partial)
+    cache.save(keep_found=partial)  # a run over some systems: the rest of the content still needs what it found
     problems += found
     return _Ran(content, links, problems, shown, compiled)

@@ -270,6 +270,11 @@ def test_every_page_has_the_favicon(built: Built) -> None:
     assert (built.site / "assets" / "favicon.svg").read_text(encoding="utf-8").startswith("<svg")
 
 
+def kept_files(folder: Path) -> dict[str, int]:
+    """The pages a cache folder keeps, each with its time (not the folder's `.gitignore`)."""
+    return {p.name: p.stat().st_mtime_ns for p in folder.iterdir() if not p.name.startswith(".")}
+
+
 def test_a_build_reads_only_the_pages_that_changed_and_builds_what_a_cold_build_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """MkDocs' reading and writing of each page are kept (`mkdocs_split`): after an edit, the
     pages whose Markdown (and the nav) are unchanged are taken from the cache, the others
@@ -281,13 +286,13 @@ def test_a_build_reads_only_the_pages_that_changed_and_builds_what_a_cold_build_
     project = make_project(tmp_path / "warm")
     assert build_project(project) == 0
     pages = sum(1 for _ in project.docs.rglob("*.md"))
-    times = {folder: {p.name: p.stat().st_mtime_ns for p in (cache / folder).iterdir()} for folder in ("mkdocs-pages", "mkdocs-written")}
+    times = {folder: kept_files(cache / folder) for folder in ("mkdocs-pages", "mkdocs-written")}
     assert all(len(kept) == pages for kept in times.values())  # every page read and written, once
     fear = project.content / "w40k7" / "fear.yml"
     fear.write_text(fear.read_text(encoding="utf-8").replace("must take a Leadership test", "must pass a Leadership test"), encoding="utf-8")
     assert build_project(project) == 0
     for folder, first in times.items():
-        second = {p.name: p.stat().st_mtime_ns for p in (cache / folder).iterdir()}
+        second = kept_files(cache / folder)
         made_again = [name for name in second if first.get(name) != second[name]]
         assert 1 <= len(made_again) <= 3 and len(second) == pages, folder  # the edited page and those showing its text; the rest kept
     monkeypatch.setenv("RULESREF_CACHE", "off")

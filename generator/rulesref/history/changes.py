@@ -21,7 +21,6 @@ a shallow clone without tags says so once (`History.note`) and builds without it
 from __future__ import annotations
 
 import json
-import marshal
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -204,33 +203,35 @@ def _per_entry(steps: list[Step], now: set[str]) -> dict[str, tuple[tuple[Step, 
     return {key: tuple(items) for key, items in found.items()}
 
 
+def _fields(value: object) -> Fields | None:
+    """A blob's snapshot fields as `_Snapshots` keeps them (raises on another shape)."""
+    if value is None or (isinstance(value, tuple) and len(value) == 7):
+        return value
+    raise ValueError("not a blob's fields")
+
+
 class _Snapshots:
-    """Each blob's snapshot fields, kept in the process and on disk (a blob never changes)."""
+    """Each blob's snapshot fields, kept in the process and on disk (a blob never changes, so
+    the store keeps every blob it found)."""
 
     FILE = "history-snapshots"
     FORMAT = "rulesref-history 1"
 
     def __init__(self) -> None:
         self.known: dict[str, Fields | None] = {}
-        self.loaded = False
-        self.added = False
+        self.store: cache_files.Store[Fields | None] | None = None
 
-    def _load(self) -> None:
+    def _store(self) -> cache_files.Store[Fields | None]:
+        """The store of the caches' folder as it is now (read when first asked for)."""
         where = cache_files.folder()
-        if self.loaded or where is None:
-            return
-        self.loaded = True
-        payload = cache_files.read_payload(where, self.FILE)
-        try:
-            stored = marshal.loads(payload) if payload is not None else None
-        except (ValueError, TypeError, EOFError):
-            stored = None
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == (self.FORMAT, cache_files.fingerprint()) and isinstance(stored[1], dict):
-            self.known.update({k: v for k, v in stored[1].items() if v is None or (isinstance(v, tuple) and len(v) == 7)})
+        if self.store is None or self.store.where != where:
+            self.store = cache_files.Store(where, self.FILE, (self.FORMAT, cache_files.fingerprint()), _fields)
+            self.known.update(self.store.values() or {})
+        return self.store
 
     def of(self, repository: Repository, files: dict[str, str]) -> dict[str, Snapshot]:
         """The entries of the content files `files` (path -> blob id) name."""
-        self._load()
+        store = self._store()
         missing = sorted({blob for blob in files.values() if blob not in self.known})
         for blob, data in repository.blobs(missing).items():
             try:
@@ -238,7 +239,7 @@ class _Snapshots:
             except (yaml.YAMLError, ValueError):
                 parsed = None
             self.known[blob] = fields_of(parsed)
-            self.added = True
+            store.put(blob, self.known[blob])
         found: dict[str, Snapshot] = {}
         for path, blob in sorted(files.items()):
             shot = snapshot(path, self.known.get(blob))
@@ -247,10 +248,8 @@ class _Snapshots:
         return found
 
     def save(self) -> None:
-        where = cache_files.folder()
-        if self.added and where is not None:
-            cache_files.write_payload(where, self.FILE, marshal.dumps(((self.FORMAT, cache_files.fingerprint()), self.known)))
-            self.added = False
+        if self.store is not None:
+            self.store.save(keep_found=True)
 
 
 _SNAPSHOTS = _Snapshots()

@@ -22,15 +22,14 @@ build system does). What could make this wrong makes the run check everything in
 another rulesref, schema, setting, working folder or list of folders; a system removed
 or added, or one whose ids changed; a file that could not be read.
 
-The record is one file beside the load and compile caches, under their rules
-(`rulesref.support.cache_files`): a digest first, marshal (never code), anything of
-another shape ignored.
+The record is one file beside the load and compile caches, a `Store` as they are
+(`rulesref.support.cache_files`): a digest first, marshal (never code), anything of another
+shape ignored.
 """
 
 from __future__ import annotations
 
 import hashlib
-import marshal
 from pathlib import Path
 from typing import NamedTuple
 
@@ -38,9 +37,9 @@ from rulesref.links import LinkIndex
 from rulesref.model import Content, Entry
 from rulesref.problems import ProblemRow, from_row
 from rulesref.read.unchanged import Status
-from rulesref.support.cache_files import read_payload, write_payload
+from rulesref.support.cache_files import Store
 
-FORMAT = "rulesref-checked 1"
+FORMAT = "rulesref-checked 2"  # 2: a `Store`
 FILE_NAME = "checked.marshal"
 UNREAD = ""  # the key of a file no run reads (its problem is its name or place)
 
@@ -103,7 +102,7 @@ def ids(system: str, folder_file: str | None, content: Content, links: LinkIndex
 
 
 def _record_of(fields: object) -> SystemRecord:
-    """A system's record as `CheckRecord.save` wrote it (raises ValueError or TypeError on
+    """A system's record as `CheckRecord.save_run` wrote it (raises ValueError or TypeError on
     anything of another shape: the record is only ever a hint)."""
     record = SystemRecord(*fields)  # type: ignore[misc]
     texts = (str, type(None))
@@ -118,31 +117,17 @@ def _record_of(fields: object) -> SystemRecord:
     return record
 
 
-class CheckRecord:
+class CheckRecord(Store[SystemRecord]):
     """The record of the last run with this fingerprint, by system folder; empty when there
-    is none (or caching is off: `where` None)."""
+    is none, when any of it is of another shape, or when caching is off (`where` None)."""
 
     def __init__(self, where: Path | None, fingerprint: str) -> None:
-        self.where = where
-        self.fingerprint = fingerprint
-        self.systems: dict[str, SystemRecord] = self._read() if where is not None else {}
+        super().__init__(where, FILE_NAME, (FORMAT, fingerprint), _record_of)
+        self.systems: dict[str, SystemRecord] = self.values() or {}
 
-    def _read(self) -> dict[str, SystemRecord]:
-        assert self.where is not None
-        payload = read_payload(self.where, FILE_NAME)
-        if payload is None:
-            return {}
-        try:
-            data = marshal.loads(payload)
-            if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT and data[1] == self.fingerprint and isinstance(data[2], dict)):
-                return {}
-            return {folder: _record_of(fields) for folder, fields in data[2].items()}
-        except (ValueError, TypeError, EOFError):
-            return {}
-
-    def save(self, systems: dict[str, SystemRecord]) -> None:
+    def save_run(self, systems: dict[str, SystemRecord]) -> None:
         """Replace the record with this run's (atomically; skipped when nothing changed or
         it cannot be written)."""
-        if self.where is None or systems == self.systems:
-            return
-        write_payload(self.where, FILE_NAME, marshal.dumps((FORMAT, self.fingerprint, {k: tuple(v) for k, v in systems.items()})))
+        for folder, record in systems.items():
+            self.put(folder, tuple(record))
+        self.save()

@@ -5,23 +5,23 @@ that entry's file alone, so a second run can reuse the problems of every file wh
 shown path and system are unchanged, and of the same rulesref (its version and the size and
 time of every one of its source files: an edited rulesref never reads an old answer).
 
-The cache is one JSON file in the caches' folder (`rulesref.support.cache_files`: where it lives, the
-fingerprint, the digest-first format). JSON, not pickle, because reading a cache must never
-run code; anything of the wrong shape is ignored: the cache is only ever a hint.
+The cache is one file in the caches' folder, a `Store` (`rulesref.support.cache_files`: where
+it lives, the fingerprint, the digest-first format, marshal so that reading never runs code);
+anything of the wrong shape is ignored: the cache is only ever a hint.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 
 from rulesref.model import Entry
-from rulesref.problems import Problem, as_row, from_row
-from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
+from rulesref.problems import Problem, ProblemRow, as_row, from_row
+from rulesref.support.cache_files import Store, fingerprint, folder
 
-FORMAT = "rulesref-compile-cache 1"
-FILE_NAME = "compile.json"
+FORMAT = "rulesref-compile-cache 2"  # 2: marshalled, a `Store`
+FILE_NAME = "compile.marshal"
+FORMER = "compile.json"  # format 1's file
 
 
 def compile_fingerprint() -> str:
@@ -40,46 +40,18 @@ def entry_key(entry: Entry) -> str:
     return digest.hexdigest()
 
 
-class CompileCache:
+def _problems(rows: list[ProblemRow]) -> list[Problem]:
+    return [from_row(row) for row in rows]
+
+
+class CompileCache(Store[list[Problem]]):
     """Problems by entry key; what this run used is what the next run finds."""
 
     def __init__(self, where: Path | None) -> None:
-        self.where = where
-        self.found: dict[str, list[Problem]] = self._read() if where is not None else {}
-        self.used: dict[str, list[Problem]] = {}
+        super().__init__(where, FILE_NAME, compile_fingerprint(), _problems, former=FORMER)
 
-    def _read(self) -> dict[str, list[Problem]]:
-        assert self.where is not None
-        payload = read_payload(self.where, FILE_NAME)
-        if payload is None:
-            return {}
-        try:
-            data = json.loads(payload)
-            if not isinstance(data, dict) or data.get("fingerprint") != compile_fingerprint() or not isinstance(data.get("entries"), dict):
-                return {}
-            return {key: [from_row(p) for p in problems] for key, problems in data["entries"].items()}
-        except (ValueError, TypeError, UnicodeDecodeError):
-            return {}
-
-    def get(self, key: str) -> list[Problem] | None:
-        problems = self.found.get(key)
-        if problems is not None:
-            self.used[key] = problems
-        return problems
-
-    def put(self, key: str, problems: list[Problem]) -> None:
-        self.used[key] = problems
-
-    def save(self, *, partial: bool = False) -> None:
-        """Write what this run used (atomically; a cache that cannot be written is skipped).
-        A `partial` run (one over some systems: `rulesref.validate.check`) keeps what it
-        found too: the rest of the content still needs it."""
-        kept = {**self.found, **self.used} if partial else self.used
-        if self.where is None or kept == self.found:
-            return
-        entries = {key: [as_row(p) for p in problems] for key, problems in sorted(kept.items())}
-        payload = json.dumps({"fingerprint": compile_fingerprint(), "entries": entries}, separators=(",", ":")).encode()
-        write_payload(self.where, FILE_NAME, payload)
+    def keep(self, key: str, problems: list[Problem]) -> None:
+        self.put(key, [as_row(p) for p in problems])
 
 
 def open_cache() -> CompileCache:

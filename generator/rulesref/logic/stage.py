@@ -281,7 +281,7 @@ def compile_content(
                 compiled[entry.key] = result
             if found is None:
                 found = fresh
-        cache.put(key, found)
+        cache.keep(key, found)
         problems += found
     return compiled, problems
 
@@ -302,5 +302,5 @@ def _with_memo(content: Content, settings: Settings, cache: CompileCache, odds: 
 def _compile_one(entry: Entry, settings: Settings, cache: CompileCache, key: str, odds: bool) -> tuple[CompiledEntry | None, list[Problem]]:
     known = cache.get(key)
     result, found = compile_entry(entry, settings, odds=odds, proofs=known is None)
-    cache.put(key, known if known is not None else found)
+    cache.keep(key, known if known is not None else found)
     return result, known if known is not None else found

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.read.load import Document, Span
-from rulesref.support.cache_files import fingerprint, folder, read_payload, write_payload
+from rulesref.support.cache_files import Store, fingerprint, folder
 from rulesref.support.schemas import schema_dir
 
 FORMAT = "rulesref-load-cache 3"  # 2: each file's data with the spans of its top-level keys; 3: a file per system folder
@@ -82,61 +82,28 @@ class LoadCache:
                 return
 
 
-class LoadShard:
-    """Plain data of clean files by file key; what this run used is what the next run finds."""
+Loaded = tuple[dict[str, Any], dict[str, tuple[Span, Span]]]  # a clean file's data, and the spans of its top-level keys and values
+
+
+def _loaded(packed: bytes) -> Loaded:
+    """A kept file's data (raises on bytes of another shape: `SHAPE_ERRORS`)."""
+    data, spans = unpack(packed)
+    if not isinstance(data, dict):
+        raise ValueError("not a mapping")
+    return data, spans
+
+
+class LoadShard(Store[Loaded]):
+    """Plain data of one folder's clean files by file key (each file's data stays marshalled
+    until asked for: what is saved is never an object a run could have changed)."""
 
     def __init__(self, where: Path | None, name: str) -> None:
-        self.where = where
-        self.name = name
-        # each file's data stays marshalled until asked for: what is saved is never an object
-        # a run could have changed
-        self.found: dict[str, bytes] = self._read() if where is not None else {}
-        self.used: dict[str, bytes] = {}
-        self.added = False
+        super().__init__(where, name, load_fingerprint(), _loaded)
 
-    def _read(self) -> dict[str, bytes]:
-        assert self.where is not None
-        payload = read_payload(self.where, self.name)
-        if payload is None:
-            return {}
-        try:
-            data = marshal.loads(payload)
-            if not (isinstance(data, tuple) and len(data) == 2 and data[0] == load_fingerprint() and isinstance(data[1], dict)):
-                return {}
-            files: dict[str, bytes] = data[1]
-            if not all(isinstance(key, str) and isinstance(value, bytes) for key, value in files.items()):
-                return {}
-            return files
-        except (ValueError, TypeError, EOFError):
-            return {}
-
-    def get(self, key: str) -> tuple[dict[str, Any], dict[str, tuple[Span, Span]]] | None:
-        """The data a clean file with this key parsed to, with the spans of its top-level
-        keys and values, or None."""
-        packed = self.found.get(key)
-        if packed is None:
-            return None
-        try:
-            data, spans = unpack(packed)
-        except (ValueError, TypeError, EOFError, AttributeError):  # anything of another shape is no hint
-            return None
-        if not isinstance(data, dict):
-            return None
-        self.used[key] = packed
-        return data, spans
-
-    def put(self, key: str, doc: Document) -> None:
+    def keep(self, key: str, doc: Document) -> None:
         """Record a file that loaded and passed its schema without a problem."""
-        if self.where is None:  # nowhere to save it: a cache turned off, or a run of `serve` after its first
-            return
-        self.used[key] = pack(doc)
-        self.added = True
-
-    def save(self) -> None:
-        """Write what this run used (atomically; a cache that cannot be written is skipped)."""
-        if self.where is None or (not self.added and len(self.used) == len(self.found)):
-            return
-        write_payload(self.where, self.name, marshal.dumps((load_fingerprint(), self.used)))
+        if self.where is not None:  # else nowhere to save it: a cache turned off, or a run of `serve` after its first
+            self.put(key, pack(doc))
 
 
 def pack(doc: Document) -> bytes:

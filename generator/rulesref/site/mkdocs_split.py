@@ -48,6 +48,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from rulesref.support.cache_files import read_payload, write_payload
+
 # the plugin events MkDocs runs while it reads a page (`mkdocs_internals.populate_page`)
 READING_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
 MAX_WORKERS = 4
@@ -181,14 +183,8 @@ class _Kept:
     def _payload(self, page: Any) -> tuple[str, bytes] | None:
         """The key and payload kept for a page, when its file is whole (its digest holds)."""
         key = self.keys.get(page.file.src_uri)
-        if key is None:
-            return None
-        try:
-            raw = (self.where / key).read_bytes()
-        except OSError:
-            return None
-        digest, _, payload = raw.partition(b"\n")
-        return (key, payload) if hashlib.sha256(payload).hexdigest().encode() == digest else None
+        payload = read_payload(self.where, key) if key is not None else None
+        return (key, payload) if key is not None and payload is not None else None
 
     def _keep(self, page: Any, make: Callable[[], bytes]) -> None:
         """Keep `make()` for a page, replacing its file atomically; skipped when it cannot be."""
@@ -198,12 +194,9 @@ class _Kept:
         self.used.add(key)
         try:
             payload = make()
-            self.where.mkdir(parents=True, exist_ok=True)
-            temporary = self.where / f".{key}.{os.getpid()}"
-            temporary.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-            os.replace(temporary, self.where / key)
-        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        except (pickle.PicklingError, TypeError, AttributeError):
             return
+        write_payload(self.where, key, payload)
 
     def _replay(self, key: str, records: list[logging.LogRecord]) -> bool:
         """Log what the page logged when it was kept, and count its file as used."""
@@ -232,7 +225,7 @@ class _Kept:
         """Forget the pages this build did not use (the folder holds one build's pages)."""
         with contextlib.suppress(OSError):
             for path in self.where.iterdir():
-                if path.name not in self.used:
+                if path.name not in self.used and not path.name.startswith("."):  # (the folder's `.gitignore`)
                     path.unlink()
 
 

@@ -34,7 +34,6 @@ import gzip
 import hashlib
 import io
 import json
-import marshal
 import re
 import struct
 import time
@@ -45,7 +44,7 @@ from pathlib import Path
 
 from rulesref.emit.js_module import twin_path
 from rulesref.pages import paths
-from rulesref.support.cache_files import fingerprint, read_payload, write_payload
+from rulesref.support.cache_files import Store, fingerprint
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"
 MODULE_SCRIPTS = paths.MODULE_SCRIPTS
@@ -186,7 +185,7 @@ def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[s
 
 Member = tuple[int, int, bytes]  # a file in the zip: its CRC-32, its size, its bytes deflated
 MEMBERS_FILE = "offline-members.marshal"
-MEMBERS_FORMAT = "rulesref-offline-members 1"
+MEMBERS_FORMAT = "rulesref-offline-members 2"  # 2: a `Store`
 
 
 def _member(data: bytes) -> Member:
@@ -226,35 +225,22 @@ def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int
     each member is kept there by the bytes it was made from, so the next build makes and
     deflates only the files that changed (a build after one edit changes a few pages, the
     search index and the sitemap)."""
-    kept = _kept_members(store)
+    kept = Store(store, MEMBERS_FILE, (MEMBERS_FORMAT, fingerprint()), _member_of)
     members: list[tuple[str, Member]] = []
-    keep: dict[bytes, Member] = {}
     for rel, source, make in _made_files(site, docs, site_url):
         key = hashlib.sha256(f"{rel}\0{site_url}\0".encode() + source).digest() if source is not None else None
         member = kept.get(key) if key is not None else None
         if member is None:
             member = _member(make())
         if key is not None:
-            keep[key] = member
+            kept.put(key, member)
         members.append((rel, member))
-    if store is not None and keep != kept:
-        write_payload(store, MEMBERS_FILE, marshal.dumps((MEMBERS_FORMAT, fingerprint(), keep)))
+    kept.save()
     return zip_members(members, paths.offline_name(site_url), epoch)
 
 
-def _kept_members(store: Path | None) -> dict[bytes, Member]:
-    """The members the last build kept (nothing when the cache is off, of another rulesref,
-    or not of this shape)."""
-    payload = read_payload(store, MEMBERS_FILE) if store is not None else None
-    if payload is None:
-        return {}
-    try:
-        form, made_by, kept = marshal.loads(payload)
-        if form != MEMBERS_FORMAT or made_by != fingerprint() or not isinstance(kept, dict):
-            return {}
-        for key, member in kept.items():
-            if not (isinstance(key, bytes) and isinstance(member, tuple) and len(member) == 3 and type(member[0]) is int and type(member[1]) is int and isinstance(member[2], bytes)):
-                return {}
-        return kept
-    except (ValueError, TypeError, EOFError):
-        return {}
+def _member_of(value: object) -> Member:
+    """A member as the last build kept it (raises on another shape)."""
+    if isinstance(value, tuple) and len(value) == 3 and type(value[0]) is int and type(value[1]) is int and isinstance(value[2], bytes):
+        return value
+    raise ValueError("not a member")
