@@ -2,10 +2,11 @@
 against a hand-written one, and how long the live odds of a 3D6 x D6 check take in Chromium.
 
 - Sizes (gzip -9): the shared runtime every check page loads (`_runtime.js` of the generated
-  package plus the site's `rulesref-try.js` as the site serves it, without comment lines;
+  package plus the site's `rulesref-try.js`, both as the site serves them, without comment
+  lines and indentation;
   budget 6.5 KB, 6 KB until the live charts gave numbers their chances of "at least" and their
   mean) and each shipped entry's module, what one page loads beyond it, with the pools'
-  runtime `_pools.js` for an entry whose checks roll pools (budget 8 KB).
+  runtime `_pools.js` (as served) for an entry whose checks roll pools (budget 8 KB).
 - Call cost: the same Mob Rule as `benchmarks/checks.py`, generated to JavaScript by the real
   pipeline, against the same function written by hand in JavaScript (same checks, messages
   and frozen record), in one Node process, paired runs, best of five (budget: at most 3x).
@@ -38,7 +39,7 @@ sys.path.insert(0, str(REPO))
 
 from benchmarks.checks import MOB_RULE, SYSTEM  # noqa: E402
 from rulesref.commands.cli import main as rulesref  # noqa: E402
-from rulesref.pages.scripts import served  # noqa: E402
+from rulesref.emit.js_module import served  # noqa: E402
 
 SITE_SCRIPT = REPO / "generator" / "rulesref" / "templates" / "site" / "assets" / "rulesref-try.js"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -51,12 +52,13 @@ def gz(data: bytes) -> int:
 def sizes() -> None:
     package = REPO / "rulechecks-js"
     site_script = served(SITE_SCRIPT.read_text(encoding="utf-8"), SITE_SCRIPT.name).encode("utf-8")
-    shared = gz((package / "_runtime.js").read_bytes()) + gz(site_script)
+    # the hand-written runtime and pools as the site serves them, as the site script is
+    shared = gz(served((package / "_runtime.js").read_text(encoding="utf-8"), "_runtime.js").encode("utf-8")) + gz(site_script)
     print(f"rulesref-try.js {gz(SITE_SCRIPT.read_bytes()) / 1024:.2f} KB gzipped as written, {gz(site_script) / 1024:.2f} KB as served")
     modules = {p.relative_to(package).as_posix(): gz(p.read_bytes()) for p in package.glob("*/*.js") if p.name != "index.js"}
     largest = max(modules, key=lambda m: modules[m])
     print(f"shared runtime (_runtime.js + rulesref-try.js) {shared / 1024:6.2f} KB gzipped (budget 6.5 KB)")
-    pools = gz((package / "_pools.js").read_bytes())
+    pools = gz(served((package / "_pools.js").read_text(encoding="utf-8"), "_pools.js").encode("utf-8"))
     with_pools = {m: size + (pools if b'"../_pools.js"' in (package / m).read_bytes() else 0) for m, size in modules.items()}
     largest = max(with_pools, key=lambda m: with_pools[m])
     print(f"the pools' runtime (_pools.js)                   {pools / 1024:6.2f} KB gzipped, loaded only by an entry with pools")

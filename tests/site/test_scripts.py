@@ -7,8 +7,8 @@ from importlib import resources
 
 import pytest
 
+from rulesref.emit.js_module import ScriptShapeError, served
 from rulesref.pages.docs import asset_files
-from rulesref.pages.scripts import ScriptShapeError, served
 
 SOURCE = """// why this script exists
 /** A helper. */

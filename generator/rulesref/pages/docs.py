@@ -17,11 +17,11 @@ from importlib import resources
 from rulesref.build import Build, CompiledEntry
 from rulesref.emit import javascript
 from rulesref.emit.api import api_files, entry_file
-from rulesref.emit.js_module import read_module, twin_path
+from rulesref.emit.js_module import read_module, served, twin_path
 from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
 from rulesref.model import Entry
-from rulesref.pages import changes, paths, roster, scripts, try_it
+from rulesref.pages import changes, paths, roster, try_it
 from rulesref.pages.app import app_files
 from rulesref.pages.armies import tag_parts, weapon_parts
 from rulesref.pages.checks import CheckView, check_views
@@ -45,7 +45,7 @@ def asset_files() -> dict[str, bytes]:
                 data = item.read_bytes()
                 rel = "/".join(x for x in (paths.ASSETS, sub, item.name) if x)
                 if item.name.endswith(".js"):  # served without the comments and indentation
-                    text = scripts.served(data.decode("utf-8"), item.name)
+                    text = served(data.decode("utf-8"), item.name)
                     data = text.encode("utf-8")
                     if rel in paths.MODULE_SCRIPTS:  # and, for the offline copy, as a classic script
                         files[twin_path(rel)] = read_module(text, rel).classic().encode("utf-8")
