@@ -35,7 +35,12 @@ export function repr(value) {
     }
     return quote + out + quote;
   }
-  if (typeof value === "bigint") return String(value);
+  if (typeof value === "number") {
+    // as Python writes a number: nan, inf, and below 1e-4 an exponent of two digits or more
+    if (value !== value) return "nan";
+    if (Math.abs(value) === Infinity) return value > 0 ? "inf" : "-inf";
+    if (value && Math.abs(value) < 1e-4) return value.toExponential().replace(/e(?<sign>[-+])(?=\d$)/, "e$<sign>0");
+  }
   return String(value);
 }
 

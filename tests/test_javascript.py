@@ -17,6 +17,7 @@ import dataclasses
 import importlib
 import itertools
 import json
+import math
 import os
 import random
 import re
@@ -431,6 +432,19 @@ def test_python_semantics_hold_for_every_operation(content: Path, tmp_path: Path
         "console.log(Object.values(r).filter(v => Object.is(v, -0)).length)",
     )
     assert done.returncode == 0 and done.stdout.strip() == "0", done.stderr
+
+
+def test_numbers_in_messages_read_as_python_writes_them() -> None:
+    """The runtime's `repr` of a number is Python's: `nan` and `inf`, and small numbers with
+    an exponent of two digits or more (JSON carries none of these, so ask JavaScript directly)."""
+    numbers = [math.nan, math.inf, -math.inf, 0.0001, 0.00012345, 1e-05, -2.5e-05, 1.5e-07, 1e-300, 5e-324, 0.1, 2.5, -7.25, 123456.789, 3, 0, -3]
+    literals = ["NaN" if math.isnan(x) else ("Infinity" if x > 0 else "-Infinity") if math.isinf(x) else repr(x) for x in numbers]
+    done = run_node(
+        "--input-type=module", "-e",
+        f"import {{ repr }} from 'rulechecks/runtime'; console.log(JSON.stringify([{', '.join(literals)}].map(repr)))",
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [repr(x) for x in numbers]
 
 
 def test_arithmetic_beyond_exact_numbers_is_refused(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
