@@ -119,11 +119,12 @@ def serving(site: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
 
 
 def pdf_text(pdf: bytes) -> tuple[int, str]:
-    """A PDF's page count and its text, ligatures undone and spacing collapsed."""
+    """A PDF's page count and its text, ligatures undone, a line that breaks after a hyphen
+    joined to the next (`re-` / `roll`, where the fonts put the break) and spacing collapsed."""
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
-    text = " ".join(page.extract_text() for page in reader.pages)
+    text = " ".join(page.extract_text().replace("-\n", "-") for page in reader.pages)
     return len(reader.pages), " ".join(unicodedata.normalize("NFKC", text).split())
 
 
