@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rulesref.logic import positions as pos
 from rulesref.logic.domain import MAX_COMBINATIONS, dice_domain, static_domain
 from rulesref.logic.plan import Plan
 from rulesref.logic.sandbox import run_module
@@ -106,19 +107,16 @@ def bounded_fields(plan: Plan) -> list[tuple[int, str, int | float | None, int |
 # -- the structure ---------------------------------------------------------------------------
 
 
-_AT: dict[str, Any] = {"lineno": 1, "col_offset": 0, "end_lineno": 1, "end_col_offset": 0}
-
-
 def _subscript(i: int) -> ast.expr:
-    return ast.Subscript(value=ast.Name(id="_a", ctx=ast.Load(), **_AT), slice=ast.Constant(i, **_AT), ctx=ast.Load(), **_AT)
+    return pos.Subscript(value=_name("_a"), slice=pos.Constant(i), ctx=ast.Load())
 
 
 def _cut(node: ast.expr, atoms: list[ast.expr], seen: dict[str, int]) -> ast.expr:
     """`node` with each atom replaced by `_a[i]`, the atoms collected (each once)."""
     if isinstance(node, ast.BoolOp):
-        return ast.BoolOp(op=node.op, values=[_cut(v, atoms, seen) for v in node.values], **_AT)
+        return pos.BoolOp(op=node.op, values=[_cut(v, atoms, seen) for v in node.values])
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return ast.UnaryOp(op=ast.Not(), operand=_cut(node.operand, atoms, seen), **_AT)
+        return pos.UnaryOp(op=ast.Not(), operand=_cut(node.operand, atoms, seen))
     key = ast.dump(node)
     if key not in seen:
         seen[key] = len(atoms)
@@ -127,55 +125,56 @@ def _cut(node: ast.expr, atoms: list[ast.expr], seen: dict[str, int]) -> ast.exp
 
 
 def _name(name: str, store: bool = False) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Store() if store else ast.Load(), **_AT)
+    return pos.Name(id=name, ctx=ast.Store() if store else ast.Load())
 
 
-def _call(function: ast.expr, *args: ast.expr) -> ast.Call:
-    return ast.Call(func=function, args=list(args), keywords=[], **_AT)
+def _method(subject: ast.expr, method: str, *args: ast.expr) -> ast.Call:
+    """`subject.method(*args)`."""
+    return pos.Call(func=pos.Attribute(value=subject, attr=method, ctx=ast.Load()), args=list(args), keywords=[])
 
 
 def _function(name: str, params: list[str], body: list[ast.stmt]) -> ast.FunctionDef:
-    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=p, **_AT) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[])
-    return ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[], returns=None, type_comment=None, **_AT)
+    arguments = ast.arguments(posonlyargs=[], args=[pos.arg(arg=p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[])
+    return pos.FunctionDef(name=name, args=arguments, body=body, decorator_list=[], returns=None, type_comment=None)
 
 
 def _assignments(steps: list[tuple[str, ast.expr]]) -> list[ast.stmt]:
-    return [ast.Assign(targets=[_name(n, store=True)], value=v, **_AT) for n, v in steps]
+    return [pos.Assign(targets=[_name(n, store=True)], value=v) for n, v in steps]
 
 
 def _returning(steps: list[tuple[str, ast.expr]], expr: ast.expr) -> list[ast.stmt]:
     """A function's body: its steps, then `expr`."""
-    return [*_assignments(steps), ast.Return(value=expr, **_AT)]
+    return [*_assignments(steps), pos.Return(value=expr)]
 
 
 def _truth(atom: ast.expr) -> ast.expr:
     """`atom` as True or False (a comparison already is one)."""
     if isinstance(atom, ast.Compare):
         return atom
-    return ast.UnaryOp(op=ast.Not(), operand=ast.UnaryOp(op=ast.Not(), operand=atom, **_AT), **_AT)
+    return pos.UnaryOp(op=ast.Not(), operand=pos.UnaryOp(op=ast.Not(), operand=atom))
 
 
 def _grouping(params: list[str], steps: list[tuple[str, ast.expr]], atoms: list[ast.expr]) -> list[ast.stmt]:
     """The body of a function of `_rows` (tuples of `params`' values) that groups them by the
     truth vector of `atoms`, in their order: one loop in generated code, where a call per row
     from here cost most of a proof."""
-    vectors = ast.Assign(targets=[_name("_v", store=True)], value=ast.Dict(keys=[], values=[], **_AT), **_AT)
     loop: list[ast.stmt] = []
     if params:
-        unpack = ast.Tuple(elts=[_name(p, store=True) for p in params], ctx=ast.Store(), **_AT)
-        loop.append(ast.Assign(targets=[unpack], value=_name("_r"), **_AT))
+        loop.append(pos.Assign(targets=[pos.Tuple(elts=[_name(p, store=True) for p in params], ctx=ast.Store())], value=_name("_r")))
     loop += _assignments(steps)
-    vector = ast.Tuple(elts=[_truth(a) for a in atoms], ctx=ast.Load(), **_AT)
-    rows = _call(ast.Attribute(value=_name("_v"), attr="setdefault", ctx=ast.Load(), **_AT), vector, ast.List(elts=[], ctx=ast.Load(), **_AT))
-    loop.append(ast.Expr(value=_call(ast.Attribute(value=rows, attr="append", ctx=ast.Load(), **_AT), _name("_r")), **_AT))
-    each = ast.For(target=_name("_r", store=True), iter=_name("_rows"), body=loop, orelse=[], type_comment=None, **_AT)
-    return [vectors, each, ast.Return(value=_name("_v"), **_AT)]
+    vector = pos.Tuple(elts=[_truth(a) for a in atoms], ctx=ast.Load())
+    loop.append(pos.Expr(value=_method(_method(_name("_v"), "setdefault", vector, pos.List(elts=[], ctx=ast.Load())), "append", _name("_r"))))
+    return [
+        pos.Assign(targets=[_name("_v", store=True)], value=pos.Dict(keys=[], values=[])),
+        pos.For(target=_name("_r", store=True), iter=_name("_rows"), body=loop, orelse=[], type_comment=None),
+        pos.Return(value=_name("_v")),
+    ]
 
 
 def _compile(functions: list[tuple[list[str], list[ast.stmt]]], module_name: str) -> list[Callable[..., Any]]:
     """Compile (parameters, body) into functions, in the sandbox. The plan's own nodes are
     shared, not copied: compiling reads them and only the new nodes get positions."""
-    body: list[ast.stmt] = [ast.ImportFrom(module=None, names=[ast.alias(name="_dice", **_AT)], level=2, **_AT)]
+    body: list[ast.stmt] = [pos.ImportFrom(module=None, names=[pos.alias(name="_dice")], level=2)]
     body += [_function(f"_f{i}", params, statements) for i, (params, statements) in enumerate(functions)]
     namespace = run_module(ast.Module(body=body, type_ignores=[]), module_name)
     return [namespace[f"_f{i}"] for i in range(len(functions))]
@@ -203,9 +202,9 @@ class _Structure:
         atoms: list[ast.expr] = []
         seen: dict[str, int] = {}
         tests = [_cut(t, atoms, seen) for t in plan.proof_requires]
-        self.requires = ast.BoolOp(op=ast.And(), values=tests, **_AT) if len(tests) > 1 else tests[0] if tests else ast.Constant(True, **_AT)
-        self.conditions = ast.Tuple(
-            elts=[_cut(r.when, atoms, seen) if r.when is not None else ast.Constant(True, **_AT) for r in plan.rows], ctx=ast.Load(), **_AT
+        self.requires = pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
+        self.conditions = pos.Tuple(
+            elts=[_cut(r.when, atoms, seen) if r.when is not None else pos.Constant(True) for r in plan.rows], ctx=ast.Load()
         )
         self.atoms = atoms
         self.groups = self._groups([self.inputs_of(a) for a in atoms])
