@@ -21,7 +21,7 @@ from pathlib import Path
 from rulesref import __version__
 from rulesref.build import Build
 from rulesref.emit.js_expressions import ExpressionWriter, bare, constant, local
-from rulesref.emit.js_module import ImportRuntime, Line, Module, exported, read_module, served, twin_path
+from rulesref.emit.js_module import ImportRuntime, Line, Module, exported, served_module, twin_path
 from rulesref.emit.origin import source_path
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
@@ -517,7 +517,6 @@ def _index_files(
     files[f"{POOLS}.d.ts"] = _static(f"{POOLS}.d.ts")
     files["package.json"] = package_json(name, systems, version)
     if twins:  # the site's form: the runtime and the pools, written by hand, as served and read into their lines
-        for shared in (RUNTIME, POOLS):
-            files[f"{shared}.js"] = served(files[f"{shared}.js"], f"{shared}.js")
-            files[twin_path(f"{shared}.js")] = read_module(files[f"{shared}.js"], f"{shared}.js").classic()
+        for shared in (f"{RUNTIME}.js", f"{POOLS}.js"):
+            files.update(served_module(files[shared], shared))
     return {path: text.encode("utf-8") for path, text in files.items()}

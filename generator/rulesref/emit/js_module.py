@@ -165,3 +165,9 @@ def served(source: str, name: str) -> str:
         if text and not _COMMENT_LINE.fullmatch(text):
             kept.append(text)
     return "\n".join(kept) + "\n"
+
+
+def served_module(source: str, path: str) -> dict[str, str]:
+    """A hand-written module as the site serves it (`served`), and its classic twin beside it."""
+    text = served(source, path)
+    return {path: text, twin_path(path): read_module(text, path).classic()}

@@ -17,7 +17,7 @@ from importlib import resources
 from rulesref.build import Build, CompiledEntry
 from rulesref.emit import javascript
 from rulesref.emit.api import api_files, entry_file
-from rulesref.emit.js_module import read_module, served, twin_path
+from rulesref.emit.js_module import served, served_module
 from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
 from rulesref.model import Entry
@@ -44,11 +44,11 @@ def asset_files() -> dict[str, bytes]:
             if item.is_file() and item.name.endswith(suffixes):
                 data = item.read_bytes()
                 rel = "/".join(x for x in (paths.ASSETS, sub, item.name) if x)
+                if rel in paths.MODULE_SCRIPTS:  # served, and for the offline copy as a classic script too
+                    files.update({path: text.encode("utf-8") for path, text in served_module(data.decode("utf-8"), rel).items()})
+                    continue
                 if item.name.endswith(".js"):  # served without the comments and indentation
-                    text = served(data.decode("utf-8"), item.name)
-                    data = text.encode("utf-8")
-                    if rel in paths.MODULE_SCRIPTS:  # and, for the offline copy, as a classic script
-                        files[twin_path(rel)] = read_module(text, rel).classic().encode("utf-8")
+                    data = served(data.decode("utf-8"), item.name).encode("utf-8")
                 files[rel] = data
     return files
 
