@@ -273,6 +273,7 @@ def compile_content(
     compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []
     for entry, key, found in zip(entries, keys, known, strict=True):
+        cached = found is not None  # (`cache.get` kept it for the next run already)
         if found is None:
             found = early.get(key, pooled.get(entry.key))
         if keep or found is None:
@@ -281,7 +282,8 @@ def compile_content(
                 compiled[entry.key] = result
             if found is None:
                 found = fresh
-        cache.keep(key, found)
+        if not cached:
+            cache.keep(key, found)
         problems += found
     return compiled, problems
 
@@ -300,7 +302,8 @@ def _with_memo(content: Content, settings: Settings, cache: CompileCache, odds: 
 
 
 def _compile_one(entry: Entry, settings: Settings, cache: CompileCache, key: str, odds: bool) -> tuple[CompiledEntry | None, list[Problem]]:
-    known = cache.get(key)
+    known = cache.get(key)  # (kept for the next run too, when found)
     result, found = compile_entry(entry, settings, odds=odds, proofs=known is None)
-    cache.keep(key, known if known is not None else found)
+    if known is None:
+        cache.keep(key, found)
     return result, known if known is not None else found
