@@ -19,6 +19,7 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from rulesref.commands.importers.battlescribe.json_form import JsonFormError, parse_json
 from rulesref.errors import UsageError
 
 MAX_XML_BYTES = 64 * 1024 * 1024
@@ -26,15 +27,19 @@ MAX_ZIP_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 200
 XML_SUFFIXES = {".gst": "gst", ".cat": "cat"}
 ZIP_SUFFIXES = {".gstz": "gst", ".catz": "cat"}
+JSON_SUFFIX = ".json"  # the same schema written as JSON: its kind is its root key
+SUFFIXES = (*XML_SUFFIXES, *ZIP_SUFFIXES, JSON_SUFFIX)
+SHOWN_SUFFIXES = ".gst, .cat, .gstz, .catz or .json"
 ROOTS = {"gst": "gameSystem", "cat": "catalogue", "ros": "roster"}  # each kind's root element (a roster is read by `rulesref roster`)
 
 
 class SourceError(Exception):
     """A source that cannot be imported: named with its file and line."""
 
-    def __init__(self, path: str, line: int, message: str) -> None:
+    def __init__(self, path: str, line: int, message: str, *, foreign: bool = False) -> None:
         super().__init__(f"{path}:{line}: {message}")
         self.path, self.line, self.message = path, line, message
+        self.foreign = foreign  # JSON of another kind than BattleScribe's: a folder may hold it beside the data
 
 
 @dataclass
@@ -49,6 +54,22 @@ class XmlFile:
 
     def line(self, element: Element) -> int:
         return self.lines.get(id(element), 1)
+
+
+def parse_json_file(data: bytes, path: str, name: str) -> XmlFile:
+    """One BattleScribe JSON file's bytes as the element tree its XML would give
+    (`json_form`); raises SourceError with the line of the fault."""
+    if len(data) > MAX_XML_BYTES:
+        raise SourceError(path, 1, f"the file is {len(data)} bytes; the limit is {MAX_XML_BYTES}")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SourceError(path, data[: exc.start].count(b"\n") + 1, "not UTF-8 text") from None
+    try:
+        kind, root, lines = parse_json(text)
+    except JsonFormError as exc:
+        raise SourceError(path, exc.line, exc.message, foreign=exc.foreign) from None
+    return XmlFile(path, name, kind, root, lines)
 
 
 class _TooDeep(Exception):
@@ -144,13 +165,13 @@ def source_files(sources: list[str]) -> list[tuple[Path, str]]:
     for source in sources:
         path = Path(source)
         if path.is_dir():
-            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in {*XML_SUFFIXES, *ZIP_SUFFIXES} and ".git" not in p.parts)
+            inside = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES and ".git" not in p.parts)
             if not inside:
-                raise UsageError(f"no BattleScribe file (.gst, .cat, .gstz or .catz) in {source}")
+                raise UsageError(f"no BattleScribe file ({SHOWN_SUFFIXES}) in {source}")
             found += [(p, p.as_posix()) for p in inside]
         elif path.is_file():
-            if path.suffix.lower() not in {*XML_SUFFIXES, *ZIP_SUFFIXES}:
-                raise UsageError(f"not a BattleScribe file (.gst, .cat, .gstz or .catz): {source}")
+            if path.suffix.lower() not in SUFFIXES:
+                raise UsageError(f"not a BattleScribe file ({SHOWN_SUFFIXES}): {source}")
             found.append((path, path.as_posix()))
         else:
             raise UsageError(f"no such file or folder: {source}")
@@ -158,7 +179,13 @@ def source_files(sources: list[str]) -> list[tuple[Path, str]]:
 
 
 def read_file(path: Path, shown: str) -> XmlFile:
+    """A game system or catalogue (or, from JSON, a roster: the caller tells them apart)."""
     suffix = path.suffix.lower()
+    if suffix == JSON_SUFFIX:
+        try:
+            return parse_json_file(_read_plain(path, shown), shown, path.name)
+        except OSError as exc:
+            raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None
     zipped = suffix in ZIP_SUFFIXES
     return read_xml(path, shown, ZIP_SUFFIXES[suffix] if zipped else XML_SUFFIXES[suffix], zipped=zipped)
 
