@@ -142,8 +142,15 @@ def test_a_row_without_rules_takes_none_from_the_unit(imported: Path) -> None:
 
 def test_rules_no_row_names_go_to_the_unit_s_wargear_not_to_the_unit(imported: Path) -> None:
     guard = entry(imported, "frog-guard")
-    assert guard["wargear"] == ["one-use", "float-rule"]  # the combo's One Use; the Lily Pad's Float (no row)
+    assert guard["wargear"] == ["one-use"]  # the combo (default wargear) links One Use, which neither of its rows names
     assert guard["rules"] == ["leap", "hit-run", "frog-fury"]
+
+
+def test_an_option_s_rules_are_listed_under_the_option_not_as_the_unit_s(imported: Path) -> None:
+    guard = entry(imported, "frog-guard")
+    assert {"name": "Lily Pad", "rules": ["float-rule"], "element": "se-lily"} in guard["options"]
+    assert {"name": "Reed Spear", "rows": ["Reed Spear"], "element": "se-spear"} in guard["options"]
+    assert "float-rule" not in guard["rules"] + guard["wargear"]
 
 
 def test_the_row_s_text_gives_the_value_and_the_disagreement_is_reported(imported: Path) -> None:

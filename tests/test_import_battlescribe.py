@@ -59,7 +59,7 @@ def test_the_import_validates_with_only_derived_summary_warnings(imported: Path)
     result = validate([str(imported)])
     assert [p for p in result.problems if p.severity == "error"] == []
     assert {p.code for p in result.problems} == {"derived-summary"}
-    assert len(result.problems) == len(result.content.entries) == 13
+    assert len(result.problems) == len(result.content.entries) == 15
 
 
 def test_strict_validation_fails_on_derived_summaries(imported: Path) -> None:
@@ -71,9 +71,10 @@ def test_summary_printed(source: Path, tmp_path: Path, capsys: pytest.CaptureFix
     assert run_import(source, tmp_path / "content") == 0
     err = capsys.readouterr().err
     assert "3 BattleScribe files" in err
-    assert "files written: 15, unchanged: 0" in err
-    assert "rules: 10, units: 3, tables: 1, links made: 7" in err
-    assert "conflicts (same name, different texts): 2" in err
+    assert "files written: 17, unchanged: 0" in err
+    assert "what a force can take: 3; units: 3; not units: 0" in err
+    assert "rules: 12, units: 3, tables: 1, links made: 7" in err
+    assert "names with several texts (a rule per text): 2, making 4 rules" in err
 
 
 def test_system_books_from_publications_and_free_text(imported: Path) -> None:
@@ -100,10 +101,13 @@ def test_rule_with_source_and_origin(imported: Path) -> None:
     assert burrow["summary"] == "A critter with this rule may dig in at the end of its move."
 
 
-def test_same_name_different_texts_game_system_wins_and_is_reported(imported: Path) -> None:
+def test_one_name_with_two_texts_is_a_rule_per_text_the_game_system_s_keeping_the_name(imported: Path) -> None:
     assert entry(imported, "burrow")["text"].startswith("A critter with this rule may dig in")
+    foxes = entry(imported, "burrow-foxes-army-book")
+    assert foxes["name"] == "Burrow (Foxes - Army Book)" and foxes["text"] == "Foxes dig quickly."
+    assert foxes["origin"]["element"] == "r-burrow-foxes"
     report = (imported / "hedge" / "IMPORT.md").read_text()
-    assert "| Burrow | " in report and "hedgerow.gst:" in report and "foxes.cat:5 (18)" in report
+    assert "| Burrow | `Burrow` (hedgerow.gst:29); `Burrow (Foxes - Army Book)` (foxes.cat:5) |" in report
 
 
 def test_parameterised_rule_and_unit_links_with_values(imported: Path) -> None:
@@ -112,7 +116,10 @@ def test_parameterised_rule_and_unit_links_with_values(imported: Path) -> None:
     assert hardy["aliases"] == ["Hardy"]
     assert hardy["params"]["X"]["type"] == "int"
     assert (hardy["params"]["X"]["min"], hardy["params"]["X"]["max"]) == (2, 3)
-    assert entry(imported, "fear-2")["rules"] == ["fear", {"rule": "hardy", "X": 3}]
+    # `Hardy (3)` has a text of its own: the unit's link shows it, under the name of the one unit that has it
+    assert entry(imported, "fear-2")["rules"] == ["fear", {"rule": "hardy-fear", "X": 3}]
+    assert entry(imported, "hardy-fear")["name"] == "Hardy (X) (Fear)"
+    assert entry(imported, "hardy-fear")["text"].endswith("on 3 or less the point is kept.")
 
 
 def test_unit_rules_in_order_and_profiles_with_weapon_rules(imported: Path) -> None:
@@ -169,14 +176,14 @@ def test_second_import_of_the_same_data_changes_nothing(source: Path, imported: 
     before = snapshot(imported)
     capsys.readouterr()
     assert run_import(source, imported) == 0
-    assert "files written: 0, unchanged: 15" in capsys.readouterr().err
+    assert "files written: 0, unchanged: 17" in capsys.readouterr().err
     assert snapshot(imported) == before
 
 
 def test_dry_run_writes_nothing(source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_import(source, tmp_path / "content", "--dry-run") == 0
     assert not (tmp_path / "content").exists()
-    assert "files would write: 15" in capsys.readouterr().err
+    assert "files would write: 17" in capsys.readouterr().err
 
 
 def change_upstream(source: Path, old: str, new: str) -> None:

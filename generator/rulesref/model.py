@@ -203,6 +203,21 @@ class Profile:
         return next((v for c, v in self.values if c == characteristic), None)
 
 
+@dataclass(frozen=True)
+class Option:
+    """A choice a unit offers and what it brings: the rules the unit has only with it, the
+    names of the rows that come with it, the unit it is (a dedicated transport), and its id
+    in the data it was imported from (a roster's selection of it is matched by it)."""
+
+    name: str
+    group: str | None
+    rules: tuple[RuleRef, ...]
+    rows: tuple[str, ...]
+    unit: str | None
+    element: str | None
+    where: Where
+
+
 CHARACTERISTIC = re.compile(r'(?P<number>-?[0-9]{1,4})(?:(?P<roll>\+)|(?P<inches>"|\u201d|\u2033| ?(?:in|inch|inches)\b))?')
 
 
@@ -448,6 +463,7 @@ class Entry:
     profiles: tuple[Profile, ...] = ()
     origin: Origin | None = None
     wargear: tuple[RuleRef, ...] = ()
+    options: tuple[Option, ...] = ()
     armies: tuple[str, ...] = ()
     role: str | None = None
     effects: tuple[Effect, ...] = ()
@@ -782,6 +798,10 @@ def build_entry(doc: Document, system: str) -> Entry:
         profiles=profiles,
         origin=_origin(data.get("origin"), where / "origin"),
         wargear=_rule_refs(data.get("wargear", ()), where / "wargear"),
+        options=tuple(
+            Option(o["name"], o.get("group"), _rule_refs(o.get("rules", ()), where / "options" / i / "rules"), tuple(o.get("rows", ())), o.get("unit"), o.get("element"), where / "options" / i)
+            for i, o in enumerate(data.get("options", ()))
+        ),
         armies=tuple(data.get("armies", ())),
         role=data.get("role"),
         effects=_effects(data.get("effects", []), f"{system}:{data['id']}", where / "effects"),

@@ -127,6 +127,8 @@ def _rule_refs(entry: Entry) -> Iterator[RuleRef]:
     for profile in entry.profiles:
         yield from profile.rules
     yield from entry.wargear
+    for option in entry.options:
+        yield from option.rules
 
 
 def _check_armies(entry: Entry, owner: System | None) -> Iterator[Problem]:
@@ -165,6 +167,24 @@ def _check_units(content: Content, index: LinkIndex) -> Iterator[Problem]:
             for name in given:
                 if target.param(name) is None:
                     yield (ref.where / name).problem("bad-param", f"`{target.name}` has no parameter {name}", key=True)
+
+
+def _check_options(content: Content, index: LinkIndex) -> Iterator[Problem]:
+    """An option names a unit of its system, and rows its unit has."""
+    for entry in content.entries:
+        rows = {p.name for p in entry.profiles}
+        for option in entry.options:
+            if option.unit is not None:
+                key = f"{entry.system}:{option.unit}"
+                target = content.entry(key)
+                if target is None and key not in index.unbuilt:
+                    yield (option.where / "unit").problem("unknown-option", f"no entry with id `{option.unit}` in {entry.system}")
+                elif target is not None and target.kind != "unit":
+                    yield (option.where / "unit").problem("unknown-option", f"`{option.unit}` is a {target.kind}, not a unit")
+            for number, row in enumerate(option.rows):
+                if row not in rows:
+                    hint = did_you_mean(row, sorted(rows)) if rows else "; the unit has no profile rows"
+                    yield (option.where / "rows" / number).problem("unknown-option", f"`{entry.name}` has no profile row named `{row}`{hint}")
 
 
 def _check_profile_types(system: System) -> Iterator[Problem]:
@@ -272,5 +292,6 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
         stem = file_stems[entry.where.doc.path]
         problems += memo.get("entry-problems", entry.key, (entry, stem, owner, texts), lambda: _entry_problems(entry, stem, owner, texts))  # noqa: B023 (made at once)
     problems += _check_units(content, index)
+    problems += _check_options(content, index)
     problems += _check_same_as(content, index)
     return problems

@@ -1,7 +1,9 @@
-"""A unit's page as a datasheet: its profiles as tables of characteristics (one per profile
-type, columns in the system's printed order), then its rules as compact cards: the rule's
-name with its parameter values, what each value means, the summary, a link, and the rule's
-full text (folded on screen, printed in full, so a printed unit page is its rules card).
+"""A unit's page as a datasheet, in the order a printed one reads: its profiles as tables of
+characteristics (one per profile type, columns in the system's printed order), then its
+weapons with their rules, then its special rules as compact cards (the rule's name with its
+parameter values, what each value means, the summary, a link, and the rule's full text,
+folded on screen, printed in full, so a printed unit page is its rules card), then its
+options, each with what it brings.
 
 A profile table can be wider than a phone (a vehicle has eleven characteristics), and no
 word in it may break. So each table sits in a scroll box of its own (`rr-scroll`, which the
@@ -34,12 +36,14 @@ def is_text(value: str) -> bool:
     return len(value) > SHORT_VALUE and any(c.isspace() for c in value)
 
 
-def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Callable[[RuleRef], str | None]) -> list[str]:
-    """One table per profile type the unit uses, in the order the system declares them, each
-    as an HTML block in its scroll box; the cells of the rules column are Markdown (links
-    that preview their rule), every other cell is escaped text."""
+def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Callable[[RuleRef], str | None], *, weapons: bool) -> list[str]:
+    """One table per profile type the unit uses, of weapons or of the rest, in the order the
+    system declares them, each as an HTML block in its scroll box; the cells of the rules
+    column are Markdown (links that preview their rule), every other cell is escaped text."""
     tables = []
     for profile_type in system.profile_types:
+        if (profile_type.kind == "weapon") != weapons:
+            continue
         of_type = [p for p in profiles if p.type == profile_type.id]
         if not of_type:
             continue
@@ -71,6 +75,30 @@ def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Cal
 
 def _text(index: int, text: list[bool]) -> str:
     return ' class="rr-text"' if text[index] else ""
+
+
+def option_groups(entry: Entry, rule_link: Callable[[RuleRef], str | None], unit_link: Callable[[str], str | None]) -> list[dict[str, object]]:
+    """A unit's options by the group they are chosen from (in the order the unit lists them),
+    each as Markdown: its name (a link, when it is a unit of its own, or when it is the one rule
+    it brings), then the rules it brings and the rows that come with it."""
+    groups: dict[str | None, list[str]] = {}
+    for option in entry.options:
+        links = [link for ref in option.rules if (link := rule_link(ref)) is not None]
+        name = unit_link(option.unit) if option.unit is not None else None
+        if name is None and len(option.rules) == 1 and not option.rows and links:
+            only = option.rules[0]
+            name, links = (links[0], []) if not only.args and _plain_name(option.name) == _plain_name(only.rule) else (None, links)
+        shown = name or attribute(option.name)
+        rows = [attribute(r) for r in option.rows if r != option.name]
+        parts = [", ".join(links)] if links else []
+        if rows:
+            parts.append("rows: " + ", ".join(rows))
+        groups.setdefault(option.group, []).append(shown + (": " + "; ".join(parts) if parts else ""))
+    return [{"name": attribute(group) if group else "Other options", "choices": items} for group, items in groups.items()]
+
+
+def _plain_name(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def unit_rule_refs(entry: Entry) -> list[RuleRef]:

@@ -39,7 +39,7 @@ from rulesref.pages.changes import INDEX as CHANGES_PAGE
 from rulesref.pages.changes import entry_history
 from rulesref.pages.check_section import check_section
 from rulesref.pages.checks import CheckView
-from rulesref.pages.datasheet import parameter_values, profile_tables, unit_rule_refs
+from rulesref.pages.datasheet import option_groups, parameter_values, profile_tables, unit_rule_refs
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import References, attribute, code, front_matter, markdown_link, plain, user_inline, user_markdown
 from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, LinkOut, NameGroup, Relations
@@ -277,9 +277,11 @@ class Pages:
             aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
             text=user_markdown(entry.text, links) if entry.text else "",
             table=self.dice_table(entry, links),
-            profiles=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref)),
+            profiles=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref), weapons=False),
+            weapons=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref), weapons=True),
             cards=self.rule_cards(page, entry, unit_rule_refs(entry)),
             wargear=self.rule_cards(page, entry, list(dict.fromkeys(entry.wargear))),
+            options=option_groups(entry, lambda ref: self.rule_link(page, entry, ref), lambda unit: self.unit_link(page, entry, unit)),
             param_table=_param_table(entry.params),
             checks=[
                 {**check_section(entry, view), "try_it": self.forms_of(entry.key).get(view.name, ""), "parts": self.composed_parts(page, entry, view)}
@@ -325,6 +327,10 @@ class Pages:
     def rule_link(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
         target = self.entry_of(f"{unit.system}:{ref.rule}")
         return self.entry_link(page, target, args=ref.args) if target is not None else None
+
+    def unit_link(self, page: str, entry: Entry, unit: str) -> str | None:
+        target = self.entry_of(f"{entry.system}:{unit}")
+        return self.entry_link(page, target) if target is not None else None
 
     def rule_cards(self, page: str, unit: Entry, refs: list[RuleRef]) -> list[dict[str, object]]:
         """A unit's rules as cards: name and parameter values, summary, link, full text."""

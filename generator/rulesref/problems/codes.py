@@ -53,6 +53,7 @@ CODES: dict[str, str] = {
     "python-name": "A name that cannot become a Python name: a keyword, a builtin or exception, a helper, a module constant, a module pytest would collect, or two names that become one identifier.",
     "unknown-book": "A source cites a book that system.yml does not list.",
     "unknown-rule": "A unit lists a rule id that does not exist (or is not a rule).",
+    "unknown-option": "A unit's option names a unit that does not exist (or is not a unit), or a row the unit does not have.",
     "unknown-entry": "`same_as` names an entry that does not exist.",
     "unknown-profile-type": "A unit's profile names a profile type that its system.yml does not declare under `profile_types`.",
     "profile-characteristics": "A profile lacks a characteristic of its type, or gives one the type does not have.",

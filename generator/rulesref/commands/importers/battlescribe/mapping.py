@@ -14,10 +14,11 @@
 - Each catalogue that is not a library is an army; units carry the armies that can take
   them and their battlefield role, rules the armies whose catalogues hold them (a rule of
   the game system is a core rule, of no army).
-- `selectionEntry` elements of type unit (and models no unit links to) are units: their
+- What a force can take (`forces`: root entries of type unit or model) are units: their
   rules in the order written (a link's name modifier, `Brutal (3)`, gives the parameter),
-  and their profiles, each row with the rules it has itself (`rows`); rules of wargear that
-  belongs to no row go to the unit's `wargear`.
+  and their profiles, each row with the rules it has itself (`rows`); rules of default
+  wargear that belongs to no row go to the unit's `wargear`; each option (`units`) lists what
+  it brings: its rules, its rows, or the unit it is.
 - Publications and free-text book names become the system's books (`books`); `page` is kept.
 - Text is cleaned (`text.clean_text`), a dice table in it becomes `table` data
   (`text.find_table`), mentions of the names of rules and of hand-written glossary terms
@@ -36,8 +37,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesref.commands.importers.battlescribe.books import Books
-from rulesref.commands.importers.battlescribe.elements import Data, ProfileRow, RuleElement, RuleUse, UnitElement
 from rulesref.commands.importers.battlescribe.existing import Existing
+from rulesref.commands.importers.battlescribe.forces import Key, LeftOut
+from rulesref.commands.importers.battlescribe.index import MissingCatalogue
 from rulesref.commands.importers.battlescribe.naming import (
     MAX_NAME,
     clean_name,
@@ -47,8 +49,9 @@ from rulesref.commands.importers.battlescribe.naming import (
     system_names,
     usable_id,
 )
+from rulesref.commands.importers.battlescribe.records import Data, OptionElement, ProfileRow, RuleElement, RuleUse, UnitElement
 from rulesref.commands.importers.battlescribe.rows import Disagreement, Ref, place_rules
-from rulesref.commands.importers.battlescribe.text import clean_text, derive_summary, find_table
+from rulesref.commands.importers.battlescribe.text import clean_text, defused, derive_summary, find_table
 from rulesref.links import normalise
 from rulesref.links.mentions import Linker
 from rulesref.names import RESERVED_ENTRY_IDS
@@ -62,6 +65,7 @@ VALUE_KINDS = (
     ("roll", re.compile(r"[1-9]\+")),
     ("dice", re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?")),
 )
+OPTION_ORDER = ("name", "group", "rules", "rows", "unit", "element")
 PARAM_SUMMARY = "The value written in brackets after the rule's name."
 WEAPON_TYPE = re.compile(r"weapon", re.IGNORECASE)
 STATLINE_TYPE = re.compile(r"\b(unit|model|models|statline|characteristics|vehicle|walker|monster|character)\b", re.IGNORECASE)
@@ -95,9 +99,16 @@ class PlannedEntry:
 
 @dataclass
 class Conflict:
+    """One rule name that the data gives several texts: each text is an entry of its own,
+    the first under the bare name (`variants` holds the content names and where each text is)."""
+
     name: str
-    chosen: str
-    variants: list[tuple[str, int]]  # (file:line, characters)
+    variants: list[tuple[str, str]]  # (content name, file:line of its text)
+    ids: list[str] = field(default_factory=list)  # the rules, the first text's first
+
+    @property
+    def first(self) -> str:
+        return self.ids[0]
 
 
 @dataclass
@@ -113,6 +124,12 @@ class Plan:
     disagreements: list[Disagreement] = field(default_factory=list)
     kept: list[tuple[str, str]] = field(default_factory=list)  # (upstream name, hand-written id)
     no_text: list[tuple[str, str]] = field(default_factory=list)  # (rule name, file:line): imported without text
+    first_text: dict[str, str] = field(default_factory=dict)  # rule id -> the rule of its name's first text
+    takeable: int = 0  # distinct things a force can take
+    missing: list[MissingCatalogue] = field(default_factory=list)  # catalogues linked and not among the sources
+    unresolved: dict[str, int] = field(default_factory=dict)  # file -> links whose target is in no file read
+    left_out: list[LeftOut] = field(default_factory=list)  # of those, what is no unit, and why
+    cut: list[tuple[str, str, int]] = field(default_factory=list)  # (row, characteristic, characters): cells cut to the schema's bound
     links: int = 0
     tables: int = 0
 
@@ -127,6 +144,8 @@ class _RuleGroup:
     values: dict[str, Scalar] = field(default_factory=dict)  # merge key of an upstream name -> value
     id: str = ""
     content_name: str = ""
+    qualifier: str | None = None  # what tells this text of the name from its others (a unit, an army)
+    family: str = ""  # the key of the name every text of it shares
 
 
 def _rank(element: RuleElement, catalogue_books: dict[str, str]) -> tuple[int, int, int, str, int]:
@@ -151,10 +170,12 @@ class _Mapper:
         self.taken_ids: set[str] = set(existing.by_id) | set(RESERVED_ENTRY_IDS)
         self.taken_names: dict[str, str] = {n: e.id for n, e in existing.hand_names.items()}
         self.name = name
-        self.rule_of_element: dict[str, _RuleGroup] = {}
+        self.rule_of_element: dict[tuple[str, str], _RuleGroup] = {}  # (file, element id) -> its rule
+        self.rule_of_id: dict[str, _RuleGroup] = {}  # element id -> the first rule of that id
         self.group_of_key: dict[str, _RuleGroup] = {}  # merge key of every name and base -> its group
         self.ref_of_name: dict[str, Ref] = {}
         self.rule_names: dict[str, str] = {}  # rule id -> its content name
+        self.family_of: dict[str, str] = {}  # rule id -> the key of the name every text of it shares
         self.profile_type_ids: dict[str, str] = {}
         self.characteristic_names: dict[str, dict[str, str]] = {}  # type id -> upstream -> content
         self.next_number: dict[str, int] = {}  # qualified name -> next number to try
@@ -297,6 +318,67 @@ class _Mapper:
                 groups.append(_RuleGroup(key, chosen.name, rules))
         return groups
 
+    def by_text(self, groups: list[_RuleGroup]) -> list[_RuleGroup]:
+        """Each text of a name is a rule of its own: a link shows the text of the element it
+        targets, never another army's. Texts are one text when they differ only in spacing,
+        or, for a rule with a parameter, only in the value its name gives (`Feel No Pain
+        (5+)`'s 5+). The text that the game system holds, or else the most catalogues hold,
+        keeps the bare name; each other is named by what tells it apart: the one unit that
+        has it, else the one catalogue that holds it. Copies without text are a text of
+        their own (a link to one shows that the data gives none, not another copy's text),
+        unless the game system holds the name: empty copies of a core rule stand for it."""
+        users = self._users()
+        split: list[_RuleGroup] = []
+        for group in groups:
+            group.family = group.key
+            texts: dict[str, list[RuleElement]] = {}  # "" holds the elements without text
+            for element in group.elements:
+                texts.setdefault(self._text_key(element, group), []).append(element)
+            if len(texts) < 2:
+                split.append(group)
+                continue
+            untexted = texts.pop("", [])
+            if any(e.origin.kind == "gst" for es in texts.values() for e in es):
+                core = next(key for key, es in texts.items() if any(e.origin.kind == "gst" for e in es))
+                texts[core] += untexted  # empty copies of a core rule stand for it
+            elif untexted:
+                texts[""] = untexted
+            ranked = sorted(texts.values(), key=lambda es: (not any(e.origin.kind == "gst" for e in es), -len({e.origin.file for e in es}), min(_rank(e, self.data.catalogue_books) for e in es)))
+            group.elements = ranked[0]
+            split.append(group)
+            if len(ranked) < 2:
+                continue
+            for number, elements in enumerate(ranked[1:], start=2):
+                variant = _RuleGroup(f"{group.key}\u0000{number}", group.name, elements, group.param, group.kind, dict(group.values), family=group.key)
+                variant.qualifier = self._qualifier(elements, users)
+                split.append(variant)
+        return split
+
+    def _text_key(self, element: RuleElement, group: _RuleGroup) -> str:
+        text = " ".join(clean_text(element.text).split())
+        match = PARAM_FORM.fullmatch(element.name) if group.param else None
+        if match and match.group("value") and _value_kind(match.group("value")) != "placeholder":
+            text = text.replace(match.group("value"), "\u0000")
+        return text
+
+    def _users(self) -> dict[tuple[str, str], set[str]]:
+        """The names of the units that have each rule element, as their own or an option's."""
+        users: dict[tuple[str, str], set[str]] = {}
+        for unit in self.data.units:
+            uses = [*unit.rules, *unit.wargear, *(u for p in unit.profiles for u in p.rules), *(u for o in unit.shared for u in o.uses), *(u for o in unit.options for u in o.rules)]
+            for use in uses:
+                users.setdefault((use.file, use.target), set()).add(unit.name)
+        return users
+
+    def _qualifier(self, elements: list[RuleElement], users: dict[tuple[str, str], set[str]]) -> str:
+        units = {name for e in elements for name in users.get(e.key, ())}
+        if len(units) == 1:
+            return next(iter(units))
+        catalogues = {e.origin.catalogue for e in elements}
+        if len(catalogues) == 1:
+            return next(iter(catalogues))
+        return min(elements, key=lambda e: _rank(e, self.data.catalogue_books)).origin.catalogue
+
     def _linked_values(self, base: str) -> list[tuple[str, str]]:
         """Values that links give a rule by name (`Hardy (2)` on a link to `Hardy (X)`)."""
         if self.link_names is None:
@@ -327,24 +409,33 @@ class _Mapper:
         return None
 
     def name_rules(self, groups: list[_RuleGroup]) -> list[_RuleGroup]:
-        """Ids and names; a rule named like a hand-written rule is that rule."""
+        """Ids and names; a rule named like a hand-written rule is that rule (its other texts
+        stay rules of their own, named apart)."""
         written = []
         for group in sorted(groups, key=lambda g: g.key):
-            hand = self._hand_written(group)
+            hand = self._hand_written(group) if group.qualifier is None else None
             if hand is not None:
                 group.id = hand.id
                 self.rule_names[hand.id] = str(hand.data.get("name", hand.id))
                 self.plan.kept.append((group.name, hand.id))
             else:
                 chosen = min(group.elements, key=lambda r: _rank(r, self.data.catalogue_books))
-                group.id = self._reuse("rule", chosen.id, group.name) or self._claim_id(slug(clean_name(group.name)[0], fallback="rule"), "rule")
                 shown = f"{group.name} ({group.param})" if group.param else group.name
+                named = group.name
+                if group.qualifier is not None:
+                    shown, named = f"{shown} ({group.qualifier})", f"{group.name} {group.qualifier}"
+                group.id = self._reuse("rule", chosen.id, group.name) or self._claim_id(slug(clean_name(named)[0], fallback="rule"), "rule")
                 group.content_name = self._claim_name(shown, chosen.origin.catalogue, group.id)
                 self.rule_names[group.id] = group.content_name
                 written.append(group)
+            self.family_of[group.id] = group.family
+            for element in group.elements:
+                self.rule_of_element[element.key] = group
+                self.rule_of_id.setdefault(element.id, group)
+            if group.qualifier is not None:
+                continue  # a name (and a link made from a mention of it) means the text it has first
             self.group_of_key[group.key] = group
             for element in group.elements:
-                self.rule_of_element[element.id] = group
                 key = merge_key(element.name)
                 self.group_of_key.setdefault(key, group)
                 value = group.values.get(key)
@@ -354,16 +445,7 @@ class _Mapper:
         return written
 
     def rule_entry(self, group: _RuleGroup) -> PlannedEntry:
-        ordered = sorted(group.elements, key=lambda r: _rank(r, self.data.catalogue_books))
-        chosen = ordered[0]
-        texts: dict[str, RuleElement] = {}
-        for element in ordered:
-            if element.text.strip():
-                texts.setdefault(" ".join(element.text.split()), element)
-        if len(texts) > 1:
-            self.plan.conflicts.append(
-                Conflict(group.name, f"{chosen.origin.file}:{chosen.origin.line}", [(f"{e.origin.file}:{e.origin.line}", len(e.text)) for e in list(texts.values())[1:]])
-            )
+        chosen = min(group.elements, key=lambda r: _rank(r, self.data.catalogue_books))
         text = clean_text(chosen.text)
         if not text:
             self.plan.no_text.append((group.name, f"{chosen.origin.file}:{chosen.origin.line}"))
@@ -394,8 +476,24 @@ class _Mapper:
             origin["also"] = also
         return PlannedEntry(group.id, "rule", fields, origin, ["summary"])
 
+    def conflicts(self, written: list[_RuleGroup]) -> list[Conflict]:
+        """Each name the data gives several texts, with the entry each text became."""
+        families: dict[str, list[_RuleGroup]] = {}
+        for group in written:
+            families.setdefault(group.family, []).append(group)
+        found = []
+        for members in families.values():
+            if len(members) > 1:
+                members.sort(key=lambda g: (g.qualifier is not None, g.key))
+                where = [min(g.elements, key=lambda r: _rank(r, self.data.catalogue_books)).origin for g in members]
+                found.append(Conflict(members[0].name, [(g.content_name, f"{o.file}:{o.line}") for g, o in zip(members, where, strict=True)], [g.id for g in members]))
+        return found
+
     def _aliases(self, group: _RuleGroup) -> list[str]:
-        """The bare name of a parameterised rule, and the other spellings of a merged name."""
+        """The bare name of a parameterised rule, and the other spellings of a merged name
+        (which name its first text: another text of the name has none)."""
+        if group.qualifier is not None:
+            return []
         spellings = [group.name] if group.param else []
         if not group.param:
             spellings += sorted({e.name for e in group.elements if PARAM_FORM.fullmatch(e.name) is None}, key=lambda n: (n.casefold(), n))
@@ -414,20 +512,23 @@ class _Mapper:
     # -- units ------------------------------------------------------------------------
 
     def _ref(self, use: RuleUse) -> Ref | None:
-        if use.name is not None:
-            found = self.ref_of_name.get(merge_key(use.name))
-            if found is not None:
-                return found
-            match = PARAM_FORM.fullmatch(use.name)
-            group = self.rule_of_element.get(use.target)
-            if match and group is not None and group.param and group.kind and _value_kind(match.group("value")) == group.kind:
+        """The rule a link names: the rule of the element it targets (never another text of
+        that name), with the value the link's name (`Brutal (3)`) or the element's gives."""
+        group = self.rule_of_element.get((use.file, use.target)) or self.rule_of_id.get(use.target)
+        if group is None:
+            return self.ref_of_name.get(merge_key(use.name)) if use.name is not None else None
+        if not group.param or not group.kind:
+            return group.id, {}
+        element = next((e for e in group.elements if e.id == use.target), group.elements[0])
+        for name in (use.name, element.name):
+            match = PARAM_FORM.fullmatch(name or "")
+            if match and _value_kind(match.group("value")) == group.kind:
                 value = match.group("value")
                 return group.id, {group.param: int(value) if group.kind == "int" else value}
-        group = self.rule_of_element.get(use.target)
-        if group is None:
-            return None
-        element = next(e for e in group.elements if e.id == use.target)
-        return self.ref_of_name.get(merge_key(element.name), (group.id, {}))
+            if name is not None and merge_key(name) in group.values:
+                value_of = group.values[merge_key(name)]
+                return group.id, {group.param: value_of}
+        return group.id, {}
 
     def _named(self, item: str) -> Ref | None:
         """The rule a row's text names in one of its items (`Gets Hot`, `Brutal (2)`)."""
@@ -463,7 +564,12 @@ class _Mapper:
 
     def _profile(self, row: ProfileRow, rules: list[Any]) -> dict[str, Any]:
         names = self.characteristic_names[row.type.id]
-        values = {names[c]: profile_value(v) for c, v in row.values if c in names}
+        values: dict[str, str] = {}
+        for upstream, value in row.values:
+            if upstream in names:
+                values[names[upstream]], cut = profile_value(value)
+                if cut:
+                    self.plan.cut.append((row.name, upstream, len(value)))
         profile: dict[str, Any] = {"type": self.profile_type_ids[row.type.id], "name": content_name(row.name, 100), "values": values}
         if rules:
             profile["rules"] = rules
@@ -473,7 +579,7 @@ class _Mapper:
         ident = self._reuse("unit", unit.id, unit.name) or self._claim_id(slug(clean_name(unit.name)[0], fallback="unit"), "unit")
         qualifier = unit.origin.catalogue
         name = self._claim_name(unit.name, qualifier, ident)
-        placed = place_rules(unit, self._ref, self._named, lambda rule: self.rule_names.get(rule, rule))
+        placed = place_rules(unit, self._ref, self._named, lambda rule: self.rule_names.get(rule, rule), lambda rule: self.family_of.get(rule, rule))
         self.plan.disagreements += placed.disagreements
         profiles: list[dict[str, Any]] = []
         for row in unit.profiles:
@@ -493,6 +599,9 @@ class _Mapper:
             fields["wargear"] = [ref for ref in placed.wargear if ref not in fields["rules"]]
             if not fields["wargear"]:
                 del fields["wargear"]
+        options = [o for option in unit.options if (o := self._option(option, placed.options.get(id(option), [])))]
+        if options:
+            fields["options"] = options
         source = self._source(unit.book, unit.page)
         if source:
             fields["source"] = source
@@ -502,11 +611,34 @@ class _Mapper:
             "profiles": [(p.name, p.values, [(u.target, u.name) for u in p.rules]) for p in unit.profiles],
             "shared": [([p.name for p in o.rows], [(u.target, u.name) for u in o.uses]) for o in unit.shared],
             "wargear": [(u.target, u.name) for u in unit.wargear],
+            "options": [(o.id, o.name, o.group, [(u.target, u.name) for u in o.rules], [p.name for p in o.rows], o.unit) for o in unit.options],
             "armies": unit.armies,
             "role": unit.role,
         }
         origin = {"from": "battlescribe", "file": unit.origin.file, "element": unit.id, "name": origin_name(unit.name), "hash": fingerprint(upstream)}
         return PlannedEntry(ident, "unit", fields, origin, ["summary"])
+
+    def _option(self, option: OptionElement, unnamed: list[Any]) -> dict[str, Any] | None:
+        """An option as content lists it: its name and group, the rules it brings (those of
+        its rows stay on the rows), the names of its rows, and the unit it is, if it is one
+        (its id is filled in once every unit has one: `_option_units`). None if it brings
+        nothing."""
+        rules = self._refs(option.rules)
+        rules += (ref for ref in unnamed if ref not in rules)
+        rows = list(dict.fromkeys(content_name(row.name, 100) for row in option.rows))
+        if not (rules or rows or option.unit):
+            return None
+        found: dict[str, Any] = {"name": content_name(option.name)}
+        if option.group:
+            found["group"] = content_name(option.group)
+        if rules:
+            found["rules"] = rules
+        if rows:
+            found["rows"] = rows
+        if option.unit is not None:
+            found["unit"] = option.unit
+        found["element"] = option.id
+        return found
 
     # -- the system ---------------------------------------------------------------------
 
@@ -560,6 +692,23 @@ class _Mapper:
         return system
 
 
+def _option_units(plan: Plan, of_key: dict[Key, PlannedEntry]) -> None:
+    """An option that is a unit of the import names that unit, and brings its rules."""
+    for entry in plan.entries:
+        for option in entry.fields.get("options", []):
+            key = option.pop("unit", None)
+            target = of_key.get(key) if key is not None else None
+            if target is None:
+                continue
+            rules = option.get("rules", [])
+            rules += (ref for ref in target.fields["rules"] if ref not in rules)
+            if rules:
+                option["rules"] = rules
+            option["unit"] = target.id
+            ordered = {key: option.pop(key) for key in OPTION_ORDER if key in option}
+            option.update(ordered)
+
+
 def _link_texts(plan: Plan, extra_names: list[tuple[str, str]]) -> None:
     """Mentions of rule names become links; then each summary is derived from its text."""
     names = list(extra_names)
@@ -570,11 +719,14 @@ def _link_texts(plan: Plan, extra_names: list[tuple[str, str]]) -> None:
     for entry in plan.entries:
         if entry.kind != "rule":
             continue
+        own = plan.first_text.get(entry.id, entry.id)  # another text of a name does not link the name's first
         if "text" in entry.fields:
-            entry.fields["text"], made = linker.link(entry.fields["text"], self_key=entry.id)
+            text, made = linker.link(entry.fields["text"], self_key=own)
+            entry.fields["text"] = defused(text)
             plan.links += made
         for row in entry.fields.get("table", {}).get("rows", []):
-            row["result"], made = linker.link(row["result"], self_key=entry.id)
+            result, made = linker.link(row["result"], self_key=own)
+            row["result"] = defused(result)
             plan.links += made
         entry.fields["summary"] = derive_summary(entry.fields.get("text"), entry.fields.get("table"))
 
@@ -598,7 +750,12 @@ def _library_rules_to_armies(plan: Plan, core: set[str]) -> None:
 
 
 def _unit_refs(entry: PlannedEntry) -> list[Any]:
-    return [*entry.fields["rules"], *entry.fields.get("wargear", []), *(r for p in entry.fields.get("profiles", []) for r in p.get("rules", []))]
+    return [
+        *entry.fields["rules"],
+        *entry.fields.get("wargear", []),
+        *(r for p in entry.fields.get("profiles", []) for r in p.get("rules", [])),
+        *(r for o in entry.fields.get("options", []) for r in o.get("rules", [])),
+    ]
 
 
 def _widen_params(plan: Plan) -> None:
@@ -628,12 +785,15 @@ def _widen_params(plan: Plan) -> None:
 def map_data(data: Data, system_id: str, name: str | None, existing: Existing) -> Plan:
     """Decide every entry of the import and the system file (before merging with disk)."""
     mapper = _Mapper(data, system_id, name, existing)
-    groups = mapper.name_rules(mapper.group_rules())
+    groups = mapper.name_rules(mapper.by_text(mapper.group_rules()))
     plan = mapper.plan
     plan.entries += (mapper.rule_entry(group) for group in groups)
+    plan.conflicts = mapper.conflicts(groups)
+    plan.first_text = {name: c.first for c in plan.conflicts for name in c.ids}
     core = {g.id for g in groups if any(e.origin.kind == "gst" for e in g.elements)}
     profile_types = mapper.profile_types()
     seen_units: dict[tuple[str, str], PlannedEntry] = {}
+    of_key: dict[Key, PlannedEntry] = {}
     for unit in data.units:
         # catalogues copy one another: the same unit (id and name) in several is one unit of
         # all their armies; another unit under a copied id is a unit of its own
@@ -641,10 +801,16 @@ def map_data(data: Data, system_id: str, name: str | None, existing: Existing) -
         if same is not None:
             armies = [*same.fields.get("armies", []), *mapper.armies_of(unit.armies)]
             same.fields["armies"] = [a for a in mapper.army_order if a in armies]
+            of_key[unit.key] = same
             continue
         planned = mapper.unit_entry(unit)
         seen_units[(unit.id, normalise(unit.name))] = planned
+        of_key[unit.key] = planned
         plan.entries.append(planned)
+    _option_units(plan, of_key)
+    plan.left_out = [o for o in data.left_out if (o.element, normalise(o.name)) not in seen_units]
+    plan.takeable = len(seen_units) + len(plan.left_out)
+    plan.missing, plan.unresolved = data.missing, data.unresolved
     _link_texts(plan, existing.link_names())
     plan.system = mapper.system(profile_types)
     _library_rules_to_armies(plan, core)

@@ -101,10 +101,16 @@ def content_name(name: str, limit: int = MAX_NAME) -> str:
     return text or "Unnamed"
 
 
-def profile_value(value: str) -> str:
-    """A characteristic's value on one line, without `< > { }`, at most 200 characters."""
+MAX_VALUE = 4000  # the schema's bound on a characteristic's value: far above any printed cell
+
+
+def profile_value(value: str) -> tuple[str, bool]:
+    """A characteristic's value on one line, without `< > { }`, and whether it had to be cut
+    to the schema's bound (the caller lists every cut)."""
     text = " ".join(clean_name(value)[0].translate(_NAME_REPLACEMENTS).split())
-    return text[:200]
+    if len(text) <= MAX_VALUE:
+        return text, False
+    return text[: MAX_VALUE - 3].rstrip() + "...", True
 
 
 def usable_id(ident: str, kind: str) -> str:

@@ -13,9 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rulesref.commands.importers.battlescribe.mapping import Plan
+from rulesref.commands.importers.battlescribe.naming import MAX_VALUE
 from rulesref.commands.importers.battlescribe.write import Outcome
 
-PRECEDENCE = "the game system file first, then the catalogue of the rule's own book, then the longest text"
+PRECEDENCE = "the game system file first, then the catalogue of the rule's own book, then the longest text"  # of copies of one text
 
 
 @dataclass(frozen=True)
@@ -24,23 +25,60 @@ class Counts:
     unchanged: int
     rules: int
     units: int
+    without_profiles: int
+    without_rules: int
 
 
 def counts(plan: Plan, written: int, unchanged: int) -> Counts:
-    return Counts(written, unchanged, sum(e.kind == "rule" for e in plan.entries), sum(e.kind == "unit" for e in plan.entries))
+    units = [e for e in plan.entries if e.kind == "unit"]
+    return Counts(
+        written,
+        unchanged,
+        sum(e.kind == "rule" for e in plan.entries),
+        len(units),
+        sum(not e.fields.get("profiles") for e in units),
+        sum(not (e.fields.get("rules") or e.fields.get("wargear") or any(p.get("rules") for p in e.fields.get("profiles", []))) for e in units),
+    )
+
+
+def _lacking(plan: Plan) -> list[str]:
+    """A line per catalogue the sources lack, with what could not be resolved for it."""
+    lines = []
+    for missing in plan.missing:
+        unresolved = sum(plan.unresolved.get(f, 0) for f in missing.linked_from)
+        files = len(missing.linked_from)
+        lines.append(f"the catalogue `{missing.name}` ({missing.id}) is linked from {files} file{'s' * (files != 1)} and is not among the sources: {unresolved} links in them resolve to nothing")
+    return lines
+
+
+def _coverage(plan: Plan, numbers: Counts) -> list[str]:
+    lines = [f"what a force can take: {plan.takeable}; units: {numbers.units}; not units: {len(plan.left_out)}"]
+    reasons = Counter(o.reason for o in plan.left_out)
+    lines += (f"  not a unit, {count}: {reason}" for reason, count in sorted(reasons.items()))
+    if numbers.units and numbers.without_profiles == numbers.units:
+        lines.append("the data gives no unit any profile (characteristics): unit pages show rules only")
+    elif numbers.without_profiles:
+        lines.append(f"units without profiles in the data: {numbers.without_profiles}")
+    if numbers.units and numbers.without_rules == numbers.units:
+        lines.append("the data gives no unit any rule")
+    return lines
 
 
 def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: bool) -> list[str]:
     verb = "would write" if dry_run else "written"
     lines = [
         f"files {verb}: {numbers.written}, unchanged: {numbers.unchanged}",
+        *_coverage(plan, numbers),
+        *_lacking(plan),
         f"rules: {numbers.rules}, units: {numbers.units}, tables: {plan.tables}, links made: {plan.links}",
-        f"conflicts (same name, different texts): {len(plan.conflicts)}; renamed to fit content names: {len(plan.renamed)}",
+        f"names with several texts (a rule per text): {len(plan.conflicts)}, making {sum(len(c.variants) for c in plan.conflicts)} rules; renamed to fit content names: {len(plan.renamed)}",
         f"names cleaned of invisible or look-alike characters: {len(plan.cleaned)}; rules written several ways, made one: {len(plan.merged)}",
         f"rows whose links disagree with their own text (the text is shown): {len(plan.disagreements)}; book titles merged: {len(plan.books_merged)}",
         f"rules without text in the data (imported without text; the summary says so): {len(plan.no_text)}",
         f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
     ]
+    if plan.cut:
+        lines.append(f"profile cells cut to the schema's bound of {MAX_VALUE} characters: {len(plan.cut)} (listed in IMPORT.md)")
     reasons = Counter(f"{what}: {reason}" for _, what, reason in plan.skipped)
     lines += (f"  skipped {count}: {reason}" for reason, count in sorted(reasons.items()))
     for path, why in outcome.edited:
@@ -73,16 +111,35 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
         f"# Import report: {system_id}",
         "",
         "Written by `rulesref import battlescribe`; the next import rewrites it.",
-        f"Where catalogues give one rule name different texts, the text is chosen by precedence: {PRECEDENCE}.",
+        f"Where catalogues hold copies of one rule, its book and page are the copy's chosen by precedence: {PRECEDENCE}.",
         "",
-        f"## Conflicts ({len(plan.conflicts)})",
+        f"## What a force can take ({plan.takeable}) and what is not a unit ({len(plan.left_out)})",
+        "",
+        "Everything a force can take is a unit: each army's root entries and the targets of its root links, of type `unit` or `model`"
+        " (hidden ones a modifier can show included), counted once by their element and name. These are not units:",
+        "",
+    ]
+    out += [f"- {_code(o.name)} ({_cell(o.where)}; {_cell(', '.join(o.armies))}): {_cell(o.reason)}{'; ' + _cell(o.detail) if o.detail else ''}" for o in plan.left_out]
+    out += ["", f"## Catalogues the sources lack ({len(plan.missing)})", ""]
+    out += [f"- {_cell(line)}" for line in _lacking(plan)]
+    for missing in plan.missing:
+        out += [f"  - {_cell(f)}: {plan.unresolved.get(f, 0)} links resolve to nothing" for f in missing.linked_from]
+    out += ["", f"## Profile cells cut ({len(plan.cut)})", "", f"Cells are kept whole up to the schema's bound of {MAX_VALUE} characters.", ""]
+    out += [f"- {_code(row)}, {_code(name)}: {chars} characters" for row, name, chars in plan.cut]
+    out += [
+        "",
+        f"## One name, several texts ({len(plan.conflicts)})",
+        "",
+        "Where the data gives one rule name several texts, each text is a rule of its own, so that a unit's link shows the text of the element it"
+        " names. The text the game system holds (else the one most catalogues hold) keeps the name; each other is named by the one unit that has it,"
+        " or else the catalogue that holds it.",
         "",
     ]
     if plan.conflicts:
-        out += ["| rule | text used | other texts (characters) |", "|---|---|---|"]
+        out += ["| name | rules, one per text (where the text is) |", "|---|---|"]
         for conflict in sorted(plan.conflicts, key=lambda c: c.name.casefold()):
-            others = "; ".join(f"{where} ({chars})" for where, chars in conflict.variants)
-            out.append(f"| {_cell(conflict.name)} | {_cell(conflict.chosen)} | {_cell(others)} |")
+            rules = "; ".join(f"{_code(name)} ({where})" for name, where in conflict.variants)
+            out.append(f"| {_cell(conflict.name)} | {_cell(rules)} |")
     out += ["", f"## Skipped ({len(plan.skipped)})", ""]
     out += [f"- {_cell(where)}: {what}: {_cell(reason)}" for where, what, reason in sorted(plan.skipped)]
     out += ["", f"## Rules without text in the data ({len(plan.no_text)})", "", "Imported without text, so that units can list them; the summary says the data gives none. Write their text by hand.", ""]

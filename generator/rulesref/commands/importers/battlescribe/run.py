@@ -67,10 +67,21 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
     if not SYSTEM_ID.fullmatch(system_id) or len(system_id) > 30:
         raise UsageError(f"--system `{system_id}` must be a kebab-case id of at most 30 characters, e.g. `w40k7`")
     found = source_files(sources)
+    foreign: list[tuple[str, str, str]] = []  # (file, what, why): JSON a data folder holds beside the data
     with Progress("import: reading files", len(found)) as reading:
         files = []
         for path, shown in found:
-            files.append(read_file(path, shown))
+            try:
+                read = read_file(path, shown)
+            except SourceError as exc:
+                if not exc.foreign:
+                    raise
+                foreign.append((shown, "file", "JSON that is not BattleScribe data"))
+            else:
+                if read.kind == "ros":
+                    foreign.append((shown, "file", "a roster, not data (read it with `rulesref roster`)"))
+                else:
+                    files.append(read)
             reading.step()
     chosen = choose_game_system(files, game_system)
     ignored = [(f.name, f.kind) for f in files if f not in chosen]
@@ -81,6 +92,7 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
         existing = read_existing(folder)
         example = _untouched_example(existing, system_id)
         plan = map_data(data, system_id, name, existing)
+    plan.skipped += foreign
     plan.skipped += ((path, "catalogue", "written for another game system") for path, kind in ignored if kind == "cat")
     plan.skipped += ((path, "game system", "another game system among the sources") for path, kind in ignored if kind == "gst")
     outcome = plan_files(plan, existing, folder, name is not None)

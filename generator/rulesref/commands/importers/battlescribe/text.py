@@ -38,6 +38,27 @@ _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(\s[^<>]*)?/?>")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9\"'(\u2022])")  # a bullet (U+2022) starts one too
 
 
+# Older data's markup, `[Strength](+1)`: a Markdown link to no address. It means the words
+# and the value; written as such, it reads as text (a link to `+1` is refused).
+_OLD_MARKUP = re.compile(r"\[([^\[\]\n]{1,200})\]\((?!https?://)([^()\n]{0,200})\)")
+
+
+def defused(text: str) -> str:
+    """Text in which nothing reads as markup `validate` refuses (raw HTML, a link to no web
+    address, an attribute list), each changed by a character: also after links are made, when
+    a link ends right before `(` (`[[Overawe]](+1 ...)`)."""
+    for _ in range(5):  # each pass fixes what the validator would point at
+        found = list(unsafe_markup(text))
+        if not found:
+            break
+        for offset, code, _message in sorted(found, reverse=True):
+            if code in ("raw-html", "unsafe-link"):
+                text = text[: offset + 1] + " " + text[offset + 1 :]
+            else:  # attribute-list: `{` opens it
+                text = text[:offset] + "(" + text[offset + 1 :]
+    return text
+
+
 def clean_text(raw: str) -> str:
     """Text that passes `validate`: no control characters or tabs, no HTML tags, no `[[`
     (which would read as a link), no Markdown link to anything but http(s), no attribute
@@ -46,17 +67,8 @@ def clean_text(raw: str) -> str:
     text = FORBIDDEN_CHARS.sub(" ", text)
     text = _HTML_TAG.sub("", text)
     text = text.replace("[[", "[ [").replace("]]", "] ]")
-    for _ in range(5):  # each pass fixes what the validator would point at
-        found = list(unsafe_markup(text))
-        if not found:
-            break
-        for offset, code, _message in sorted(found, reverse=True):
-            if code == "raw-html":
-                text = text[: offset + 1] + " " + text[offset + 1 :]
-            elif code == "unsafe-link":
-                text = text[: offset + 1] + " " + text[offset + 1 :]
-            else:  # attribute-list: `{` opens it
-                text = text[:offset] + "(" + text[offset + 1 :]
+    text = _OLD_MARKUP.sub(lambda m: f"{m.group(1)} ({m.group(2)})" if m.group(2).strip() else m.group(1), text)
+    text = defused(text)
     lines = [line.rstrip() for line in text.split("\n")]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
     if len(text) > MAX_TEXT:

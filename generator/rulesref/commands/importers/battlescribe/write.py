@@ -28,10 +28,10 @@ from rulesref.commands.importers.battlescribe.text import derive_summary
 from rulesref.commands.new import skeleton_system
 from rulesref.support.output import write_file_atomically
 
-ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "checks", "notes", "corrections", "same_as", "origin")
+ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "options", "checks", "notes", "corrections", "same_as", "origin")
 SYSTEM_ORDER = ("id", "name", "short_name", "edition", "publisher", "year", "summary", "books", "armies", "roles", "profile_types")
 # The imported part of an entry: a person's edit of any of it makes the entry theirs.
-BODY: dict[str, tuple[str, ...]] = {"rule": ("name", "text", "table", "armies"), "unit": ("name", "rules", "profiles", "wargear", "armies", "role")}
+BODY: dict[str, tuple[str, ...]] = {"rule": ("name", "text", "table", "armies"), "unit": ("name", "rules", "profiles", "wargear", "options", "armies", "role")}
 # What the imported part was before names, armies and wargear were part of it: a file
 # written then is told from a hand-edited one by this older hash.
 LEGACY_BODY: dict[str, tuple[str, ...]] = {"rule": ("text", "table"), "unit": ("rules", "profiles")}
@@ -73,7 +73,7 @@ def emit_key(key: str, value: Any) -> str:
         return f"table:\n{title}  die: {value['die']}\n  rows:\n{rows}"
     if key in ("params", "books", "armies") and isinstance(value, dict):
         return f"{key}:\n" + "".join(f"  {name}: {_flow(spec)}\n" for name, spec in value.items())
-    if key in ("profiles", "profile_types") and isinstance(value, list):
+    if key in ("profiles", "options", "profile_types") and isinstance(value, list):
         return f"{key}:\n" + "".join(f"  - {_flow(item)}\n" for item in value)
     if key in ("id", "kind") and isinstance(value, str):
         return f"{key}: {value}\n"
