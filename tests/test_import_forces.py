@@ -54,14 +54,14 @@ def test_what_a_force_can_take_is_counted_and_every_difference_has_its_reason(im
     assert "what a force can take: 6; units: 4; not units: 2" in err
     assert "not a unit, 1: hidden, and no modifier shows it" in err
     text = report(imported)
-    assert "- `Old Buck` (hares.cat:29; Hares of the High Moor): hidden, and no modifier shows it" in text
+    assert "- `Old Buck` (hares.cat:38; Hares of the High Moor): hidden, and no modifier shows it" in text
     assert "- `Weasel Pack` (stoats.cat:10; Stoat Clans): its target is in no file read: the sources lack the catalogue `Moor Beasts Library`" in text
 
 
 def test_a_hidden_single_model_a_modifier_shows_is_a_unit_with_its_role(imported: Path) -> None:
     king = entry(imported, "hare-king")
     assert king["role"] == "Leader" and king["armies"] == ["hares-of-the-high-moor"]
-    assert king["profiles"] == [{"type": "beast", "name": "Hare King", "values": {"Move": '9"', "Grit": "3", "Nerve": "3+"}}]
+    assert king["profiles"][0] == {"type": "beast", "name": "Hare King", "values": {"Move": '9"', "Grit": "3", "Nerve": "3+"}}
     assert entry(imported, "stoat-chief")["profiles"][0]["name"] == "Stoat Chief"  # a model, by a root link
     assert not (imported / "moor" / "old-buck.yml").exists()
 
@@ -82,7 +82,20 @@ def test_a_unit_s_rules_are_its_own_and_its_options_bring_theirs(imported: Path)
 def test_warlord_traits_are_options_not_wargear(imported: Path) -> None:
     king = entry(imported, "hare-king")
     assert "wargear" not in king
-    assert king["options"] == [{"name": "Swift as the Wind", "group": "Warlord Traits", "rules": ["swift-as-the-wind"], "element": "se-trait-swift"}]
+    assert {"name": "Swift as the Wind", "group": "Warlord Traits", "rules": ["swift-as-the-wind"], "element": "se-trait-swift"} in king["options"]
+
+
+def test_a_required_group_s_default_is_the_unit_s_and_its_other_entries_options(imported: Path) -> None:
+    king = entry(imported, "hare-king")
+    assert [p["name"] for p in king["profiles"]] == ["Hare King", "Thorn Spear", "Royal Sling"]
+    assert king["options"][0] == {"name": "Royal Sling", "group": "Weapon", "rows": ["Royal Sling"], "element": "se-king-sling"}
+    assert [o["name"] for o in king["options"]] == ["Royal Sling", "Swift as the Wind"]  # the default spear is no option
+
+
+def test_a_profile_type_a_catalogue_defines_is_declared_and_one_with_no_characteristics_is_passed_over(imported: Path) -> None:
+    types = entry(imported, "system")["profile_types"]
+    assert {"id": "sling-shot", "name": "Sling Shot", "characteristics": ["Reach", "Stones"]} in types
+    assert "banner" not in [t["id"] for t in types]
 
 
 def test_each_text_of_a_name_is_a_rule_and_the_report_lists_them(imported: Path) -> None:
@@ -90,7 +103,7 @@ def test_each_text_of_a_name_is_a_rule_and_the_report_lists_them(imported: Path)
     assert entry(imported, "warlord")["text"].startswith("If the Hare King is part of a raid")
     assert entry(imported, "stoat-chief")["rules"][0] == "warlord-stoat-chief"
     assert entry(imported, "warlord-stoat-chief")["text"] == "The leader with the best Nerve is the raid's Warlord."
-    assert "| Warlord | `Warlord` (hares.cat:42); `Warlord (Stoat Chief)` (stoats.cat:13) |" in report(imported)
+    assert "| Warlord | `Warlord` (hares.cat:51); `Warlord (Stoat Chief)` (stoats.cat:13) |" in report(imported)
 
 
 def _unlinked(text: str) -> str:

@@ -211,6 +211,17 @@ def _entry(facts: EntryFacts, entry: Entry, system: System) -> dict[str, Any]:
         "table": table,
         "rules": refs(entry.rules),
         "wargear": refs(entry.wargear),
+        "options": [
+            {
+                "name": option.name,
+                "group": option.group,
+                "rules": refs(option.rules),
+                "rows": list(option.rows),
+                "unit": part_ref(option.unit) if option.unit is not None else None,
+                "element": option.element,
+            }
+            for option in entry.options
+        ],
         "armies": list(entry.armies),
         "role": entry.role,
         "source": source,

@@ -79,22 +79,18 @@ def _text(index: int, text: list[bool]) -> str:
 
 def option_groups(entry: Entry, rule_link: Callable[[RuleRef], str | None], unit_link: Callable[[str], str | None]) -> list[dict[str, object]]:
     """A unit's options by the group they are chosen from (in the order the unit lists them),
-    each as Markdown: its name (a link, when it is a unit of its own, or when it is the one rule
-    it brings), then the rules it brings and the rows that come with it."""
+    each group one line of Markdown: every option's name (a link, when it is a unit of its
+    own, or when it is the one rule it brings), then what it brings: its rules, and the rows
+    that come with it where they are named otherwise."""
     groups: dict[str | None, list[str]] = {}
     for option in entry.options:
         links = [link for ref in option.rules if (link := rule_link(ref)) is not None]
         name = unit_link(option.unit) if option.unit is not None else None
-        if name is None and len(option.rules) == 1 and not option.rows and links:
-            only = option.rules[0]
-            name, links = (links[0], []) if not only.args and _plain_name(option.name) == _plain_name(only.rule) else (None, links)
-        shown = name or attribute(option.name)
-        rows = [attribute(r) for r in option.rows if r != option.name]
-        parts = [", ".join(links)] if links else []
-        if rows:
-            parts.append("rows: " + ", ".join(rows))
-        groups.setdefault(option.group, []).append(shown + (": " + "; ".join(parts) if parts else ""))
-    return [{"name": attribute(group) if group else "Other options", "choices": items} for group, items in groups.items()]
+        if name is None and len(option.rules) == 1 and not option.rows and links and _plain_name(option.name) == _plain_name(option.rules[0].rule):
+            name, links = links[0], []
+        brings = [*links, *(attribute(r) for r in option.rows if _plain_name(r) != _plain_name(option.name))]
+        groups.setdefault(option.group, []).append((name or attribute(option.name)) + (f" ({', '.join(brings)})" if brings else ""))
+    return [{"name": attribute(group) if group else "Other options", "choices": " · ".join(items)} for group, items in groups.items()]
 
 
 def _plain_name(text: str) -> str:

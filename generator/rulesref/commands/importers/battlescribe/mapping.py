@@ -599,7 +599,11 @@ class _Mapper:
             fields["wargear"] = [ref for ref in placed.wargear if ref not in fields["rules"]]
             if not fields["wargear"]:
                 del fields["wargear"]
-        options = [o for option in unit.options if (o := self._option(option, placed.options.get(id(option), [])))]
+        options: list[dict[str, Any]] = []
+        for option in unit.options:
+            found = self._option(option, placed.options.get(id(option), []))
+            if found not in options:
+                options.append(found)
         if options:
             fields["options"] = options
         source = self._source(unit.book, unit.page)
@@ -618,16 +622,15 @@ class _Mapper:
         origin = {"from": "battlescribe", "file": unit.origin.file, "element": unit.id, "name": origin_name(unit.name), "hash": fingerprint(upstream)}
         return PlannedEntry(ident, "unit", fields, origin, ["summary"])
 
-    def _option(self, option: OptionElement, unnamed: list[Any]) -> dict[str, Any] | None:
+    def _option(self, option: OptionElement, unnamed: list[Any]) -> dict[str, Any]:
         """An option as content lists it: its name and group, the rules it brings (those of
         its rows stay on the rows), the names of its rows, and the unit it is, if it is one
-        (its id is filled in once every unit has one: `_option_units`). None if it brings
-        nothing."""
+        (its id is filled in once every unit has one: `_option_units`). An option that brings
+        nothing is still a choice a player has (data made for army building alone gives no
+        more)."""
         rules = self._refs(option.rules)
         rules += (ref for ref in unnamed if ref not in rules)
         rows = list(dict.fromkeys(content_name(row.name, 100) for row in option.rows))
-        if not (rules or rows or option.unit):
-            return None
         found: dict[str, Any] = {"name": content_name(option.name)}
         if option.group:
             found["group"] = content_name(option.group)

@@ -26,10 +26,25 @@ SYSTEM_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """What a force can take and what became units: the import's measure of what a user
+    would miss (the benchmark prints it per repository)."""
+
+    takeable: int
+    units: int
+    left_out: dict[str, int]  # reason -> how many
+    missing_catalogues: tuple[str, ...]
+    rules: int
+    without_profiles: int
+    without_rules: int
+
+
+@dataclass(frozen=True)
 class ImportResult:
     lines: list[str]
     written: list[Path]
     system_name: str
+    coverage: Coverage
 
 
 def choose_game_system(files: list[XmlFile], wanted: str | None) -> list[XmlFile]:
@@ -111,7 +126,11 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
     lines = [head, *summary_lines(plan, outcome, numbers, dry_run=dry_run)]
     if example is not None:
         lines.append(f"  {example.as_posix()}: the example rule `rulesref init` wrote, never edited: {'would be ' if dry_run else ''}removed")
-    return ImportResult(lines, sorted(changed), str(plan.system.get("name", system_id)))
+    left_out: dict[str, int] = {}
+    for gone in plan.left_out:
+        left_out[gone.reason] = left_out.get(gone.reason, 0) + 1
+    coverage = Coverage(plan.takeable, numbers.units, left_out, tuple(m.name for m in plan.missing), numbers.rules, numbers.without_profiles, numbers.without_rules)
+    return ImportResult(lines, sorted(changed), str(plan.system.get("name", system_id)), coverage)
 
 
 def _untouched_example(existing: Existing, system_id: str) -> Path | None:
