@@ -199,18 +199,30 @@ def hostile(folder: Path) -> dict[str, tuple[Path, str, str]]:
     other = folder / "catalogue.ros"
     other.write_text("<catalogue/>", encoding="utf-8")
     made["other"] = (other, "line 1", "root element is <catalogue>")
+    # numbers as BattleScribe writes them or refused at their line (`int()` took `²` and failed on 5,000 digits)
+    revision = folder / "revision.ros"
+    revision.write_text(f'<?xml version="1.0"?>\n<roster name="r" gameSystemRevision="{"9" * 5000}">\n</roster>\n', encoding="utf-8")
+    made["revision"] = (revision, "line 2", "`gameSystemRevision` is \"999999999999999999999999… (5000 characters)\", which is not a number")
+    count = folder / "count.ros"
+    count.write_text('<roster gameSystemRevision="7">\n<!-- <selection number="1"> -->\n<forces><force>\n<selections>\n<selection\n  number="²"/>\n</selections></force></forces>\n</roster>\n', encoding="utf-8")
+    made["count"] = (count, "line 5", "`number` is \"²\", which is not a number")
+    cost = folder / "cost.ros"
+    cost.write_text('<roster><costs><cost name="pts" value="205.0"/>\n<cost name="cp" value="1_0"/></costs></roster>\n', encoding="utf-8")
+    made["cost"] = (cost, "line 2", "`value` is \"1_0\", which is not a number")
     return made
 
 
-@pytest.mark.parametrize("case", ["dtd", "deep", "bomb", "two", "broken", "other"])
-def test_a_hostile_roster_is_refused_at_its_line(site_url: str, page: Any, tmp_path: Path, case: str) -> None:
+@pytest.mark.parametrize("case", ["dtd", "deep", "bomb", "two", "broken", "other", "revision", "count", "cost"])
+def test_a_hostile_roster_is_refused_at_its_line(site_url: str, page: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str) -> None:
     roster, line, reason = hostile(tmp_path)[case]
     page.goto(site_url + "roster/")
     status = opened(page, roster)
     assert roster.name in status and line in status and reason in status, status
     assert page.locator(".rr-army > *").count() == 0
-    # the command refuses it too, at the same line
-    assert main(["roster", str(roster), "--content", str(tmp_path)]) != 0
+    # the command refuses it too, at the same line, for the same reason
+    assert main(["roster", str(roster), "--content", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f":{line.removeprefix('line ')}:1: error[roster-source]: " in err and reason in err, err
 
 
 def test_the_offline_copy_opens_a_roster_from_the_file_system(pond_site: Built, rosters: Path, browser: Any, tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
+from rulesref.commands.importers.battlescribe.numbers import not_a_number, whole
 from rulesref.commands.importers.battlescribe.read import XmlFile
 
 UNIT_TYPES = ("unit", "model")
@@ -207,8 +208,8 @@ def _page(element: Element) -> int | None:
     match = PAGE.fullmatch(element.get("page") or "")
     if match is None:
         return None
-    page = int(match.group(1))
-    return page if 1 <= page <= 10000 else None
+    page = whole(match.group(1))
+    return page if page is not None and 1 <= page <= 10000 else None
 
 
 Found = tuple[Element, XmlFile]
@@ -229,7 +230,12 @@ class _Reader:
         self.category_order: list[str] = []
         self.memberships: dict[tuple[str, str], list[tuple[str, str | None]]] = {}  # (file, unit element id) -> [(army, role)]
         self.army_of_file: dict[str, str] = {}
-        self.data = Data(system_name=self.system.root.get("name") or "Imported game system", system_revision=self.system.root.get("revision"))
+        self.data = Data(system_name=self.system.root.get("name") or "Imported game system", system_revision=None)
+        revision = self.system.root.get("revision") or ""
+        number = whole(revision)
+        if revision and number is None:  # (the edition then names no revision, which rosters are compared by)
+            self.data.skipped.append(Skipped(self.system.name, self.system.line(self.system.root), "revision", not_a_number("revision", revision, signed=False)))
+        self.data.system_revision = None if number is None else str(number)
 
     # -- indexes ------------------------------------------------------------------------
 

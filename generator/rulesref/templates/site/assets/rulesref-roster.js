@@ -153,6 +153,17 @@
 
   const lineAt = (text, index) => text.slice(0, index).split("\n").length;
 
+  // markup that is no start tag (comments, CDATA, processing instructions, declarations, end tags), or a start tag's `<`
+  const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<![^>]*>|<\/[^>]*>|<(?=[^!?/])/g;
+
+  /** The line an element starts on, as the command's parser numbers it: the line of its document's nth start tag. */
+  function lineOf(text, node) {
+    const wanted = [...node.ownerDocument.getElementsByTagName("*")].indexOf(node);
+    let seen = -1;
+    for (const found of text.matchAll(MARKUP)) if (found[0] === "<" && ++seen === wanted) return lineAt(text, found.index);
+    return 1;
+  }
+
   // as the importer's parser (defusedxml): no document type, no entities, nothing fetched
   const REFUSED = [
     [/<!DOCTYPE/, "a document type declaration"],
@@ -197,22 +208,36 @@
     return text;
   }
 
-  function number(text) {
-    if (text == null) return null;
-    const t = text.trim();
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
-    const value = Number(t);
-    return Math.abs(value) < 1e12 ? value : null;
+  // numbers as importers/battlescribe/numbers.py reads them: ASCII digits of a bounded length
+  const WHOLE = /^[0-9]{1,12}$/;
+  const DECIMAL = /^-?[0-9]{1,12}(?:\.[0-9]{1,15})?$/;
+
+  /** A number the roster writes where it has none: refused at its element's line (`open` finds it). */
+  class NotANumber extends Error {
+    constructor(node, name, text, signed) {
+      const chars = [...text];
+      const shown = chars.length <= 24 ? text : `${chars.slice(0, 24).join("")}… (${chars.length} characters)`;
+      super(`\`${name}\` is ${JSON.stringify(shown)}, which is not a number of at most 12 ASCII digits${signed ? " (with a minus or a fraction)" : ""}`);
+      this.node = node;
+    }
+  }
+
+  /** An attribute's number (`signed`: with a minus or a fraction, as costs are written); null when absent or empty. */
+  function number(node, name, signed = false) {
+    const text = node.getAttribute(name);
+    if (!text) return null;
+    if (!(signed ? DECIMAL : WHOLE).test(text)) throw new NotANumber(node, name, text, signed);
+    return Number(text);
   }
 
   function costsOf(node) {
     const costs = [];
     for (const cost of under(node, "costs", "cost")) {
-      const value = number(cost.getAttribute("value"));
+      const value = number(cost, "value", true);
       if (value !== null) costs.push([attr(cost, "name").trim() || "pts", value]);
     }
-    if (!costs.length && node.getAttribute("points") !== null) {
-      const value = number(node.getAttribute("points"));
+    if (!costs.length) {
+      const value = number(node, "points", true);
       if (value !== null) costs.push(["pts", value]);
     }
     return costs;
@@ -230,8 +255,7 @@
   }
 
   function selectionOf(node) {
-    const written = attr(node, "number", "1");
-    const count = /^\s*[+-]?\d+\s*$/.test(written) ? Math.max(0, parseInt(written, 10)) : 1;
+    const count = number(node, "number") ?? 1;
     return {
       name: node.getAttribute("customName") || attr(node, "name").trim(),
       entryId: attr(node, "entryId"),
@@ -255,7 +279,9 @@
   }
 
   function rosterOf(top, fileName) {
-    const revision = top.getAttribute("gameSystemRevision");
+    // in read.py's order (the revision, the roster's costs, the forces), so that the same bad number is refused first
+    const revision = number(top, "gameSystemRevision");
+    const costs = costsOf(top);
     const forces = [...forcesOf(top)].map((force) => {
       const tops = under(force, "selections", "selection");
       for (const category of under(force, "categories", "category")) tops.push(...under(category, "selections", "selection"));
@@ -265,10 +291,10 @@
     return {
       name: attr(top, "name").trim() || stem,
       gameSystem: attr(top, "gameSystemName").trim(),
-      revision: revision && /^\d+$/.test(revision) ? Number(revision) : null,
+      revision,
       battlescribeVersion: attr(top, "battleScribeVersion"),
       generatedBy: top.getAttribute("generatedBy"),
-      costs: costsOf(top),
+      costs,
       forces,
     };
   }
@@ -615,9 +641,15 @@
       } else if (bytes.length > limits.bytes) {
         throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
       }
-      const top = parsed(decoded(bytes), shown);
+      const text = decoded(bytes);
+      const top = parsed(text, shown);
       const idx = await loadData();
-      const roster = rosterOf(top, file.name);
+      let roster;
+      try {
+        roster = rosterOf(top, file.name);
+      } catch (error) {
+        throw error instanceof NotANumber ? new RosterError(shown, lineOf(text, error.node), error.message) : error;
+      }
       const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
       await loadParts(idx, named(roster, idx, system));
       const army = match(roster, idx, system);
