@@ -98,6 +98,32 @@ def test_a_new_recruit_roster_follows_link_chains_and_group_choices(content: Pat
     assert made["unmatched"] == [] and code == 0
 
 
+@pytest.mark.parametrize("name", ["army.test", "army.xml", "army", "army.ROS.txt"])
+def test_a_roster_is_known_by_what_it_holds_whatever_its_name(content: Path, tmp_path: Path, name: str) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    renamed = tmp_path / name
+    renamed.write_bytes((ROSTERS / "pond-2x.ros").read_bytes())
+    assert army(content, renamed, tmp_path / "a") == army(content, ROSTERS / "pond-2x.ros", tmp_path / "b")
+
+
+@pytest.mark.parametrize("name", ["raid.zip", "raid.ros", "raid.test", "raid"])
+def test_a_zipped_roster_is_known_by_what_it_holds_whatever_its_name(content: Path, tmp_path: Path, name: str) -> None:
+    zipped = tmp_path / name
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(ROSTERS / "pond-2x.ros", "raid.ros")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    assert army(content, zipped, tmp_path / "a") == army(content, ROSTERS / "pond-2x.ros", tmp_path / "b")
+
+
+def test_a_bsdata_test_roster_is_read(content: Path, tmp_path: Path) -> None:
+    """BSData keeps the rosters its tests read as `.test` files: New Recruit's output, on one line."""
+    code, made = army(content, ROSTERS / "pond-watch.test", tmp_path)
+    assert [(u["name"], u["entry"]) for u in made["units"]] == [("Heron", "pond/heron"), ("Newt Skirmishers", "pond/newt-skirmishers")]
+    assert made["roster"]["generated_by"] == "https://newrecruit.eu" and made["unmatched"] == [] and code == 0
+
+
 def test_a_zipped_roster_gives_what_its_roster_gives(content: Path, tmp_path: Path) -> None:
     zipped = tmp_path / "raid.rosz"
     with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -142,7 +168,10 @@ DTD = """<?xml version="1.0"?>
         ("deep.ros", b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema">\n' + b"<a>" * 300 + b"</a>" * 300 + b"</roster>", 2, "refused: elements nest more than 200 deep"),
         ("catalogue.ros", (DATA / "newts.cat").read_bytes(), 4, "not a BattleScribe roster: the root element is <catalogue>, not <roster>"),
         ("broken.ros", b"<roster><forces></roster>", 1, "malformed XML"),
-        ("notzip.rosz", b"PK not really", 1, "not a readable zip file"),
+        ("notzip.rosz", b"PK\x03\x04 not really", 1, "not a readable zip file"),
+        ("notxml.rosz", b"PK not really", 1, "not a roster: a roster is BattleScribe's XML (a .ros file) or a zip holding one"),
+        ("army.pdf", b"%PDF-1.4 not a roster", 1, "not a roster"),
+        ("empty.ros", b"", 1, "not a roster"),
     ],
 )
 def test_a_hostile_or_broken_roster_is_refused_at_its_line(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes, line: int, words: str) -> None:

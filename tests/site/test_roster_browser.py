@@ -31,7 +31,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 DATA = FIXTURES / "battlescribe" / "pondwars"
 ROSTERS = FIXTURES / "battlescribe" / "rosters"
-FIXTURE_ROSTERS = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-2x.rosz")
+PLAIN = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-watch.test")
+FIXTURE_ROSTERS = (*PLAIN, "pond-2x.rosz", "pond-2x-zipped.test")
 
 # a check on an imported rule, so that the army page has a "Try it" to run
 LEAP_CHECK = """checks:
@@ -51,12 +52,14 @@ LEAP_CHECK = """checks:
 
 @pytest.fixture(scope="module")
 def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fixture rosters, with a zipped one beside them (BattleScribe's own .rosz)."""
+    """The fixture rosters, with zipped ones beside them (BattleScribe's own .rosz, and one
+    under another name: a roster is known by what it holds)."""
     folder = tmp_path_factory.mktemp("rosters")
-    for name in FIXTURE_ROSTERS[:3]:
+    for name in PLAIN:
         (folder / name).write_bytes((ROSTERS / name).read_bytes())
-    with zipfile.ZipFile(folder / "pond-2x.rosz", "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.write(ROSTERS / "pond-2x.ros", "pond-2x.ros")
+    for name in ("pond-2x.rosz", "pond-2x-zipped.test"):
+        with zipfile.ZipFile(folder / name, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.write(ROSTERS / "pond-2x.ros", "pond-2x.ros")
     return folder
 
 
@@ -199,11 +202,14 @@ def hostile(folder: Path) -> dict[str, tuple[Path, str, str]]:
     other = folder / "catalogue.ros"
     other.write_text("<catalogue/>", encoding="utf-8")
     made["other"] = (other, "line 1", "root element is <catalogue>")
+    pdf = folder / "army.test"
+    pdf.write_bytes(b"%PDF-1.4 a printed army, not a roster")
+    made["pdf"] = (pdf, "line 1", "not a roster: a roster is BattleScribe's XML")
     # numbers as BattleScribe writes them or refused at their line (`int()` took `²` and failed on 5,000 digits)
     revision = folder / "revision.ros"
     revision.write_text(f'<?xml version="1.0"?>\n<roster name="r" gameSystemRevision="{"9" * 5000}">\n</roster>\n', encoding="utf-8")
     made["revision"] = (revision, "line 2", "`gameSystemRevision` is \"999999999999999999999999… (5000 characters)\", which is not a number")
-    count = folder / "count.ros"
+    count = folder / "count.test"
     count.write_text('<roster gameSystemRevision="7">\n<!-- <selection number="1"> -->\n<forces><force>\n<selections>\n<selection\n  number="²"/>\n</selections></force></forces>\n</roster>\n', encoding="utf-8")
     made["count"] = (count, "line 5", "`number` is \"²\", which is not a number")
     cost = folder / "cost.ros"
@@ -212,7 +218,7 @@ def hostile(folder: Path) -> dict[str, tuple[Path, str, str]]:
     return made
 
 
-@pytest.mark.parametrize("case", ["dtd", "deep", "bomb", "two", "broken", "other", "revision", "count", "cost"])
+@pytest.mark.parametrize("case", ["dtd", "deep", "bomb", "two", "broken", "other", "pdf", "revision", "count", "cost"])
 def test_a_hostile_roster_is_refused_at_its_line(site_url: str, page: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str) -> None:
     roster, line, reason = hostile(tmp_path)[case]
     page.goto(site_url + "roster/")

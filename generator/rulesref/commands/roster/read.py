@@ -10,6 +10,10 @@ showed for it. Three writers make them, in three shapes read here alike:
 - New Recruit: 2.x's shape, `generatedBy`, ids of linked entries chained as `link::target`
   (BattleScribe 2.x writes such chains too) and `from="group"` on choices of a group.
 
+A roster is known by what it holds, not by its name: a zip (BattleScribe's `.rosz`) holding
+one `.ros`, or the XML itself, whatever the file is called (BSData keeps test rosters as
+`.test` files).
+
 A roster comes from anywhere, so it is read as the importer reads data: defusedxml (no
 document type, no entities, nothing fetched), size limits before parsing and for what a zip
 inflates to, and a bound on nesting (`rulesref.commands.importers.battlescribe.read`). Its
@@ -27,7 +31,9 @@ from xml.etree.ElementTree import Element
 from rulesref.commands.importers.battlescribe.numbers import decimal, not_a_number, whole
 from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, read_xml
 
-SUFFIXES = {".ros": False, ".rosz": True}  # whether zipped
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first bytes (a member; an empty zip)
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+NOT_A_ROSTER = "not a roster: a roster is BattleScribe's XML (a .ros file) or a zip holding one (a .rosz file)"
 
 
 @dataclass(frozen=True)
@@ -189,9 +195,15 @@ def _forces(element: Element) -> Iterator[Element]:
 
 
 def read_roster(path: Path, shown: str) -> Roster:
-    """The roster in a `.ros` or `.rosz` file; raises SourceError (with a line) for a
-    file that cannot be read as one."""
-    zipped = SUFFIXES.get(path.suffix.lower())
-    if zipped is None:
-        raise SourceError(shown, 1, "not a roster: a roster is a .ros or .rosz file")
+    """The roster a file holds, zipped or not, whatever its name; raises SourceError (with a
+    line) for a file that cannot be read as one."""
+    try:
+        with path.open("rb") as file:
+            start = file.read(64)
+    except OSError as exc:
+        raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None
+    zipped = start.startswith(ZIP_MAGIC)
+    text = start.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not (zipped or start.startswith(UTF16_MARKS) or text.startswith(b"<") or (start and not text)):  # (all blank so far: the parser says)
+        raise SourceError(shown, 1, NOT_A_ROSTER)
     return roster_of(read_xml(path, shown, "ros", zipped=zipped))

@@ -78,6 +78,23 @@
 
   // -- reading a file: a zip's one .ros member, inflated with a limit; then the XML -----------
 
+  // read.py's read_roster: a roster is known by its first bytes, a zip's or XML's, whatever the file's name
+  const ZIP_MAGIC = [
+    [0x50, 0x4b, 0x03, 0x04],
+    [0x50, 0x4b, 0x05, 0x06],
+  ];
+  const BLANK = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
+  const NOT_A_ROSTER = "not a roster: a roster is BattleScribe's XML (a .ros file) or a zip holding one (a .rosz file)";
+  const startsWith = (bytes, mark) => mark.every((b, i) => bytes[i] === b);
+
+  function looksLikeXml(bytes) {
+    if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) return true;
+    const start = bytes.subarray(0, 64);
+    let at = startsWith(start, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+    while (at < start.length && BLANK.has(start[at])) at++;
+    return at < start.length ? start[at] === 0x3c : start.length > 0; // (all blank so far: the parser says)
+  }
+
   const u16 = (b, i) => b[i] | (b[i + 1] << 8);
   const u32 = (b, i) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
 
@@ -632,8 +649,8 @@
     try {
       let bytes = new Uint8Array(await file.arrayBuffer());
       let shown = file.name;
-      const zipped = file.name.toLowerCase().endsWith(".rosz");
-      if (!zipped && !file.name.toLowerCase().endsWith(".ros")) throw new RosterError(shown, 1, "not a roster: a roster is a .ros or .rosz file");
+      const zipped = ZIP_MAGIC.some((mark) => startsWith(bytes, mark)); // (known by what it holds, whatever its name)
+      if (!zipped && !looksLikeXml(bytes)) throw new RosterError(shown, 1, NOT_A_ROSTER);
       if (zipped) {
         const [inner, name] = await unzipped(bytes, shown);
         bytes = inner;
