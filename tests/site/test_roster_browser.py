@@ -1,6 +1,7 @@
 """The "Open a roster" page, in Chromium: the invented Pond Wars data imported and built as a
-site, and every fixture roster opened there as a player would (the file picker), on the
-published site and in the offline copy from the file system with the network off.
+site (with another invented game beside it, whose turtle has an id a Pond Wars roster names),
+and every fixture roster opened there as a player would (the file picker), on the published
+site and in the offline copy from the file system with the network off.
 
 The page reads and matches the roster in JavaScript (`assets/rulesref-roster.js`), a second
 implementation of `rulesref roster`; these tests prove the two equal on every fixture roster:
@@ -31,7 +32,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 DATA = FIXTURES / "battlescribe" / "pondwars"
 ROSTERS = FIXTURES / "battlescribe" / "rosters"
-PLAIN = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-watch.test")
+PLAIN = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-models.ros", "pond-watch.test")
 FIXTURE_ROSTERS = (*PLAIN, "pond-2x.rosz", "pond-2x-zipped.test")
 
 # a check on an imported rule, so that the army page has a "Try it" to run
@@ -67,6 +68,7 @@ def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pond_site(tmp_path_factory: pytest.TempPathFactory) -> Built:
     root = tmp_path_factory.mktemp("pond-site")
     assert main(["import", "battlescribe", str(DATA), "--system", "pond", "--content", str(root / "imported")]) == 0
+    assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / "turtles"), "--system", "shell", "--content", str(root / "imported")]) == 0
     leap = root / "imported" / "pond" / "leap.yml"
     leap.write_text(leap.read_text(encoding="utf-8") + LEAP_CHECK, encoding="utf-8")
     project = make_project(root, root / "imported")

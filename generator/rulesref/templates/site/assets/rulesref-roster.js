@@ -383,17 +383,38 @@
   }
 
   /** The keys of the entries the matcher will look up for a roster (as `match` finds them:
-   * each top selection's unit, each rule's entry), whose parts must be read first. */
+   * each unit's, each rule's), whose parts must be read first. */
   function named(roster, idx, system) {
     const keys = new Set();
     const add = (entry) => entry !== null && keys.add(entry.key);
     for (const force of roster.forces) {
       for (const top of force.selections) {
-        add(find(idx, top.entryId, UNIT_KINDS, system));
+        for (const piece of pieces(top, idx, system)) add(piece.entry);
         for (const selection of walk(top)) for (const rule of selection.rules) if (rule.id.trim()) add(find(idx, rule.id, RULE_KINDS, system));
       }
     }
     return keys;
+  }
+
+  /** match._Matcher.pieces: the units a selection at the top of a force holds, itself first if
+   * it is one (else it first, as a selection for the whole army), each with its own selections. */
+  function pieces(top, idx, system) {
+    const found = [];
+    function visit(selection, above, owner) {
+      const parts = selection.entryId.split("::").map((p) => p.trim());
+      const chain = parts.filter((p) => !above.has(p)).join("::");
+      const entry = find(idx, chain, UNIT_KINDS, system);
+      const unit = owner === null || !owner.unit ? UNIT_TYPES.has(selection.type) || entry !== null : selection.type === "unit" || (entry !== null && entry !== owner.entry);
+      if (owner === null || unit) {
+        owner = { head: selection, entry, chain, unit, nested: owner !== null, own: [selection] };
+        found.push(owner);
+      } else {
+        owner.own.push(selection);
+      }
+      for (const child of selection.selections) visit(child, new Set([...above, ...parts]), owner);
+    }
+    visit(top, new Set(), null);
+    return found;
   }
 
   function find(idx, chain, kinds, system) {
@@ -430,10 +451,16 @@
     const differences = new Map();
     const revision = system !== null ? idx.revisions.get(system) ?? null : null;
     const theirs = roster.revision;
-    const older = revision !== null && theirs !== null && theirs < revision ? "an older data revision" : null;
-    const newer = revision !== null && theirs !== null && theirs > revision;
+    const changed = revision !== null && theirs !== null && theirs !== revision ? (theirs < revision ? "an older data revision" : "a newer data revision") : null;
     const use = (entry, shown) => ({ entry, shown });
-    const missing = (name, entryId, hidden = false) => unmatched.push({ name, entryId, reason: hidden ? "hidden" : older || (newer ? "a newer data revision" : "not in this content") });
+    // match._Matcher.missing: why a selection or rule is not matched
+    function missing(name, entryId, kinds, { chain = null, hidden = false, imported = true } = {}) {
+      let reason = "not in this content";
+      if (hidden) reason = "hidden";
+      else if (find(idx, chain ?? entryId, kinds, null) !== null) reason = "in another system of this content";
+      else if (imported && changed !== null) reason = changed;
+      unmatched.push({ name, entryId, reason });
+    }
 
     function rule(r, linked) {
       if (!r.id.trim()) {
@@ -443,11 +470,11 @@
       }
       const entry = find(idx, r.id, RULE_KINDS, system);
       if (entry === null) {
-        missing(r.name, r.id, r.hidden);
+        missing(r.name, r.id, RULE_KINDS, { hidden: r.hidden });
         return null;
       }
       if (r.text && entry.digest !== undefined && digest(compared(r.text)) !== entry.digest && !differences.has(entry.key)) {
-        const message = older ? "the roster was made with an older revision of this rule" : "the roster's text of this rule is not the content's";
+        const message = changed === "an older data revision" ? "the roster was made with an older revision of this rule" : "the roster's text of this rule is not the content's";
         differences.set(entry.key, { entry, name: r.name, message });
       }
       return use(entry, r.name.includes("(") && entry.name.includes("(") ? r.name : entry.name);
@@ -487,9 +514,8 @@
       return shown;
     }
 
-    function unit(top, entry) {
-      if (entry === null) missing(top.name, top.entryId);
-      const inside = walk(top);
+    function unit({ head: top, entry, chain, nested, own: inside }) {
+      if (entry === null) missing(top.name, top.entryId, UNIT_KINDS, { chain, imported: !nested });
       const models = inside.slice(1).reduce((n, s) => n + (s.type === "model" ? s.number : 0), 0);
       const made = { name: top.name, entry, count: models || top.number, costs: sumCosts(inside), rules: [], profiles: [], selections: [] };
       const uses = new Map();
@@ -515,9 +541,8 @@
       return made;
     }
 
-    function option(top) {
+    function option({ head: top, own: inside }) {
       const uses = new Map();
-      const inside = walk(top);
       rulesUnder(inside, uses);
       return { name: top.name, entry: null, count: top.number, costs: sumCosts(inside), rules: byShown(uses), profiles: [], selections: inside.slice(1).map((s) => [s.name, 1]) };
     }
@@ -526,9 +551,10 @@
     const options = [];
     for (const force of roster.forces) {
       for (const top of force.selections) {
-        const entry = find(idx, top.entryId, UNIT_KINDS, system);
-        if (UNIT_TYPES.has(top.type) || entry !== null) units.push(unit(top, entry));
-        else options.push(option(top));
+        for (const piece of pieces(top, idx, system)) {
+          if (piece.unit) units.push(unit(piece));
+          else options.push(option(piece));
+        }
       }
     }
     const everything = new Map();
