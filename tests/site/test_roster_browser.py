@@ -1,7 +1,8 @@
 """The "Open a roster" page, in Chromium: the invented Pond Wars data imported and built as a
-site (with another invented game beside it, whose turtle has an id a Pond Wars roster names),
-and every fixture roster opened there as a player would (the file picker), on the published
-site and in the offline copy from the file system with the network off.
+site (with two other invented games beside it: one whose turtle has an id a Pond Wars roster
+names, and one whose statlines are as wide as a tank's), and every fixture roster opened there
+as a player would (the file picker), on the published site and in the offline copy from the
+file system with the network off.
 
 The page reads and matches the roster in JavaScript (`assets/rulesref-roster.js`), a second
 implementation of `rulesref roster`; these tests prove the two equal on every fixture roster:
@@ -27,12 +28,13 @@ from rulesref.commands.importers.battlescribe.read import MAX_DEPTH, MAX_XML_BYT
 from ..conftest import FIXTURES
 from .conftest import Built, build_project, error_free_page, make_project, pdf_text, serving
 from .test_offline import unzip_offline_copy
+from .test_roster_page import printed_on_a4
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 DATA = FIXTURES / "battlescribe" / "pondwars"
 ROSTERS = FIXTURES / "battlescribe" / "rosters"
-PLAIN = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-models.ros", "pond-watch.test")
+PLAIN = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-models.ros", "pond-watch.test", "brass-engines.ros")
 FIXTURE_ROSTERS = (*PLAIN, "pond-2x.rosz", "pond-2x-zipped.test")
 
 # a check on an imported rule, so that the army page has a "Try it" to run
@@ -68,7 +70,8 @@ def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pond_site(tmp_path_factory: pytest.TempPathFactory) -> Built:
     root = tmp_path_factory.mktemp("pond-site")
     assert main(["import", "battlescribe", str(DATA), "--system", "pond", "--content", str(root / "imported")]) == 0
-    assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / "turtles"), "--system", "shell", "--content", str(root / "imported")]) == 0
+    for folder, system in (("turtles", "shell"), ("wide", "brass")):
+        assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / folder), "--system", system, "--content", str(root / "imported")]) == 0
     leap = root / "imported" / "pond" / "leap.yml"
     leap.write_text(leap.read_text(encoding="utf-8") + LEAP_CHECK, encoding="utf-8")
     project = make_project(root, root / "imported")
@@ -161,13 +164,24 @@ def test_the_army_prints_without_the_site_around_it(site_url: str, rosters: Path
     opened(page, rosters / "pond-2x.ros")
     names = words(page, ".rr-army .unit h3") + words(page, ".rr-army .rule h3")
     page.emulate_media(media="print")
-    assert page.evaluate("getComputedStyle(document.querySelector('.rr-army .units')).columnCount") == "2"
+    assert page.evaluate("getComputedStyle(document.querySelector('.rr-army .units')).columnCount") == "auto"  # a card the page's width
+    assert page.evaluate("getComputedStyle(document.querySelector('.rr-army .rulebook')).columnCount") == "2"
     for chrome in (".md-header", ".md-sidebar--primary", ".rr-roster-pick", ".md-content h1"):
         assert page.evaluate(f"getComputedStyle(document.querySelector({json.dumps(chrome)})).display") == "none", chrome
     pages, printed = pdf_text(page.pdf(format="A4", prefer_css_page_size=True))
     assert pages >= 1 and names
     assert [name for name in names if name not in printed] == []  # every unit and rule, on paper
     assert "Open a roster" not in printed and "Choose or drop" not in printed  # and nothing of the site's page
+
+
+@pytest.mark.parametrize("name", ["pond-2x.ros", "brass-engines.ros"])
+def test_every_column_and_every_word_of_a_profile_prints_on_a4(site_url: str, rosters: Path, page: Any, name: str) -> None:
+    """As the command's page prints (tests/site/test_roster_page.py): no scroll box or clip
+    keeps a column (Rear, Attacks, Hull Points, Save) or a long Type off the paper."""
+    page.goto(site_url + "roster/")
+    opened(page, rosters / name)
+    wider, lost = printed_on_a4(page, ".rr-army")
+    assert wider == [] and lost == []
 
 
 @pytest.mark.parametrize("width", [390, 1366])
