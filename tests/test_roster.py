@@ -98,13 +98,77 @@ def test_a_new_recruit_roster_follows_link_chains_and_group_choices(content: Pat
     assert made["unmatched"] == [] and code == 0
 
 
-def test_a_zipped_roster_gives_what_its_roster_gives(content: Path, tmp_path: Path) -> None:
-    zipped = tmp_path / "raid.rosz"
+def test_models_and_units_taken_inside_others_are_matched_by_their_own_ids(content: Path, tmp_path: Path) -> None:
+    """A model a force takes on its own is the unit the import made of that model entry; a
+    unit taken inside another (a transport, a leader joining it) or inside a warband (as a
+    formation's units are) is a unit of its own, matched by its ids past its parents'."""
+    _, made = army(content, ROSTERS / "pond-models.ros", tmp_path)
+    assert [(u["name"], u["entry"]) for u in made["units"]] == [
+        ("Bullfrog Champion", "pond/bullfrog-champion"),  # a root entry of type model
+        ("Frog Guard", "pond/frog-guard"),
+        ("Bullfrog Champion", "pond/bullfrog-champion"),  # a model inside the unit, of another unit's entry
+        ("Lily Barge", "pond/lily-barge"),  # a unit inside the unit
+        ("Reed Raft", None),
+        ("Lily Barge", "pond/lily-barge"),  # a unit inside a warband
+        ("Snapping Turtle", None),
+    ]
+    champion, guard, _, barge = made["units"][:4]
+    assert champion["rules"] == ["pond/leap"] and champion["profiles"][0]["values"]["Move"] == '9"' and champion["profiles"][0]["source"] == "content"
+    # the guard's own models and costs; its transport's rule and costs are the transport's
+    assert guard["count"] == 4 and guard["costs"] == {"pts": 50} and "pond/float-rule" not in guard["rules"]
+    assert barge["rules"] == ["pond/float-rule"] and barge["costs"] == {"pts": 35.5}
+    assert made["options"] == [{"name": "Frog Warband", "entry": None, "count": 1, "costs": {"pts": 5}, "rules": [], "profiles": [], "selections": [{"name": "War Drum", "number": 1}]}]
+
+
+def test_each_reason_a_selection_is_not_matched_is_a_fact(content: Path, tmp_path: Path) -> None:
+    """The roster was made with revision 8 of the data, the content imported from revision 7.
+    A unit a force takes on its own and a rule, of neither of which the import made an entry
+    though it makes one of every such element, are not in the data of revision 7: "a newer
+    data revision". A unit taken inside another may be one the data holds only there, which
+    the import need not make a unit: only "not in this content"."""
+    _, made = army(content, ROSTERS / "pond-models.ros", tmp_path)
+    assert made["unmatched"] == [
+        {"name": "Reed Raft", "entry_id": "root-guard::el-guard-raft::se-raft", "reason": "not in this content"},
+        {"name": "Snapping Turtle", "entry_id": "root-turtle::se-turtle", "reason": "a newer data revision"},
+        {"name": "Shell Slam", "entry_id": "r-shell-slam", "reason": "a newer data revision"},
+    ]
+    # the same roster against content that holds a second game whose turtle has that id
+    both = tmp_path / "both"
+    shutil.copytree(content, both)
+    assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / "turtles"), "--system", "shell", "--content", str(both)]) == 0
+    _, made = army(both, ROSTERS / "pond-models.ros", tmp_path)
+    assert made["system"] == "pond" and made["unmatched"][1] == {"name": "Snapping Turtle", "entry_id": "root-turtle::se-turtle", "reason": "in another system of this content"}
+    # and a roster of the same revision as the content's: what the content lacks is only not in it
+    same = tmp_path / "same.ros"
+    same.write_text((ROSTERS / "pond-models.ros").read_text(encoding="utf-8").replace('gameSystemRevision="8"', 'gameSystemRevision="7"'), encoding="utf-8")
+    _, made = army(content, same, tmp_path)
+    assert {u["reason"] for u in made["unmatched"]} == {"not in this content"}
+
+
+@pytest.mark.parametrize("name", ["army.test", "army.xml", "army", "army.ROS.txt"])
+def test_a_roster_is_known_by_what_it_holds_whatever_its_name(content: Path, tmp_path: Path, name: str) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    renamed = tmp_path / name
+    renamed.write_bytes((ROSTERS / "pond-2x.ros").read_bytes())
+    assert army(content, renamed, tmp_path / "a") == army(content, ROSTERS / "pond-2x.ros", tmp_path / "b")
+
+
+@pytest.mark.parametrize("name", ["raid.rosz", "raid.zip", "raid.ros", "raid.test", "raid"])
+def test_a_zipped_roster_gives_what_its_roster_gives_whatever_its_name(content: Path, tmp_path: Path, name: str) -> None:
+    zipped = tmp_path / name
     with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.write(ROSTERS / "pond-2x.ros", "raid.ros")
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     assert army(content, zipped, tmp_path / "a") == army(content, ROSTERS / "pond-2x.ros", tmp_path / "b")
+
+
+def test_a_bsdata_test_roster_is_read(content: Path, tmp_path: Path) -> None:
+    """BSData keeps the rosters its tests read as `.test` files: New Recruit's output, on one line."""
+    code, made = army(content, ROSTERS / "pond-watch.test", tmp_path)
+    assert [(u["name"], u["entry"]) for u in made["units"]] == [("Heron", "pond/heron"), ("Newt Skirmishers", "pond/newt-skirmishers")]
+    assert made["roster"]["generated_by"] == "https://newrecruit.eu" and made["unmatched"] == [] and code == 0
 
 
 def test_the_printable_page_names_every_unit_and_rule_and_escapes_them(content: Path, tmp_path: Path) -> None:
@@ -142,7 +206,10 @@ DTD = """<?xml version="1.0"?>
         ("deep.ros", b'<roster xmlns="http://www.battlescribe.net/schema/rosterSchema">\n' + b"<a>" * 300 + b"</a>" * 300 + b"</roster>", 2, "refused: elements nest more than 200 deep"),
         ("catalogue.ros", (DATA / "newts.cat").read_bytes(), 4, "not a BattleScribe roster: the root element is <catalogue>, not <roster>"),
         ("broken.ros", b"<roster><forces></roster>", 1, "malformed XML"),
-        ("notzip.rosz", b"PK not really", 1, "not a readable zip file"),
+        ("notzip.rosz", b"PK\x03\x04 not really", 1, "not a readable zip file"),
+        ("notxml.rosz", b"PK not really", 1, "not a roster: a roster is BattleScribe's XML (a .ros file) or a zip holding one"),
+        ("army.pdf", b"%PDF-1.4 not a roster", 1, "not a roster"),
+        ("empty.ros", b"", 1, "not a roster"),
     ],
 )
 def test_a_hostile_or_broken_roster_is_refused_at_its_line(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes, line: int, words: str) -> None:

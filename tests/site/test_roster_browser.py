@@ -1,6 +1,8 @@
 """The "Open a roster" page, in Chromium: the invented Pond Wars data imported and built as a
-site, and every fixture roster opened there as a player would (the file picker), on the
-published site and in the offline copy from the file system with the network off.
+site (with two other invented games beside it: one whose turtle has an id a Pond Wars roster
+names, and one whose statlines are as wide as a tank's), and every fixture roster opened there
+as a player would (the file picker), on the published site and in the offline copy from the
+file system with the network off.
 
 The page reads and matches the roster in JavaScript (`assets/rulesref-roster.js`), a second
 implementation of `rulesref roster`; these tests prove the two equal on every fixture roster:
@@ -26,12 +28,14 @@ from rulesref.commands.importers.battlescribe.read import MAX_DEPTH, MAX_XML_BYT
 from ..conftest import FIXTURES
 from .conftest import Built, build_project, error_free_page, make_project, pdf_text, serving
 from .test_offline import unzip_offline_copy
+from .test_roster_page import printed_on_a4
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 DATA = FIXTURES / "battlescribe" / "pondwars"
 ROSTERS = FIXTURES / "battlescribe" / "rosters"
-FIXTURE_ROSTERS = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-2x.rosz")
+PLAIN = ("pond-2x.ros", "pond-1x.ros", "pond-newrecruit.ros", "pond-models.ros", "pond-watch.test", "brass-engines.ros")
+FIXTURE_ROSTERS = (*PLAIN, "pond-2x.rosz", "pond-2x-zipped.test")
 
 # a check on an imported rule, so that the army page has a "Try it" to run
 LEAP_CHECK = """checks:
@@ -51,12 +55,14 @@ LEAP_CHECK = """checks:
 
 @pytest.fixture(scope="module")
 def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fixture rosters, with a zipped one beside them (BattleScribe's own .rosz)."""
+    """The fixture rosters, with zipped ones beside them (BattleScribe's own .rosz, and one
+    under another name: a roster is known by what it holds)."""
     folder = tmp_path_factory.mktemp("rosters")
-    for name in FIXTURE_ROSTERS[:3]:
+    for name in PLAIN:
         (folder / name).write_bytes((ROSTERS / name).read_bytes())
-    with zipfile.ZipFile(folder / "pond-2x.rosz", "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.write(ROSTERS / "pond-2x.ros", "pond-2x.ros")
+    for name in ("pond-2x.rosz", "pond-2x-zipped.test"):
+        with zipfile.ZipFile(folder / name, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.write(ROSTERS / "pond-2x.ros", "pond-2x.ros")
     return folder
 
 
@@ -64,6 +70,8 @@ def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def pond_site(tmp_path_factory: pytest.TempPathFactory) -> Built:
     root = tmp_path_factory.mktemp("pond-site")
     assert main(["import", "battlescribe", str(DATA), "--system", "pond", "--content", str(root / "imported")]) == 0
+    for folder, system in (("turtles", "shell"), ("wide", "brass")):
+        assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / folder), "--system", system, "--content", str(root / "imported")]) == 0
     leap = root / "imported" / "pond" / "leap.yml"
     leap.write_text(leap.read_text(encoding="utf-8") + LEAP_CHECK, encoding="utf-8")
     project = make_project(root, root / "imported")
@@ -156,13 +164,24 @@ def test_the_army_prints_without_the_site_around_it(site_url: str, rosters: Path
     opened(page, rosters / "pond-2x.ros")
     names = words(page, ".rr-army .unit h3") + words(page, ".rr-army .rule h3")
     page.emulate_media(media="print")
-    assert page.evaluate("getComputedStyle(document.querySelector('.rr-army .units')).columnCount") == "2"
+    assert page.evaluate("getComputedStyle(document.querySelector('.rr-army .units')).columnCount") == "auto"  # a card the page's width
+    assert page.evaluate("getComputedStyle(document.querySelector('.rr-army .rulebook')).columnCount") == "2"
     for chrome in (".md-header", ".md-sidebar--primary", ".rr-roster-pick", ".md-content h1"):
         assert page.evaluate(f"getComputedStyle(document.querySelector({json.dumps(chrome)})).display") == "none", chrome
     pages, printed = pdf_text(page.pdf(format="A4", prefer_css_page_size=True))
     assert pages >= 1 and names
     assert [name for name in names if name not in printed] == []  # every unit and rule, on paper
     assert "Open a roster" not in printed and "Choose or drop" not in printed  # and nothing of the site's page
+
+
+@pytest.mark.parametrize("name", ["pond-2x.ros", "brass-engines.ros"])
+def test_every_column_and_every_word_of_a_profile_prints_on_a4(site_url: str, rosters: Path, page: Any, name: str) -> None:
+    """As the command's page prints (tests/site/test_roster_page.py): no scroll box or clip
+    keeps a column (Rear, Attacks, Hull Points, Save) or a long Type off the paper."""
+    page.goto(site_url + "roster/")
+    opened(page, rosters / name)
+    wider, lost = printed_on_a4(page, ".rr-army")
+    assert wider == [] and lost == []
 
 
 @pytest.mark.parametrize("width", [390, 1366])
@@ -199,18 +218,33 @@ def hostile(folder: Path) -> dict[str, tuple[Path, str, str]]:
     other = folder / "catalogue.ros"
     other.write_text("<catalogue/>", encoding="utf-8")
     made["other"] = (other, "line 1", "root element is <catalogue>")
+    pdf = folder / "army.test"
+    pdf.write_bytes(b"%PDF-1.4 a printed army, not a roster")
+    made["pdf"] = (pdf, "line 1", "not a roster: a roster is BattleScribe's XML")
+    # numbers as BattleScribe writes them or refused at their line (`int()` took `²` and failed on 5,000 digits)
+    revision = folder / "revision.ros"
+    revision.write_text(f'<?xml version="1.0"?>\n<roster name="r" gameSystemRevision="{"9" * 5000}">\n</roster>\n', encoding="utf-8")
+    made["revision"] = (revision, "line 2", "`gameSystemRevision` is \"999999999999999999999999… (5000 characters)\", which is not a number")
+    count = folder / "count.test"
+    count.write_text('<roster gameSystemRevision="7">\n<!-- <selection number="1"> -->\n<forces><force>\n<selections>\n<selection\n  number="²"/>\n</selections></force></forces>\n</roster>\n', encoding="utf-8")
+    made["count"] = (count, "line 5", "`number` is \"²\", which is not a number")
+    cost = folder / "cost.ros"
+    cost.write_text('<roster><costs><cost name="pts" value="205.0"/>\n<cost name="cp" value="1_0"/></costs></roster>\n', encoding="utf-8")
+    made["cost"] = (cost, "line 2", "`value` is \"1_0\", which is not a number")
     return made
 
 
-@pytest.mark.parametrize("case", ["dtd", "deep", "bomb", "two", "broken", "other"])
-def test_a_hostile_roster_is_refused_at_its_line(site_url: str, page: Any, tmp_path: Path, case: str) -> None:
+@pytest.mark.parametrize("case", ["dtd", "deep", "bomb", "two", "broken", "other", "pdf", "revision", "count", "cost"])
+def test_a_hostile_roster_is_refused_at_its_line(site_url: str, page: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str) -> None:
     roster, line, reason = hostile(tmp_path)[case]
     page.goto(site_url + "roster/")
     status = opened(page, roster)
     assert roster.name in status and line in status and reason in status, status
     assert page.locator(".rr-army > *").count() == 0
-    # the command refuses it too, at the same line
-    assert main(["roster", str(roster), "--content", str(tmp_path)]) != 0
+    # the command refuses it too, at the same line, for the same reason
+    assert main(["roster", str(roster), "--content", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f":{line.removeprefix('line ')}:1: error[roster-source]: " in err and reason in err, err
 
 
 def test_the_offline_copy_opens_a_roster_from_the_file_system(pond_site: Built, rosters: Path, browser: Any, tmp_path: Path) -> None:

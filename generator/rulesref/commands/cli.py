@@ -264,7 +264,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     from rulesref.commands.importers.battlescribe.read import SourceError
     from rulesref.commands.roster import write
     from rulesref.commands.roster.match import match
-    from rulesref.commands.roster.read import SUFFIXES, read_roster
+    from rulesref.commands.roster.read import read_roster
     from rulesref.support.output import write_file_atomically
     from rulesref.validate import validate
 
@@ -272,8 +272,6 @@ def cmd_roster(args: argparse.Namespace) -> int:
     source = Path(args.roster)
     if not source.is_file():
         raise UsageError(f"no such roster: {args.roster}")
-    if source.suffix.lower() not in SUFFIXES:
-        raise UsageError(f"not a roster (.ros or .rosz): {args.roster}")
     out = Path(args.out) if args.out else None
     if out is not None and out.suffix.lower() not in write.FORMATS:
         raise UsageError(f"--out names the format by its suffix: {', '.join(write.FORMATS)}; not `{out.suffix or out.name}`")
@@ -302,9 +300,9 @@ def _add_roster(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p = sub.add_parser(
         "roster",
         help="a BattleScribe roster's rules: printable, or as JSON",
-        description="Read a BattleScribe or New Recruit roster (.ros, .rosz) and give its army's rules as the content has them: each selection matched by the BattleScribe ids the import recorded, never by name. Exit 0 when every selection is matched, 1 when some are not (listed), 2 on usage errors.",
+        description="Read a BattleScribe or New Recruit roster (.ros, .rosz, or any file holding one, such as BSData's .test rosters) and give its army's rules as the content has them: each selection matched by the BattleScribe ids the import recorded, never by name. Exit 0 when every selection is matched, 1 when some are not (listed), 2 on usage errors.",
     )
-    p.add_argument("roster", metavar="ROSTER", help="a .ros or .rosz file")
+    p.add_argument("roster", metavar="ROSTER", help="a roster file: known by what it holds (BattleScribe's XML, or a zip of it), whatever its name")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.add_argument("--out", metavar="FILE", help="write the army: .html (one printable page), .md or .json; without it, a short summary is printed")
     p.set_defaults(run=cmd_roster)

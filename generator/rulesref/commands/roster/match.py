@@ -1,16 +1,34 @@
 """A roster's selections matched to content entries by the BattleScribe ids the importer
-recorded (`origin.element`), never by name.
+recorded (`origin.element`, `origin.also`), never by name.
 
 A selection names the data entry it was made from, often through links, as a chain of ids
 (`link::target`, New Recruit's and BattleScribe 2.x's way); the target, last, is tried first.
-The rules a selection carries are matched the same way, and so are the rules the matched
-unit's own entry lists (with their parameters: "Brutal (3)"). What cannot be matched is kept
-with its name, its id and why: the content has no entry from that id ("not in this
-content", or "an older data revision" when the roster was made with other data than the
-content was imported from), BattleScribe hides it ("hidden"), or the roster gives no id
-("no id in the roster": BattleScribe 1.x wrote rules so; such a rule is taken only as one the
-data links to its matched unit under that name). A rule matched whose text in the roster is
-not the content's is reported as a difference.
+Units are found at any depth, since a selection may hold other units: a transport taken with
+a squad, a court with its lord, the units of a formation. At the top of a force, and inside
+a selection that is no unit, a selection is a unit when BattleScribe types it `unit` or
+`model` or when the content has a unit from its ids; inside a unit, when it is typed `unit`,
+or when its own ids (its chain past its parents') are those of another unit of the content.
+The rest (a unit's models, their wargear) are the unit's own.
+
+The rules a selection carries are matched by id the same way, and so are the rules the
+matched unit's own entry lists (with their parameters: "Brutal (3)"). A rule matched whose
+text in the roster is not the content's is reported as a difference.
+
+What cannot be matched is kept with its name, its id and why, each reason a fact the
+matcher can check against what the import recorded:
+- `hidden`: the roster hides it;
+- `no id in the roster`: BattleScribe 1.x wrote rules so; such a rule is taken only as one
+  the data links to its matched unit under that name;
+- `in another system of this content`: an entry came from that id, in another system than
+  the one the roster's ids are from;
+- `an older data revision`, `a newer data revision`: no entry came from that id, though the
+  import makes one of every such element of the data it reads (every rule, every unit or
+  model a force can take), so the data the content was imported from has none of it; and
+  the roster was made with an older (newer) revision of that data;
+- `not in this content`: no entry came from that id, and no more is known: the roster and
+  the content are of the same data revision (or either does not say), so the import left
+  the element out or did not read its catalogue (its IMPORT.md tells), or it is a unit
+  taken inside another, of which the data need not hold a unit a force can take alone.
 """
 
 from __future__ import annotations
@@ -71,6 +89,22 @@ class ArmyUnit:
 
 
 @dataclass
+class _Piece:
+    """A unit of the army, or a selection for the whole army, with the selections that are
+    its own (itself first; not the units it holds, nor theirs)."""
+
+    head: Selection
+    entry: Entry | None
+    chain: str  # the ids it was looked for by
+    unit: bool
+    nested: bool  # taken inside another selection
+    own: list[Selection] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.own.append(self.head)
+
+
+@dataclass
 class Army:
     roster: Roster
     system: str | None  # the content system matched
@@ -111,6 +145,7 @@ class _Index:
         self.type_names = {(s.id, t.id): t.name for s in content.systems for t in s.profile_types}
 
     def find(self, chain: str, kinds: frozenset[str], system: str | None) -> Entry | None:
+        """The entry of `kinds` (in `system`, if given) from the last id of a chain that has one."""
         for part in reversed(chain.split("::")):
             for entry in self.by_element.get(part.strip(), ()):
                 if entry.kind in kinds and (system is None or entry.system == system):
@@ -136,11 +171,22 @@ class _Matcher:
         self.differences: dict[str, Difference] = {}
         revision = self.index.revisions.get(self.system) if self.system else None
         theirs = roster.game_system_revision
-        self.older = "an older data revision" if revision is not None and theirs is not None and theirs < revision else None
-        self.newer = revision is not None and theirs is not None and theirs > revision
+        self.revision: str | None = None  # how the roster's data differs from the content's, when both say
+        if revision is not None and theirs is not None and theirs != revision:
+            self.revision = "an older data revision" if theirs < revision else "a newer data revision"
 
-    def missing(self, name: str, entry_id: str, line: int, hidden: bool = False) -> None:
-        reason = "hidden" if hidden else self.older or ("a newer data revision" if self.newer else "not in this content")
+    def missing(self, name: str, entry_id: str, line: int, kinds: frozenset[str], *, chain: str | None = None, hidden: bool = False, imported: bool = True) -> None:
+        """Note a selection or rule that is not matched, with why (see the module's docstring).
+        `chain`: its ids that were looked for (its own, for one inside a unit); `imported`:
+        whether the import makes an entry of every element of the data it could be."""
+        if hidden:
+            reason = "hidden"
+        elif self.index.find(entry_id if chain is None else chain, kinds, None) is not None:
+            reason = "in another system of this content"
+        elif imported and self.revision is not None:
+            reason = self.revision
+        else:
+            reason = "not in this content"
         self.unmatched.append(Unmatched(name, entry_id, reason, line))
 
     def rule(self, rule: RosterRule, line: int, linked: dict[str, RuleUse] | None = None) -> RuleUse | None:
@@ -155,12 +201,12 @@ class _Matcher:
             return use
         entry = self.index.find(rule.id, RULE_KINDS, self.system)
         if entry is None:
-            self.missing(rule.name, rule.id, line, rule.hidden)
+            self.missing(rule.name, rule.id, line, RULE_KINDS, hidden=rule.hidden)
             return None
         if rule.text and entry.text and compared(rule.text) != compared(entry.text) and entry.key not in self.differences:
             message = (
                 "the roster was made with an older revision of this rule"
-                if self.older
+                if self.revision == "an older data revision"
                 else "the roster's text of this rule is not the content's"
             )
             self.differences[entry.key] = Difference(entry, rule.name, message)
@@ -182,11 +228,36 @@ class _Matcher:
                 if found is not None:
                     uses.setdefault(found.entry.key, found)
 
-    def unit(self, top: Selection, entry: Entry | None) -> ArmyUnit:
-        """A unit selection, matched to `entry` (None: not in the content)."""
+    def pieces(self, top: Selection) -> list[_Piece]:
+        """The units a selection at the top of a force holds, itself first if it is one (else
+        the first piece is it as a selection for the whole army), each with its own
+        selections, in the roster's order."""
+        pieces: list[_Piece] = []
+
+        def visit(selection: Selection, above: frozenset[str], owner: _Piece | None) -> None:
+            parts = [p.strip() for p in selection.entry_id.split("::")]
+            chain = "::".join(p for p in parts if p not in above)  # its own ids, past its parents'
+            entry = self.index.find(chain, UNIT_KINDS, self.system)
+            if owner is None or not owner.unit:
+                unit = selection.type in UNIT_TYPES or entry is not None
+            else:
+                unit = selection.type == "unit" or (entry is not None and entry is not owner.entry)
+            if owner is None or unit:
+                owner = _Piece(selection, entry, chain, unit, nested=owner is not None)
+                pieces.append(owner)
+            else:
+                owner.own.append(selection)
+            for child in selection.selections:
+                visit(child, above | set(parts), owner)
+
+        visit(top, frozenset(), None)
+        return pieces
+
+    def unit(self, piece: _Piece) -> ArmyUnit:
+        """A unit, matched to its entry or listed as not matched."""
+        top, entry, inside = piece.head, piece.entry, piece.own
         if entry is None:
-            self.missing(top.name, top.entry_id, top.line)
-        inside = top.walk()
+            self.missing(top.name, top.entry_id, top.line, UNIT_KINDS, chain=piece.chain, imported=not piece.nested)
         models = sum(s.number for s in inside[1:] if s.type == "model")
         made = ArmyUnit(top.name, entry, models or top.number, _costs(inside))
         uses: dict[str, RuleUse] = {}
@@ -238,11 +309,11 @@ def match(roster: Roster, content: Content) -> Army:
     options: list[ArmyUnit] = []
     for force in roster.forces:
         for top in force.selections:
-            entry = matcher.index.find(top.entry_id, UNIT_KINDS, matcher.system)
-            if top.type in UNIT_TYPES or entry is not None:
-                units.append(matcher.unit(top, entry))
-            else:
-                options.append(_option(matcher, top))
+            for piece in matcher.pieces(top):
+                if piece.unit:
+                    units.append(matcher.unit(piece))
+                else:
+                    options.append(_option(matcher, piece))
     everything: dict[str, RuleUse] = {}
     for made in units + options:
         for use in made.rules:
@@ -252,12 +323,12 @@ def match(roster: Roster, content: Content) -> Army:
     return Army(roster, matcher.system, units, options, rules, unmatched, list(matcher.differences.values()))
 
 
-def _option(matcher: _Matcher, top: Selection) -> ArmyUnit:
+def _option(matcher: _Matcher, piece: _Piece) -> ArmyUnit:
     """A selection for the whole army: its rules count, it is no unit."""
     uses: dict[str, RuleUse] = {}
-    matcher.rules_under(top.walk(), uses)
-    chosen = [s.name for s in top.walk()[1:]]
-    return ArmyUnit(top.name, None, top.number, _costs(top.walk()), sorted(uses.values(), key=lambda u: u.shown.casefold()), [], [(n, 1) for n in chosen])
+    matcher.rules_under(piece.own, uses)
+    chosen = [s.name for s in piece.own[1:]]
+    return ArmyUnit(piece.head.name, None, piece.head.number, _costs(piece.own), sorted(uses.values(), key=lambda u: u.shown.casefold()), [], [(n, 1) for n in chosen])
 
 
 def _costs(selections: list[Selection]) -> dict[str, float]:

@@ -10,9 +10,15 @@ showed for it. Three writers make them, in three shapes read here alike:
 - New Recruit: 2.x's shape, `generatedBy`, ids of linked entries chained as `link::target`
   (BattleScribe 2.x writes such chains too) and `from="group"` on choices of a group.
 
+A roster is known by what it holds, not by its name: a zip (BattleScribe's `.rosz`) holding
+one `.ros`, or the XML itself, whatever the file is called (BSData keeps test rosters as
+`.test` files).
+
 A roster comes from anywhere, so it is read as the importer reads data: defusedxml (no
 document type, no entities, nothing fetched), size limits before parsing and for what a zip
-inflates to, and a bound on nesting (`rulesref.commands.importers.battlescribe.read`).
+inflates to, and a bound on nesting (`rulesref.commands.importers.battlescribe.read`). Its
+numbers (revision, counts, costs) are ASCII digits of a bounded length
+(`rulesref.commands.importers.battlescribe.numbers`); any other value is refused at its line.
 """
 
 from __future__ import annotations
@@ -22,9 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
+from rulesref.commands.importers.battlescribe.numbers import decimal, not_a_number, whole
 from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, read_xml
 
-SUFFIXES = {".ros": False, ".rosz": True}  # whether zipped
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first bytes (a member; an empty zip)
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+NOT_A_ROSTER = "not a roster: a roster is BattleScribe's XML (a .ros file) or a zip holding one (a .rosz file)"
 
 
 @dataclass(frozen=True)
@@ -94,23 +103,27 @@ def _children(element: Element, wrapper: str, tag: str) -> list[Element]:
     return found
 
 
-def _number(text: str | None) -> float | None:
-    try:
-        value = float(text) if text is not None else None
-    except ValueError:
+def _number(element: Element, name: str, xml: XmlFile, *, signed: bool = False) -> float | None:
+    """An attribute's number (`signed`: with a minus or a fraction, as costs are written), or
+    None when the attribute is absent or empty; any other value is refused at its line."""
+    text = element.get(name)
+    if not text:
         return None
-    return value if value is not None and value == value and abs(value) < 1e12 else None  # (not NaN, not absurd)
+    value = decimal(text) if signed else whole(text)
+    if value is None:
+        raise SourceError(xml.path, xml.line(element), not_a_number(name, text, signed=signed))
+    return value
 
 
-def _costs(element: Element) -> tuple[tuple[str, float], ...]:
+def _costs(element: Element, xml: XmlFile) -> tuple[tuple[str, float], ...]:
     """2.x's `<costs>`, or 1.x's `points` attribute."""
     costs = []
     for cost in _children(element, "costs", "cost"):
-        value = _number(cost.get("value"))
+        value = _number(cost, "value", xml, signed=True)
         if value is not None:
             costs.append((cost.get("name", "").strip() or "pts", value))
-    if not costs and element.get("points") is not None:
-        value = _number(element.get("points"))
+    if not costs:
+        value = _number(element, "points", xml, signed=True)
         if value is not None:
             costs.append(("pts", value))
     return tuple(costs)
@@ -137,17 +150,14 @@ def _profile(element: Element) -> RosterProfile:
 
 
 def _selection(element: Element, xml: XmlFile) -> Selection:
-    try:
-        number = max(0, int(element.get("number", "1")))
-    except ValueError:
-        number = 1
+    number = _number(element, "number", xml)
     return Selection(
         id=element.get("id", ""),
         name=element.get("customName") or element.get("name", "").strip(),
         entry_id=element.get("entryId", ""),
         type=element.get("type", "upgrade"),
-        number=number,
-        costs=_costs(element),
+        number=1 if number is None else int(number),
+        costs=_costs(element, xml),
         rules=tuple(_rule(r) for r in _children(element, "rules", "rule")),
         profiles=tuple(_profile(p) for p in _children(element, "profiles", "profile")),
         selections=tuple(_selection(s, xml) for s in _children(element, "selections", "selection")),
@@ -164,15 +174,15 @@ def _force(element: Element, xml: XmlFile) -> Force:
 
 def roster_of(xml: XmlFile) -> Roster:
     root = xml.root
-    revision = root.get("gameSystemRevision")
+    revision = _number(root, "gameSystemRevision", xml)  # (read first: the JavaScript reader refuses in this order too)
     return Roster(
         path=xml.path,
         name=root.get("name", "").strip() or Path(xml.name).stem,
         game_system=root.get("gameSystemName", "").strip(),
-        game_system_revision=int(revision) if revision and revision.isdigit() else None,
+        game_system_revision=None if revision is None else int(revision),
         battlescribe_version=root.get("battleScribeVersion", ""),
         generated_by=root.get("generatedBy"),
-        costs=_costs(root),
+        costs=_costs(root, xml),
         forces=tuple(_force(f, xml) for f in _forces(root)),
     )
 
@@ -185,9 +195,15 @@ def _forces(element: Element) -> Iterator[Element]:
 
 
 def read_roster(path: Path, shown: str) -> Roster:
-    """The roster in a `.ros` or `.rosz` file; raises SourceError (with a line) for a
-    file that cannot be read as one."""
-    zipped = SUFFIXES.get(path.suffix.lower())
-    if zipped is None:
-        raise SourceError(shown, 1, "not a roster: a roster is a .ros or .rosz file")
+    """The roster a file holds, zipped or not, whatever its name; raises SourceError (with a
+    line) for a file that cannot be read as one."""
+    try:
+        with path.open("rb") as file:
+            start = file.read(64)
+    except OSError as exc:
+        raise SourceError(shown, 1, f"cannot read the file: {exc.strerror or exc}") from None
+    zipped = start.startswith(ZIP_MAGIC)
+    text = start.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not (zipped or start.startswith(UTF16_MARKS) or text.startswith(b"<") or (start and not text)):  # (all blank so far: the parser says)
+        raise SourceError(shown, 1, NOT_A_ROSTER)
     return roster_of(read_xml(path, shown, "ros", zipped=zipped))

@@ -3,9 +3,10 @@ self-contained printable HTML page, and the short summary a terminal gets.
 
 The JSON is the contract (`schemas/roster.schema.json` describes it). The page holds one card
 per unit (its profiles with the weapons it took, its rules by name with their summaries,
-its points), then every rule of the army once, A to Z, with its text; it prints on A4 in two
-columns with nothing of the site around it. Values are escaped here; the template only
-places them.
+its points), then every rule of the army once, A to Z, with its text; it prints on A4 with
+nothing of the site around it, each card the page's width with every column and every word of
+its profiles, the rules in two columns. Values are escaped here; the template only places
+them.
 """
 
 from __future__ import annotations

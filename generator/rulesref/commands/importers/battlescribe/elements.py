@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rulesref.commands.importers.battlescribe.forces import armies, forces
 from rulesref.commands.importers.battlescribe.index import Index, build_index
+from rulesref.commands.importers.battlescribe.numbers import not_a_number, whole
 from rulesref.commands.importers.battlescribe.places import Places, characteristic_text, description, page_of
 from rulesref.commands.importers.battlescribe.read import XmlFile
 from rulesref.commands.importers.battlescribe.records import ArmyElement, Data, RuleElement, Skipped
@@ -52,7 +53,12 @@ def read_data(files: list[XmlFile]) -> Data:
     index = build_index(files)
     places = Places(index)
     system = index.system.root
-    data = Data(system_name=system.get("name") or "Imported game system", system_revision=system.get("revision"))
+    data = Data(system_name=system.get("name") or "Imported game system", system_revision=None)
+    revision = system.get("revision") or ""
+    number = whole(revision)
+    if revision and number is None:  # the edition then names no revision, which rosters are compared by
+        data.skipped.append(Skipped(index.system.name, index.system.line(system), "revision", not_a_number("revision", revision, signed=False)))
+    data.system_revision = None if number is None else str(number)
     data.files, data.elements = len(files), index.elements
     data.profile_types, data.publications = index.profile_types, index.publications
     for xml in files:

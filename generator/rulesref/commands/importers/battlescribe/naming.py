@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from rulesref.check.lookalike import lookalike_reason, script_of
+from rulesref.commands.importers.battlescribe.numbers import whole
 from rulesref.names import RESERVED_ENTRY_IDS, python_name, python_reason
 from rulesref.read.load import FORBIDDEN_CHARS
 from rulesref.support.slugs import MAX_ID
@@ -136,9 +137,10 @@ DATA_REVISION = "BattleScribe data revision "  # how an edition names the revisi
 
 def data_revision(edition: str) -> int | None:
     """The revision of the game system data an imported system was made from, as its
-    edition records it (`system_names`), or None."""
-    match = re.search(re.escape(DATA_REVISION) + r"(\d+)", edition)
-    return int(match.group(1)) if match else None
+    edition records it (`system_names`), or None (also for one that is no number as the
+    import writes it: an edition is edited by hand too)."""
+    match = re.search(re.escape(DATA_REVISION) + r"([0-9]+)(?![0-9])", edition)
+    return whole(match.group(1)) if match else None
 
 
 def system_names(upstream: str, revision: str | None, system_id: str) -> SystemNames:

@@ -8,6 +8,7 @@ from xml.etree.ElementTree import Element
 
 from rulesref.commands.importers.battlescribe.forces import armies
 from rulesref.commands.importers.battlescribe.index import Index, children
+from rulesref.commands.importers.battlescribe.numbers import whole
 from rulesref.commands.importers.battlescribe.read import XmlFile
 from rulesref.commands.importers.battlescribe.records import Origin
 
@@ -29,8 +30,8 @@ def page_of(element: Element) -> int | None:
     match = PAGE.fullmatch(element.get("page") or "")
     if match is None:
         return None
-    page = int(match.group(1))
-    return page if 1 <= page <= 10000 else None
+    page = whole(match.group(1))
+    return page if page is not None and 1 <= page <= 10000 else None
 
 
 def characteristic_text(profile: Element) -> str:

@@ -20,12 +20,12 @@ shows is nothing a force can take.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
 from rulesref.commands.importers.battlescribe.forces import UNIT_TYPES, Forces, Key, hidden, shown_by_a_modifier
 from rulesref.commands.importers.battlescribe.index import Index, children
+from rulesref.commands.importers.battlescribe.numbers import decimal
 from rulesref.commands.importers.battlescribe.places import Places, page_of
 from rulesref.commands.importers.battlescribe.read import XmlFile
 from rulesref.commands.importers.battlescribe.records import (
@@ -39,14 +39,12 @@ from rulesref.commands.importers.battlescribe.records import (
 )
 
 MAX_LINK_DEPTH = 12
-_COUNT = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 
 
 def count(value: str | None) -> float | None:
-    """A count as the data writes it (`1`, `1.0`): ASCII digits, bounded; None otherwise."""
-    if value is None or not _COUNT.fullmatch(value):
-        return None
-    return float(value)
+    """A count as the data writes it (`1`, `1.0`), read strictly (`numbers`); None otherwise
+    (a constraint whose value is no number requires nothing)."""
+    return decimal(value) if value is not None else None
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,23 @@
 
   // -- reading a file: a zip's one .ros member, inflated with a limit; then the XML -----------
 
+  // read.py's read_roster: a roster is known by its first bytes, a zip's or XML's, whatever the file's name
+  const ZIP_MAGIC = [
+    [0x50, 0x4b, 0x03, 0x04],
+    [0x50, 0x4b, 0x05, 0x06],
+  ];
+  const BLANK = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0b, 0x0c]);
+  const NOT_A_ROSTER = "not a roster: a roster is BattleScribe's XML (a .ros file) or a zip holding one (a .rosz file)";
+  const startsWith = (bytes, mark) => mark.every((b, i) => bytes[i] === b);
+
+  function looksLikeXml(bytes) {
+    if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) return true;
+    const start = bytes.subarray(0, 64);
+    let at = startsWith(start, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+    while (at < start.length && BLANK.has(start[at])) at++;
+    return at < start.length ? start[at] === 0x3c : start.length > 0; // (all blank so far: the parser says)
+  }
+
   const u16 = (b, i) => b[i] | (b[i + 1] << 8);
   const u32 = (b, i) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
 
@@ -153,6 +170,17 @@
 
   const lineAt = (text, index) => text.slice(0, index).split("\n").length;
 
+  // markup that is no start tag (comments, CDATA, processing instructions, declarations, end tags), or a start tag's `<`
+  const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<![^>]*>|<\/[^>]*>|<(?=[^!?/])/g;
+
+  /** The line an element starts on, as the command's parser numbers it: the line of its document's nth start tag. */
+  function lineOf(text, node) {
+    const wanted = [...node.ownerDocument.getElementsByTagName("*")].indexOf(node);
+    let seen = -1;
+    for (const found of text.matchAll(MARKUP)) if (found[0] === "<" && ++seen === wanted) return lineAt(text, found.index);
+    return 1;
+  }
+
   // as the importer's parser (defusedxml): no document type, no entities, nothing fetched
   const REFUSED = [
     [/<!DOCTYPE/, "a document type declaration"],
@@ -197,22 +225,36 @@
     return text;
   }
 
-  function number(text) {
-    if (text == null) return null;
-    const t = text.trim();
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
-    const value = Number(t);
-    return Math.abs(value) < 1e12 ? value : null;
+  // numbers as importers/battlescribe/numbers.py reads them: ASCII digits of a bounded length
+  const WHOLE = /^[0-9]{1,12}$/;
+  const DECIMAL = /^-?[0-9]{1,12}(?:\.[0-9]{1,15})?$/;
+
+  /** A number the roster writes where it has none: refused at its element's line (`open` finds it). */
+  class NotANumber extends Error {
+    constructor(node, name, text, signed) {
+      const chars = [...text];
+      const shown = chars.length <= 24 ? text : `${chars.slice(0, 24).join("")}… (${chars.length} characters)`;
+      super(`\`${name}\` is ${JSON.stringify(shown)}, which is not a number of at most 12 ASCII digits${signed ? " (with a minus or a fraction)" : ""}`);
+      this.node = node;
+    }
+  }
+
+  /** An attribute's number (`signed`: with a minus or a fraction, as costs are written); null when absent or empty. */
+  function number(node, name, signed = false) {
+    const text = node.getAttribute(name);
+    if (!text) return null;
+    if (!(signed ? DECIMAL : WHOLE).test(text)) throw new NotANumber(node, name, text, signed);
+    return Number(text);
   }
 
   function costsOf(node) {
     const costs = [];
     for (const cost of under(node, "costs", "cost")) {
-      const value = number(cost.getAttribute("value"));
+      const value = number(cost, "value", true);
       if (value !== null) costs.push([attr(cost, "name").trim() || "pts", value]);
     }
-    if (!costs.length && node.getAttribute("points") !== null) {
-      const value = number(node.getAttribute("points"));
+    if (!costs.length) {
+      const value = number(node, "points", true);
       if (value !== null) costs.push(["pts", value]);
     }
     return costs;
@@ -230,8 +272,7 @@
   }
 
   function selectionOf(node) {
-    const written = attr(node, "number", "1");
-    const count = /^\s*[+-]?\d+\s*$/.test(written) ? Math.max(0, parseInt(written, 10)) : 1;
+    const count = number(node, "number") ?? 1;
     return {
       name: node.getAttribute("customName") || attr(node, "name").trim(),
       entryId: attr(node, "entryId"),
@@ -255,7 +296,9 @@
   }
 
   function rosterOf(top, fileName) {
-    const revision = top.getAttribute("gameSystemRevision");
+    // in read.py's order (the revision, the roster's costs, the forces), so that the same bad number is refused first
+    const revision = number(top, "gameSystemRevision");
+    const costs = costsOf(top);
     const forces = [...forcesOf(top)].map((force) => {
       const tops = under(force, "selections", "selection");
       for (const category of under(force, "categories", "category")) tops.push(...under(category, "selections", "selection"));
@@ -265,10 +308,10 @@
     return {
       name: attr(top, "name").trim() || stem,
       gameSystem: attr(top, "gameSystemName").trim(),
-      revision: revision && /^\d+$/.test(revision) ? Number(revision) : null,
+      revision,
       battlescribeVersion: attr(top, "battleScribeVersion"),
       generatedBy: top.getAttribute("generatedBy"),
-      costs: costsOf(top),
+      costs,
       forces,
     };
   }
@@ -340,17 +383,38 @@
   }
 
   /** The keys of the entries the matcher will look up for a roster (as `match` finds them:
-   * each top selection's unit, each rule's entry), whose parts must be read first. */
+   * each unit's, each rule's), whose parts must be read first. */
   function named(roster, idx, system) {
     const keys = new Set();
     const add = (entry) => entry !== null && keys.add(entry.key);
     for (const force of roster.forces) {
       for (const top of force.selections) {
-        add(find(idx, top.entryId, UNIT_KINDS, system));
+        for (const piece of pieces(top, idx, system)) add(piece.entry);
         for (const selection of walk(top)) for (const rule of selection.rules) if (rule.id.trim()) add(find(idx, rule.id, RULE_KINDS, system));
       }
     }
     return keys;
+  }
+
+  /** match._Matcher.pieces: the units a selection at the top of a force holds, itself first if
+   * it is one (else it first, as a selection for the whole army), each with its own selections. */
+  function pieces(top, idx, system) {
+    const found = [];
+    function visit(selection, above, owner) {
+      const parts = selection.entryId.split("::").map((p) => p.trim());
+      const chain = parts.filter((p) => !above.has(p)).join("::");
+      const entry = find(idx, chain, UNIT_KINDS, system);
+      const unit = owner === null || !owner.unit ? UNIT_TYPES.has(selection.type) || entry !== null : selection.type === "unit" || (entry !== null && entry !== owner.entry);
+      if (owner === null || unit) {
+        owner = { head: selection, entry, chain, unit, nested: owner !== null, own: [selection] };
+        found.push(owner);
+      } else {
+        owner.own.push(selection);
+      }
+      for (const child of selection.selections) visit(child, new Set([...above, ...parts]), owner);
+    }
+    visit(top, new Set(), null);
+    return found;
   }
 
   function find(idx, chain, kinds, system) {
@@ -387,10 +451,16 @@
     const differences = new Map();
     const revision = system !== null ? idx.revisions.get(system) ?? null : null;
     const theirs = roster.revision;
-    const older = revision !== null && theirs !== null && theirs < revision ? "an older data revision" : null;
-    const newer = revision !== null && theirs !== null && theirs > revision;
+    const changed = revision !== null && theirs !== null && theirs !== revision ? (theirs < revision ? "an older data revision" : "a newer data revision") : null;
     const use = (entry, shown) => ({ entry, shown });
-    const missing = (name, entryId, hidden = false) => unmatched.push({ name, entryId, reason: hidden ? "hidden" : older || (newer ? "a newer data revision" : "not in this content") });
+    // match._Matcher.missing: why a selection or rule is not matched
+    function missing(name, entryId, kinds, { chain = null, hidden = false, imported = true } = {}) {
+      let reason = "not in this content";
+      if (hidden) reason = "hidden";
+      else if (find(idx, chain ?? entryId, kinds, null) !== null) reason = "in another system of this content";
+      else if (imported && changed !== null) reason = changed;
+      unmatched.push({ name, entryId, reason });
+    }
 
     function rule(r, linked) {
       if (!r.id.trim()) {
@@ -400,11 +470,11 @@
       }
       const entry = find(idx, r.id, RULE_KINDS, system);
       if (entry === null) {
-        missing(r.name, r.id, r.hidden);
+        missing(r.name, r.id, RULE_KINDS, { hidden: r.hidden });
         return null;
       }
       if (r.text && entry.digest !== undefined && digest(compared(r.text)) !== entry.digest && !differences.has(entry.key)) {
-        const message = older ? "the roster was made with an older revision of this rule" : "the roster's text of this rule is not the content's";
+        const message = changed === "an older data revision" ? "the roster was made with an older revision of this rule" : "the roster's text of this rule is not the content's";
         differences.set(entry.key, { entry, name: r.name, message });
       }
       return use(entry, r.name.includes("(") && entry.name.includes("(") ? r.name : entry.name);
@@ -444,9 +514,8 @@
       return shown;
     }
 
-    function unit(top, entry) {
-      if (entry === null) missing(top.name, top.entryId);
-      const inside = walk(top);
+    function unit({ head: top, entry, chain, nested, own: inside }) {
+      if (entry === null) missing(top.name, top.entryId, UNIT_KINDS, { chain, imported: !nested });
       const models = inside.slice(1).reduce((n, s) => n + (s.type === "model" ? s.number : 0), 0);
       const made = { name: top.name, entry, count: models || top.number, costs: sumCosts(inside), rules: [], profiles: [], selections: [] };
       const uses = new Map();
@@ -472,9 +541,8 @@
       return made;
     }
 
-    function option(top) {
+    function option({ head: top, own: inside }) {
       const uses = new Map();
-      const inside = walk(top);
       rulesUnder(inside, uses);
       return { name: top.name, entry: null, count: top.number, costs: sumCosts(inside), rules: byShown(uses), profiles: [], selections: inside.slice(1).map((s) => [s.name, 1]) };
     }
@@ -483,9 +551,10 @@
     const options = [];
     for (const force of roster.forces) {
       for (const top of force.selections) {
-        const entry = find(idx, top.entryId, UNIT_KINDS, system);
-        if (UNIT_TYPES.has(top.type) || entry !== null) units.push(unit(top, entry));
-        else options.push(option(top));
+        for (const piece of pieces(top, idx, system)) {
+          if (piece.unit) units.push(unit(piece));
+          else options.push(option(piece));
+        }
       }
     }
     const everything = new Map();
@@ -606,8 +675,8 @@
     try {
       let bytes = new Uint8Array(await file.arrayBuffer());
       let shown = file.name;
-      const zipped = file.name.toLowerCase().endsWith(".rosz");
-      if (!zipped && !file.name.toLowerCase().endsWith(".ros")) throw new RosterError(shown, 1, "not a roster: a roster is a .ros or .rosz file");
+      const zipped = ZIP_MAGIC.some((mark) => startsWith(bytes, mark)); // (known by what it holds, whatever its name)
+      if (!zipped && !looksLikeXml(bytes)) throw new RosterError(shown, 1, NOT_A_ROSTER);
       if (zipped) {
         const [inner, name] = await unzipped(bytes, shown);
         bytes = inner;
@@ -615,9 +684,15 @@
       } else if (bytes.length > limits.bytes) {
         throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
       }
-      const top = parsed(decoded(bytes), shown);
+      const text = decoded(bytes);
+      const top = parsed(text, shown);
       const idx = await loadData();
-      const roster = rosterOf(top, file.name);
+      let roster;
+      try {
+        roster = rosterOf(top, file.name);
+      } catch (error) {
+        throw error instanceof NotANumber ? new RosterError(shown, lineOf(text, error.node), error.message) : error;
+      }
       const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
       await loadParts(idx, named(roster, idx, system));
       const army = match(roster, idx, system);
