@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
+from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
+
 from rulesref.links import normalise
 from rulesref.model import Army, Entry, Listing, Profile, ProfileType, System
 from rulesref.pages.datasheet import unit_rule_refs
@@ -143,6 +145,19 @@ def weapon_parts(view: ArmyView) -> tuple[WeaponPart, ...]:
         ordered = tuple(w for w in view.weapons if w in weapons)  # by profile type, then A to Z
         parts.append(WeaponPart("" if number == 1 else str(number), first if first == last else f"{first} to {last}", ordered))
     return tuple(parts)
+
+
+def type_anchor(type_id: str) -> str:
+    """The heading id of a profile type's weapons on a weapons page."""
+    return f"type-{type_id}"
+
+
+def weapon_anchors(part: WeaponPart) -> tuple[str, ...]:
+    """The heading id of each weapon of a weapons page, in its order: its name as the `toc`
+    extension would make it, unique on the page (two weapons may share a name), so that
+    search can link it and list it by name (`rulesref.pages.findable`)."""
+    used = {type_anchor(weapon.type.id) for weapon in part.weapons}
+    return tuple(unique(slugify(weapon.profile.name, "-") or "weapon", used) for weapon in part.weapons)
 
 
 @dataclass(frozen=True)
