@@ -53,7 +53,7 @@ def findable(systems: tuple[System, ...], entries: tuple[Entry, ...], armies: Ma
     named: list[Row] = []
     weapons: list[Row] = []
     profiles: list[Row] = []
-    listed: set[tuple[str, str]] = set()  # (entry key, row name) of the rows a weapons page holds
+    listed: dict[str, set[str]] = {}  # by entry key: the names of its rows a weapons page holds
     for system in systems:
         for view in armies.get(system.id, ()):
             for part in weapon_parts(view):
@@ -61,12 +61,16 @@ def findable(systems: tuple[System, ...], entries: tuple[Entry, ...], armies: Ma
                 pages.append((paths.url_of(paths.army_weapons_page(system.id, view.army.id, part.part)), title))
                 for weapon, anchor in zip(part.weapons, weapon_anchors(part), strict=True):
                     weapons.append((len(pages) - 1, anchor, (weapon.profile.name,)))
-                    listed.update((unit.key, weapon.profile.name) for unit in weapon.carriers)
+                    for unit in weapon.carriers:
+                        listed.setdefault(unit.key, set()).add(weapon.profile.name)
     for entry in entries:
         pages.append((paths.url_of(paths.page_of_entry(entry.system, entry.id)), f"{entry.name} · {short.get(entry.system, entry.system)}"))
         named.append((len(pages) - 1, "", (entry.name, *entry.aliases)))
-        own = {entry.name, *entry.aliases}  # a row named as its entry is found as the entry
-        rows = tuple(dict.fromkeys(p.name for p in entry.profiles if p.name not in own and (entry.key, p.name) not in listed))
+        if not entry.profiles:
+            continue
+        # a row named as its entry is found as the entry, and one a weapons page lists there
+        shown = {entry.name, *entry.aliases, *listed.get(entry.key, ())}
+        rows = tuple(dict.fromkeys(p.name for p in entry.profiles if p.name not in shown))
         if rows:
             profiles.append((len(pages) - 1, PROFILES_ANCHOR, rows))
     return tuple(pages), (*named, *weapons, *profiles)
