@@ -276,3 +276,45 @@ def test_the_last_line_counts_errors_and_warnings_apart(content: Path) -> None:
     path.write_text(path.read_text().replace("Roll [[2D6 dice]];", "Roll [[2D6 dice]] [[3D6 dice]];"))
     errors = run("validate", str(content))
     assert errors.returncode == 1 and errors.stderr.splitlines()[-1] == "2 errors in 1 file"
+
+
+def _derived_summaries(content: Path, count: int) -> None:
+    """`count` entries whose summaries an importer derived: one `derived-summary` warning each."""
+    text = (Path(__file__).parent / "fixtures" / "bad" / "derived-summary.yml").read_text()
+    for number in range(count):
+        (content / "demo" / f"derived-{number:02}.yml").write_text(text.replace("derived-summary", f"derived-{number:02}").replace("Derived Summary", f"Derived {number:02}"))
+
+
+def test_many_warnings_of_one_code_are_counted_in_one_line_and_all_warnings_lists_them(content: Path) -> None:
+    _derived_summaries(content, 40)
+    break_link(content)
+    grouped = run("validate", str(content))
+    lines = grouped.stderr.splitlines()
+    assert grouped.returncode == 1
+    assert lines[-1] == "1 error and 40 warnings in 41 files"  # every warning still counted
+    assert sum("warning[derived-summary]" in line and ".yml:" in line for line in lines) == 3  # the first three listed
+    assert [line for line in lines if line.startswith("warning[")] == [
+        "warning[derived-summary]: 37 more like these in 37 files (40 in all); `rulesref validate --all-warnings` lists every one"
+    ]
+    assert any("error[unresolved-link]" in line for line in lines)  # errors are never counted away
+    every = run("validate", "--all-warnings", str(content))
+    assert sum("warning[derived-summary]" in line for line in every.stderr.splitlines()) == 40
+    assert not any(line.startswith("warning[") for line in every.stderr.splitlines())
+    assert every.stderr.splitlines()[-1] == lines[-1]
+    # machine formats list every row; --strict fails on the warnings whether they are listed or counted
+    assert len([item for item in json.loads(run("validate", "--format", "json", str(content)).stdout) if item["code"] == "derived-summary"]) == 40
+    assert sum(line.startswith("::warning ") for line in run("validate", "--format", "github", str(content)).stdout.splitlines()) == 40
+    (content / "demo" / "morale-check.yml").write_text((content / "demo" / "morale-check.yml").read_text().replace("Roll [[2D6 dice]];", "Roll 2D6;"))
+    warned = run("validate", str(content))
+    assert warned.returncode == 0 and warned.stderr.splitlines()[-1] == "40 warnings in 40 files"
+    assert run("validate", "--strict", str(content)).returncode == 1
+
+
+def test_a_count_never_stands_for_one_line(content: Path) -> None:
+    """Four warnings of a code are listed: one line saying "1 more" would hide a line to show a line."""
+    _derived_summaries(content, 4)
+    lines = run("validate", str(content)).stderr.splitlines()
+    assert sum("warning[derived-summary]" in line for line in lines) == 4 and not any(line.startswith("warning[") for line in lines)
+    _derived_summaries(content, 5)
+    lines = run("validate", str(content)).stderr.splitlines()
+    assert sum(".yml:" in line for line in lines) == 3 and "warning[derived-summary]: 2 more like these in 2 files (5 in all)" in lines[-2]

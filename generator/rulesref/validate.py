@@ -2,8 +2,10 @@
 -> compile, returning one `Build`.
 
 Every phase adds problems to one list instead of stopping, so a run reports every problem
-in every file. A file that fails to load or fails its schema is left out of the model (its
-name still counts for links, so one broken file does not make every link to it dangle).
+in every file. A file that fails to load or fails its schema is left out of the model, but
+hides no problem of another file: an entry file's names still count for links and clash
+with other entries' names (so one broken file does not make every link to it dangle), and
+a system file's keys that passed the schema still check its entries (`check.salvage`).
 Everything a later command would refuse is refused here, so `rulesref validate` passing
 means `generate` and `build` will too.
 
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from rulesref.build import Build, CompiledEntry
 from rulesref.check.content import content_problems
+from rulesref.check.salvage import Salvaged, salvaged_system
 from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
 from rulesref.incremental.checked import UNREAD, CheckRecord, FileState, SystemRecord, identity
@@ -226,6 +229,7 @@ class FileOutcome:
     entry: Entry | None = None
     schema_failed: bool = False
     broken_names: tuple[str, ...] = ()
+    salvaged: Salvaged | None = None  # of a system file that failed its schema: what it still declares validly
 
 
 def _clean_document(raw: bytes, display: str, key: str, cache: LoadShard) -> tuple[Document | None, list[Problem], str]:
@@ -248,9 +252,11 @@ def _system_outcome(raw: bytes, display: str, file: str, cache: LoadShard) -> Fi
     if doc is None:
         return FileOutcome(tuple(found))
     found = schema_problems(doc, SYSTEM) if key else []
-    if key and not found:
+    if found:
+        return FileOutcome(tuple(found), salvaged=salvaged_system(doc, Path(display).parent.name))
+    if key:
         cache.keep(key, doc)
-    return FileOutcome(tuple(found), system=None if found else build_system(doc))
+    return FileOutcome((), system=build_system(doc))
 
 
 def _entry_outcome(raw: bytes, display: str, system_id: str, file: str, cache: LoadShard) -> FileOutcome:
@@ -364,7 +370,9 @@ def _run(
     systems: list[System] = []
     entries: list[Entry] = []
     broken_names: dict[str, dict[str, str]] = {}
+    broken_files: dict[tuple[str, str], tuple[str, ...]] = {}  # (system, name) -> the files that failed their schema with it
     broken_ids: set[str] = set()
+    salvaged: dict[str, Salvaged] = {}
     file_stems: dict[str, str] = {}
     shown: dict[str, Path] = {}
     # a process that keeps each file's outcome (`serve`) needs the cache on disk for its
@@ -395,6 +403,8 @@ def _run(
             outcome = _outcome(folder.system_file, names, None, memo, racy, root, shard, real_dirs, states)
             if outcome.system is not None:
                 systems.append(outcome.system)
+            elif outcome.salvaged is not None:
+                salvaged[system_id] = outcome.salvaged
             problems += outcome.problems
         for path in folder.entry_files:
             names = unchanged.names(memo, path, cwd, system_id)
@@ -412,6 +422,8 @@ def _run(
             elif outcome.schema_failed:
                 for name in outcome.broken_names:
                     broken_names.setdefault(system_id, {})[normalise(name)] = name
+                    holders = broken_files.get((system_id, normalise(name)), ())
+                    broken_files[system_id, normalise(name)] = holders if display in holders else (*holders, display)
                 broken_ids.add(f"{system_id}:{names.stem}")
             problems += outcome.problems
         if last_folder[system_id] == index:
@@ -428,7 +440,7 @@ def _run(
         entries=tuple(sorted(entries, key=lambda e: (e.system, e.id))),
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids), memo, others)
-    problems += content_problems(content, file_stems, links, memo)
+    problems += content_problems(content, file_stems, links, memo, salvaged, broken_files)
     if changed:  # what is compiled
         content = Content(systems=content.systems, entries=tuple(changed.get(e.key, e) for e in content.entries))
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead)

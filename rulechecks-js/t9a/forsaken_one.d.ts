@@ -71,14 +71,14 @@ export declare namespace melee_attack_odds {
   }
 }
 
-/** Whether a unit passes a Panic Test, for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit passes a Panic Test; Fearless: Passes Panic Tests automatically. (the result of Discipline (panic_test), settled outright). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
+/** Whether a unit passes a Panic Test, for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit passes a Panic Test; Fearless: Passes Panic Tests automatically. (the result of Discipline (panic test), settled outright). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
 export declare function panic_test(): boolean;
 export declare namespace panic_test {
   interface Args {
   }
 }
 
-/** Whether a unit passes a Command Test, for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit passes a Command Test; Mindless: Passes Command Tests for Combat Reform automatically. (the result of Discipline (command_test), settled outright when `purpose == 'combat-reform'`); Mindless: Fails Command Tests for Redirecting Charges automatically. (the result of Discipline (command_test), settled outright when `purpose == 'redirecting-charges'`). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
+/** Whether a unit passes a Command Test, for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit passes a Command Test; Mindless: Passes Command Tests for Combat Reform automatically. (the result of Discipline (command test), settled outright when purpose is combat reform); Mindless: Fails Command Tests for Redirecting Charges automatically. (the result of Discipline (command test), settled outright when purpose is redirecting charges). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
 export declare function command_test(args: command_test.Args): boolean;
 export declare namespace command_test {
   interface Args {
@@ -102,14 +102,14 @@ export declare namespace command_test_odds {
   }
 }
 
-/** Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test); Steady: A Steady unit's Break Test penalty is never worse than -2. (`penalty` in Discipline (break_test), capped when `steady`); Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (`penalty` in Discipline (break_test), halved); Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break_test), settled outright). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
+/** Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test); Steady: A Steady unit's Break Test penalty is never worse than -2. (penalty in Discipline (break test), capped when steady); Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (penalty in Discipline (break test), halved); Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break test), settled outright). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
 export declare function break_test(): boolean;
 export declare namespace break_test {
   interface Args {
   }
 }
 
-/** How many Health Points an Unstable unit loses instead of taking a Break Test, for Forsaken One with its rules. Composed from: Unstable: The core step. How many Health Points an Unstable unit loses instead of taking a Break Test; Stubborn: An Unstable unit's Health Point losses are halved, rounding up. (`stubborn` in Unstable (health_point_losses), set). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
+/** How many Health Points an Unstable unit loses instead of taking a Break Test, for Forsaken One with its rules. Composed from: Unstable: The core step. How many Health Points an Unstable unit loses instead of taking a Break Test; Stubborn: An Unstable unit's Health Point losses are halved, rounding up. (stubborn in Unstable (health point losses), set). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
 export declare function health_point_losses(args: health_point_losses.Args): number;
 export declare namespace health_point_losses {
   interface Args {

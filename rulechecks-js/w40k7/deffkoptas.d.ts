@@ -17,7 +17,7 @@ export interface CloseCombat {
   readonly models_removed: number;
 }
 
-/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Deffkoptas with its rules. Composed from: Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove; Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in Close combat, added to when `charged and not disordered`). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Deffkoptas with its rules. Composed from: Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove; Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
 export declare function close_combat(args: close_combat.Args): CloseCombat;
 export declare namespace close_combat {
   interface Args {
@@ -91,7 +91,7 @@ export declare namespace close_combat_odds {
   }
 }
 
-/** Whether a unit passes a Morale check, for Deffkoptas with its rules. Composed from: Morale check: The core step. Whether a unit passes a Morale check; Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when `not result`). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+/** Whether a unit passes a Morale check, for Deffkoptas with its rules. Composed from: Morale check: The core step. Whether a unit passes a Morale check; Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when not result). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
 export declare function morale_check(args: morale_check.Args): boolean;
 export declare namespace morale_check {
   interface Args {
@@ -129,7 +129,7 @@ export declare namespace morale_check_odds {
   }
 }
 
-/** Whether a hit wounds, for Deffkoptas with its rules. Composed from: To Wound roll: The core step. Whether a hit wounds; Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in To Wound roll, added to when `charged and not disordered`). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+/** Whether a hit wounds, for Deffkoptas with its rules. Composed from: To Wound roll: The core step. Whether a hit wounds; Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in To Wound roll, added to when charged and not disordered). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
 export declare function to_wound_roll(args: to_wound_roll.Args): boolean;
 export declare namespace to_wound_roll {
   interface Args {

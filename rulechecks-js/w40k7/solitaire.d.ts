@@ -17,7 +17,7 @@ export interface CloseCombat {
   readonly models_removed: number;
 }
 
-/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules. Composed from: Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove; Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (`attacks` in Close combat, set when `blitzed`); Fear: A target that failed its Fear test fights on with Weapon Skill 1. (`target_weapon_skill` in Close combat, set when `target_failed_fear`); Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in Close combat, added to when `charged and not disordered`). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules. Composed from: Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove; Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (attacks in Close combat, set when blitzed); Fear: A target that failed its Fear test fights on with Weapon Skill 1. (target weapon skill in Close combat, set when target failed fear); Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
 export declare function close_combat(args: close_combat.Args): CloseCombat;
 export declare namespace close_combat {
   interface Args {
@@ -99,7 +99,7 @@ export declare namespace close_combat_odds {
   }
 }
 
-/** Whether an invulnerable save stops a Wound, for Solitaire with its rules. Composed from: Invulnerable save: The core step. Whether an invulnerable save stops a Wound; Impossible Form: The Solitaire has a 3+ invulnerable save. (`save` in Invulnerable save, set). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+/** Whether an invulnerable save stops a Wound, for Solitaire with its rules. Composed from: Invulnerable save: The core step. Whether an invulnerable save stops a Wound; Impossible Form: The Solitaire has a 3+ invulnerable save. (save in Invulnerable save, set). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
 export declare function invulnerable_save(args: invulnerable_save.Args): boolean;
 export declare namespace invulnerable_save {
   interface Args {
@@ -122,7 +122,7 @@ export declare namespace morale_check {
   }
 }
 
-/** How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules. Composed from: Wound: The core step. How many Wounds a model has left after one unsaved Wound; Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (`lost` in Wound, set when `strength >= 2 * toughness`; Eternal Warrior overrides it where both apply); Eternal Warrior: Instant Death takes only one Wound from this model. (`lost` in Wound, set). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+/** How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules. Composed from: Wound: The core step. How many Wounds a model has left after one unsaved Wound; Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness; Eternal Warrior overrides it where both apply); Eternal Warrior: Instant Death takes only one Wound from this model. (lost in Wound, set). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
 export declare function wound(args: wound.Args): number;
 export declare namespace wound {
   interface Args {
@@ -131,7 +131,7 @@ export declare namespace wound {
   }
 }
 
-/** Whether a hit wounds, for Solitaire with its rules. Composed from: To Wound roll: The core step. Whether a hit wounds; Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in To Wound roll, added to when `charged and not disordered`). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+/** Whether a hit wounds, for Solitaire with its rules. Composed from: To Wound roll: The core step. Whether a hit wounds; Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in To Wound roll, added to when charged and not disordered). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
 export declare function to_wound_roll(args: to_wound_roll.Args): boolean;
 export declare namespace to_wound_roll {
   interface Args {

@@ -137,7 +137,7 @@ def panic_test() -> bool:
 
     Composed from:
         Discipline: The core step. Whether a unit passes a Panic Test.
-        Fearless: Passes Panic Tests automatically. (the result of Discipline (panic_test), settled outright)
+        Fearless: Passes Panic Tests automatically. (the result of Discipline (panic test), settled outright)
 
     Examples:
 
@@ -160,8 +160,8 @@ def command_test(*, roll: int, discipline: int, purpose: Literal['combat-reform'
 
     Composed from:
         Discipline: The core step. Whether a unit passes a Command Test.
-        Mindless: Passes Command Tests for Combat Reform automatically. (the result of Discipline (command_test), settled outright when `purpose == 'combat-reform'`)
-        Mindless: Fails Command Tests for Redirecting Charges automatically. (the result of Discipline (command_test), settled outright when `purpose == 'redirecting-charges'`)
+        Mindless: Passes Command Tests for Combat Reform automatically. (the result of Discipline (command test), settled outright when purpose is combat reform)
+        Mindless: Fails Command Tests for Redirecting Charges automatically. (the result of Discipline (command test), settled outright when purpose is redirecting charges)
 
     Args:
         roll: a 2D6 roll from 2 to 12. The 2D6 rolled
@@ -223,9 +223,9 @@ def break_test() -> bool:
 
     Composed from:
         Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test).
-        Steady: A Steady unit's Break Test penalty is never worse than -2. (`penalty` in Discipline (break_test), capped when `steady`)
-        Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (`penalty` in Discipline (break_test), halved)
-        Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break_test), settled outright)
+        Steady: A Steady unit's Break Test penalty is never worse than -2. (penalty in Discipline (break test), capped when steady)
+        Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (penalty in Discipline (break test), halved)
+        Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break test), settled outright)
 
     Examples:
 
@@ -248,7 +248,7 @@ def health_point_losses(*, lost_by: int, beacon_of_courage: bool, steady: bool, 
 
     Composed from:
         Unstable: The core step. How many Health Points an Unstable unit loses instead of taking a Break Test.
-        Stubborn: An Unstable unit's Health Point losses are halved, rounding up. (`stubborn` in Unstable (health_point_losses), set)
+        Stubborn: An Unstable unit's Health Point losses are halved, rounding up. (stubborn in Unstable (health point losses), set)
 
     Args:
         lost_by: a whole number from 1 to 20. The amount by which the combat was lost

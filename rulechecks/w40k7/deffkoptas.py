@@ -34,7 +34,7 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
 
     Composed from:
         Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove.
-        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in Close combat, added to when `charged and not disordered`)
+        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered)
 
     Args:
         attacks: a whole number from 1 to 30. The Attacks the attacking models strike with
@@ -174,7 +174,7 @@ def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int
 
     Composed from:
         Morale check: The core step. Whether a unit passes a Morale check.
-        Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when `not result`)
+        Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when not result)
 
     Args:
         roll: a 2D6 roll from 2 to 12. The 2D6 rolled (2 is a double 1)
@@ -267,7 +267,7 @@ def to_wound_roll(*, roll: int, strength: int, toughness: int, charged: bool, di
 
     Composed from:
         To Wound roll: The core step. Whether a hit wounds.
-        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in To Wound roll, added to when `charged and not disordered`)
+        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in To Wound roll, added to when charged and not disordered)
 
     Args:
         roll: a D6 roll from 1 to 6. The D6 rolled To Wound

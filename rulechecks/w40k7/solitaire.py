@@ -34,9 +34,9 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
 
     Composed from:
         Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove.
-        Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (`attacks` in Close combat, set when `blitzed`)
-        Fear: A target that failed its Fear test fights on with Weapon Skill 1. (`target_weapon_skill` in Close combat, set when `target_failed_fear`)
-        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in Close combat, added to when `charged and not disordered`)
+        Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (attacks in Close combat, set when blitzed)
+        Fear: A target that failed its Fear test fights on with Weapon Skill 1. (target weapon skill in Close combat, set when target failed fear)
+        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered)
 
     Args:
         attacks: a whole number from 1 to 30. The Attacks the attacking models strike with
@@ -188,7 +188,7 @@ def invulnerable_save(*, roll: int) -> bool:
 
     Composed from:
         Invulnerable save: The core step. Whether an invulnerable save stops a Wound.
-        Impossible Form: The Solitaire has a 3+ invulnerable save. (`save` in Invulnerable save, set)
+        Impossible Form: The Solitaire has a 3+ invulnerable save. (save in Invulnerable save, set)
 
     Args:
         roll: a D6 roll from 1 to 6. The D6 rolled for the save
@@ -259,8 +259,8 @@ def wound(*, wounds: int) -> int:
 
     Composed from:
         Wound: The core step. How many Wounds a model has left after one unsaved Wound.
-        Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (`lost` in Wound, set when `strength >= 2 * toughness`; Eternal Warrior overrides it where both apply)
-        Eternal Warrior: Instant Death takes only one Wound from this model. (`lost` in Wound, set)
+        Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness; Eternal Warrior overrides it where both apply)
+        Eternal Warrior: Instant Death takes only one Wound from this model. (lost in Wound, set)
 
     Args:
         wounds: a whole number from 1 to 10. The model's Wounds before this one
@@ -292,7 +292,7 @@ def to_wound_roll(*, roll: int, strength: int, toughness: int, charged: bool, di
 
     Composed from:
         To Wound roll: The core step. Whether a hit wounds.
-        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (`strength` in To Wound roll, added to when `charged and not disordered`)
+        Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in To Wound roll, added to when charged and not disordered)
 
     Args:
         roll: a D6 roll from 1 to 6. The D6 rolled To Wound

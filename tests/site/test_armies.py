@@ -91,14 +91,15 @@ def test_an_army_page_lists_its_own_rules_and_the_core_rules_its_units_have(file
 
 def test_the_weapons_page_lists_each_weapon_once_with_its_profile_rules_and_carriers(files: dict[str, str]) -> None:
     page = files[paths.army_weapons_page(SYSTEM, "frogs-army-book")]
-    assert page.count("### Croak Gun") == 1
-    croak = _between(page, "### Croak Gun", "### ")
+    assert page.count(">Croak Gun</h3>") == 1
+    assert '<h3 id="croak-gun" markdown>Croak Gun</h3>' in page  # an id search links it by (`rulesref.pages.findable`)
+    croak = _between(page, ">Croak Gun</h3>", "<h3 ")
     assert "Range **12\"** · Punch **3** · Type **Shoot 1, Splash \\(2\\)**" in croak
     assert "Splash \\(2\\)]" in croak  # its rule, with the value its row gives
     assert "Carried by [Frog Guard]" in croak
-    assert "### Stick" in page and "Range **6\"**" in _between(page, "### Stick")
+    assert ">Stick</h3>" in page and "Range **6\"**" in _between(page, ">Stick</h3>")
     newts = files[paths.army_weapons_page(SYSTEM, "newts")]
-    assert "Range **12\"**" in _between(newts, "### Stick")
+    assert "Range **12\"**" in _between(newts, ">Stick</h3>")
 
 
 def test_an_army_without_weapons_has_no_weapons_page(tmp_path: Path) -> None:
@@ -161,10 +162,10 @@ def test_many_weapons_with_many_carriers_are_cut_into_weapons_pages(content: Pat
     files = _docs(content)
     pages = [path for path in files if path.startswith(f"{SYSTEM}/armies/frogs-army-book/weapons/")]
     assert len(pages) == 4
-    weapons = [line for path in pages for line in files[path].splitlines() if line.startswith("### ")]
-    assert sorted(weapons) == ["### Croak Gun", "### Reed Spear", "### Stick", "### Tongue"]  # each weapon once, on one page
+    weapons = [name for path in pages for name in re.findall(r'<h3 id="[^"]+" markdown>([^<]+)</h3>', files[path])]
+    assert sorted(weapons) == ["Croak Gun", "Reed Spear", "Stick", "Tongue"]  # each weapon once, on one page
     first = files[paths.army_weapons_page(SYSTEM, "frogs-army-book")]
-    assert "### Croak Gun" in first
+    assert ">Croak Gun</h3>" in first
     letters = _between(first, '<p class="rr-letters"', "</p>")
     assert "**C**" in letters and "[R](2/index.md)" in letters and "[T](4/index.md)" in letters
 

@@ -117,6 +117,23 @@ def test_content_problems_stop_the_build_as_validate_reports_them(
     assert not (project.root / "build").exists()
 
 
+def test_build_counts_many_warnings_of_a_code_as_validate_does_and_lists_them_on_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = project_with_a_broken_link(tmp_path / "broken")
+    derived = (REPO / "tests" / "fixtures" / "bad" / "derived-summary.yml").read_text(encoding="utf-8")
+    for number in range(6):
+        (project.content / "w40k7" / f"derived-{number}.yml").write_text(derived.replace("derived-summary", f"derived-{number}").replace("Derived Summary", f"Derived {number}"), encoding="utf-8")
+    monkeypatch.chdir(project.root)
+    for flags in ([], ["--all-warnings"]):
+        assert rulesref(["validate", *flags, "content"]) == 1
+        reported = capsys.readouterr().err
+        assert rulesref(["build", *flags, "--content", "content"]) == 1
+        assert capsys.readouterr().err == reported
+        assert ("warning[derived-summary]: 3 more like these in 3 files (6 in all)" in reported) is not bool(flags)
+        assert reported.count("warning[derived-summary]") == (6 if flags else 4)
+
+
 def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -138,3 +138,51 @@ def test_a_count_of_one_and_of_none_are_worded_apart_for_the_script() -> None:
     locked = arg("locked_in_combat", "bool", "The unit is locked in combat")
     assert words.argument_phrases(locked)["values"] == {"true": "the unit is locked in combat", "false": "the unit is not locked in combat"}
     assert words.argument_phrases(arg("X", "param", "The roll needed to save", target=True))["after"] == "+"
+
+
+def test_an_expression_a_player_reads_is_said_in_words() -> None:
+    from rulesref.logic.describe import expression_words
+
+    assert expression_words("purpose == 'combat-reform'") == "purpose is combat reform"
+    assert expression_words("charged and not disordered") == "charged and not disordered"
+    assert expression_words("strength >= 2 * toughness") == "strength is at least 2 times toughness"
+    assert expression_words("1 <= roll < 4") == "1 is at most roll and roll is less than 4"
+    assert expression_words("test in ('morale-check', 'fear-test')") == "test is morale check or fear test"
+    assert expression_words("min(a, b, c) + halve_up(x // 2)") == "the lowest of a, b and c plus half of x divided by 2, rounded down, rounded up"
+    assert expression_words("clamp(x, 1, 6) if blitzed else abs(y)") == "x, at least 1 and at most 6 if blitzed, else the size of y"
+
+
+def test_how_many_dice_a_pool_rolls_is_said_in_words() -> None:
+    from rulesref.logic.describe import dice_count_words
+
+    assert dice_count_words("attacks", "D6") == "attacks D6"
+    assert dice_count_words("3", "D6") == "3 D6"
+    assert dice_count_words("10 if blitzed else attacks", "D6") == "10 D6 if blitzed, else attacks D6"
+    assert dice_count_words("0 if flaming_attacks else max(0, wounds - lethal_sixes)", "D6") == "no dice if flaming attacks, else as many D6 as wounds minus lethal sixes"
+
+
+def test_named_values_a_player_picks_from_are_words_not_a_python_list() -> None:
+    test = ArgView("test", "enum", "Literal['morale-check', 'other-test']", "one of 'morale-check', 'other-test'", None, None, None, ("morale-check", "pinning-test", "other-test"), None)
+    assert words.values_words(test) == "one of morale check, pinning test or other test"
+    dice = ArgView("X", "param", "str", "one of 'D3', 'D6+1'", None, None, None, ("D3", "D6+1"), None)
+    assert words.values_words(dice) == "one of D3 or D6+1"
+    assert words.values_words(arg("models", "int")) == "1 to 6"  # anything else as `logic.describe` words it
+
+
+def test_a_refusal_names_the_arguments_as_the_page_does() -> None:
+    saves = arg("saves", "int", "The saving throws that pass")
+    unsaved = arg("unsaved_wounds", "int")
+    check = CheckView("c", "What happens.", "rulechecks.x.y", (saves, unsaved), (), None, "c()", None, (), (), ())
+    assert words.refusal_words(check, "saves + unsaved_wounds must add up to exactly 3") == "The saving throws that pass and unsaved wounds must add up to exactly 3"
+    assert words.refusal_words(check, "X must be a whole number from 2 to 10") == "X must be a whole number from 2 to 10"
+
+
+def test_a_chart_of_words_keeps_the_order_the_check_declares_them_in() -> None:
+    """The odds functions list results as Python sorts them (`delayed`, `destroyed`,
+    `misplaced`); a chart lists them as the rule's table does."""
+    build = validate([str(REPO / "content")], odds=True)
+    mishap = next(v for v in check_views(build.compiled["w40k7:deep-strike"], build.settings) if v.name == "mishap")
+    assert [outcome for (((_, outcome),), _) in mishap.odds[0].outcomes] == ["destroyed", "misplaced", "delayed"]
+    fleet = next(v for v in check_views(build.compiled["w40k7:fleet"], build.settings) if v.odds)
+    rerolls = [dict(outcome)["reroll"] for outcome, _ in fleet.odds[0].outcomes]
+    assert rerolls == sorted(rerolls, key=["none", "lower", "both"].index)  # `values: [none, lower, both]`

@@ -20,6 +20,7 @@ from rulesref.validate import validate
 from .conftest import REPO, Built, build_project, make_project, offline_page, pdf_text, search_titles, serving
 from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, site_pages
 from .linkcheck import broken_links
+from .players_words import ARTICLE_TEXT, code_in, player_text
 
 pytestmark = pytest.mark.slow
 CONTENT = REPO / "content"
@@ -59,6 +60,56 @@ def test_public_notes_speak_of_rules_and_books_not_of_how_the_text_was_prepared(
             words.append(entry.text or "")
         said += [f"{entry.key}: {m.group(0)}" for text in words for m in PREPARATION.finditer(text)]
     assert said == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chances over the To Hit rolls (10 if blitzed else attacks D6)",
+        "(0 if flaming_attacks else max(0, wounds - lethal_sixes) D6)",
+        "Test (one of 'morale-check', 'pinning-test', 'fear-test')",
+        "(the result of Discipline (command_test), settled outright when purpose == 'combat-reform')",
+        "Refused: lost_by must be a whole number from 1 to 20",
+        "Returns Literal['passed', 'failed']",
+    ],
+)
+def test_code_is_found_in_a_player_s_text(text: str) -> None:
+    assert code_in(text) != []
+
+
+def test_words_are_not_taken_for_code() -> None:
+    text = (
+        "Hit & Run: the unit breaks away on 2D6, D3+1 hits, a 4+ save, Brutal (3); one of morale check, pinning test or other test. "
+        "Chances over the To Hit rolls (10 D6 if blitzed, else attacks D6). None of the attacker's rules applies."
+    )
+    assert code_in(text) == []
+    assert player_text("<p>Words <code>a_b + 1</code></p><details class='rr-programmers'><p>x == 'y'</p></details><p>more</p>") == "Words more"
+
+
+def test_no_shipped_page_shows_a_player_code(shipped: Built) -> None:
+    """Outside the code it shows programmers, no page shows an expression, a Python name or
+    a Python list (the "Try it" forms, which a script builds, are read in Chromium below)."""
+    pages = sorted(shipped.site.rglob("*.html"))
+    found = [f"{page.relative_to(shipped.site)}: {code}" for page in pages for code in code_in(player_text(page.read_text(encoding="utf-8")))]
+    assert len(pages) > 200
+    assert found == []
+
+
+@pytest.mark.browser
+def test_no_try_it_form_of_the_shipped_site_shows_a_player_code(browser: Any, shipped: Built, shipped_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    forms, found = 0, []
+    for path in site_pages(shipped.site):
+        if "rr-try" not in (shipped.site / path / "index.html").read_text(encoding="utf-8"):
+            continue
+        page.goto(shipped_url + path, wait_until="load")
+        settle(page)
+        forms += page.locator(".rr-try-ready").count()
+        found += [f"{path}: {code}" for code in code_in(" ".join(page.evaluate(ARTICLE_TEXT).split()))]
+    context.close()
+    assert forms > 50
+    assert found == []
 
 
 @pytest.fixture(scope="module")

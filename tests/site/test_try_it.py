@@ -23,7 +23,7 @@ from rulesref.logic.plan import Plan
 from rulesref.model import Entry
 from rulesref.pages import check_words
 from rulesref.pages.check_section import odds_chart
-from rulesref.pages.checks import CheckView, OddsView, _shape, check_views
+from rulesref.pages.checks import CheckView, check_views, odds_view
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, build_project, make_project, serving
@@ -137,8 +137,7 @@ def expected_figure(page: Any, plan: Plan, view: CheckView, entry: Entry, args: 
         distribution = python_function(entry, plan.odds_name)(**dict(given))
     except ValueError:
         return None
-    rows, histogram, fixed, summed = _shape(plan, distribution)
-    html = odds_chart(view, OddsView(given, rows, histogram, fixed, summed), "expected")
+    html = odds_chart(view, odds_view(plan, given, distribution.items()), "expected")
     result: dict[str, Any] = page.evaluate(READ_HTML, html)
     return result
 
@@ -232,6 +231,18 @@ def test_many_totals_are_drawn_as_columns(page: Any, csp_url: str) -> None:
     holder.locator("select").first.select_option("3D6")
     assert holder.locator(".rr-try-odds svg.rr-histogram").count() == 1
     assert holder.locator(".rr-try-odds svg.rr-histogram g").count() == 16  # totals 3 to 18
+
+
+def test_a_live_chart_of_words_keeps_the_order_of_the_rule_s_table(page: Any, csp_url: str) -> None:
+    """The module's odds list results A to Z; the live chart, as the static one, as declared
+    (`output: {values: [destroyed, misplaced, delayed]}`: the Mishap table's order)."""
+    page.goto(f"{csp_url}w40k7/deep-strike/")
+    holder = page.locator(""".rr-try[data-rr-try*='"check":"mishap"']""")
+    holder.locator(".rr-try-odds svg.rr-chart").wait_for()
+    labels = "svg => [...svg.querySelectorAll('.rr-label')].map(t => t.textContent)"
+    live = holder.locator(".rr-try-odds svg.rr-chart").evaluate(labels)
+    static = page.locator("section.rr-check .rr-charts svg.rr-chart").first.evaluate(labels)
+    assert live == static == ["Destroyed", "Misplaced", "Delayed"]
 
 
 def test_tab_walks_the_controls_in_order(page: Any, csp_url: str) -> None:

@@ -1,4 +1,4 @@
-"""Semantic checks across files, after every file passed its schema.
+"""Semantic checks across files, of every file that passed its schema.
 
 Ids and names unique per system, ids equal to file names and usable as Python names,
 cited books that exist, units whose rules exist with valid parameters, profiles that fit
@@ -8,13 +8,14 @@ resolve, dice tables that cover every face once, and Markdown with nothing unsaf
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from rulesref.check.lookalike import lookalike_reason
 from rulesref.check.markdown_limits import structure_problems
 from rulesref.check.markup import unsafe_markup
 from rulesref.check.placeholders import entry_placeholders, system_placeholders
+from rulesref.check.salvage import Salvaged
 from rulesref.check.tables import table_problems
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, TextLinks, normalise, param_value, plain_text
@@ -26,9 +27,11 @@ from rulesref.problems.suggest import did_you_mean
 MAX_PER_TEXT = 100  # problems of one code listed for one text
 
 
-def _check_identity(content: Content, index: LinkIndex) -> Iterator[Problem]:
+def _check_identity(content: Content, index: LinkIndex, broken: Mapping[tuple[str, str], tuple[str, ...]]) -> Iterator[Problem]:
     """Systems named as their folders and usable as package names; ids and names unique per
-    system (an entry's own id, name and aliases are checked in `_check_entry_identity`)."""
+    system (an entry's own id, name and aliases are checked in `_check_entry_identity`),
+    also against the names of the entry files that failed their schema (`broken`: by system
+    and name, their paths), which are told the clash once they pass it."""
     for system in content.systems:
         if system.id in RESERVED_SYSTEM_IDS:
             taken = ", ".join(sorted(RESERVED_SYSTEM_IDS))
@@ -55,6 +58,11 @@ def _check_identity(content: Content, index: LinkIndex) -> Iterator[Problem]:
         for entry, where, name in holders:
             clashes = [f"{'this entry' if e is entry else e.where.doc.path} (`{n}`)" for e, w, n in holders if w != where]
             yield where.problem("duplicate-name", f"`{name}` is also a name or alias of {', '.join(clashes)}")
+    for entry in content.entries:
+        for where, name in _names_of(entry):
+            failed = broken.get((entry.system, normalise(name)))
+            if failed:
+                yield where.problem("duplicate-name", f"`{name}` is also a name or alias in {', '.join(failed)} (a file that fails its schema)")
 
 
 def _check_entry_identity(entry: Entry, stem: str) -> Iterator[Problem]:
@@ -131,16 +139,17 @@ def _rule_refs(entry: Entry) -> Iterator[RuleRef]:
         yield from option.rules
 
 
-def _check_armies(entry: Entry, owner: System | None) -> Iterator[Problem]:
-    """An entry's armies and role are ones its system declares."""
+def _check_armies(entry: Entry, owner: System | None, unchecked: frozenset[str]) -> Iterator[Problem]:
+    """An entry's armies and role are ones its system declares (those of the two its system
+    file declares validly: `unchecked` names the others)."""
     if owner is None:
         return
     known = [a.id for a in owner.armies]
     for index, army in enumerate(entry.armies):
-        if owner.army(army) is None:
+        if "armies" not in unchecked and owner.army(army) is None:
             hint = did_you_mean(army, known) if known else "; declare it under `armies` in system.yml"
             yield (entry.where / "armies" / index).problem("unknown-army", f"{entry.system} has no army `{army}`{hint}")
-    if entry.role is not None and entry.role not in owner.roles:
+    if entry.role is not None and "roles" not in unchecked and entry.role not in owner.roles:
         hint = did_you_mean(entry.role, owner.roles) if owner.roles else "; list it under `roles` in system.yml"
         yield (entry.where / "role").problem("unknown-role", f"`{entry.role}` is not one of {entry.system}'s roles{hint}")
 
@@ -254,15 +263,16 @@ def _check_derived(entry: Entry) -> Iterator[Problem]:
         )
 
 
-def _entry_problems(entry: Entry, stem: str, system: System | None, texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
+def _entry_problems(entry: Entry, stem: str, system: System | None, unchecked: frozenset[str], texts: tuple[TextLinks, ...]) -> tuple[Problem, ...]:
     """The problems an entry has on its own: they depend on the entry, its file name, its
-    system and how its links resolve, and on no other entry."""
+    system (`unchecked`: the keys its system file failed its schema on) and how its links
+    resolve, and on no other entry."""
     problems: list[Problem] = []
     problems += _check_entry_identity(entry, stem)
-    problems += _check_source(entry, system)
+    problems += _check_source(entry, None if "books" in unchecked else system)
     problems += _check_texts(texts)
-    problems += _check_profiles(entry, system)
-    problems += _check_armies(entry, system)
+    problems += _check_profiles(entry, None if "profile_types" in unchecked else system)
+    problems += _check_armies(entry, system, unchecked)
     problems += _check_corrections(entry)
     problems += _check_derived(entry)
     problems += entry_placeholders(entry)
@@ -271,15 +281,25 @@ def _entry_problems(entry: Entry, stem: str, system: System | None, texts: tuple
     return tuple(problems)
 
 
-def content_problems(content: Content, file_stems: dict[str, str], index: LinkIndex, memo: Memo = FRESH) -> list[Problem]:
-    """Every problem across files. The entries' links are resolved in content order (see
+def content_problems(
+    content: Content,
+    file_stems: dict[str, str],
+    index: LinkIndex,
+    memo: Memo = FRESH,
+    salvaged: Mapping[str, Salvaged] | None = None,
+    broken: Mapping[tuple[str, str], tuple[str, ...]] | None = None,
+) -> list[Problem]:
+    """Every problem across files. The entries of a system whose file failed its schema are
+    checked against what it still declares validly (`salvaged`, by system id), and names
+    against those of the entry files that failed theirs (`broken`), so a schema error hides
+    no problem of another file. The entries' links are resolved in content order (see
     `LinkIndex.entry_links`), so "did you mean" hints go to the same links in every run.
     An entry's own problems are kept in a long-lived process's `memo` while the entry, its
     file name, its system and how its links resolve are equal to when they were found; the
     checks that compare entries with each other (ids, names, units' rules, `same_as`) run in
     full every time: they are cheap."""
     problems: list[Problem] = []
-    problems += _check_identity(content, index)
+    problems += _check_identity(content, index, broken or {})
     for system in content.systems:
         problems += _check_profile_types(system)
         problems += system_placeholders(system)
@@ -288,9 +308,12 @@ def content_problems(content: Content, file_stems: dict[str, str], index: LinkIn
         systems.setdefault(system.id, system)  # as `Content.system`: the first of a duplicated id
     for entry in content.entries:
         owner = systems.get(entry.system)
+        unchecked: frozenset[str] = frozenset()
+        if owner is None and salvaged and entry.system in salvaged:
+            owner, unchecked = salvaged[entry.system].system, salvaged[entry.system].unchecked
         texts = index.entry_links(entry)
         stem = file_stems[entry.where.doc.path]
-        problems += memo.get("entry-problems", entry.key, (entry, stem, owner, texts), lambda: _entry_problems(entry, stem, owner, texts))  # noqa: B023 (made at once)
+        problems += memo.get("entry-problems", entry.key, (entry, stem, owner, unchecked, texts), lambda: _entry_problems(entry, stem, owner, unchecked, texts))  # noqa: B023 (made at once)
     problems += _check_units(content, index)
     problems += _check_options(content, index)
     problems += _check_same_as(content, index)

@@ -20,7 +20,7 @@ from pathlib import Path
 from rulesref import __version__
 from rulesref.config import Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
-from rulesref.problems import FORMATTERS, Problem, fails, format_text, sort_problems
+from rulesref.problems import ALL_WARNINGS, FORMATTERS, LISTED, Problem, fails, format_text, sort_problems
 from rulesref.support import collector
 
 
@@ -51,7 +51,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if args.format != "text":
         sys.stdout.write(FORMATTERS[args.format](result.problems))
         return EXIT_PROBLEMS if failed else EXIT_OK
-    sys.stderr.write(format_text(result.problems))
+    sys.stderr.write(format_text(result.problems, every=args.all_warnings))
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
@@ -98,7 +98,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     build = validate([settings.content], settings)
     if not build.ok:
         return _report(build.problems)
-    sys.stderr.write(format_text(build.problems))
+    sys.stderr.write(format_text(build.problems, every=args.all_warnings))
     versions = package_versions(read_history(build.content, build.files.roots))  # the content's release, if any
     python_out = Path(args.out or settings.package)
     python_status = _stale_report(python_out, package_files(build, versions[0] if versions else None), check=args.check, owner=PACKAGE_OWNER)
@@ -115,7 +115,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from rulesref.site import build
 
     settings = _settings(args)
-    return build(settings.content, args.config_file, strict=args.strict, offline=args.offline, settings=settings)
+    return build(settings.content, args.config_file, strict=args.strict, offline=args.offline, settings=settings, every_warning=args.all_warnings)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -317,6 +317,14 @@ def _add_link(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=cmd_link)
 
 
+def _all_warnings(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        ALL_WARNINGS,
+        action="store_true",
+        help=f"list every warning; by default, past {LISTED} warnings of one code the text report counts the rest in one line (json and github list every one)",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="rulesref",
@@ -330,6 +338,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the content folder)")
     p.add_argument("--format", choices=sorted(FORMATTERS), default="text", help="text (default), json, or github (workflow annotations)")
     p.add_argument("--strict", action="store_true", help="fail on warnings too (by default they are shown and do not fail)")
+    _all_warnings(p)
     p.set_defaults(run=cmd_validate)
 
     p = sub.add_parser("generate", help="write the rulechecks and rulechecks-js packages from the content", description="Validate, then write the generated packages of check functions: Python (rulechecks/) and JavaScript (rulechecks-js/).")
@@ -337,6 +346,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
     p.add_argument("--out", help="Python package folder to write (default: the package name, `package` in [tool.rulesref], else rulechecks)")
     p.add_argument("--js-out", help="JavaScript package folder to write (default: beside the Python package, its name and -js: rulechecks-js)")
+    _all_warnings(p)
     p.set_defaults(run=cmd_generate)
 
     p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
@@ -344,6 +354,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.add_argument("--no-offline", dest="offline", action="store_false", help="skip the offline copy (a zip of the site built for the file system, linked from the home page)")
+    _all_warnings(p)
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rulesref.logic.analyse import is_dice_value
+from rulesref.logic.describe import expression_words
 from rulesref.logic.effects import PHASE_WORDS, RESULT, Effects, Resolved, Step, condition, exception_refs, names_in
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, Part, PoolSpec, Result, Scalar, Target, Where
 from rulesref.names import python_name
@@ -284,11 +285,11 @@ def _parts(composition: Composition) -> tuple[Part, ...]:
     applied = (*composition.core, *composition.effects)
     step_flags = {i.name for i in step.check.inputs if i.type == "bool"}
     for one in applied:
-        when = f" when `{one.effect.when.source}`" if one.effect.when is not None else ""
+        when = f" when {expression_words(str(one.effect.when.source))}" if one.effect.when is not None else ""
         over = [o for o in applied if one.effect.ref in exception_refs(o)]
         overridden = "".join(f"; {o.owner_name} overrides it where both apply" for o in over)
         flags = _flags(condition(one, list(applied)), {n for n, (i, _) in one.inputs.items() if i.type == "bool"} | step_flags)
-        parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what}, {PHASE_WORDS[one.phase]}{when}{overridden})", flags))
+        parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what_words}, {PHASE_WORDS[one.phase]}{when}{overridden})", flags))
     return tuple(parts)
 
 

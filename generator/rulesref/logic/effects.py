@@ -39,6 +39,7 @@ from functools import lru_cache
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse, effect_scope
 from rulesref.logic.codegen import functions_module, internal
+from rulesref.logic.describe import identifier_words
 from rulesref.logic.domain import DomainTooLarge, combinations
 from rulesref.logic.expressions import HELPERS
 from rulesref.logic.plan import Plan
@@ -68,8 +69,17 @@ class Step:
 
     @property
     def words(self) -> str:
-        """How an account names it: the entry's name, and the check's when it has several."""
-        return self.entry.name if len(self.entry.checks) == 1 else f"{self.entry.name} ({self.check.name})"
+        """How a problem names it: the entry's name, and the check's when it has several."""
+        return self._called(self.check.name)
+
+    @property
+    def title(self) -> str:
+        """How an account of a composed check names it for players: as `words`, the check's
+        name in words (`Discipline (break test)`)."""
+        return self._called(identifier_words(self.check.name))
+
+    def _called(self, check: str) -> str:
+        return self.entry.name if len(self.entry.checks) == 1 else f"{self.entry.name} ({check})"
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,15 @@ class Resolved:
         if self.on_result:
             return f"the result of {self.step.words}" if not self.quantity else f"`{self.quantity}` of {self.step.words}"
         return f"`{self.quantity}` in {self.step.words}"
+
+    @property
+    def what_words(self) -> str:
+        """`what` as an account of a composed check says it to players, without code:
+        "the result of Discipline (break test)", "strength in Close combat"."""
+        quantity = identifier_words(self.quantity)
+        if self.on_result:
+            return f"the result of {self.step.title}" if not self.quantity else f"{quantity} of {self.step.title}"
+        return f"{quantity} in {self.step.title}"
 
 
 def names_in(source: object) -> frozenset[str]:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
+from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
+
 from rulesref.links import normalise
 from rulesref.model import Army, Entry, Listing, Profile, ProfileType, System
 from rulesref.pages.datasheet import unit_rule_refs
@@ -126,23 +128,36 @@ class WeaponPart:
 def weapon_parts(view: ArmyView) -> tuple[WeaponPart, ...]:
     """An army's weapons on pages of a readable size: a weapon carried by dozens of units
     lists each of them, so a big army's weapons are cut, A to Z, into several pages."""
-    pages: list[list[Weapon]] = [[]]
+    pages: list[list[int]] = [[]]  # each page's weapons, by their place in `view.weapons`
     size = 0
-    for weapon in sorted(view.weapons, key=lambda w: (normalise(w.profile.name), list(view.weapons).index(w))):
-        cost = _WEAPON_BYTES + _CARRIER_BYTES * len(weapon.carriers)
+    for index in sorted(range(len(view.weapons)), key=lambda i: (normalise(view.weapons[i].profile.name), i)):
+        cost = _WEAPON_BYTES + _CARRIER_BYTES * len(view.weapons[index].carriers)
         if pages[-1] and size + cost > WEAPON_PAGE_BYTES:
             pages.append([])
             size = 0
-        pages[-1].append(weapon)
+        pages[-1].append(index)
         size += cost
     if len(pages) == 1:
         return (WeaponPart("", "", view.weapons),) if view.weapons else ()
     parts = []
-    for number, weapons in enumerate(pages, start=1):
-        first, last = letter_of(weapons[0].profile.name), letter_of(weapons[-1].profile.name)
-        ordered = tuple(w for w in view.weapons if w in weapons)  # by profile type, then A to Z
+    for number, indices in enumerate(pages, start=1):
+        first, last = letter_of(view.weapons[indices[0]].profile.name), letter_of(view.weapons[indices[-1]].profile.name)
+        ordered = tuple(view.weapons[i] for i in sorted(indices))  # by profile type, then A to Z
         parts.append(WeaponPart("" if number == 1 else str(number), first if first == last else f"{first} to {last}", ordered))
     return tuple(parts)
+
+
+def type_anchor(type_id: str) -> str:
+    """The heading id of a profile type's weapons on a weapons page."""
+    return f"type-{type_id}"
+
+
+def weapon_anchors(part: WeaponPart) -> tuple[str, ...]:
+    """The heading id of each weapon of a weapons page, in its order: its name as the `toc`
+    extension would make it, unique on the page (two weapons may share a name), so that
+    search can link it and list it by name (`rulesref.pages.findable`)."""
+    used = {type_anchor(weapon.type.id) for weapon in part.weapons}
+    return tuple(unique(slugify(weapon.profile.name, "-") or "weapon", used) for weapon in part.weapons)
 
 
 @dataclass(frozen=True)

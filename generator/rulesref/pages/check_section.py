@@ -71,18 +71,18 @@ def examples_table(view: CheckView) -> str:
         )
         + "</tr>"
     )
-    body = "".join(_example_row(example, given, results, notes) for example in view.examples)
+    body = "".join(_example_row(view, example, given, results, notes) for example in view.examples)
     return f'<table class="rr-examples{wide}"><thead>{head}</thead><tbody>{body}</tbody></table>'
 
 
-def _example_row(example: ExampleView, given: list[tuple[str, str]], results: list[tuple[str, str]], notes: bool) -> str:
+def _example_row(view: CheckView, example: ExampleView, given: list[tuple[str, str]], results: list[tuple[str, str]], notes: bool) -> str:
     values = dict(example.given)
     cells = [
         f'<td class="rr-given">{label(shown)}{attribute(words.value_words(values[name])) if name in values else ""}</td>'
         for name, shown in given
     ]
     if example.raises is not None:
-        cells.append(f'<td class="rr-result rr-first rr-refused" colspan="{len(results)}">{label("Result")}Refused: {attribute(example.raises)}</td>')
+        cells.append(f'<td class="rr-result rr-first rr-refused" colspan="{len(results)}">{label("Result")}Refused: {attribute(words.refusal_words(view, example.raises))}</td>')
     else:
         expect = dict(example.expect or ())
         cells += [

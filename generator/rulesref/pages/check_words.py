@@ -7,8 +7,10 @@ Pinned.", "The model's Strength in the Assault phase: 4.").
 The views (`render.checks`) say what a check computes, for every writer; this module only
 words them, from what the content says: each input's summary, enum values and the output's
 field names. The values an argument may take are worded once, in `logic.describe`, and
-reach here as `ArgView.domain`, reused as they are. Everything returned is plain text: the
-caller escapes it for where it goes.
+reach here as `ArgView.domain`, reused as they are, except the named values a player picks
+from, which are worded as the examples word them (`morale check`, never `'morale-check'`);
+what an expression computes (how many dice a pool rolls) is worded there too, so a page
+shows no code. Everything returned is plain text: the caller escapes it for where it goes.
 
 The live charts of "Try it" speak the same words without a copy of these rules: for each
 argument and result field this also gives the phrase of every value it words apart and the
@@ -22,6 +24,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from rulesref.logic.describe import dice_count_words, either
+from rulesref.logic.describe import identifier_words as identifier_words  # the pages' words for names and values too
+from rulesref.logic.describe import value_words as value_words
 from rulesref.model import Scalar, show
 from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, Outcome
 
@@ -51,11 +56,6 @@ WHATEVER = "Whatever the "
 AND = " and "
 STOP = ". "
 TARGET = "+"  # after a dice target: 4+
-
-
-def identifier_words(name: str) -> str:
-    """`locked_in_combat` -> `locked in combat`; a parameter such as `X` stays as it is."""
-    return name.replace("_", " ")
 
 
 def sentence_case(text: str) -> str:
@@ -89,15 +89,6 @@ def deny(clause: str) -> str | None:
 def label(arg: ArgView) -> str:
     """What an argument is, in a few words: its summary, or its name in words."""
     return _clause(arg.summary) if arg.summary else identifier_words(arg.name)
-
-
-def value_words(value: Scalar) -> str:
-    """A value as a player reads it: `automatic-pass` -> `automatic pass`, true -> yes."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value):
-        return value.replace("-", " ")
-    return str(value)
 
 
 def argument_value(arg: ArgView, value: Scalar) -> str:
@@ -151,14 +142,30 @@ def dice_words(view: CheckView) -> str:
         parts.append(f"{said} ({arg.dice})" if arg.dice and arg.dice not in said else said)
     for pool in view.pools:
         said = _clause(pool.summary) if pool.summary else identifier_words(pool.name)
-        count = identifier_words(pool.dice) if re.fullmatch(r"[a-z_][a-z0-9_]*", pool.dice) else pool.dice
-        parts.append(f"{said} ({count} {pool.die})")
+        parts.append(f"{said} ({dice_count_words(pool.dice, pool.die)})")
     return " and ".join(parts)
 
 
 def argument_lines(view: CheckView) -> list[tuple[str, str]]:
     """Each argument as (what it is, the values it takes), for the short list on the page."""
-    return [(sentence_case(label(a)), a.domain) for a in view.args]
+    return [(sentence_case(label(a)), values_words(a)) for a in view.args]
+
+
+def refusal_words(view: CheckView, message: str) -> str:
+    """Why the check refuses an example's arguments (its function's message, which the
+    example quotes), as a player reads it: each argument it names as the page says what the
+    argument is, and their sum as `and`: `saves + unsaved_wounds must add up to exactly 3`
+    -> `The saving throws passed and the unsaved Wounds must add up to exactly 3`."""
+    args = {a.name: a for a in view.args}
+    said = re.sub(r"\b[A-Za-z_][A-Za-z0-9_]*\b", lambda m: label(args[m.group(0)]) if m.group(0) in args else m.group(0), message)
+    return sentence_case(said.replace(" + ", AND))
+
+
+def values_words(arg: ArgView) -> str:
+    """The values an argument takes, as a player reads them: named values as the examples
+    word them (`one of morale check, pinning test or other test`), anything else as
+    `logic.describe` words it for everyone (`a whole number from 0 to 30`)."""
+    return f"one of {either([value_words(v) for v in arg.values])}" if arg.values else arg.domain
 
 
 def _single_clause(view: CheckView, field: FieldView) -> str | None:

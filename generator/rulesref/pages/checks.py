@@ -8,6 +8,7 @@ a page shows is what the published functions return.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -207,8 +208,28 @@ def _example(text: ExampleText, result: ExampleResult) -> ExampleView:
 
 
 def _odds(plan: Plan, odds: OddsResult) -> OddsView:
-    rows, histogram, fixed, summed = _shape(plan, dict(odds.distribution))
-    return OddsView(odds.given, rows, histogram, fixed, summed)
+    return odds_view(plan, odds.given, odds.distribution)
+
+
+def odds_view(plan: Plan, given: tuple[tuple[str, Scalar], ...], distribution: Iterable[tuple[Any, Fraction]]) -> OddsView:
+    """The chart of one distribution of a check's results: in the chart's order (`result_order`), shaped."""
+    key = result_order(plan)
+    rows, histogram, fixed, summed = _shape(plan, dict(sorted(distribution, key=lambda item: key(item[0]))))
+    return OddsView(given, rows, histogram, fixed, summed)
+
+
+def result_order(plan: Plan) -> Callable[[Any], tuple[Any, ...]]:
+    """How a chart orders a check's results: a word's by the order the check declares its
+    values in (the order of the rule's table: destroyed, misplaced, delayed), numbers and
+    yes or no as they sort. (The odds functions list results as Python sorts them, words
+    A to Z; the "Try it" charts order theirs the same way, from `fields`' values.)"""
+
+    def rank(vtype: VType, value: Any) -> Any:
+        return vtype.values.index(value) if vtype.kind == "str" and vtype.values is not None and value in vtype.values else value
+
+    if plan.record_class is None:
+        return lambda result: (rank(plan.fields[0][1], result),)
+    return lambda result: tuple(rank(vtype, getattr(result, name)) for name, vtype in plan.fields)
 
 
 def _text(expr: Any) -> str | None:

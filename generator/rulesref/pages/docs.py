@@ -25,7 +25,7 @@ from rulesref.pages import changes, paths, roster, try_it
 from rulesref.pages.app import app_files
 from rulesref.pages.armies import tag_parts, weapon_parts
 from rulesref.pages.checks import CheckView, check_views
-from rulesref.pages.findable import NAMES_FILE, named, names_file
+from rulesref.pages.findable import NAMES_FILE, findable, names_file
 from rulesref.pages.nav import nav_file
 from rulesref.pages.relations import relations
 from rulesref.pages.writer import Pages
@@ -156,7 +156,7 @@ def docs_files(
     files.update(changes.change_pages(site, page))
     files.update(call(get, changes.API_INDEX, changes.release_files, history))
     files.update(api_files(build.settings, content, get))
-    files[NAMES_FILE] = call(get, NAMES_FILE, names_file, content.systems, named(content.entries))
+    files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = javascript.package_files(build, get, twins=True)

@@ -131,7 +131,8 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
         "check": plan.name,
         "odds": plan.odds_name,
         "args": [_arg(a, shown[a.name], names or {}) for a in plan.args],
-        "fields": [{"name": name, "kind": vtype.kind} for name, vtype in plan.fields],
+        # an enum's values in the order its chart lists them (`checks.result_order`)
+        "fields": [{"name": name, "kind": vtype.kind, "values": list(vtype.values) if vtype.kind == "str" and vtype.values is not None else None} for name, vtype in plan.fields],
         "record": plan.record_class is not None,
         "given": dict(first.given) if first is not None else {},
         "words": _words(view),

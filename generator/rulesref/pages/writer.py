@@ -33,6 +33,8 @@ from rulesref.pages.armies import (
     letter_parts,
     tag_part,
     tag_parts,
+    type_anchor,
+    weapon_anchors,
     weapon_parts,
 )
 from rulesref.pages.changes import INDEX as CHANGES_PAGE
@@ -553,16 +555,16 @@ class Pages:
         part = next(p for p in weapon_parts(view) if p.part == part_id)
         page = paths.army_weapons_page(system.id, view.army.id, part.part)
         groups: list[dict[str, object]] = []
-        for weapon in part.weapons:
+        for weapon, anchor in zip(part.weapons, weapon_anchors(part), strict=True):
             if not groups or groups[-1]["type"] != weapon.type.id:
                 title = weapon.type.name if weapon.type.name.endswith("s") else f"{weapon.type.name}s"
-                groups.append({"type": weapon.type.id, "title": plain(title), "anchor": attribute(f"type-{weapon.type.id}"), "weapons": []})
+                groups.append({"type": weapon.type.id, "title": plain(title), "anchor": attribute(type_anchor(weapon.type.id)), "weapons": []})
             profile = " · ".join(f"{plain(c)} **{plain(weapon.profile.value(c) or '-')}**" for c in weapon.type.characteristics)
             rules = ", ".join(link for ref in weapon.profile.rules if (link := self.rule_link(page, weapon.carriers[0], ref)) is not None)
             carriers = ", ".join(self.entry_link(page, unit, _in_army(unit.name, view.army.name), previewed=False) for unit in weapon.carriers)
             listed = groups[-1]["weapons"]
             assert isinstance(listed, list)
-            listed.append({"name": plain(weapon.profile.name), "profile": profile, "rules": rules, "carriers": carriers})
+            listed.append({"name": plain(weapon.profile.name), "anchor": attribute(anchor), "profile": profile, "rules": rules, "carriers": carriers})
         parts = weapon_parts(view)
         title = f"Weapons of {view.army.name}" + (f": {part.title}" if part.title else "")
         pages = [

@@ -84,8 +84,46 @@ def summary_line(problems: Sequence[Problem]) -> str:
     return f"{' and '.join(counts)} in {_count(len({p.path for p in problems}), 'file')}"
 
 
-def format_text(problems: Sequence[Problem]) -> str:
-    lines = [str(p) for p in problems]
+LISTED = 3  # warnings of one code a text report lists before it counts the rest in one line
+ALL_WARNINGS = "--all-warnings"  # the option of `validate`, `generate` and `build` that lists them all
+
+
+def _grouped(problems: Sequence[Problem]) -> tuple[list[Problem], list[str]]:
+    """The problems a text report lists, and a line for each code of warnings it counts
+    instead: past `LISTED` warnings of one code (an import's thousands of one warning bury
+    everything else), the rest are counted, unless that would hide a single line. Errors
+    are always listed."""
+    counts: dict[str, int] = {}
+    for p in problems:
+        if p.severity == "warning":
+            counts[p.code] = counts.get(p.code, 0) + 1
+    grouped = {code for code, count in counts.items() if count > LISTED + 1}
+    if not grouped:
+        return list(problems), []
+    listed: list[Problem] = []
+    seen: dict[str, int] = {}
+    files: dict[str, set[str]] = {code: set() for code in grouped}
+    for p in problems:
+        if p.severity == "warning" and p.code in grouped:
+            seen[p.code] = seen.get(p.code, 0) + 1
+            if seen[p.code] > LISTED:
+                files[p.code].add(p.path)
+                continue
+        listed.append(p)
+    lines = [
+        f"warning[{code}]: {counts[code] - LISTED} more like these in {_count(len(files[code]), 'file')} ({counts[code]} in all); "
+        f"`rulesref validate {ALL_WARNINGS}` lists every one"
+        for code in sorted(grouped)
+    ]
+    return listed, lines
+
+
+def format_text(problems: Sequence[Problem], *, every: bool = False) -> str:
+    """One line per problem and a summary line. Past `LISTED` warnings of one code, the rest
+    are one line with their count, unless `every` (`--all-warnings`); the summary counts
+    every problem."""
+    listed, counted = (list(problems), []) if every else _grouped(problems)
+    lines = [str(p) for p in listed] + counted
     if problems:
         lines.append(summary_line(problems))
     return "\n".join(lines) + ("\n" if lines else "")

@@ -140,10 +140,12 @@ def build(
     offline: bool = True,
     echo: Callable[[str], None] | None = None,
     settings: Settings | None = None,
+    every_warning: bool = False,
 ) -> int:
     """Validate, build the site from a staging copy of the docs, make its offline copy (a
     zip inside the site: see `rulesref.site.offline`), then swap both in. MkDocs is started
-    first and waits for the docs (`rulesref.site.mkdocs_child`). Returns the exit code."""
+    first and waits for the docs (`rulesref.site.mkdocs_child`). Returns the exit code.
+    `every_warning`: list every warning (`--all-warnings`), not a count past a few of a code."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     settings = settings or Settings()
@@ -154,7 +156,7 @@ def build(
     with EarlyMkDocs.start(_mkdocs_child(), env) as mkdocs:
         with Progress("build: validating the content and writing its pages").start():
             files, problems = generate(content, settings)
-        sys.stderr.write(format_text(problems))
+        sys.stderr.write(format_text(problems, every=every_warning))
         if not files:
             return 1
         return _build_site(config, files, mkdocs, env, strict=strict, offline=offline, say=say, settings=settings, started=started)

@@ -69,8 +69,26 @@ function add([a, b], [c, e]) {
   for (let [p, q] = [x, y]; ; [p, q] = [q, p % q]) if (q === 0n) return [x / p, y / p];
 }
 
+/** The results in the order a chart lists them (render/checks.result_order): a word's by the
+    order its check declares its values in, numbers and yes or no as they sort. */
+function ordered(odds, spec) {
+  const key = (o) => spec.fields.map((f) => {
+    const value = spec.record ? o.result[f.name] : o.result;
+    return f.values ? f.values.indexOf(value) : typeof value === "boolean" ? Number(value) : value;
+  });
+  return [...odds].sort((a, b) => {
+    const x = key(a), y = key(b);
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] < y[i]) return -1;
+      if (x[i] > y[i]) return 1;
+    }
+    return 0;
+  });
+}
+
 /** The chart's rows, [fields shown, numerator, denominator], as render/checks._shape makes them. */
-function shape(odds, spec) {
+function shape(table, spec) {
+  const odds = ordered(table, spec);
   const max = spec.chart.maxBars;
   if (!spec.record) {
     const rows = odds.map((o) => [[[0, o.result]], o.numerator, o.denominator]);
