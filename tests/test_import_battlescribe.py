@@ -103,11 +103,11 @@ def test_rule_with_source_and_origin(imported: Path) -> None:
 
 def test_one_name_with_two_texts_is_a_rule_per_text_the_game_system_s_keeping_the_name(imported: Path) -> None:
     assert entry(imported, "burrow")["text"].startswith("A critter with this rule may dig in")
-    foxes = entry(imported, "burrow-foxes-army-book")
-    assert foxes["name"] == "Burrow (Foxes - Army Book)" and foxes["text"] == "Foxes dig quickly."
+    foxes = entry(imported, "burrow-foxes")
+    assert foxes["name"] == "Burrow (Foxes)" and foxes["text"] == "Foxes dig quickly."
     assert foxes["origin"]["element"] == "r-burrow-foxes"
     report = (imported / "hedge" / "IMPORT.md").read_text()
-    assert "| Burrow | `Burrow` (hedgerow.gst:29); `Burrow (Foxes - Army Book)` (foxes.cat:5) |" in report
+    assert "| Burrow | `Burrow` (hedgerow.gst:29); `Burrow (Foxes)` (foxes.cat:5) |" in report
 
 
 def test_parameterised_rule_and_unit_links_with_values(imported: Path) -> None:

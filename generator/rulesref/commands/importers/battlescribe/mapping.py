@@ -84,6 +84,13 @@ def merge_key(name: str) -> str:
     return " ".join(re.sub(r"[^\w()+]+", " ", text).split())
 
 
+def _army_words(catalogue: str) -> str:
+    """A catalogue's name without its book and edition, as a qualifier reads best:
+    `Blood Angels: Codex (2014)` is `Blood Angels` (a name taken twice is numbered)."""
+    head = re.split(r"\s*[:\u2013\u2014]\s*|\s+-\s+|\s*\(", catalogue, maxsplit=1)[0].strip()
+    return head if any(c.isalpha() for c in head) else catalogue
+
+
 def _value_kind(value: str) -> str | None:
     return next((kind for kind, pattern in VALUE_KINDS if pattern.fullmatch(value)), None)
 
@@ -374,10 +381,10 @@ class _Mapper:
         units = {name for e in elements for name in users.get(e.key, ())}
         if len(units) == 1:
             return next(iter(units))
-        catalogues = {e.origin.catalogue for e in elements}
+        catalogues = {_army_words(e.origin.catalogue) for e in elements}
         if len(catalogues) == 1:
             return next(iter(catalogues))
-        return min(elements, key=lambda e: _rank(e, self.data.catalogue_books)).origin.catalogue
+        return _army_words(min(elements, key=lambda e: _rank(e, self.data.catalogue_books)).origin.catalogue)
 
     def _linked_values(self, base: str) -> list[tuple[str, str]]:
         """Values that links give a rule by name (`Hardy (2)` on a link to `Hardy (X)`)."""
