@@ -240,3 +240,26 @@ def test_malformed_or_foreign_json(tmp_path: Path, capsys: pytest.CaptureFixture
     (source / "broken.json").write_text(deep)
     assert run_import(source, tmp_path / "content4") == 1
     assert "nest" in capsys.readouterr().err
+
+
+def test_data_in_battlescribe_s_first_schema_imports_as_the_current_does(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    assert main(["import", "battlescribe", str(DATA / "oldmoor"), "--system", "om", "--content", str(content)]) == 0
+
+    def unit(ident: str) -> dict[str, Any]:
+        doc, problems = load_file(content / "om" / f"{ident}.yml", ident)
+        assert doc is not None, problems
+        return doc.data
+
+    band = unit("hare-band")
+    assert band["role"] == "Band" and band["rules"] == ["stampede"]
+    # the models the entry requires and the group's default are the unit's; the rest are options
+    assert [p["name"] for p in band["profiles"]] == ["Hare", "Thorn Spear", "Sling"]
+    assert band["options"] == [
+        {"name": "Sling", "group": "Weapon", "rows": ["Sling"], "element": "e-sling"},
+        {"name": "Lucky Foot", "group": "Extras", "rules": ["lucky"], "element": "e-foot"},
+    ]
+    assert next(p for p in band["profiles"] if p["name"] == "Sling")["rules"] == ["volley"]
+    king = unit("hare-king")  # hidden, and shown by a 1.x `show` modifier
+    assert king["role"] == "Leader" and king["rules"] == ["stampede"]
+    assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []

@@ -65,6 +65,7 @@ VALUE_KINDS = (
     ("roll", re.compile(r"[1-9]\+")),
     ("dice", re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?")),
 )
+MAX_ELEMENT = 100  # the schema's bound on an option's element id
 OPTION_ORDER = ("name", "group", "rules", "rows", "unit", "element")
 PARAM_SUMMARY = "The value written in brackets after the rule's name."
 WEAPON_TYPE = re.compile(r"weapon", re.IGNORECASE)
@@ -647,7 +648,8 @@ class _Mapper:
             found["rows"] = rows
         if option.unit is not None:
             found["unit"] = option.unit
-        found["element"] = option.id
+        if 0 < len(option.id) <= MAX_ELEMENT and "\n" not in option.id and "\r" not in option.id:  # as the schema bounds it
+            found["element"] = option.id
         return found
 
     # -- the system ---------------------------------------------------------------------

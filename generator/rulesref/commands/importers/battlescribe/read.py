@@ -20,6 +20,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from rulesref.commands.importers.battlescribe.json_form import JsonFormError, parse_json
+from rulesref.commands.importers.battlescribe.old_form import as_current, is_old
 from rulesref.errors import UsageError
 
 MAX_XML_BYTES = 64 * 1024 * 1024
@@ -125,6 +126,8 @@ def parse_xml(data: bytes, path: str, name: str, kind: str) -> XmlFile:
     expected = ROOTS[kind]
     if local != expected:
         raise SourceError(path, parser.lines.get(id(root), 1), f"not a BattleScribe {'roster' if kind == 'ros' else kind + ' file'}: the root element is <{local}>, not <{expected}>")
+    if kind in ("gst", "cat") and is_old(root):
+        as_current(root, parser.lines)
     return XmlFile(path, name, kind, root, parser.lines)
 
 
