@@ -263,3 +263,25 @@ def test_data_in_battlescribe_s_first_schema_imports_as_the_current_does(tmp_pat
     king = unit("hare-king")  # hidden, and shown by a 1.x `show` modifier
     assert king["role"] == "Leader" and king["rules"] == ["stampede"]
     assert [p for p in validate([str(content)]).problems if p.severity == "error"] == []
+
+
+def test_data_with_no_profiles_and_no_rules_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "data"
+    source.mkdir()
+    shutil.copy(DATA / "moorland" / "moorland.gst", source)
+    (source / "voles.cat").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Invented test data: army building only. -->\n'
+        '<catalogue id="cat-voles" name="Voles" gameSystemId="moor-sys-0001" battleScribeVersion="2.03" xmlns="http://www.battlescribe.net/schema/catalogueSchema">\n'
+        '  <entryLinks><entryLink id="root-v" targetId="se-voles" type="selectionEntry"/></entryLinks>\n'
+        '  <sharedSelectionEntries><selectionEntry id="se-voles" name="Vole Pack" type="unit">\n'
+        '    <selectionEntries><selectionEntry id="se-net" name="Net" type="upgrade"/></selectionEntries>\n'
+        "  </selectionEntry></sharedSelectionEntries>\n</catalogue>\n"
+    )
+    content = tmp_path / "content"
+    capsys.readouterr()
+    assert run_import(source, content) == 0
+    err = capsys.readouterr().err
+    assert "the data gives no unit any profile (characteristics)" in err
+    assert "the data gives no unit any rule: unit pages list what each unit can take" in err
+    assert "Note: the data gives no unit any rule" in report(content)
+    assert entry(content, "vole-pack")["options"] == [{"name": "Net", "element": "se-net"}]

@@ -55,12 +55,18 @@ def _coverage(plan: Plan, numbers: Counts) -> list[str]:
     lines = [f"what a force can take: {plan.takeable}; units: {numbers.units}; not units: {len(plan.left_out)}"]
     reasons = Counter(o.reason for o in plan.left_out)
     lines += (f"  not a unit, {count}: {reason}" for reason, count in sorted(reasons.items()))
+    return lines + _gives(numbers)
+
+
+def _gives(numbers: Counts) -> list[str]:
+    """What the data gives units, where a user would miss it (data made for army building alone)."""
+    lines = []
     if numbers.units and numbers.without_profiles == numbers.units:
-        lines.append("the data gives no unit any profile (characteristics): unit pages show rules only")
+        lines.append("the data gives no unit any profile (characteristics)")
     elif numbers.without_profiles:
         lines.append(f"units without profiles in the data: {numbers.without_profiles}")
     if numbers.units and numbers.without_rules == numbers.units:
-        lines.append("the data gives no unit any rule")
+        lines.append("the data gives no unit any rule: unit pages list what each unit can take")
     return lines
 
 
@@ -105,7 +111,7 @@ def _visible(text: str) -> str:
     return "".join(f"<U+{ord(c):04X}>" if not c.isprintable() or unicodedata.category(c) == "Cf" else c for c in text)
 
 
-def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
+def import_report(plan: Plan, outcome: Outcome, system_id: str, numbers: Counts) -> str:
     """IMPORT.md: every conflict, skip, rename and hand-edited entry of the last import."""
     out = [
         f"# Import report: {system_id}",
@@ -120,6 +126,7 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str) -> str:
         "",
     ]
     out += [f"- {_code(o.name)} ({_cell(o.where)}; {_cell(', '.join(o.armies))}): {_cell(o.reason)}{'; ' + _cell(o.detail) if o.detail else ''}" for o in plan.left_out]
+    out += ["", *(f"Note: {line}." for line in _gives(numbers))] if _gives(numbers) else []
     out += ["", f"## Catalogues the sources lack ({len(plan.missing)})", ""]
     out += [f"- {_cell(line)}" for line in _lacking(plan)]
     for missing in plan.missing:

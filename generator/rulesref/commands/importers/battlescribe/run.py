@@ -111,7 +111,7 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
     plan.skipped += ((path, "catalogue", "written for another game system") for path, kind in ignored if kind == "cat")
     plan.skipped += ((path, "game system", "another game system among the sources") for path, kind in ignored if kind == "gst")
     outcome = plan_files(plan, existing, folder, name is not None)
-    outcome.files[folder / "IMPORT.md"] = import_report(plan, outcome, system_id).encode("utf-8")
+    outcome.files[folder / "IMPORT.md"] = import_report(plan, outcome, system_id, counts(plan, 0, 0)).encode("utf-8")
     changed, same = changed_files(outcome.files)
     if not dry_run:
         try:
