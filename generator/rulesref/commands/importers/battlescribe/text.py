@@ -45,7 +45,7 @@ def clean_text(raw: str) -> str:
     text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
     text = FORBIDDEN_CHARS.sub(" ", text)
     text = _HTML_TAG.sub("", text)
-    text = text.replace("[[", "[ [").replace("]]", "] ]")
+    text = re.sub(r"\[(?=\[)", "[ ", re.sub(r"\](?=\])", "] ", text))  # (every pair: `[[[` too)
     for _ in range(5):  # each pass fixes what the validator would point at
         found = list(unsafe_markup(text))
         if not found:
