@@ -73,6 +73,15 @@ def test_effects_that_never_apply_together_need_no_relation(content: Path) -> No
     assert validate([str(content)]).problems == ()
 
 
+STAND = (  # a core step: whether a unit stands, by 2D6 against the Leadership it `needed`
+    "id: stand\nkind: term\nname: Stand\nsummary: Whether a unit stands.\n"
+    "checks:\n  holds:\n    summary: Whether a unit holds.\n    inputs:\n"
+    "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
+    "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
+    "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
+)
+
+
 def _exception_demo(tmp_path: Path) -> Path:
     """A core step with a core effect (`broken`), a rule whose effect is the exception to it,
     a rule whose bonus stacks with another's, and a unit with those rules."""
@@ -80,12 +89,7 @@ def _exception_demo(tmp_path: Path) -> Path:
     _write(root / "demo", {
         "system.yml": (FIXTURES / "content" / "demo" / "system.yml").read_text(),
         "stand.yml": (
-            "id: stand\nkind: term\nname: Stand\nsummary: Whether a unit stands.\n"
-            "checks:\n  holds:\n    summary: Whether a unit holds.\n    inputs:\n"
-            "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
-            "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
-            "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
-            "effects:\n  - id: broken\n    step: stand\n    summary: Below half strength a unit never holds.\n"
+            STAND + "effects:\n  - id: broken\n    step: stand\n    summary: Below half strength a unit never holds.\n"
             "    auto: fail\n    when: below_half\n    inputs: {below_half: {type: bool}}\n"
         ),
         "hero.yml": (
@@ -307,13 +311,7 @@ def _stand_with(root: Path, effects: list[str]) -> Path:
     per effect text (each written as the body of one `effects:` item)."""
     files = {
         "system.yml": (FIXTURES / "content" / "demo" / "system.yml").read_text(),
-        "stand.yml": (
-            "id: stand\nkind: term\nname: Stand\nsummary: Whether a unit stands.\n"
-            "checks:\n  holds:\n    summary: Whether a unit holds.\n    inputs:\n"
-            "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
-            "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
-            "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
-        ),
+        "stand.yml": STAND,
     }
     for n, body in enumerate(effects):
         files[f"r{n}.yml"] = f"id: r{n}\nkind: rule\nname: R{n}\nsummary: Rule {n}.\neffects:\n  - id: e\n    step: stand\n    summary: Effect {n}.\n" + body

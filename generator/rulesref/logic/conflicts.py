@@ -84,9 +84,11 @@ def box_of(one: Resolved) -> Box:
     (inputs it does not pin are left out: they can be anything)."""
     if one.effect.when is None or not isinstance(one.effect.when.source, str):
         return {}
-    types = {a.name: a.vtype for a in one.step.plan.args if a.pool is None} | {n: t for n, (_, t) in one.inputs.items()}
+    source = one.effect.when.source.strip()
+    args = {a.name: a.vtype for a in one.step.plan.args if a.pool is None}
+    types = {n: one.inputs[n][1] if n in one.inputs else args[n] for n in sorted(names_in(source)) if n != RESULT and (n in one.inputs or n in args)}
     box: Box = {}
-    for name, spans in _pinned(one.effect.when.source.strip(), tuple(sorted((n, t) for n, t in types.items() if n != RESULT))):
+    for name, spans in _pinned(source, tuple(types.items())):
         vtype = types[name]
         box[name] = (vtype, _meet(box[name][1], spans) if name in box else spans)
     return box
