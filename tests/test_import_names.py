@@ -133,3 +133,30 @@ def test_a_name_past_every_bound_is_cut_only_where_a_bound_applies_and_listed_wh
     assert rule["text"].startswith(long_name.strip())  # kept whole where it is shown: its own text names it
     report = (content / "names" / "IMPORT.md").read_text(encoding="utf-8")
     assert f"`{long_name.strip()}`" in report  # the whole name, in the report
+
+
+def test_values_past_their_bounds_are_cut_there_and_listed_whole(tmp_path: Path) -> None:
+    """An element id longer than `origin.element` may be, in a file whose name is longer than
+    `origin.file` may be: both cut to fit, marked and hashed, and listed whole in the report;
+    a second import changes nothing."""
+    data = tmp_path / "data"
+    write_game(data, ["Plain"])
+    long_id = "element-" + "0123456789" * 15  # 158 characters; `origin.element` holds 100
+    long_file = "the-game-system-" + "of-hedgerows-" * 16 + "names.gst"  # 233 characters; `origin.file` holds 200
+    gst = data / "names.gst"
+    gst.rename(data / long_file)
+    (data / long_file).write_text((data / long_file).read_text(encoding="utf-8").replace('<rule id="r0"', f'<rule id="{long_id}"'), encoding="utf-8")
+    content = tmp_path / "content"
+    assert run_import(data, content) == 0
+    assert validate([str(content)]).ok
+    doc, _ = load_file(content / "names" / "plain.yml", "plain.yml")
+    assert doc is not None
+    origin = doc.data["origin"]
+    assert len(origin["element"]) == 100 and origin["element"].startswith(long_id[:80]) and "… #" in origin["element"]
+    assert len(origin["file"]) == 200 and origin["file"].startswith(long_file[:180]) and "… #" in origin["file"]
+    report = (content / "names" / "IMPORT.md").read_text(encoding="utf-8")
+    assert "## Cut to fit a bound (2)" in report and f"`{long_id}`" in report and f"`{long_file}`" in report
+    assert "`origin.element` (at most 100 characters)" in report and "`origin.file` (at most 200 characters)" in report
+    first = snapshot(content)
+    assert run_import(data, content) == 0
+    assert snapshot(content) == first
