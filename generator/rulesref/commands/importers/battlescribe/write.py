@@ -188,7 +188,7 @@ class Outcome:
 def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: Outcome) -> bytes | None:
     """The new bytes of an entry file, or None to leave the file as it is. Every string in it
     fits its schema's bound (`fit`): each value cut is listed in `outcome.cut`."""
-    imported, _ = fitted_entry({"kind": planned.kind, **planned.fields})
+    imported, cuts = fitted_entry({"kind": planned.kind, **planned.fields})
     del imported["kind"]
     fields = dict(imported)
     origin = dict(planned.origin)
@@ -227,8 +227,8 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
     origin["written"] = fingerprint(body_of(imported, planned.kind))
     if derived:
         origin["derived"] = derived
-    fresh, cuts = fitted_entry({"id": planned.id, "kind": planned.kind, **fields, "origin": origin})
-    outcome.cut += ((f"{planned.id}.yml", one) for one in cuts)
+    fresh, more = fitted_entry({"id": planned.id, "kind": planned.kind, **fields, "origin": origin})  # (its origin, and corrections applied)
+    outcome.cut += ((f"{planned.id}.yml", one) for one in [*cuts, *more])
     return _written(header, ENTRY_ORDER, fresh, blocks)
 
 
