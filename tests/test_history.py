@@ -207,7 +207,7 @@ def _tagged(root: Path, releases: list[tuple[str, dict[str, str]]]) -> Path:
 FEAR = "w40k7/fear.yml"
 
 
-def _fear(tmp_path: Path) -> str:
+def _fear() -> str:
     from .site.conftest import FIXTURE_CONTENT
 
     return (FIXTURE_CONTENT / FEAR).read_text(encoding="utf-8")
@@ -234,7 +234,7 @@ def test_an_old_release_whose_file_does_not_load_is_left_out_and_said_once(tmp_p
     build goes on, without that release, and says which release and file, once."""
     from .hang_guard import no_hang
 
-    fear = _fear(tmp_path)
+    fear = _fear()
     content = _tagged(tmp_path / "repo", [("old", {FEAR: old(fear)}), ("new", {FEAR: fear})])
     with no_hang(60):
         files, problems = generate(str(content), Settings())
@@ -260,7 +260,7 @@ def test_a_refused_blob_is_remembered_as_refused(tmp_path: Path, capsys: pytest.
     reading the blob (and an old cache, read with PyYAML's loader, is not trusted)."""
     from rulesref.history import snapshots
 
-    fear = _fear(tmp_path)
+    fear = _fear()
     content = _tagged(tmp_path / "repo", [("old", {FEAR: fear.replace("\nchecks:", "\nold_checks:") + "checks: &a {x: *a}\n"}), ("new", {FEAR: fear})])
     build = validate([str(content)])
     first = read_history(build.content, build.files.roots)
@@ -277,7 +277,7 @@ def test_tags_of_any_name_get_pages_and_api_files_of_their_own(tmp_path: Path) -
     """Tags that differ only in punctuation or case, tags named like the site's own pages, and
     names no file system takes as they are: each release has its own page and API file, and
     the site's pages stay the site's."""
-    fear = _fear(tmp_path)
+    fear = _fear()
     releases = [(tag, {FEAR: fear.replace("must take a Leadership test", f"must take a Leadership test ({n})")}) for n, tag in enumerate(TAG_NAMES)]
     content = _tagged(tmp_path / "repo", releases)
     (content / FEAR).write_text(fear.replace("must take a Leadership test", "must pass a Leadership test"), encoding="utf-8")
