@@ -62,7 +62,7 @@ def main() -> None:
     parser.add_argument("--releases", type=int, default=20)
     args = parser.parse_args()
     from rulesref.config import Settings
-    from rulesref.history import changes
+    from rulesref.history import snapshots
     from rulesref.history.changes import NO_HISTORY, read_history
     from rulesref.pages.docs import docs_files
     from rulesref.support import collector
@@ -79,9 +79,9 @@ def main() -> None:
             assert build.ok, build.problems[:3]
 
             def history(cold: bool) -> float:
-                changes._SNAPSHOTS.__init__()  # type: ignore[misc]  # nothing kept in the process
+                snapshots.SNAPSHOTS.__init__()  # type: ignore[misc]  # nothing kept in the process
                 if cold:
-                    (root / "cache" / changes._Snapshots.FILE).unlink(missing_ok=True)
+                    (root / "cache" / snapshots.Snapshots.FILE).unlink(missing_ok=True)
                 start = time.perf_counter()
                 read_history(build.content, build.files.roots)
                 return time.perf_counter() - start

@@ -10,11 +10,15 @@ diffs can be checked against exactly the edits made here.
   Initiative test's file renamed and its id with it (`initiative-roll`), which git's rename
   detection links.
 - unreleased: Fearless's summary reworded in the work tree; `system.yml` says 1.1 was a FAQ.
+
+`make_tagged_repo` makes a repository of thousands of tags in seconds (`git fast-import`),
+for the tests and the benchmark of a history that long (benchmarks/history_tags.py).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,6 +28,8 @@ from .site.conftest import FIXTURE_CONTENT
 DATES = {"1.0": "2026-01-10T12:00:00+00:00", "1.1": "2026-03-01T12:00:00+00:00", "1.2": "2026-06-15T12:00:00+00:00"}
 
 FAQ_URL = "https://example.org/faq-1.1.pdf"
+EPOCH = 1_767_225_600  # 2026-01-01
+IDENTITY = "Rules Team <rules@example.org>"
 
 STEADY = """id: steady
 kind: rule
@@ -75,3 +81,53 @@ def make_history_repo(root: Path) -> Path:
     _edit(w40k / "fearless.yml", "summary: The unit", "summary: Unshaken, the unit")
     _edit(w40k / "system.yml", "\nbooks:", f"\nreleases:\n  - {{version: '1.1', label: FAQ, url: '{FAQ_URL}'}}\nbooks:")
     return content
+
+
+# -- many tags, made fast --------------------------------------------------------------------
+
+
+def _reword(text: bytes, n: int) -> bytes:
+    """An entry's text with release `n` said in its summary (instead of the release before
+    it): a change of its words."""
+    return re.sub(rb"\nsummary: (\([0-9]+\) )?", f"\nsummary: ({n}) ".encode(), text, count=1)
+
+
+def make_tagged_repo(root: Path, tags: int, changed: set[int]) -> Path:
+    """A repository at `root` whose content is the fixture content, with `tags` tags on as
+    many commits (a day apart); the commits whose numbers are in `changed` reword one entry
+    (each its own, in turn), the others change only a file outside the content folder.
+    Returns the content folder, checked out at the last commit."""
+    files = {p.relative_to(FIXTURE_CONTENT).as_posix(): p.read_bytes() for p in sorted(FIXTURE_CONTENT.rglob("*.yml"))}
+    entries = sorted(p for p, text in files.items() if not p.endswith("system.yml") and b"\nsummary: '" not in text)
+    root.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=root, check=True)
+    stream: list[bytes] = []
+
+    def data(payload: bytes) -> None:
+        stream.append(b"data %d\n" % len(payload) + payload + b"\n")
+
+    current = dict(files)
+    edits = 0
+    for n in range(tags):
+        when = EPOCH + n * 86_400
+        stream.append(b"commit refs/heads/main\n")
+        stream.append(f"mark :{n + 1}\ncommitter {IDENTITY} {when} +0000\n".encode())
+        data(f"build {n}".encode())
+        if n:
+            stream.append(f"from :{n}\n".encode())
+        if n == 0:
+            for path, payload in sorted(current.items()):
+                stream.append(f"M 100644 inline content/{path}\n".encode())
+                data(payload)
+        elif n in changed:
+            path = entries[edits % len(entries)]
+            edits += 1
+            current[path] = _reword(current[path], n)
+            stream.append(f"M 100644 inline content/{path}\n".encode())
+            data(current[path])
+        stream.append(b"M 100644 inline BUILD\n")
+        data(f"{n}\n".encode())
+        stream.append(f"reset refs/tags/1.{n}\nfrom :{n + 1}\n\n".encode())
+    subprocess.run(["git", "fast-import", "--quiet"], cwd=root, input=b"".join(stream), check=True)
+    subprocess.run(["git", "checkout", "-q", "main"], cwd=root, check=True)
+    return root / "content"

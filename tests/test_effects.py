@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesref.logic.conflicts import conflict_problems
+from rulesref.logic.effects import resolve_all
 from rulesref.validate import validate
 
 from .conftest import FIXTURES, REPO
+from .hang_guard import no_hang
 from .test_logic import compiled
 
 
@@ -66,6 +73,15 @@ def test_effects_that_never_apply_together_need_no_relation(content: Path) -> No
     assert validate([str(content)]).problems == ()
 
 
+STAND = (  # a core step: whether a unit stands, by 2D6 against the Leadership it `needed`
+    "id: stand\nkind: term\nname: Stand\nsummary: Whether a unit stands.\n"
+    "checks:\n  holds:\n    summary: Whether a unit holds.\n    inputs:\n"
+    "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
+    "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
+    "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
+)
+
+
 def _exception_demo(tmp_path: Path) -> Path:
     """A core step with a core effect (`broken`), a rule whose effect is the exception to it,
     a rule whose bonus stacks with another's, and a unit with those rules."""
@@ -73,12 +89,7 @@ def _exception_demo(tmp_path: Path) -> Path:
     _write(root / "demo", {
         "system.yml": (FIXTURES / "content" / "demo" / "system.yml").read_text(),
         "stand.yml": (
-            "id: stand\nkind: term\nname: Stand\nsummary: Whether a unit stands.\n"
-            "checks:\n  holds:\n    summary: Whether a unit holds.\n    inputs:\n"
-            "      roll: {type: 2D6}\n      leadership: {type: int, min: 2, max: 10}\n"
-            "    output: {type: bool}\n    let:\n      needed: leadership\n    expr: roll <= needed\n"
-            "    examples:\n      - given: {roll: 7, leadership: 7}\n        expect: true\n"
-            "effects:\n  - id: broken\n    step: stand\n    summary: Below half strength a unit never holds.\n"
+            STAND + "effects:\n  - id: broken\n    step: stand\n    summary: Below half strength a unit never holds.\n"
             "    auto: fail\n    when: below_half\n    inputs: {below_half: {type: bool}}\n"
         ),
         "hero.yml": (
@@ -290,3 +301,111 @@ def test_a_part_says_which_flags_make_it_apply_where_that_is_all_it_needs() -> N
     assert parts["wound"]["instant-death"] is None  # overridden by Eternal Warrior everywhere: no flags make it apply
     (morale,) = [c for c in deffkoptas.checks if c.name == "morale_check"]
     assert {p.entry: p.flags for p in morale.parts}["mob-rule"] is None  # it reads the result: more than flags
+
+
+# -- hostile relations and sizes: cycles of exceptions, and many effects on one step -------------
+
+
+def _stand_with(root: Path, effects: list[str]) -> Path:
+    """The demo system with the core step `stand` (a `needed` step to change) and one rule
+    per effect text (each written as the body of one `effects:` item)."""
+    files = {
+        "system.yml": (FIXTURES / "content" / "demo" / "system.yml").read_text(),
+        "stand.yml": STAND,
+    }
+    for n, body in enumerate(effects):
+        files[f"r{n}.yml"] = f"id: r{n}\nkind: rule\nname: R{n}\nsummary: Rule {n}.\neffects:\n  - id: e\n    step: stand\n    summary: Effect {n}.\n" + body
+    _write(root / "demo", files)
+    return root
+
+
+def test_a_cycle_of_exceptions_is_refused_at_the_line_that_closes_it_naming_it() -> None:
+    for name, cycle in (
+        ("effect-exception-cycle", "`effect-exception-cycle/routed` over `effect-exception-cycle/stubborn` over `effect-exception-cycle/routed`"),
+        ("effect-exception-cycle-3", "`effect-exception-cycle-3/banner` over `effect-exception-cycle-3/general` over `effect-exception-cycle-3/terror` over `effect-exception-cycle-3/banner`"),
+    ):
+        fixture = FIXTURES / "bad" / f"{name}.yml"
+        (problem,) = _fixture_problems(fixture)
+        assert problem.code == "exception-cycle" and f"({cycle})" in problem.message
+
+
+def _fixture_problems(fixture: Path) -> list[Any]:
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch) / "content"
+        shutil.copytree(FIXTURES / "content", root)
+        shutil.copy(fixture, root / "demo")
+        return list(validate([str(root / "demo" / fixture.name)]).problems)
+
+
+def test_a_cycle_across_rules_of_any_length_is_refused_once(tmp_path: Path) -> None:
+    n = 6
+    bodies = [f"    changes: needed\n    add: {k + 1}\n    stacks: sum\n    when: flag{k}\n    inputs: {{flag{k}: {{type: bool}}}}\n    exception_to: [r{(k + 1) % n}/e]\n" for k in range(n)]
+    problems = [p for p in validate([str(_stand_with(tmp_path / "content", bodies))]).problems if p.severity == "error"]
+    (problem,) = problems
+    assert problem.code == "exception-cycle" and problem.path.endswith("r5.yml") and problem.line == 14
+    assert "`r5/e` over `r0/e` over `r1/e` over `r2/e` over `r3/e` over `r4/e` over `r5/e`" in problem.message
+
+
+def test_a_thousand_effects_with_disjoint_conditions_on_one_step_validate(tmp_path: Path) -> None:
+    """Each pinned to its own value of one input: no pair can apply together, and the index
+    of conditions tells so without a proof per pair (a guard against a hang, not a timing)."""
+    bodies = [f"    changes: needed\n    set: {k % 9 + 2}\n    when: mark == {k}\n    inputs: {{mark: {{type: int, min: 0, max: 1000}}}}\n" for k in range(1000)]
+    root = _stand_with(tmp_path / "content", bodies)
+    with no_hang(120):
+        assert validate([str(root)]).problems == ()
+
+
+def test_among_many_disjoint_effects_the_one_overlapping_pair_is_found_with_its_witness(tmp_path: Path) -> None:
+    bodies = [f"    changes: needed\n    set: 5\n    when: {k * 3} <= mark <= {k * 3 + 2}\n    inputs: {{mark: {{type: int, min: 0, max: 999}}}}\n" for k in range(300)]
+    bodies.append("    changes: needed\n    set: 6\n    when: mark in (301, 700) and not hurry\n    inputs: {mark: {type: int, min: 0, max: 999}, hurry: {type: bool}}\n")
+    build = validate([str(_stand_with(tmp_path / "content", bodies))])
+    problems = [p for p in build.problems if p.code == "conflicting-effects"]
+    assert [(p.path.rsplit("/", 1)[-1], p.line) for p in problems] == [("r300.yml", 6), ("r300.yml", 6)]
+    assert "`r300/e` and `r100/e`" in problems[0].message and "mark=301, hurry=False" in problems[0].message
+    assert "`r300/e` and `r233/e`" in problems[1].message and "mark=700, hurry=False" in problems[1].message
+
+
+PINNING = ["mark == {k}", "mark >= {k}", "mark < {k}", "{k} <= mark <= {k2}", "mark in ({k}, {k2})", "banner", "not banner", "time == 'day'", "time in ('night', 'dusk')"]
+OTHERS = ["mark != {k}", "-1 < mark", "banner == True", "mark == {k} or banner", "mark + 1 == {k}", "time != 'day'"]
+ATOMS = st.sampled_from(PINNING * 3 + OTHERS)
+
+
+@st.composite
+def _effect_bodies(draw: st.DrawFn) -> list[str]:
+    """Effects on one quantity with random conditions over shared inputs (now and then one
+    that declares an input with another type), relations and stackings."""
+    bodies = []
+    count = draw(st.integers(2, 9))
+    for n in range(count):
+        atoms = [draw(ATOMS).format(k=draw(st.integers(0, 6)), k2=draw(st.integers(0, 6))) for _ in range(draw(st.integers(0, 3)))]
+        mark = "{type: int, min: 0, max: 3}" if draw(st.integers(0, 9)) == 0 else "{type: int, min: 0, max: 6}"
+        banner = "{type: int, min: 0, max: 2}" if draw(st.integers(0, 9)) == 0 else "{type: bool}"
+        inputs = f"    inputs: {{mark: {mark}, banner: {banner}, time: {{type: enum, values: [day, night, dusk]}}}}\n"
+        body = "    changes: needed\n" + draw(st.sampled_from(["    set: 5\n", "    add: 1\n    stacks: sum\n", "    add: 2\n"]))
+        if atoms:
+            body += f"    when: \"{' and '.join(atoms)}\"\n"
+        if n and draw(st.booleans()):
+            body += f"    exception_to: [r{draw(st.integers(0, n - 1))}/e]\n"
+        bodies.append(body + inputs)
+    return bodies
+
+
+@given(_effect_bodies())
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+def test_the_index_of_conditions_finds_exactly_the_conflicts_every_pair_s_proof_finds(bodies: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        build = validate([str(_stand_with(Path(scratch) / "content", bodies))])
+        effects, _ = resolve_all(build.content)
+        assert conflict_problems(effects.resolved) == conflict_problems(effects.resolved, indexed=False)
+
+
+def test_effects_that_exceptions_always_override_never_conflict(tmp_path: Path) -> None:
+    """An exception with no `when` leaves the effect it overrides nowhere to apply: two such
+    effects never apply at once (they were once reported as conflicting "always")."""
+    bodies = [
+        "    changes: needed\n    set: 5\n",
+        "    changes: needed\n    set: 6\n",
+        "    changes: needed\n    add: 0\n    stacks: sum\n    exception_to: [r0/e]\n",
+        "    changes: needed\n    add: 0\n    stacks: sum\n    exception_to: [r1/e]\n",
+    ]
+    assert validate([str(_stand_with(tmp_path / "content", bodies))]).problems == ()

@@ -180,3 +180,151 @@ def test_a_check_diff_says_what_part_changed() -> None:
     before: dict[str, Any] = {"summary": "A", "inputs": {"x": {"type": "bool"}}, "output": {"type": "bool"}, "expr": "x", "examples": [{"given": {"x": True}, "expect": True}]}
     after = {**before, "inputs": {"x": {"type": "bool"}, "y": {"type": "bool"}}, "expr": "x and y", "examples": [{"given": {"x": True}, "expect": False}]}
     assert check_diff(before, after) == ["inputs added: `y`", "logic changed", "1 example changed"]
+
+
+# -- hostile histories: old releases read as safely as the content, tags of any name, many tags --
+
+
+def _tagged(root: Path, releases: list[tuple[str, dict[str, str]]]) -> Path:
+    """A repository of the site's fixture content with a commit and tag per release, each
+    writing its files (path in the content folder -> text) first; returns the content folder."""
+    from .site.conftest import FIXTURE_CONTENT
+
+    content = root / "content"
+    shutil.copytree(FIXTURE_CONTENT, content)
+    env = {"GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.org", "PATH": "/usr/bin:/bin"}
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=root, env=env, check=True)
+    for day, (tag, files) in enumerate(releases, start=1):
+        for path, text in files.items():
+            (content / path).write_text(text, encoding="utf-8")
+        date = {"GIT_AUTHOR_DATE": f"2026-01-{day:02d}T12:00:00+00:00", "GIT_COMMITTER_DATE": f"2026-01-{day:02d}T12:00:00+00:00"}
+        subprocess.run(["git", "add", "-A"], cwd=root, env=env, check=True)
+        subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", tag], cwd=root, env=env | date, check=True)
+        subprocess.run(["git", "tag", tag], cwd=root, env=env | date, check=True)
+    return content
+
+
+FEAR = "w40k7/fear.yml"
+
+
+def _fear() -> str:
+    from .site.conftest import FIXTURE_CONTENT
+
+    return (FIXTURE_CONTENT / FEAR).read_text(encoding="utf-8")
+
+
+def _bomb() -> str:
+    """A billion laughs in 1 KB: nine levels of ten aliases each."""
+    lines = ["  a0: &a0 [x, x, x, x, x, x, x, x, x, x]"] + [f"  a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("case", "old", "said"),
+    [
+        ("alias cycle", lambda fear: fear.replace("\nchecks:", "\nold_checks:") + "checks: &a {x: *a}\n", "old:content/w40k7/fear.yml:38:9: anchor `&a`"),
+        ("alias bomb", lambda fear: fear.replace("\nchecks:", "\nold_checks:") + "checks:\n" + _bomb(), "old:content/w40k7/fear.yml:39:7: anchor `&a0`"),
+        ("oversized", lambda fear: fear + "notes: |\n" + "  lorem ipsum dolor sit amet\n" * 10_000, "old:content/w40k7/fear.yml:1:1: file is"),
+        ("custom tag", lambda fear: fear.replace("name: Fear\n", "name: !!python/name:os.system Fear\n"), "old:content/w40k7/fear.yml:3:7: tag `!!python/name:os.system`"),
+    ],
+    ids=["alias-cycle", "alias-bomb", "oversized", "custom-tag"],
+)
+def test_an_old_release_whose_file_does_not_load_is_left_out_and_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, old: Any, said: str) -> None:
+    """The content now is fine; a release before it holds a file the loader refuses. The
+    build goes on, without that release, and says which release and file, once."""
+    from .hang_guard import no_hang
+
+    fear = _fear()
+    content = _tagged(tmp_path / "repo", [("old", {FEAR: old(fear)}), ("new", {FEAR: fear})])
+    with no_hang(60):
+        files, problems = generate(str(content), Settings())
+    assert files and not [p for p in problems if p.severity == "error"]
+    err = capsys.readouterr().err
+    assert err.count("history: release old is left out") == 1 and said in err, err
+    index = json.loads(files["api/releases/index.json"])
+    assert [r["version"] for r in index["releases"]] == ["new"]
+    assert "changes/new/index.md" in files and "changes/old/index.md" not in files
+    with no_hang(60):
+        assert main_generate(content, tmp_path / "packages") == 0  # `rulesref generate` too
+    assert capsys.readouterr().err.count("history: release old is left out") == 1
+
+
+def main_generate(content: Path, out: Path) -> int:
+    from rulesref.commands.cli import main
+
+    return main(["generate", "--content", str(content), "--out", str(out / "rulechecks")])
+
+
+def test_a_refused_blob_is_remembered_as_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], cache_dir: Path) -> None:
+    """The snapshots kept on disk keep a refusal too: the next run says it again without
+    reading the blob (and an old cache, read with PyYAML's loader, is not trusted)."""
+    from rulesref.history import snapshots
+
+    fear = _fear()
+    content = _tagged(tmp_path / "repo", [("old", {FEAR: fear.replace("\nchecks:", "\nold_checks:") + "checks: &a {x: *a}\n"}), ("new", {FEAR: fear})])
+    build = validate([str(content)])
+    first = read_history(build.content, build.files.roots)
+    snapshots.SNAPSHOTS.__init__()  # type: ignore[misc]  # a new process: only the disk remembers
+    again = read_history(build.content, build.files.roots)
+    assert first.note == again.note and again.note is not None and "anchor `&a`" in again.note
+    assert [r.version for r in again.releases] == ["new"]
+
+
+TAG_NAMES = ["index", "unreleased", "all", "1+0", "1-0", "1_0", "V1", "v1", "con", "nul.1", "faq/2026", "faq-2026", "版本", "x" * 80]
+
+
+def test_tags_of_any_name_get_pages_and_api_files_of_their_own(tmp_path: Path) -> None:
+    """Tags that differ only in punctuation or case, tags named like the site's own pages, and
+    names no file system takes as they are: each release has its own page and API file, and
+    the site's pages stay the site's."""
+    fear = _fear()
+    releases = [(tag, {FEAR: fear.replace("must take a Leadership test", f"must take a Leadership test ({n})")}) for n, tag in enumerate(TAG_NAMES)]
+    content = _tagged(tmp_path / "repo", releases)
+    (content / FEAR).write_text(fear.replace("must take a Leadership test", "must pass a Leadership test"), encoding="utf-8")
+    build = validate([str(content)])
+    history = read_history(build.content, build.files.roots)
+    files = {path: data.decode("utf-8") for path, data in docs_files(build, history=history).items()}
+    slugs = [s.slug for s in history.steps]
+    assert [s.release.version if s.release else None for s in history.steps] == [*TAG_NAMES, None]
+    assert len(set(slugs)) == len(slugs) == len(TAG_NAMES) + 1
+    assert len({s.casefold() for s in slugs}) == len(slugs)  # one folder each on a file system that ignores case
+    assert slugs[-1] == "unreleased" and {"index", "unreleased", "all", "con", "nul.1"}.isdisjoint(slugs[:-1])
+    assert slugs[TAG_NAMES.index("1-0")] == "1-0" and slugs[TAG_NAMES.index("1+0")].startswith("1-0_")
+    assert all(len(s) <= 80 and s.isascii() and "/" not in s for s in slugs)
+    index = json.loads(files["api/releases/index.json"])
+    assert "releases" in index and [s["slug"] for s in index["steps"]] == slugs  # the list, not a release's changes
+    for step in history.steps:  # each release's changes in its own file and on its own page
+        data = json.loads(files[f"api/releases/{step.slug}.json"])
+        assert (data["release"] or {}).get("version") == (step.release.version if step.release else None)
+        page = files[f"changes/{step.slug}/index.md"]
+        assert (f"# Changes in {step.release.version}" if step.release else "# Changes since") in page.replace("\\", "")
+    assert "not released yet" in files["changes/unreleased/index.md"]
+    check = validator(API)
+    assert [e.message for e in check.iter_errors(index)] == []
+
+
+def test_thousands_of_tags_make_pages_that_link_a_bounded_number_of_releases(tmp_path: Path) -> None:
+    """1,000 tags, 40 of them with changes: only releases that changed something have pages,
+    each page links at most the newest releases and its neighbours, and the list of every
+    release comes in parts."""
+    from rulesref.pages.changes import PER_LIST, RECENT
+
+    from .history_repo import make_tagged_repo
+
+    changed = set(range(0, 1000, 25))
+    content = make_tagged_repo(tmp_path / "repo", 1000, changed)
+    build = validate([str(content)])
+    history = read_history(build.content, build.files.roots)
+    assert len(history.steps) == 1000 and sum(1 for s in history.steps if s.changes) == len(changed)
+    files = {path: data.decode("utf-8") for path, data in docs_files(build, history=history).items()}
+    pages = sorted(p for p in files if p.startswith("changes/") and not p.startswith("changes/all/"))
+    assert len(pages) == len(changed) + 1  # a page per release with changes, and the index
+    for page in pages:
+        linked = files[page].split("## Releases", 1)[1].split("These changes as data", 1)[0]
+        assert linked.count("<li>") <= RECENT + 4, page  # the newest, the page's own with its neighbours, a gap
+    parts = sorted(p for p in files if p.startswith("changes/all/"))
+    assert len(parts) == -(-1000 // PER_LIST)
+    listed = "".join(files[p] for p in parts)
+    assert all(f">1.{n} (" in listed or f"<li>1.{n} (" in listed for n in range(1000))  # every release, in some part
+    assert len(json.loads(files["api/releases/index.json"])["steps"]) == 1000
+    assert max(len(files[p]) for p in [*pages, *parts]) < 100_000

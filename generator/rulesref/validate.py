@@ -35,6 +35,7 @@ from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
 from rulesref.logic.cache import CompileCache, compile_fingerprint, open_cache
 from rulesref.logic.compose import composed_content
+from rulesref.logic.conflicts import conflict_problems
 from rulesref.logic.effects import resolve_all
 from rulesref.logic.stage import Ahead, compile_content
 from rulesref.model import Content, Entry, System, build_entry, build_system
@@ -320,6 +321,7 @@ def _composed(system: str, entries: list[Entry], memo: Memo) -> tuple[dict[str, 
     def make() -> tuple[dict[str, Entry], list[Problem]]:
         part = Content(systems=(), entries=tuple(entries))
         effects, found = resolve_all(part)
+        found += conflict_problems(effects.resolved)
         composed, composing = composed_content(part, effects)
         return composed, found + composing
 

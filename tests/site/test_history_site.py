@@ -90,3 +90,29 @@ def test_any_two_releases_can_be_compared(history_site: Built, browser: Any) -> 
         page.select_option("form.rr-compare select[name=to]", "1.1")
         page.click("form.rr-compare button")
         assert "earlier release first" in page.inner_text(".rr-compare-result")
+
+
+def test_a_long_history_offers_every_release_to_compare_and_builds_strictly(tmp_path: Path, browser: Any) -> None:
+    """60 tags, a change in every fifth: the page offers the releases it links, the script
+    adds every other from the API's list, and comparing from the first release reads only the
+    files of releases that changed something. The strict build finds no broken link."""
+    from ..history_repo import make_tagged_repo
+
+    root = tmp_path / "long"
+    content = make_tagged_repo(root, 60, set(range(5, 60, 5)))
+    project = make_project(root, content)
+    assert build_project(project) == 0
+    offered = (project.site / "changes" / "index.html").read_text(encoding="utf-8").count('<option value="1.')
+    assert offered <= 2 * 10  # the newest releases, in each of the two choices
+    with serving(project.site) as url, error_free_page(browser) as page:
+        read: list[str] = []
+        page.on("request", lambda request: read.append(request.url.rsplit("/", 1)[-1]) if "/api/releases/" in request.url else None)
+        page.goto(url + "changes/")
+        page.wait_for_function("document.querySelectorAll('form.rr-compare select[name=from] option').length === 60")
+        page.select_option("form.rr-compare select[name=from]", "1.0")
+        page.select_option("form.rr-compare select[name=to]", "1.59")
+        page.click("form.rr-compare button")
+        page.locator(".rr-compare-result h4").first.wait_for()
+        assert page.inner_text(".rr-compare-result h3") == "From 1.0 to 1.59"
+        assert "Changed (11)" in page.inner_text(".rr-compare-result")
+        assert sorted(set(read)) == sorted(["index.json", *(f"1.{n}.json" for n in range(5, 60, 5))])

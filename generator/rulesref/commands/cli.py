@@ -99,7 +99,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if not build.ok:
         return _report(build.problems)
     sys.stderr.write(format_text(build.problems, every=args.all_warnings))
-    versions = package_versions(read_history(build.content, build.files.roots))  # the content's release, if any
+    history = read_history(build.content, build.files.roots)
+    if history.note:
+        print(history.note, file=sys.stderr)
+    versions = package_versions(history)  # the content's release, if any
     python_out = Path(args.out or settings.package)
     python_status = _stale_report(python_out, package_files(build, versions[0] if versions else None), check=args.check, owner=PACKAGE_OWNER)
     js_out = Path(args.js_out) if args.js_out else python_out.with_name(f"{python_out.name}-js")  # beside it

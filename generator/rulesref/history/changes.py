@@ -7,12 +7,16 @@ entry is known by its key (`system:id`), which stays when its file moves or its 
 when an id itself changes, git's rename detection of the file links the two ids, so the
 entry's history goes on under its new id.
 
-Each entry at a release is a `Snapshot` of what a reader compares: its name, kind, summary,
-text, parameters and checks, and where its file is. Between two releases an entry is added,
-removed, changed (its words, parameters or checks) or moved (only its file, its name or its
-id). A snapshot is made from a file's parsed YAML; the same blob gives the same snapshot, so
-they are kept by blob id (in the process, and on disk for the next run), and only files that
-changed since an earlier run are parsed.
+Each entry at a release is a `Snapshot` of what a reader compares (`rulesref.history.
+snapshots`, which reads a release's files as safely as the content now and keeps them by
+blob id). Between two releases an entry is added, removed, changed (its words, parameters or
+checks) or moved (only its file, its name or its id). Releases whose content folder is the
+same git tree as the release before changed nothing, and are known so without reading a
+file: a repository that tags every build costs what its changes cost.
+
+A release with a file the loader refuses is left out of the history, and said once, by tag
+and file (`History.note`): its tag cannot be fixed, and the build goes on without it. Each
+release has a slug of its own (`rulesref.history.slugs`) for its page and API file.
 
 Git is asked in `rulesref.history.git` only. Content outside a repository has no history;
 a shallow clone without tags says so once (`History.note`) and builds without it.
@@ -20,78 +24,19 @@ a shallow clone without tags says so once (`History.note`) and builds without it
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from rulesref.history.git import GitUnavailable, Repository, Tag
+from rulesref.history.slugs import UNRELEASED, release_slugs
+from rulesref.history.snapshots import SNAPSHOTS, Snapshot, fields_of, snapshot
 from rulesref.incremental.memo import Get, fresh
 from rulesref.model import Content, DeclaredRelease, Entry, System
-from rulesref.read.discover import SYSTEM_FILE_NAMES
-from rulesref.support import cache_files
 
 COMPARED = ("kind", "name", "summary", "text", "params", "checks")  # what a change is made of
 WORDS = ("kind", "summary", "text", "params", "checks")  # a change of these is "changed"; of the others, "moved"
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """An entry as one state of the content has it."""
-
-    key: str
-    path: str  # relative to the content folder
-    kind: str
-    name: str
-    summary: str
-    text: str | None
-    params: str  # canonical JSON: compared as text, read back for diffs
-    checks: str
-
-    def params_data(self) -> dict[str, Any]:
-        data = json.loads(self.params)
-        return data if isinstance(data, dict) else {}
-
-    def checks_data(self) -> dict[str, Any]:
-        data = json.loads(self.checks)
-        return data if isinstance(data, dict) else {}
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-Fields = tuple[str, str, str, str, "str | None", str, str]  # id, kind, name, summary, text, params, checks
-
-
-def fields_of(data: object) -> Fields | None:
-    """What a snapshot holds of an entry file's parsed YAML, or None for what is no entry
-    (an old release may hold files of shapes today's schema refuses)."""
-    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-        return None
-    text = data.get("text")
-    return (
-        data["id"],
-        _text(data.get("kind")),
-        _text(data.get("name")),
-        _text(data.get("summary")),
-        text if isinstance(text, str) else None,
-        json.dumps(data.get("params") or {}, sort_keys=True, ensure_ascii=False, default=str),
-        json.dumps(data.get("checks") or {}, sort_keys=True, ensure_ascii=False, default=str),
-    )
-
-
-def snapshot(path: str, fields: Fields | None) -> Snapshot | None:
-    """An entry file's snapshot where it is (`system/.../file.yml`); None for a system file,
-    a file outside every system folder, or what is no entry."""
-    system, _, rest = path.partition("/")
-    if fields is None or not rest or Path(path).name in SYSTEM_FILE_NAMES:
-        return None
-    entry_id, kind, name, summary, text, params, checks = fields
-    return Snapshot(f"{system}:{entry_id}", path, kind, name, summary, text, params, checks)
 
 
 @dataclass(frozen=True)
@@ -101,11 +46,7 @@ class Release:
     commit: str
     label: str | None = None
     url: str | None = None
-
-    @property
-    def slug(self) -> str:
-        """The release's folder in the site and the API (`1.2`, `2026-faq`)."""
-        return re.sub(r"[^A-Za-z0-9._-]+", "-", self.version).strip("-") or "release"
+    slug: str = ""  # its folder in the site and its file in the API (`1.2`, `1-0_<hash>`: `rulesref.history.slugs`)
 
 
 @dataclass(frozen=True)
@@ -134,14 +75,14 @@ class Step:
 
     @property
     def slug(self) -> str:
-        return self.release.slug if self.release is not None else "unreleased"
+        return self.release.slug if self.release is not None else UNRELEASED
 
 
 @dataclass(frozen=True)
 class History:
     releases: tuple[Release, ...] = ()
     steps: tuple[Step, ...] = ()  # each release in order, then the unreleased changes (when any)
-    note: str | None = None  # said once by a build that could not read history
+    note: str | None = None  # said once by a build: why history is off, or which releases are left out (a line each)
     by_entry: dict[str, tuple[tuple[Step, Change], ...]] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -153,8 +94,16 @@ class History:
         """Every change of the entry now under `key`, newest first, across changes of its id."""
         return self.by_entry.get(key, ())
 
+    @cached_property
+    def _at(self) -> dict[str, int]:
+        return {s.slug: i for i, s in enumerate(self.steps)}
+
     def step(self, slug: str) -> Step:
-        return next(s for s in self.steps if s.slug == slug)
+        return self.steps[self._at[slug]]
+
+    def index_of(self, slug: str) -> int:
+        """Where the step of `slug` is in `steps`."""
+        return self._at[slug]
 
 
 NO_HISTORY = History()
@@ -203,60 +152,9 @@ def _per_entry(steps: list[Step], now: set[str]) -> dict[str, tuple[tuple[Step, 
     return {key: tuple(items) for key, items in found.items()}
 
 
-def _fields(value: object) -> Fields | None:
-    """A blob's snapshot fields as `_Snapshots` keeps them (raises on another shape)."""
-    if value is None or (isinstance(value, tuple) and len(value) == 7):
-        return value
-    raise ValueError("not a blob's fields")
-
-
-class _Snapshots:
-    """Each blob's snapshot fields, kept in the process and on disk (a blob never changes, so
-    the store keeps every blob it found)."""
-
-    FILE = "history-snapshots"
-    FORMAT = "rulesref-history 1"
-
-    def __init__(self) -> None:
-        self.known: dict[str, Fields | None] = {}
-        self.store: cache_files.Store[Fields | None] | None = None
-
-    def _store(self) -> cache_files.Store[Fields | None]:
-        """The store of the caches' folder as it is now (read when first asked for)."""
-        where = cache_files.folder()
-        if self.store is None or self.store.where != where:
-            self.store = cache_files.Store(where, self.FILE, (self.FORMAT, cache_files.fingerprint()), _fields)
-            self.known.update(self.store.values() or {})
-        return self.store
-
-    def of(self, repository: Repository, files: dict[str, str]) -> dict[str, Snapshot]:
-        """The entries of the content files `files` (path -> blob id) name."""
-        store = self._store()
-        missing = sorted({blob for blob in files.values() if blob not in self.known})
-        for blob, data in repository.blobs(missing).items():
-            try:
-                parsed = yaml.load(data, Loader=yaml.CSafeLoader)
-            except (yaml.YAMLError, ValueError):
-                parsed = None
-            self.known[blob] = fields_of(parsed)
-            store.put(blob, self.known[blob])
-        found: dict[str, Snapshot] = {}
-        for path, blob in sorted(files.items()):
-            shot = snapshot(path, self.known.get(blob))
-            if shot is not None:
-                found.setdefault(shot.key, shot)  # (a duplicated id: the first file, as validation reports)
-        return found
-
-    def save(self) -> None:
-        if self.store is not None:
-            self.store.save(keep_found=True)
-
-
-_SNAPSHOTS = _Snapshots()
-
-
 def _releases(tags: list[Tag], systems: tuple[System, ...]) -> tuple[Release, ...]:
-    """Each tag as a release, with what `system.yml` says of it (the first system that does)."""
+    """Each tag as a release, with what `system.yml` says of it (the first system that does)
+    and its slug, oldest first."""
     declared: dict[str, DeclaredRelease] = {}
     for system in systems:
         for release in system.releases:
@@ -266,21 +164,48 @@ def _releases(tags: list[Tag], systems: tuple[System, ...]) -> tuple[Release, ..
         said = declared.get(tag.name)
         date = (said.date if said is not None and said.date else None) or tag.date[:10]
         releases.append(Release(tag.name, date, tag.commit, said.label if said else None, said.url if said else None))
-    return tuple(sorted(releases, key=lambda r: (r.date, r.version)))
+    releases.sort(key=lambda r: (r.date, r.version))
+    slugs = release_slugs(r.version for r in releases)
+    return tuple(Release(r.version, r.date, r.commit, r.label, r.url, slugs[r.version]) for r in releases)
 
 
-def _released(repository: Repository, releases: tuple[Release, ...]) -> tuple[tuple[Step, ...], dict[str, Snapshot]]:
+@dataclass(frozen=True)
+class Released:
+    """The releases read: each one's step, the entries of the last, the releases kept (those
+    whose files all loaded) and a line for each one left out."""
+
+    steps: tuple[Step, ...]
+    last: dict[str, Snapshot]
+    kept: tuple[Release, ...]
+    left_out: tuple[str, ...]
+
+
+def _released(repository: Repository, releases: tuple[Release, ...]) -> Released:
     """Each release compared with the one before, and the entries of the last."""
     steps: list[Step] = []
+    kept: list[Release] = []
+    left_out: list[str] = []
     before: dict[str, Snapshot] = {}
     previous: Release | None = None
+    trees = repository.trees([r.commit for r in releases])
+    same_as = None  # the content folder's tree at the previous release
     for release in releases:
-        after = _SNAPSHOTS.of(repository, repository.files(release.commit))
-        renames = repository.renames(previous.commit, release.commit) if previous is not None else {}
-        steps.append(Step(release, previous, compare(before, after, renames)))
-        before, previous = after, release
-    _SNAPSHOTS.save()
-    return tuple(steps), before
+        tree = trees.get(release.commit)
+        if previous is not None and tree is not None and tree == same_as:
+            steps.append(Step(release, previous, ()))  # the same files: nothing changed
+        else:
+            after, refused = SNAPSHOTS.of(repository, repository.files(release.commit))
+            if refused is not None:
+                path, why = refused
+                left_out.append(f"history: release {release.version} is left out: {release.version}:{repository.prefix}{path}:{why.line}:{why.col}: {why.message}")
+                continue
+            renames = repository.renames(previous.commit, release.commit) if previous is not None else {}
+            steps.append(Step(release, previous, compare(before, after, renames)))
+            before, same_as = after, tree
+        previous = release
+        kept.append(release)
+    SNAPSHOTS.save()
+    return Released(tuple(steps), before, tuple(kept), tuple(left_out))
 
 
 def now_snapshots(content: Content, root: Path) -> dict[str, Snapshot]:
@@ -316,13 +241,17 @@ def read_history(content: Content, roots: tuple[Path, ...], get: Get = fresh) ->
             if repository.shallow():
                 return History(note="history is off: this is a shallow clone without tags (fetch them with `git fetch --tags --unshallow` to show releases)")
             return NO_HISTORY
-        steps, last = get(("history", str(repository.root), repository.prefix), releases, lambda: _released(repository, releases))
+        read = get(("history", str(repository.root), repository.prefix), releases, lambda: _released(repository, releases))
+        note = "\n".join(read.left_out) or None
+        if not read.kept:
+            return History(note=note)
+        last_release = read.kept[-1]
         now = now_snapshots(content, root)
-        unreleased = Step(None, releases[-1], compare(last, now, repository.renames(releases[-1].commit, None)))
+        unreleased = Step(None, last_release, compare(read.last, now, repository.renames(last_release.commit, None)))
     except GitUnavailable:
         return NO_HISTORY
-    walked = (*steps, unreleased)
-    return History(releases, walked if unreleased.changes else steps, None, _per_entry(list(walked), set(now)))
+    walked = (*read.steps, unreleased)
+    return History(read.kept, walked if unreleased.changes else read.steps, note, _per_entry(list(walked), set(now)))
 
 
 def package_versions(history: History) -> tuple[str, str] | None:

@@ -79,6 +79,21 @@ class Repository:
                 found[path[len(self.prefix) :]] = blob
         return found
 
+    def trees(self, commits: list[str]) -> dict[str, str]:
+        """The id of the content folder's tree at each commit, all asked by one `git
+        cat-file --batch-check` (a commit without the folder is left out): two commits with
+        the same tree hold the same content files."""
+        if not commits:
+            return {}
+        asked = [f"{commit}:{self.prefix}" if self.prefix else f"{commit}^{{tree}}" for commit in commits]
+        out = _git(self.root, "cat-file", "--batch-check", data="".join(f"{a}\n" for a in asked).encode("ascii"))
+        found: dict[str, str] = {}
+        for commit, line in zip(commits, out.decode("ascii", "replace").splitlines(), strict=False):
+            parts = line.split()
+            if len(parts) == 3 and parts[1] == "tree":
+                found[commit] = parts[0]
+        return found
+
     def blobs(self, ids: list[str]) -> dict[str, bytes]:
         """The bytes of blobs, all read by one `git cat-file --batch`."""
         if not ids:

@@ -23,29 +23,27 @@ changes, and the order is the language's:
   stack (`stacks`: `sum`, `highest`, `lowest`). Otherwise the pair is refused at the later
   effect's line with a witness, the inputs where both apply.
 - The witness is found the way a `decide` is proved complete: by structure
-  (`prove.first_matches`), with enumeration as the fallback.
+  (`prove.first_matches`), with enumeration as the fallback, and only for the pairs an index
+  of the conditions leaves (`rulesref.logic.conflicts`).
+- The exceptions form a graph: a cycle of them (A over B over A, or longer) would leave,
+  where they all apply, none applying; it is refused at the line that closes it, naming it.
 
-This module resolves and checks effects over the whole content. `compose` builds each unit's
-checks from them.
+This module resolves effects over the whole content and checks their relations; `conflicts`
+proves them consistent, and `compose` builds each unit's checks from them.
 """
 
 from __future__ import annotations
 
 import ast
-import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rulesref.logic import prove
 from rulesref.logic.analyse import analyse, effect_scope
-from rulesref.logic.codegen import functions_module, internal
 from rulesref.logic.describe import identifier_words
-from rulesref.logic.domain import DomainTooLarge, combinations
 from rulesref.logic.expressions import HELPERS
 from rulesref.logic.plan import Plan
-from rulesref.logic.sandbox import run_module
 from rulesref.logic.types import VType
-from rulesref.model import OPERATIONS, Check, Content, DecideRow, Effect, Entry, Expr, Input, OutputField, Result, Where
+from rulesref.model import OPERATIONS, Check, Content, Effect, Entry, Input, Where
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
@@ -255,8 +253,9 @@ def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
 
 
 def resolve_all(content: Content) -> tuple[Effects, list[Problem]]:
-    """Every effect of the content, resolved and checked, in content order, with the
-    `versus` steps, and the problems of those that are not sound (each at its line)."""
+    """Every effect of the content, resolved and its relations checked, in content order,
+    with the `versus` steps, and the problems of those that are not sound (each at its line).
+    Whether they are consistent is `rulesref.logic.conflicts.conflict_problems`."""
     steps = _steps(content)
     resolved: list[Resolved] = []
     problems: list[Problem] = []
@@ -272,7 +271,7 @@ def resolve_all(content: Content) -> tuple[Effects, list[Problem]]:
             if one is not None:
                 resolved.append(one)
     problems += _relation_problems(resolved)
-    problems += _conflicts(resolved)
+    problems += _cycle_problems(resolved)
     versus = [step for by_key in steps.values() for step in by_key.values() if step is not None and step.check.versus and step.entry.kind == "term"]
     return Effects(resolved, versus), problems
 
@@ -286,7 +285,8 @@ def exception_refs(resolved: Resolved) -> list[str]:
     return [ref if "/" in ref else f"{owner}/{ref}" for ref in resolved.effect.exception_to]
 
 
-def _same_thing(a: Resolved, b: Resolved) -> bool:
+def same_thing(a: Resolved, b: Resolved) -> bool:
+    """Whether two effects change one quantity of one step."""
     return (a.step.key, a.quantity, a.on_result) == (b.step.key, b.quantity, b.on_result)
 
 
@@ -304,14 +304,14 @@ def _relation_problems(resolved: list[Resolved]) -> list[Problem]:
                 problems.append(where.problem("unknown-effect", f"no effect `{ref}` in {system}{did_you_mean(ref, [r for s, r in by_ref if s == system])}"))
             elif ref == one.effect.ref:
                 problems.append(where.problem("unknown-effect", "an effect cannot be the exception to itself"))
-            elif not any(_same_thing(other, one) for other in others):
+            elif not any(same_thing(other, one) for other in others):
                 problems.append(where.problem("unknown-effect", f"`{ref}` changes {others[0].what}, not {one.what}: an exception changes the same thing as what it overrides"))
     return problems
 
 
 def exceptions_to(one: Resolved, resolved: list[Resolved]) -> list[Resolved]:
     """The effects that are exceptions to `one`: where they apply, it does not."""
-    return [r for r in resolved if _same_thing(r, one) and one.effect.ref in exception_refs(r)]
+    return [r for r in resolved if same_thing(r, one) and one.effect.ref in exception_refs(r)]
 
 
 def related(a: Resolved, b: Resolved) -> bool:
@@ -323,95 +323,75 @@ def related(a: Resolved, b: Resolved) -> bool:
 
 def condition(one: Resolved, resolved: list[Resolved]) -> str:
     """Where an effect applies, as an expression: its `when`, and not where an exception to it applies."""
+    return condition_with(one, exceptions_to(one, resolved))
+
+
+def condition_with(one: Resolved, exceptions: list[Resolved]) -> str:
+    """`condition`, given the exceptions to the effect."""
     parts = [f"({one.effect.when.source})"] if one.effect.when is not None else []
-    for other in exceptions_to(one, resolved):
+    for other in exceptions:
         if other.effect.when is None:
             return "False"  # an exception that always applies: this effect never does
         parts.append(f"not ({other.effect.when.source})")
     return " and ".join(parts) or "True"
 
 
-# -- the consistency proof ------------------------------------------------------------------
+Node = tuple[str, str, str, str, bool]  # an effect on one thing: system, `entry/effect`, step, quantity, on the result
 
 
-def _conflicts(resolved: list[Resolved]) -> list[Problem]:
-    groups: dict[tuple[str, str, bool, int, str], list[Resolved]] = {}
-    for one in resolved:
-        groups.setdefault((one.step.key, one.quantity, one.on_result, one.phase, one.effect.side), []).append(one)
-    problems = []
-    for group in groups.values():
-        for a, b in itertools.combinations(group, 2):
-            if related(a, b):
+def _cycle_problems(resolved: list[Resolved]) -> list[Problem]:
+    """Each cycle of exceptions (`a` over `b` over ... over `a`) at the `exception_to` of its
+    effect that comes last in the content, naming every effect in it (one problem a line)."""
+    node: dict[int, Node] = {id(r): (r.step.entry.system, r.effect.ref, r.step.key, r.quantity, r.on_result) for r in resolved}
+    at = {node[id(r)]: r for r in reversed(resolved)}  # (an effect's first resolution names it)
+    order = {key: n for n, key in enumerate(dict.fromkeys(node[id(r)] for r in resolved))}
+    edges: dict[Node, list[tuple[Node, int]]] = {}
+    for r in resolved:
+        system, ref, step, quantity, on_result = node[id(r)]
+        for index, target in enumerate(exception_refs(r)):
+            other = (system, target, step, quantity, on_result)
+            if other in at and target != ref:
+                edges.setdefault(node[id(r)], []).append((other, index))
+    problems: dict[tuple[Node, int], Problem] = {}
+    for cycle in _cycles(list(order), edges):
+        last = max(range(len(cycle)), key=lambda i: order[cycle[i][0]])
+        key, index = cycle[last]
+        said = " over ".join(f"`{k[1]}`" for k in [k for k, _ in cycle[last:] + cycle[:last]] + [key])
+        problems.setdefault((key, index), (at[key].effect.where / "exception_to" / index).problem(
+            "exception-cycle",
+            f"the exceptions make a cycle ({said}): where they all apply, none would; remove one `exception_to`",
+        ))
+    return list(problems.values())
+
+
+def _cycles(nodes: list[Node], edges: dict[Node, list[tuple[Node, int]]]) -> list[list[tuple[Node, int]]]:
+    """A cycle for each edge back to a node on the path a depth-first walk is on (every cycle
+    holds one): its nodes in the cycle's order, each with the index of its edge to the next.
+    The walk keeps its own stack, so a long chain of exceptions needs no recursion."""
+    state: dict[Node, int] = {}  # 1: on the path being walked, 2: done
+    found: list[list[tuple[Node, int]]] = []
+    for start in nodes:
+        if start in state:
+            continue
+        path: list[tuple[Node, int]] = []  # (node, index of the edge taken from it next)
+        walk = [(start, iter(edges.get(start, [])))]
+        state[start] = 1
+        while walk:
+            here, following = walk[-1]
+            step = next(following, None)
+            if step is None:
+                state[here] = 2
+                walk.pop()
+                if path:
+                    path.pop()
                 continue
-            witness = overlap(a, b, resolved)
-            if witness is not None:
-                problems.append(_conflict(a, b, witness))
-    return problems
-
-
-UNPROVED: dict[str, object] = {}  # the overlap could not be looked through: treated as a conflict
-
-
-def _conflict(a: Resolved, b: Resolved, witness: dict[str, object]) -> Problem:
-    shown = "inputs that cannot be looked through together (too many of them, or one name of two types), so they are not proved apart" if witness is UNPROVED else ", ".join(f"{k}={v!r}" for k, v in witness.items()) or "always"
-    how = "say which wins (`exception_to`)" + (" or how they stack (`stacks`, on both)" if a.effect.operation in STACKING and b.effect.operation in STACKING else "")
-    return (b.effect.where / "id").problem(
-        "conflicting-effects",
-        f"`{b.effect.ref}` and `{a.effect.ref}` can both change {b.what} at once ({PHASE_WORDS[b.phase]}), {'' if witness is UNPROVED else 'for example '}with {shown}: {how}",
-    )
-
-
-def _input_of(name: str, vtype: VType, where: Where) -> Input:
-    """An input standing for a value of `vtype` (the result so far, in a proof)."""
-    if vtype.kind == "bool":
-        return Input(name, "bool", None, None, None, (), None, where)
-    if vtype.kind == "str":
-        return Input(name, "enum", None, None, None, tuple(vtype.values or ("none",)), None, where)
-    return Input(name, "inches" if vtype.halves else "int", None, vtype.lo, vtype.hi, (), None, where)
-
-
-def overlap(a: Resolved, b: Resolved, resolved: list[Resolved]) -> dict[str, object] | None:
-    """The first inputs (in the enumerator's order) where both effects apply, or None."""
-    source = f"({condition(a, resolved)}) and ({condition(b, resolved)})"
-    read = names_in(source)
-    if not read:
-        return {}
-    where = b.effect.where / "when"
-    inputs: dict[str, Input] = {}
-    step_inputs = {i.name: i for i in a.step.check.inputs}
-    for one in (a, b, *exceptions_to(a, resolved), *exceptions_to(b, resolved)):
-        for name, (item, _) in one.inputs.items():
-            inputs.setdefault(name, item)
-    for name in sorted(read):
-        if name == RESULT:
-            inputs.setdefault(name, _input_of(RESULT, a.vtype, where))
-        elif name in step_inputs:
-            inputs.setdefault(name, step_inputs[name])
-    used = [inputs[n] for n in inputs if n in read]
-    true, false = Result((("", Expr(True, where)),), where, made=True), Result((("", Expr(False, where)),), where, made=True)
-    check = Check(
-        name="both_apply", summary="Where both effects apply.", inputs=tuple(used),
-        output=(OutputField("", "bool", None, None, None, (), where),), is_record=False, requires=(), lets=(), expr=None,
-        decide=(DecideRow(Expr(source, where), true, None, where), DecideRow(None, false, None, where)), examples=(), where=where,
-    )
-    plan, problems = analyse(a.step.entry, check)
-    if plan is None or problems:
-        return UNPROVED  # each condition analyses on its own: together they read one name as two types
-    found = prove.first_matches(plan)
-    if found is not None:
-        return found[0]
-    return _enumerated(plan)
-
-
-def _enumerated(plan: Plan) -> dict[str, object] | None:
-    """The enumerator's first match of the first row (the fallback of `prove.first_matches`)."""
-    namespace = run_module(functions_module([plan], odds_url=None, proofs=True), "<effects>", {})
-    conditions = namespace[internal("conditions", plan.name)]
-    names = [a.name for a in plan.args]
-    try:
-        for combo in combinations(plan):
-            if conditions(*[combo[n] for n in names])[0]:
-                return combo
-    except DomainTooLarge:
-        return UNPROVED
-    return None
+            target, index = step
+            if state.get(target) == 1:
+                on_path = [n for n, _ in path] + [here]
+                cycle = path[on_path.index(target) :] + [(here, index)]
+                found.append(cycle)
+            elif target not in state:
+                state[target] = 1
+                path.append((here, index))
+                walk.append((target, iter(edges.get(target, []))))
+    return found

@@ -2,6 +2,13 @@
 release added, removed, changed and moved, and what is not released yet) and the releases in
 the JSON API.
 
+A repository may hold thousands of tags, so no page links every release: a page links the
+`RECENT` newest and its own neighbours, and the list of every release (`changes/all/`, in
+parts of `PER_LIST`) links the rest. A release that changed nothing gets no page of its own
+(the list says so; its API file says it too), so the site grows with the changes, not with
+the tags. The "Compare two releases" form offers the releases it links and reads the whole
+list from the API (`api/releases/index.json`).
+
 What changed is worked out once, in `rulesref.history.changes`; here it is only worded and
 placed. A text's change is shown word by word (`<ins>`, `<del>`, from `rulesref.history.diff`,
 which escapes everything else), a check's or the parameters' change part by part. The history
@@ -18,19 +25,38 @@ from typing import Any, Protocol
 from rulesref.emit.api import VERSION
 from rulesref.history.changes import Change, History, Release, Step
 from rulesref.history.diff import checks_diff, params_diff, word_diff
+from rulesref.history.slugs import ALL
+from rulesref.history.slugs import INDEX as INDEX_SLUG
 from rulesref.model import Entry, System
 from rulesref.pages import paths
 from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 
 INDEX = paths.CHANGES_PAGE
-API_INDEX = "api/releases/index.json"
+API_INDEX = f"api/releases/{INDEX_SLUG}.json"
+RECENT = 10  # the newest releases every Changes page links
+PER_LIST = 200  # releases on each part of the list of every release
 KINDS = (("rule", "Rules"), ("unit", "Units"), ("term", "Terms"))
 SHOWN = (("added", "Added"), ("changed", "Changed"), ("moved", "Moved or renamed"), ("removed", "Removed"))
 
 
 def step_page(step: Step) -> str:
     return f"changes/{step.slug}/index.md"
+
+
+def has_page(step: Step) -> bool:
+    """Whether a step has a Changes page of its own: one that changed something."""
+    return bool(step.changes)
+
+
+def list_page(part: int) -> str:
+    """A part of the list of every release, newest first (`changes/all/`, `changes/all/2/`)."""
+    return f"changes/{ALL}/index.md" if part == 1 else f"changes/{ALL}/{part}/index.md"
+
+
+def _parts(history: History) -> int:
+    """How many parts the list of every release has (none when each page links them all)."""
+    return 0 if len(history.steps) <= RECENT else -(-len(history.steps) // PER_LIST)
 
 
 def api_release(step: Step) -> str:
@@ -169,10 +195,7 @@ def changes_page(site: ChangesFacts, slug: str | None) -> str:
         title = f"Changes in {step.release.version}"
         compared = f", compared with {step.previous.version} ({step.previous.date})" if step.previous else ": the first release"
         intro = f"Released {step.release.date}" + (f" ({step.release.label})" if step.release.label else "") + compared + "."
-    others = [
-        {"title": attribute(_when(s)), "link": paths.url_of(paths.relative(page, step_page(s))), "here": s.slug == step.slug and slug is not None}
-        for s in reversed(history.steps)
-    ]
+    others = _others(history, step if slug is not None else None, page)
     return render(
         "site/changes.md.jinja",
         front=_front(title, f"What {step.release.version} added, removed, changed and moved." if step.release is not None else f"{title}: what is not released yet."),
@@ -182,6 +205,7 @@ def changes_page(site: ChangesFacts, slug: str | None) -> str:
         count=plain(_count(step.changes).capitalize() + "."),
         systems=_grouped(site, step, page),
         others=others,
+        every=_every(history, page),
         api=paths.url_of(paths.relative(page, api_release(step))),
         compare=_compare(history, page) if slug is None and len(history.steps) > 1 else None,
     )
@@ -192,23 +216,78 @@ SCRIPT = f"{paths.ASSETS}/rulesref-changes.js"
 
 def _compare(history: History, page: str) -> dict[str, Any]:
     """The form that compares any two releases (`assets/rulesref-changes.js`), by the steps'
-    files of the JSON API: its choices, oldest first, and where the files and pages are."""
-    steps = [s.slug for s in history.steps]
-    titles = {s.slug: s.release.version if s.release is not None else "now" for s in history.steps}
+    files of the JSON API: the releases this page links as its first choices (the script
+    adds the others from the API's list), and where the files and pages are."""
     spec = {
-        "steps": steps,
-        "titles": titles,
         "api": paths.url_of(paths.relative(page, "api/releases/x.json")).removesuffix("x.json"),
         "site": paths.url_of(paths.relative(page, paths.HOME)),
     }
     released = [s.slug for s in history.steps if s.release is not None]
+    shown = _linked(history, None)
     return {
         "spec": attribute(json.dumps(spec, separators=(",", ":"))),
-        "choices": [{"value": attribute(slug), "title": attribute(titles[slug])} for slug in steps],
-        "from": released[-2] if len(released) > 1 else steps[0],
+        "choices": [{"value": attribute(s.slug), "title": attribute(s.release.version if s.release is not None else "now")} for s in shown],
+        "from": released[-2] if len(released) > 1 else history.steps[0].slug,
         "to": released[-1],
         "script": attribute(paths.relative(page, SCRIPT)),
     }
+
+
+def _linked(history: History, here: Step | None) -> list[Step]:
+    """The steps a page links, oldest first: the `RECENT` newest, and the page's own step
+    with its neighbours."""
+    steps = history.steps
+    wanted = set(range(max(0, len(steps) - RECENT), len(steps)))
+    if here is not None:
+        at = history.index_of(here.slug)
+        wanted |= {i for i in (at - 1, at, at + 1) if 0 <= i < len(steps)}
+    return [steps[i] for i in sorted(wanted)]
+
+
+def _others(history: History, here: Step | None, page: str) -> list[dict[str, Any]]:
+    """The "Releases" list of a page, newest first: each linked step (a link where it has a
+    page), and a gap where steps are left out."""
+    shown: list[dict[str, Any]] = []
+    last = None
+    for step in reversed(_linked(history, here)):
+        at = history.index_of(step.slug)
+        if last is not None and at != last - 1:
+            shown.append({"gap": True})
+        last = at
+        link = paths.url_of(paths.relative(page, step_page(step))) if has_page(step) else ""
+        title = _when(step) + ("" if has_page(step) else ": no change")
+        shown.append({"title": attribute(title), "link": link, "here": here is not None and step.slug == here.slug, "gap": False})
+    return shown
+
+
+def _every(history: History, page: str) -> dict[str, Any] | None:
+    """The link to the list of every release, when a page does not link them all."""
+    if not _parts(history):
+        return None
+    return {"link": paths.url_of(paths.relative(page, list_page(1))), "count": len(history.steps)}
+
+
+def list_text(history: History, part: int) -> str:
+    """A part of the list of every release, newest first, `PER_LIST` to a part: each release
+    with its date and label, what it changed in numbers, and a link to its page where it has one."""
+    steps = list(reversed(history.steps))
+    count = _parts(history)
+    page = list_page(part)
+    rows = []
+    for step in steps[(part - 1) * PER_LIST : part * PER_LIST]:
+        link = paths.url_of(paths.relative(page, step_page(step))) if has_page(step) else ""
+        rows.append({"title": attribute(_when(step)), "link": link, "count": attribute(_count(step.changes))})
+    parts = [{"title": str(n), "link": paths.url_of(paths.relative(page, list_page(n))), "here": n == part} for n in range(1, count + 1)]
+    title = "Every release" + (f" ({part} of {count})" if count > 1 else "")
+    return render(
+        "site/releases.md.jinja",
+        front=_front(title, f"The {len(steps)} releases, newest first, and what each changed."),
+        heading=plain(title),
+        intro=plain(f"{len(steps)} releases, newest first. A release that changed no entry has no page of its own."),
+        releases=rows,
+        parts=parts if count > 1 else [],
+        latest=paths.relative(page, INDEX),
+    )
 
 
 def _front(title: str, description: str) -> str:
@@ -239,7 +318,10 @@ def release_files(history: History) -> dict[str, bytes]:
         "version": VERSION,
         "releases": [_release_json(r) for r in history.releases],
         "unreleased": history.unreleased is not None,
-        "steps": [{"slug": s.slug, "release": s.release.version if s.release else None, "previous": s.previous.version if s.previous else None, "file": f"{s.slug}.json"} for s in history.steps],
+        "steps": [
+            {"slug": s.slug, "release": s.release.version if s.release else None, "previous": s.previous.version if s.previous else None, "file": f"{s.slug}.json", "changes": len(s.changes)}
+            for s in history.steps
+        ],
     }
     files = {API_INDEX: _dump(index)}
     for step in history.steps:
@@ -258,12 +340,17 @@ def _dump(data: object) -> bytes:
 
 
 def change_pages(site: ChangesFacts, made: Callable[[str, Callable[[], str]], bytes]) -> dict[str, bytes]:
-    """The Changes index and one page per step, each made through `made(name, make)`."""
+    """The Changes index, one page per step that changed something and the list of every
+    release, each made through `made(name, make)`."""
     history = site.releases()
     if not history.releases:
         return {}
     files = {INDEX: made(INDEX, lambda: changes_page(site, None))}
     for step in history.steps:
-        name = step_page(step)
-        files[name] = made(name, lambda s=step.slug: changes_page(site, s))  # type: ignore[misc]
+        if has_page(step):
+            name = step_page(step)
+            files[name] = made(name, lambda s=step.slug: changes_page(site, s))  # type: ignore[misc]
+    for part in range(1, _parts(history) + 1):
+        name = list_page(part)
+        files[name] = made(name, lambda p=part: list_text(history, p))  # type: ignore[misc]
     return files

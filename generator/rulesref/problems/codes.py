@@ -106,6 +106,7 @@ CODES: dict[str, str] = {
     "unknown-quantity": "An effect's `changes` names no input, step or result field of the check it acts on.",
     "bad-effect": "An effect's operation does not fit what it changes (`auto` on a whole number, `halve` on true/false, a roll changed), or it has no operation or several.",
     "unknown-effect": "`exception_to` names no effect, the effect itself, or one that changes something else.",
+    "exception-cycle": "Effects are exceptions to each other in a cycle (`a` over `b` over `a`, or longer): where they all apply, none would. The message names the cycle; remove one `exception_to`.",
     "conflicting-effects": "Two effects can change the same thing in the same phase at once, and neither says how they relate: the message shows inputs where both apply. Make one the exception to the other, or state how they stack.",
     "effect-input-clash": "Two effects a unit composes declare an input of the same name and different types.",
     "unknown-composed": "A unit gives examples under `composed` for a check its rules do not compose.",

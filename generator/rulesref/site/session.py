@@ -34,7 +34,7 @@ class Session:
     written: dict[str, bytes] | None = None  # what the docs folder holds since the last sync
     entries: dict[str, Entry] = field(default_factory=dict)  # the last valid build's, by key
     edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
-    noted: bool = False  # whether the history's note was said
+    noted: str | None = None  # the history's note last said
 
     def generate(
         self, content: str, settings: Settings, show_first: Callable[[dict[str, bytes]], None] | None = None
@@ -52,9 +52,9 @@ class Session:
             self.edited_pages = frozenset(paths.entry_page(e) for key, e in entries.items() if self.entries.get(key) != e)
             self.entries = entries
             history = read_history(build.content, build.files.roots, self.memo.stage(HISTORY))
-            if history.note and not self.noted:  # said once a serve
+            if history.note and history.note != self.noted:  # each note said once a serve
                 print(history.note, file=sys.stderr)
-                self.noted = True
+                self.noted = history.note
             files = docs_files(build, self.memo, history, self.edited_pages, show_first)
         except BaseException:
             self.memo.begin()  # nothing of an unfinished run is kept

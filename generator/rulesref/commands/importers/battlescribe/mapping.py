@@ -46,6 +46,7 @@ from rulesref.commands.importers.battlescribe.naming import (
     content_name,
     origin_name,
     profile_value,
+    suffixed_id,
     system_names,
     usable_id,
 )
@@ -264,8 +265,7 @@ class _Mapper:
         ident = usable_id(wanted, kind)
         base, number = ident, 2
         while ident in self.taken_ids:
-            suffix = f"-{number}"
-            ident = base[: 60 - len(suffix)] + suffix
+            ident = suffixed_id(base, f"-{number}")
             number += 1
         self.taken_ids.add(ident)
         return ident

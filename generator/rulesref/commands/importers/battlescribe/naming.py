@@ -3,7 +3,8 @@
 Content names may not hold `[ ] | : < > { }` (they would break `[[links]]` and Markdown) and
 ids are kebab-case ASCII that must also be usable as Python module names. An upstream name
 outside those rules is changed as little as possible; the exact upstream name is kept in
-the entry's `origin`.
+the entry's `origin` (cut, marked and hashed, past the schema's bound for it: the report
+then lists it whole, as a renamed name).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ import unicodedata
 from dataclasses import dataclass
 
 from rulesref.check.lookalike import lookalike_reason, script_of
+from rulesref.commands.importers.battlescribe.fit import bound, cut
 from rulesref.commands.importers.battlescribe.numbers import whole
 from rulesref.names import RESERVED_ENTRY_IDS, python_name, python_reason
 from rulesref.read.load import FORBIDDEN_CHARS
+from rulesref.support.schemas import ENTRY
 from rulesref.support.slugs import MAX_ID
 
-MAX_NAME = 80
+MAX_NAME = bound(ENTRY, "name")  # 80
+MAX_ORIGIN_NAME = bound(ENTRY, "origin", "name")  # 300
 _NAME_REPLACEMENTS = str.maketrans({"[": "(", "]": ")", "{": "(", "}": ")", "<": "(", ">": ")", "|": "/", "\t": " ", "\n": " ", "\r": " "})
 # Letters of other scripts that look like Latin ones, as typed into a name by accident (or
 # pasted from a PDF): a word that mixes them with Latin letters gets the Latin ones.
@@ -33,8 +37,9 @@ def clean_name(name: str) -> tuple[str, tuple[str, ...]]:
     forbidden characters and `check.lookalike`), and why it changed. Text once decoded with
     the wrong encoding is read right first. Compatibility forms
     (fullwidth letters, ligatures) become plain letters, invisible format characters
-    (U+200B, U+00AD, U+FEFF...) and control characters go, and a word that mixes scripts
-    gets Latin letters for the look-alikes of other scripts (a Cyrillic `а` in `Brutаl`)."""
+    (U+200B, U+00AD, U+FEFF...) and control characters go, a word that mixes scripts
+    gets Latin letters for the look-alikes of other scripts (a Cyrillic `а` in `Brutаl`), and
+    one that still mixes them is parted where its script changes."""
     reasons: list[str] = []
     text = _repaired(name)
     if text != name:
@@ -53,7 +58,24 @@ def clean_name(name: str) -> tuple[str, tuple[str, ...]]:
             words = [_latin_lookalikes(word) for word in text.split(" ")]
             text = " ".join(words)
             reasons.append("look-alike letters of another script")
+        if lookalike_reason(text):  # scripts mixed with no Latin among them (`אؠ`): each its own word
+            text = " ".join(_parted(word) for word in text.split(" "))
+            reasons.append("letters of several scripts in one word, parted")
     return text, tuple(reasons)
+
+
+def _parted(word: str) -> str:
+    """A word whose letters come from several scripts, a space wherever the script changes
+    (every letter kept; what is no letter stays with the letters before it)."""
+    out: list[str] = []
+    current = None
+    for char in word:
+        script = script_of(char)
+        if script is not None and current is not None and script != current:
+            out.append(" ")
+        current = script or current
+        out.append(char)
+    return "".join(out)
 
 
 _MOJIBAKE = re.compile("[\u00c2\u00c3\u00e2][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u203a\u20ac\u2122]")
@@ -88,8 +110,10 @@ _UNWRITABLE = re.compile(f"[\n\r]|{FORBIDDEN_CHARS.pattern}")
 def origin_name(name: str) -> str:
     """The upstream name as `origin.name` keeps it: exactly, but for the characters no
     content file may hold (a byte order mark, control characters, line breaks), which are
-    written as `<U+FEFF>`. The name is then told apart from a clean one, and read back."""
-    return _UNWRITABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", name) or "Unnamed"
+    written as `<U+FEFF>`. The name is then told apart from a clean one, and read back.
+    A name longer than `origin.name` may be is cut to fit (`fit.cut`): the same name is cut
+    the same way on every import, so the entry is found again by it."""
+    return cut(_UNWRITABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", name) or "Unnamed", MAX_ORIGIN_NAME)
 
 
 def content_name(name: str, limit: int = MAX_NAME) -> str:
@@ -117,8 +141,14 @@ def profile_value(value: str) -> tuple[str, bool]:
 def usable_id(ident: str, kind: str) -> str:
     """An id whose module name is not a Python keyword or builtin (`range` -> `range-rule`)."""
     if ident in RESERVED_ENTRY_IDS or python_reason(python_name(ident)):
-        return f"{ident[: MAX_ID - len(kind) - 1]}-{kind}"
+        return suffixed_id(ident, f"-{kind}")
     return ident
+
+
+def suffixed_id(ident: str, suffix: str) -> str:
+    """An id with a suffix (`-rule`, `-2`), cut to fit the id's bound at a whole word: an id
+    cut inside `a-b` must not end in `-` and make `a--2`, which is no kebab-case."""
+    return ident[: MAX_ID - len(suffix)].rstrip("-") + suffix
 
 
 @dataclass(frozen=True)

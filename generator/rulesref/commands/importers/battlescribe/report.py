@@ -81,7 +81,7 @@ def summary_lines(plan: Plan, outcome: Outcome, numbers: Counts, *, dry_run: boo
         f"names cleaned of invisible or look-alike characters: {len(plan.cleaned)}; rules written several ways, made one: {len(plan.merged)}",
         f"rows whose links disagree with their own text (the text is shown): {len(plan.disagreements)}; book titles merged: {len(plan.books_merged)}",
         f"rules without text in the data (imported without text; the summary says so): {len(plan.no_text)}",
-        f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}",
+        f"skipped: {len(plan.skipped)}; kept as written by hand: {len(plan.kept)}; left alone (edited by hand): {len(outcome.edited)}; cut to fit a bound: {len(outcome.cut)}",
     ]
     if plan.cut:
         lines.append(f"profile cells cut to the schema's bound of {MAX_VALUE} characters: {len(plan.cut)} (listed in IMPORT.md)")
@@ -165,6 +165,9 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str, numbers: Counts)
     out += [f"- {_code(title)} is cited as {_code(shown)}" for title, shown in plan.books_merged]
     out += ["", f"## Renamed to fit content names ({len(plan.renamed)})", ""]
     out += [f"- {_code(_visible(upstream))} is {_code(name)}" for upstream, name in sorted(set(plan.renamed))]
+    out += ["", f"## Cut to fit a bound ({len(outcome.cut)})", ""]
+    out += ["Values longer than their field may be are cut there, ending `… #` and a hash of the whole value; here each is whole.", ""]
+    out += [f"- {_cell(path)}, `{cut.field}` (at most {cut.limit} characters): {_code(_visible(cut.whole))}" for path, cut in sorted(outcome.cut, key=lambda c: (c[0], c[1].field))]
     out += ["", f"## Kept as written by hand ({len(plan.kept)})", ""]
     out += [f"- {_code(name)}: links and units use {_code(ident)}" for name, ident in sorted(plan.kept)]
     out += ["", f"## Left alone: edited by hand ({len(outcome.edited)})", ""]

@@ -66,7 +66,7 @@ def clean_text(raw: str) -> str:
     text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
     text = FORBIDDEN_CHARS.sub(" ", text)
     text = _HTML_TAG.sub("", text)
-    text = text.replace("[[", "[ [").replace("]]", "] ]")
+    text = re.sub(r"\[(?=\[)", "[ ", re.sub(r"\](?=\])", "] ", text))  # (every pair: `[[[` too)
     text = _OLD_MARKUP.sub(lambda m: f"{m.group(1)} ({m.group(2)})" if m.group(2).strip() else m.group(1), text)
     text = defused(text)
     lines = [line.rstrip() for line in text.split("\n")]

@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.commands.importers.battlescribe.existing import Existing, ExistingEntry
+from rulesref.commands.importers.battlescribe.fit import Cut, fitted_entry, fitted_system
 from rulesref.commands.importers.battlescribe.mapping import Plan, PlannedEntry, fingerprint
 from rulesref.commands.importers.battlescribe.text import derive_summary
 from rulesref.commands.new import skeleton_system
+from rulesref.read.load import LoadError, resolve_plain
 from rulesref.support.output import write_file_atomically
 
 ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "options", "checks", "notes", "corrections", "same_as", "origin")
@@ -70,14 +72,24 @@ def emit_key(key: str, value: Any) -> str:
     if key == "table":
         rows = "".join(f"    - {_flow(row)}\n" for row in value["rows"])
         title = f"  title: {_flow(value['title'])}\n" if "title" in value else ""
-        return f"table:\n{title}  die: {value['die']}\n  rows:\n{rows}"
+        return f"table:\n{title}  die: {_plain_or_quoted(value['die'])}\n  rows:\n{rows}"
     if key in ("params", "books", "armies") and isinstance(value, dict):
         return f"{key}:\n" + "".join(f"  {name}: {_flow(spec)}\n" for name, spec in value.items())
     if key in ("profiles", "options", "profile_types") and isinstance(value, list):
         return f"{key}:\n" + "".join(f"  - {_flow(item)}\n" for item in value)
     if key in ("id", "kind") and isinstance(value, str):
-        return f"{key}: {value}\n"
+        return f"{key}: {_plain_or_quoted(value)}\n"
     return f"{key}: {_scalar_or_text(value, '  ')}"
+
+
+def _plain_or_quoted(text: str) -> str:
+    """A string unquoted where the loader reads it back as that very string (`mob-rule`),
+    else quoted (`true`, `null`, `yes`, `010`): an id is a string whatever its words."""
+    try:
+        plain = bool(text) and text == text.strip() and text[0] not in "-?:,[]{}#&*!|>'\"%@`" and ": " not in text and " #" not in text
+        return text if plain and resolve_plain(text, 1, 1) == text else _flow(text)
+    except LoadError:
+        return _flow(text)
 
 
 def split_blocks(text: str) -> tuple[str, dict[str, str]] | None:
@@ -170,11 +182,15 @@ class Outcome:
     corrections_lost: list[tuple[str, str]] = field(default_factory=list)  # (path, original words)
     stale: list[str] = field(default_factory=list)
     kept_untouched: int = 0
+    cut: list[tuple[str, Cut]] = field(default_factory=list)  # (file, a value cut to fit its bound)
 
 
 def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: Outcome) -> bytes | None:
-    """The new bytes of an entry file, or None to leave the file as it is."""
-    fields = dict(planned.fields)
+    """The new bytes of an entry file, or None to leave the file as it is. Every string in it
+    fits its schema's bound (`fit`): each value cut is listed in `outcome.cut`."""
+    imported, cuts = fitted_entry({"kind": planned.kind, **planned.fields})
+    del imported["kind"]
+    fields = dict(imported)
     origin = dict(planned.origin)
     derived = list(planned.derived)
     blocks: dict[str, str] = {}
@@ -208,10 +224,11 @@ def entry_file(planned: PlannedEntry, existing: ExistingEntry | None, outcome: O
         for key in body_of(existing.data, planned.kind):
             if key not in fields:
                 blocks.pop(key, None)  # the importer's, and the new data has none (a text gone, a table no more)
-    origin["written"] = fingerprint(body_of(planned.fields, planned.kind))
+    origin["written"] = fingerprint(body_of(imported, planned.kind))
     if derived:
         origin["derived"] = derived
-    fresh = {"id": planned.id, "kind": planned.kind, **fields, "origin": origin}
+    fresh, more = fitted_entry({"id": planned.id, "kind": planned.kind, **fields, "origin": origin})  # (its origin, and corrections applied)
+    outcome.cut += ((f"{planned.id}.yml", one) for one in [*cuts, *more])
     return _written(header, ENTRY_ORDER, fresh, blocks)
 
 
@@ -234,7 +251,7 @@ def _merged(old: list[Any], fresh: list[Any], key: Any) -> list[Any]:
     return old + [item for item in fresh if key(item) not in have]
 
 
-def system_file(plan: Plan, existing: Existing, name_given: bool) -> bytes:
+def system_file(plan: Plan, existing: Existing, name_given: bool, outcome: Outcome) -> bytes:
     fresh = dict(plan.system)
     blocks: dict[str, str] = {}
     header = SYSTEM_HEADER
@@ -269,12 +286,14 @@ def system_file(plan: Plan, existing: Existing, name_given: bool) -> bytes:
     for key in ("profile_types", "armies", "roles"):
         if key in fresh and not fresh[key]:
             fresh.pop(key)
+    fresh, cuts = fitted_system(fresh)
+    outcome.cut += (("system.yml", one) for one in cuts)
     return _written(header, SYSTEM_ORDER, fresh, blocks)
 
 
 def plan_files(plan: Plan, existing: Existing, folder: Path, name_given: bool) -> Outcome:
     outcome = Outcome()
-    outcome.files[folder / "system.yml"] = system_file(plan, existing, name_given)
+    outcome.files[folder / "system.yml"] = system_file(plan, existing, name_given, outcome)
     planned_ids = set()
     for planned in plan.entries:
         planned_ids.add(planned.id)

@@ -1,9 +1,11 @@
 // "Compare two releases" on the Changes page (see rulesref/pages/changes.py): what differs
 // between any two releases, made of the changes of every release between them, as the JSON
-// API publishes them (api/releases/<version>.json). An entry added and removed in between is
+// API publishes them (api/releases/<slug>.json). An entry added and removed in between is
 // left out; one renamed along the way is followed by the id each change names it by before.
-// Each entry links to its page, whose history has every change word by word. A classic
-// script; from the file system (the offline copy) the API cannot be read, and it says so.
+// Each entry links to its page, whose history has every change word by word. The page offers
+// the releases it links; the list of every release (api/releases/index.json) adds the rest,
+// and only the files of releases that changed something are read. A classic script; from
+// the file system (the offline copy) the API cannot be read, and it says so.
 (() => {
   const form = document.querySelector("form[data-rr-compare]");
   if (!form) return;
@@ -46,34 +48,55 @@
     return grouped;
   }
 
-  function item(entry, s, kind) {
+  function item(entry, s, kind, titles) {
     const name = kind === "removed" ? el("span", {}, s.name) : el("a", { href: `${spec.site}${entry}/` }, s.name);
     const li = el("li", {}, name);
-    const where = s.steps.filter((x) => x.change !== "added" || kind === "added").map((x) => spec.titles[x.slug] ?? x.slug);
+    const where = s.steps.filter((x) => x.change !== "added" || kind === "added").map((x) => titles.get(x.slug) ?? x.slug);
     if (where.length) li.append(` (${where.join(", ")})`);
     return li;
   }
 
+  function read(file) {
+    return fetch(`${spec.api}${file}`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${file}: ${r.status}`))));
+  }
+
+  // every step, oldest first, from the API's list; the choices offered grow to all of them
+  let listed = null;
+  function steps() {
+    listed ??= read("index.json").then((index) => {
+      for (const select of [from, to]) {
+        const chosen = select.value;
+        select.replaceChildren(...index.steps.map((s) => el("option", { value: s.slug }, s.release ?? "now")));
+        select.value = chosen;
+      }
+      return index.steps;
+    });
+    return listed;
+  }
+
   async function compare() {
-    const a = spec.steps.indexOf(from.value);
-    const b = spec.steps.indexOf(to.value);
-    if (a < 0 || b < 0 || a >= b) {
-      out.replaceChildren(el("p", {}, "Pick an earlier release first, then a later one."));
-      return;
-    }
     if (location.protocol === "file:") {
       out.replaceChildren(el("p", {}, "Comparing releases reads the site's JSON API, which a page opened from a file cannot; each release's own page above works here."));
       return;
     }
     out.replaceChildren(el("p", {}, "Comparing…"));
     try {
-      const wanted = spec.steps.slice(a + 1, b + 1);
-      const files = await Promise.all(wanted.map((slug) => fetch(`${spec.api}${slug}.json`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${slug}.json: ${r.status}`))))));
-      const grouped = composed(wanted.map((slug, i) => [slug, files[i].changes]));
-      const parts = [el("h3", {}, `From ${spec.titles[from.value]} to ${spec.titles[to.value]}`)];
+      const all = await steps();
+      const slugs = all.map((s) => s.slug);
+      const a = slugs.indexOf(from.value);
+      const b = slugs.indexOf(to.value);
+      if (a < 0 || b < 0 || a >= b) {
+        out.replaceChildren(el("p", {}, "Pick an earlier release first, then a later one."));
+        return;
+      }
+      const titles = new Map(all.map((s) => [s.slug, s.release ?? "now"]));
+      const wanted = all.slice(a + 1, b + 1).filter((s) => s.changes !== 0);
+      const files = await Promise.all(wanted.map((s) => read(s.file)));
+      const grouped = composed(wanted.map((s, i) => [s.slug, files[i].changes]));
+      const parts = [el("h3", {}, `From ${titles.get(from.value)} to ${titles.get(to.value)}`)];
       for (const [kind, title] of GROUPS) {
         const items = grouped.get(kind);
-        if (items.length) parts.push(el("h4", {}, `${title} (${items.length})`), el("ul", {}, ...items.map(([entry, s]) => item(entry, s, kind))));
+        if (items.length) parts.push(el("h4", {}, `${title} (${items.length})`), el("ul", {}, ...items.map(([entry, s]) => item(entry, s, kind, titles))));
       }
       if (parts.length === 1) parts.push(el("p", {}, "No entry differs."));
       out.replaceChildren(...parts);
@@ -86,4 +109,5 @@
     event.preventDefault();
     compare();
   });
+  if (location.protocol !== "file:") steps().catch(() => {}); // (a failure is said when comparing)
 })();
