@@ -38,6 +38,7 @@ from typing import Any
 
 from rulesref.commands.importers.battlescribe.books import Books
 from rulesref.commands.importers.battlescribe.existing import Existing
+from rulesref.commands.importers.battlescribe.fit import bound, cut
 from rulesref.commands.importers.battlescribe.forces import Key, LeftOut
 from rulesref.commands.importers.battlescribe.index import MissingCatalogue
 from rulesref.commands.importers.battlescribe.naming import (
@@ -56,6 +57,7 @@ from rulesref.commands.importers.battlescribe.text import clean_text, defused, d
 from rulesref.links import normalise
 from rulesref.links.mentions import Linker
 from rulesref.names import RESERVED_ENTRY_IDS
+from rulesref.support.schemas import ENTRY
 from rulesref.support.slugs import slug
 
 Scalar = int | str
@@ -66,7 +68,8 @@ VALUE_KINDS = (
     ("roll", re.compile(r"[1-9]\+")),
     ("dice", re.compile(r"([1-9][0-9]?)?D(3|6)([+-][1-9][0-9]?)?")),
 )
-MAX_ELEMENT = 100  # the schema's bound on an option's element id
+OPTION_ELEMENT_BOUND = bound(ENTRY, "option", "element")  # the schema's bound on an option's element id
+ELEMENT_BOUND = bound(ENTRY, "origin", "element")  # and on the element an entry's origin records
 OPTION_ORDER = ("name", "group", "rules", "rows", "unit", "element")
 PARAM_SUMMARY = "The value written in brackets after the rule's name."
 WEAPON_TYPE = re.compile(r"weapon", re.IGNORECASE)
@@ -196,12 +199,19 @@ class _Mapper:
         rule_names = {normalise(origin_name(r.name)) for r in data.rules}
         rule_names |= {normalise(origin_name(m.group("base"))) for r in data.rules if (m := PARAM_FORM.fullmatch(r.name))}
         self.upstream_names = {"rule": rule_names, "unit": {normalise(origin_name(u.name)) for u in data.units}}
+        self.upstream_elements = {"rule": {cut(r.id, ELEMENT_BOUND) for r in data.rules}, "unit": {cut(u.id, ELEMENT_BOUND) for u in data.units}}
 
     def _reuse(self, kind: str, element: str, name: str) -> str | None:
-        for again in self.existing.imported(kind, element, origin_name(name)):
+        """The id of the entry an earlier import made of this element, if any (found by the
+        element as `origin` keeps it, cut to its bound, and by name)."""
+        recorded = cut(element, ELEMENT_BOUND)
+        for again in self.existing.imported(kind, recorded, origin_name(name)):
             named = normalise(str((again.origin or {}).get("name", "")))
             if named != normalise(origin_name(name)) and named in self.upstream_names[kind]:
                 continue  # the same element id, but another name that is still imported: not this one
+            other = str((again.origin or {}).get("element", ""))
+            if other != recorded and other in self.upstream_elements[kind]:
+                continue  # the same name, but made of another element that is still imported (another text of it)
             if again.id not in self.reused:
                 self.reused.add(again.id)
                 return again.id
@@ -648,7 +658,7 @@ class _Mapper:
             found["rows"] = rows
         if option.unit is not None:
             found["unit"] = option.unit
-        if 0 < len(option.id) <= MAX_ELEMENT and "\n" not in option.id and "\r" not in option.id:  # as the schema bounds it
+        if 0 < len(option.id) <= OPTION_ELEMENT_BOUND and "\n" not in option.id and "\r" not in option.id:  # as the schema bounds it
             found["element"] = option.id
         return found
 
