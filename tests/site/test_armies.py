@@ -115,8 +115,11 @@ def test_a_unit_page_shows_its_army_its_role_and_its_wargear(files: dict[str, st
     assert "[Frogs \\- Army Book](../armies/frogs-army-book/index.md)" in badges
     assert '<span class="rr-param">Rank and File</span>' in badges
     wargear = _between(page, 'id="wargear"', "</div>\n\n</div>")
-    assert "[One Use]" in wargear and "[Float]" in wargear
-    assert "[Leap]" not in wargear
+    assert "[One Use]" in wargear and "[Leap]" not in wargear
+    # Lily Pad is an option the unit may take, not what it comes with: its rule is on the option
+    assert "[Float]" not in wargear
+    options = _between(page, 'id="options"')
+    assert "Lily Pad" in options and "[Float]" in options
 
 
 def test_each_army_is_a_page_of_its_system_s_section_in_the_nav(files: dict[str, str]) -> None:
