@@ -26,29 +26,24 @@ on written pages. A worker that fails leaves the rest of its pages to the build'
 which reads or writes them itself and reports what MkDocs reports. The page steps it wraps
 are MkDocs' own (`rulesref.site.mkdocs_internals` names them).
 
-This module imports nothing of rulesref: the runner loads it, and the modules it is handed
-(`mkdocs_internals`, `mkdocs_kept`), by their paths.
+The runner loads it, and the modules it is handed (`mkdocs_internals`, `mkdocs_kept`), by
+their paths; of rulesref it imports only the forking (`rulesref.support.forked`), which
+imports nothing of the rest.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
+import io
 import logging
-import os
-import pickle
-import sys
 from collections.abc import Callable
-from typing import IO, Any
+from typing import Any
+
+from rulesref.support.forked import Shared
 
 # the plugin events MkDocs runs while it reads a page (`mkdocs_internals.populate_page`)
 READING_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
 # ... and while it writes one (`mkdocs_internals.build_page`), or a theme template
 WRITING_EVENTS = ("pre_page", "page_context", "post_page", "pre_template", "template_context", "post_template")
-MAX_WORKERS = 4
-# a worker works ahead of the build by as much as its pipe holds (64 KiB by default: 3 pages)
-F_SETPIPE_SZ = 1031
-PIPE_BYTES = 1 << 20
 
 Step = Callable[..., None]
 Work = Callable[[Any], Any]  # what a worker does with one docs file: what it sends back
@@ -69,12 +64,12 @@ def install(processes: int, internals: Any, kept_module: Any, cache: str | None 
             kept = kept_module.Kept.open(cache, config, files, pages) if usable and cache else None
             left = [f for f in pages if kept is None or not kept.has(f)]
             state.update(kept=kept, files=files, pages=len(pages))
-            state["split"] = _Split.start(_reading(original, config, files), kept_module, processes, left) if usable else None
+            state["split"] = _Split.start(_reading(original, config, files), kept_module, files, processes, left) if usable else None
         kept, split = state["kept"], state["split"]
         if kept is None or not kept.restore(page, files):
             with _Recorded() as records:
                 before = dict(vars(page))
-                taken, attributes = split.take(page, files) if split is not None else (False, None)
+                taken, attributes = split.take(page) if split is not None else (False, None)
                 if taken:
                     vars(page).update(attributes)
                 else:
@@ -94,12 +89,12 @@ def install(processes: int, internals: Any, kept_module: Any, cache: str | None 
             left = [f for f in doc_files if written is None or not written.has(f)]
             work = _writing(original_build, config, doc_files, nav, env, entries)
             state.update(written=written, to_write=len(doc_files))  # (the build hands its list of pages to write)
-            state["write_split"] = _Split.start(work, kept_module, processes, left) if usable and "files" in state else None
+            state["write_split"] = _Split.start(work, kept_module, state["files"], processes, left) if usable and "files" in state else None
         written, split = state["written"], state["write_split"]
         if written is None or excluded or not written.restore(page):
             before = len(entries) if entries is not None else 0
             with _Recorded() as records:
-                taken, made = split.take(page, state["files"]) if split is not None else (False, None)
+                taken, made = split.take(page) if split is not None else (False, None)
                 if not taken:
                     original_build(page, config, doc_files, nav, env, dirty, excluded=excluded)
                 elif entries is not None:
@@ -185,104 +180,48 @@ def writable(config: Any) -> bool:
 
 
 class _Split:
-    """The build's side of one step shared out: which process does which page, and the
-    workers' results."""
+    """One step shared out over forked workers (`rulesref.support.forked`): what each sends
+    back for a page is (its path, what the step made, what it logged), pickled with its
+    files by path (`mkdocs_kept.FilePickler`); the build logs what a worker logged when it
+    takes the page."""
 
-    def __init__(self, order: dict[str, int], workers: dict[int, _Worker], processes: int) -> None:
+    def __init__(self, shared: Shared[Any, Any], order: dict[str, int]) -> None:
+        self.shared = shared
         self.order = order
-        self.workers = workers
-        self.processes = processes
 
     @classmethod
-    def start(cls, work: Work, kept_module: Any, processes: int, pages: list[Any]) -> _Split | None:
+    def start(cls, work: Work, kept_module: Any, files: Any, processes: int, pages: list[Any]) -> _Split | None:
         """Workers doing `work` for `pages` (those left to read or write), or None when they
         are too few to share."""
-        processes = min(processes, MAX_WORKERS, len(pages) // 2)
-        if processes < 2:
-            return None
-        sys.stdout.flush()  # (a forked process would write out what is buffered a second time)
-        sys.stderr.flush()
-        workers = {}
-        for number in range(1, processes):
-            mine = [file for index, file in enumerate(pages) if index % processes == number]
-            workers[number] = _Worker.fork(work, kept_module, mine)
-        return cls({file.src_uri: index for index, file in enumerate(pages)}, workers, processes)
 
-    def take(self, page: Any, files: Any) -> tuple[bool, Any]:
-        """(True, what a worker made of `page`), or (False, None) when the page is the build's
-        own or its worker failed."""
+        def load(sent: bytes) -> Any:
+            return kept_module.FileUnpickler(io.BytesIO(sent), files).load()
+
+        shared = Shared.start(_recorded(work, kept_module), pages, processes, kept_module.FilePickler.dumps, load)
+        return cls(shared, {file.src_uri: index for index, file in enumerate(pages)}) if shared is not None else None
+
+    def take(self, page: Any) -> tuple[bool, Any]:
+        """(True, what a worker made of `page`, its log records logged), or (False, None) when
+        the page is the build's own or its worker failed."""
         index = self.order.get(page.file.src_uri)
-        worker = None if index is None else self.workers.get(index % self.processes)
-        return worker.take(page, files) if worker is not None else (False, None)
-
-
-class _Worker:
-    """One forked worker, seen from the build: its pipe, and whether it has pages left to send."""
-
-    def __init__(self, pid: int, pipe: IO[bytes], count: int, kept_module: Any) -> None:
-        self.pid = pid
-        self.pipe = pipe
-        self.left = count
-        self.done = False
-        self.kept_module = kept_module
-
-    @classmethod
-    def fork(cls, work: Work, kept_module: Any, mine: list[Any]) -> _Worker:
-        read_end, write_end = os.pipe()
-        with contextlib.suppress(OSError, AttributeError):  # room for pages done ahead (Linux)
-            fcntl.fcntl(write_end, F_SETPIPE_SZ, PIPE_BYTES)
-        pid = os.fork()
-        if pid == 0:  # the worker: does its pages, sends them, and ends without cleaning up the build's things
-            code = 0
-            try:
-                os.close(read_end)
-                with os.fdopen(write_end, "wb") as out:
-                    _work_pages(work, kept_module, mine, out)
-            except BaseException:  # (the build does what was not sent; exiting is all that is left)
-                code = 1
-            finally:
-                os._exit(code)
-        os.close(write_end)
-        return cls(pid, os.fdopen(read_end, "rb"), len(mine), kept_module)
-
-    def take(self, page: Any, files: Any) -> tuple[bool, Any]:
-        """What the worker made of `page`, its log records logged; (False, None) if it has
-        nothing for it (it failed)."""
-        if self.done:
+        taken, sent = self.shared.take(index) if index is not None else (False, None)
+        if not taken or sent is None or sent[0] != page.file.src_uri:
             return False, None
-        try:
-            uri, made, records = self.kept_module.FileUnpickler(self.pipe, files).load()
-        except (EOFError, pickle.UnpicklingError, OSError, ValueError):
-            uri, made, records = None, None, []
-        if uri != page.file.src_uri or made is None:
-            self._stop()
-            return False, None
-        for record in records:
+        for record in sent[2]:
             logging.getLogger(record.name).handle(record)
-        self.left -= 1
-        if self.left == 0:
-            self._stop()
-        return True, made
-
-    def _stop(self) -> None:
-        self.done = True
-        self.pipe.close()
-        os.waitpid(self.pid, 0)
+        return True, sent[1]
 
 
-def _work_pages(work: Work, kept_module: Any, mine: list[Any], out: IO[bytes]) -> None:
-    """In a worker: do each page and send (its path, what the work made, its log records)."""
+def _recorded(work: Work, kept_module: Any) -> Work:
+    """`work` as a worker does it: (the page's path, what the work made, the records it logged)."""
     records: list[logging.LogRecord] = []
 
     def keep(logger: logging.Logger, record: logging.LogRecord) -> None:
         records.append(kept_module.plain(record))  # (arguments may not pickle)
 
-    logging.Logger.handle = keep  # type: ignore[method-assign,assignment]  # this process only
-    dumps = kept_module.FilePickler.dumps
-    for file in mine:
-        try:
-            out.write(dumps((file.src_uri, work(file), records)))
-        except Exception:
-            out.write(dumps((file.src_uri, None, [])))  # the build does this page and the rest itself
-            return
+    def done(file: Any) -> tuple[str, Any, list[logging.LogRecord]]:
+        logging.Logger.handle = keep  # type: ignore[method-assign,assignment]  # (only ever run in a worker)
         records.clear()
+        return file.src_uri, work(file), list(records)
+
+    return done
