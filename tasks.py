@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import venv
@@ -70,8 +71,47 @@ def setup_js() -> None:
     stamp.write_text(wanted)
 
 
+# signals that end this script and are passed on to the program it runs (SIGHUP: the terminal closed)
+PASSED_ON = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def run(*args: str) -> int:
-    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT).returncode
+    """Run a program of .venv and wait for it; its exit code (128 + N when signal N ended
+    it, as a shell says). Killing `tasks.py` never leaves the program running on its own:
+    SIGTERM and SIGHUP are passed on to it; Ctrl-C, which the terminal sends to both, lets
+    it end by itself (it is ended after a few seconds if it does not)."""
+    process = subprocess.Popen([str(BIN / args[0]), *args[1:]], cwd=ROOT)
+
+    def pass_on(signum: int, frame: object) -> None:
+        if process.poll() is None:
+            process.send_signal(signum)
+
+    before = {number: signal.signal(number, pass_on) for number in PASSED_ON}
+    try:
+        try:
+            code = process.wait()
+        except KeyboardInterrupt:
+            try:
+                code = process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.terminate()
+                code = process.wait()
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+    return 128 - code if code < 0 else code
+
+
+def hand_over(*args: str) -> int:
+    """Become a program of .venv (on POSIX): `tasks.py serve` is then the server itself, so
+    any signal, even SIGKILL, reaches it, and no child is left behind. Elsewhere, `run`."""
+    if os.name != "posix":
+        return run(*args)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.chdir(ROOT)
+    program = str(BIN / args[0])
+    os.execv(program, [program, *args[1:]])
 
 
 def main(argv: list[str]) -> int:
@@ -85,13 +125,13 @@ def main(argv: list[str]) -> int:
         return 0
     if task == "test":
         setup_js()
-        return run("python", "-m", "pytest", *rest)
+        return hand_over("python", "-m", "pytest", *rest)
     if task == "serve":
-        return run("rulesref", "serve", *rest)
+        return hand_over("rulesref", "serve", *rest)
     if task == "build":
-        return run("rulesref", "build", *rest)
+        return hand_over("rulesref", "build", *rest)
     if task == "schemas":
-        return run("python", "-m", "rulesref.support.schema_text", "--write")
+        return hand_over("python", "-m", "rulesref.support.schema_text", "--write")
     if task == "bench":
         return run("python", "benchmarks/checks.py") or run("python", "benchmarks/javascript.py") or run("python", "benchmarks/pools.py") or run("python", "benchmarks/hostile.py") or run("python", "benchmarks/serve_save.py") or run("python", "benchmarks/run.py", *rest)
     print(__doc__, file=sys.stderr)

@@ -89,6 +89,20 @@ def test_two_builds_are_byte_identical(built: Built, tmp_path: Path, monkeypatch
     assert tree_hashes(again.site) == tree_hashes(built.site)
 
 
+def test_pages_rendered_on_several_cores_are_the_pages_one_process_renders(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build` renders the entries' pages in forked workers (`rulesref.support.forked`): the
+    docs folder is byte for byte the one a single process renders."""
+    from rulesref.config import Settings
+    from rulesref.site import generate
+
+    files = {}
+    for jobs in ("1", "3"):
+        monkeypatch.setenv("RULESREF_JOBS", jobs)
+        files[jobs], problems = generate(str(REPO / "content"), Settings())
+        assert files[jobs], problems
+    assert files["3"] == files["1"]
+
+
 def test_source_date_epoch_dates_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
     project = make_project(tmp_path / "dated")

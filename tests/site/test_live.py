@@ -122,10 +122,10 @@ def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_
     gate = threading.Event()
     original = live_module._State.build_pages
 
-    def held(state: live_module._State, pages: object) -> None:  # the background part waits until the test has asked for a page
+    def held(state: live_module._State, pages: object) -> bool:  # the background part waits until the test has asked for a page
         if threading.current_thread().name == "rulesref-first-build":
             gate.wait(timeout=60)
-        original(state, pages)  # type: ignore[arg-type]
+        return original(state, pages)  # type: ignore[arg-type]
 
     monkeypatch.setattr(live_module._State, "build_pages", held)
     live = LiveSite(project.config, served, URL)
@@ -149,4 +149,118 @@ def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_
         assert [rel for rel in expected if actual[rel] != expected[rel]] == []
     finally:
         gate.set()
+        live.close()
+
+
+def _whole_build_equals(project: object, served: Path, whole: Path) -> None:
+    """The site in `served` is what a whole MkDocs build of the same docs makes in `whole`."""
+    built = LiveSite(project.config, whole, URL)  # type: ignore[attr-defined]
+    built.build_all()
+    built.close()
+    expected, actual = site_files(whole), site_files(served)
+    assert actual.keys() == expected.keys(), actual.keys() ^ expected.keys()
+    assert [rel for rel in expected if actual[rel] != expected[rel]] == []
+
+
+def test_saves_during_the_first_build_are_built_at_once_and_the_site_ends_as_a_whole_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` takes a save in while the first build still runs: the saved pages are built
+    at once (whether the background part had built them or not), an added page is built, a
+    removed one is left out, and when the background part ends, the site is what a whole
+    build of the last docs makes."""
+    from rulesref.site import live as live_module
+
+    project = make_project(tmp_path / "live")
+    w40k = project.content / "w40k7"
+    settings, session = Settings(), Session()
+    files, problems = session.generate(str(project.content), settings)
+    assert files, problems
+    sync_tree(project.docs, files)
+    session.written = files
+    served = tmp_path / "served"
+    gate = threading.Event()
+    halfway = threading.Event()
+    original = live_module._State.build_pages
+
+    def held(state: live_module._State, pages: object) -> bool:  # the background part stops partway (fear/ built, fearless/ not) until the saves are made
+        if threading.current_thread().name != live_module.FIRST_BUILD:
+            return original(state, pages)  # type: ignore[arg-type]
+        queue = list(pages)  # type: ignore[call-overload]
+        original(state, [file for file in queue if not file.src_uri.startswith("w40k7/") or file.src_uri == "w40k7/fear/index.md"])
+        halfway.set()
+        gate.wait(timeout=60)
+        return original(state, queue)
+
+    monkeypatch.setattr(live_module._State, "build_pages", held)
+    live = LiveSite(project.config, served, URL)
+    try:
+        live.start(["index.md"])
+        assert halfway.wait(timeout=60) and live.building()
+        built_before = {p.relative_to(served).as_posix() for p in served.rglob("index.html")}
+        assert "w40k7/fear/index.html" in built_before and "w40k7/fearless/index.html" not in built_before
+        (w40k / "solitaire.yml").unlink()  # a page in the background part's queue, not built yet
+        saved = save(session, live, project.docs, str(project.content), settings, lambda: None)
+        assert saved.done is not None and not saved.done.whole, saved.problems
+        assert not (project.docs / "w40k7" / "solitaire" / "index.md").exists()
+        edit(w40k / "fearless.yml", "automatically passes Pinning", "shrugs off Pinning")  # not built yet; previewed by built pages
+        edit(w40k / "fear.yml", "summary: ", "summary: Dreadful. ")  # built already
+        (w40k / "steady.yml").write_text("id: steady\nkind: term\nname: Steady\nsummary: Calm under fire; see [[Fear]].\n", encoding="utf-8")
+        published: list[str] = []
+        saved = save(session, live, project.docs, str(project.content), settings, lambda: published.append("shown"))
+        assert saved.done is not None and not saved.done.whole, saved.problems
+        assert published and live.building()
+        for page, words in (("fearless", "shrugs off Pinning"), ("fear", "Dreadful."), ("steady", "Calm under fire")):
+            assert words in (served / "w40k7" / page / "index.html").read_text(encoding="utf-8"), page
+        assert not (served / "search" / "search_index.json").exists()  # written when the first build ends
+        (w40k / "steady.yml").unlink()
+        saved = save(session, live, project.docs, str(project.content), settings, lambda: None)
+        assert saved.done is not None and not saved.done.whole, saved.problems
+        assert not (served / "w40k7" / "steady").exists()
+        gate.set()
+        live.wait()
+        _whole_build_equals(project, served, tmp_path / "whole")
+    finally:
+        gate.set()
+        live.close()
+
+
+def test_closing_stops_the_first_build_at_its_next_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` exits promptly on Ctrl-C or SIGTERM: closing the live site ends the first
+    build after the page it is building, without building the rest or the search index."""
+    from rulesref.site import live as live_module
+
+    project = make_project(tmp_path / "live")
+    files, problems = generate(str(project.content), Settings())
+    assert files, problems
+    sync_tree(project.docs, files)
+    served = tmp_path / "served"
+    building, release = threading.Event(), threading.Event()
+    pages: list[str] = []
+    original = live_module.populate_page
+
+    def slow(page: object, config: object, files: object) -> None:  # the background part's third page waits for the test
+        if threading.current_thread().name == live_module.FIRST_BUILD:
+            pages.append(page.file.src_uri)  # type: ignore[attr-defined]
+            if len(pages) == 3:
+                building.set()
+                release.wait(timeout=60)
+        original(page, config, files)
+
+    monkeypatch.setattr(live_module, "populate_page", slow)
+    live = LiveSite(project.config, served, URL)
+    finished: list[int] = []
+    live.start(["index.md"], lambda count, seconds: finished.append(count))
+    try:
+        assert building.wait(timeout=60)
+        closing = threading.Thread(target=live.close)
+        closing.start()
+        while not live._stop.is_set() and closing.is_alive():  # close has asked the first build to stop
+            closing.join(0.01)
+        release.set()
+        closing.join(timeout=60)
+        assert not closing.is_alive() and not live.building()
+        assert len(pages) == 3 and not finished
+        assert len(list(served.rglob("index.html"))) == 4  # the home page and the three the background built
+        assert not (served / "search" / "search_index.json").exists()
+    finally:
+        release.set()
         live.close()

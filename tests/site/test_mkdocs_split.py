@@ -1,6 +1,6 @@
-"""MkDocs' reading of pages split over forked processes (`rulesref.site.mkdocs_split`) makes
-the very site `mkdocs build` makes, logs what MkDocs logs (and `--strict` counts it), and
-falls back to reading in the build's process whatever a worker could not send."""
+"""MkDocs' reading and writing of pages split over forked processes (`rulesref.site.mkdocs_split`)
+makes the very site `mkdocs build` makes, logs what MkDocs logs (and `--strict` counts it),
+and falls back to reading or writing in the build's process whatever a worker could not send."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.plugins import BasePlugin
 
 from rulesref.config import Settings
-from rulesref.site import generate, mkdocs_internals, mkdocs_split
+from rulesref.site import generate, mkdocs_internals, mkdocs_kept, mkdocs_split
 from rulesref.site.serve import sync_tree
 
 from .conftest import Built, make_project, site_files
@@ -45,20 +45,29 @@ def bare(project: Built, tmp_path_factory: pytest.TempPathFactory) -> dict[str, 
     return site_files(site)
 
 
+WRITTEN: list[str] = []  # the pages the `reads` fixture saw written in the build's own process
+
+
 @pytest.fixture
 def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The pages read in the build's own process (the workers' reads happen in theirs), with
-    MkDocs' reading restored after the test."""
+    """The pages read in the build's own process (the workers' reads happen in theirs; those
+    written there are in `WRITTEN`), with MkDocs' page steps restored after the test."""
     seen: list[str] = []
     original, writing = mkdocs_internals.page_steps()
     pid = os.getpid()
+    WRITTEN.clear()
 
     def counted(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
         if os.getpid() == pid:
             seen.append(page.file.src_uri)
         original(page, config, files, dirty)
 
-    mkdocs_internals.replace_page_steps(counted)
+    def written(page: Any, *args: Any, **kwargs: Any) -> None:
+        if os.getpid() == pid:
+            WRITTEN.append(page.file.src_uri)
+        writing(page, *args, **kwargs)
+
+    mkdocs_internals.replace_page_steps(counted, written)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     try:
         yield seen
@@ -69,7 +78,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 def _build(project: Built, site: Path, processes: int, *, strict: bool = False, plugin: BasePlugin | None = None) -> int:  # type: ignore[type-arg]
     """Build in this process, as the runner does, reading pages in `processes` processes;
     the number of pages the build read."""
-    mkdocs_split.install(processes, mkdocs_internals)
+    mkdocs_split.install(processes, mkdocs_internals, mkdocs_kept)
     config = load_config(str(project.config), site_dir=str(site), strict=strict)
     if plugin is not None:
         config.plugins["test/reading"] = plugin  # (registers its events)
@@ -86,12 +95,14 @@ def test_a_split_build_makes_the_very_site_mkdocs_build_makes(project: Built, ba
     pages = _build(project, tmp_path / "site", 2)
     assert site_files(tmp_path / "site") == bare
     assert len(reads) == (pages + 1) // 2  # the other half came from the worker
+    assert len(WRITTEN) == (pages + 1) // 2  # and the other half was written by a worker
 
 
 def test_three_processes_share_the_pages_too(project: Built, bare: dict[str, object], reads: list[str], tmp_path: Path) -> None:
     pages = _build(project, tmp_path / "site", 3)
     assert site_files(tmp_path / "site") == bare
     assert len(reads) == (pages + 2) // 3
+    assert len(WRITTEN) == (pages + 2) // 3
 
 
 def test_pages_a_worker_could_not_read_are_read_by_the_build(
@@ -142,4 +153,35 @@ def test_a_plugin_that_works_while_pages_are_read_keeps_the_build_in_one_process
 
     pages = _build(project, tmp_path / "site", 2, plugin=Reading())  # type: ignore[no-untyped-call]
     assert len(reads) == pages
+    assert site_files(tmp_path / "site") == bare
+
+
+def test_pages_a_worker_could_not_write_are_written_by_the_build(
+    project: Built, bare: dict[str, object], reads: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    reading, counted = mkdocs_internals.page_steps()
+    pid = os.getpid()
+
+    def failing_in_worker(page: Any, *args: Any, **kwargs: Any) -> None:
+        if os.getpid() != pid and page.file.src_uri.endswith("fearless/index.md"):
+            raise OSError("a worker's write failed")
+        counted(page, *args, **kwargs)
+
+    mkdocs_internals.replace_page_steps(reading, failing_in_worker)  # (the `reads` fixture restores MkDocs' own)
+    pages = _build(project, tmp_path / "site", 2)
+    assert site_files(tmp_path / "site") == bare
+    assert any(uri.endswith("fearless/index.md") for uri in WRITTEN)  # the page the worker failed on was written here
+    assert (pages + 1) // 2 < len(WRITTEN) < pages  # with the rest of the worker's pages, and no more
+
+
+def test_a_plugin_that_works_while_pages_are_written_keeps_their_writing_in_one_process(
+    project: Built, bare: dict[str, object], reads: list[str], tmp_path: Path
+) -> None:
+    class Writing(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+        def on_post_page(self, output: str, /, **kwargs: Any) -> str:
+            return output
+
+    pages = _build(project, tmp_path / "site", 2, plugin=Writing())  # type: ignore[no-untyped-call]
+    assert len(reads) == (pages + 1) // 2  # reading is still shared
+    assert len(WRITTEN) == pages
     assert site_files(tmp_path / "site") == bare

@@ -4,6 +4,7 @@ pages up. Also the in-place sync of the docs folder that `serve` relies on."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -186,3 +187,103 @@ def test_a_broken_config_while_serving_is_one_line_and_the_server_recovers(tmp_p
         rule = project.content / "w40k7" / "fear.yml"
         rule.write_text(rule.read_text(encoding="utf-8").replace("Fear-causing enemy", "dreadful enemy"), encoding="utf-8")
         wait_for(url, "dreadful enemy")
+
+
+def _running_in(folder: Path) -> list[int]:
+    """The processes whose working folder is `folder` or inside it (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cwd = Path(os.readlink(entry / "cwd"))
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z" and cwd.is_relative_to(folder):
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.slow
+def test_a_second_signal_during_the_shutdown_does_not_cut_it_short(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of a terminal's group, and `tasks.py` may pass SIGTERM on
+    too: the first signal stops `serve`, the next ones are ignored while it cleans up."""
+    project = make_project(tmp_path / "served")
+    log = tmp_path / "serve.log"
+    with serve_running(project, log) as (server, port):
+        wait_for(f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}", "Rules reference")
+        server.send_signal(signal.SIGINT)
+        server.send_signal(signal.SIGTERM)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=20) == 0
+    said = log.read_text(encoding="utf-8")
+    assert "Traceback" not in said and "interrupted" not in said, said
+    assert port_is_free(port)
+
+
+pytestmark_tasks = pytest.mark.skipif(not Path("/proc/self/cwd").exists(), reason="lists processes through /proc")
+
+
+def _tasks_checkout(root: Path) -> Path:
+    """A folder that `tasks.py` takes for a checkout: its own tasks.py, pyproject.toml and
+    constraints.txt (so that it finds .venv, linked to this checkout's, up to date), the
+    site's config and the fixture content."""
+    repo = Path(__file__).resolve().parents[2]
+    make_project(root)
+    for name in ("tasks.py", "pyproject.toml", "constraints.txt"):
+        shutil.copy(repo / name, root / name)
+    (root / ".venv").symlink_to(repo / ".venv")
+    return root
+
+
+@pytestmark_tasks
+@pytest.mark.slow
+def test_killing_tasks_py_serve_ends_the_server(tmp_path: Path) -> None:
+    """`python3 tasks.py serve` is the server itself once it has set .venv up (POSIX): a
+    SIGTERM sent to it stops the server, which frees its port, and nothing is left running."""
+    root = _tasks_checkout(tmp_path / "checkout")
+    if not (root / ".venv" / "bin" / "rulesref").exists():
+        pytest.skip("this checkout has no .venv (run `python3 tasks.py setup`)")
+    port = free_port()
+    with (tmp_path / "tasks.log").open("w+") as out:
+        tasks = subprocess.Popen(
+            [sys.executable, str(root / "tasks.py"), "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=root, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        )
+        try:
+            wait_for(f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}", "Rules reference", 120)
+            assert _running_in(root) == [tasks.pid]  # no child: tasks.py became `rulesref serve`
+            tasks.send_signal(signal.SIGTERM)
+            assert tasks.wait(timeout=20) == 0
+        finally:
+            if tasks.poll() is None:
+                tasks.kill()
+                tasks.wait()
+    assert _running_in(root) == []
+    assert port_is_free(port)
+
+
+@pytestmark_tasks
+def test_tasks_py_passes_a_sigterm_on_to_what_it_runs(tmp_path: Path) -> None:
+    """`tasks.py bench` runs one program after another: a SIGTERM sent to `tasks.py` reaches
+    the one running, and `tasks.py` ends with it."""
+    root = _tasks_checkout(tmp_path / "checkout")
+    started = tmp_path / "started"
+    program = f"import pathlib, time; pathlib.Path({str(started)!r}).write_text('yes'); time.sleep(120)"
+    driver = f"import sys; sys.path.insert(0, {str(root)!r}); import tasks; sys.exit(tasks.run('python', '-c', {program!r}))"
+    tasks = subprocess.Popen([sys.executable, "-c", driver], cwd=root)
+    try:
+        deadline = time.monotonic() + 60
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert started.exists()
+        running = _running_in(root)
+        assert len(running) == 2 and tasks.pid in running  # tasks.py and what it runs
+        tasks.send_signal(signal.SIGTERM)
+        assert tasks.wait(timeout=20) == 128 + signal.SIGTERM  # what it ran was ended by the signal, and says so
+    finally:
+        if tasks.poll() is None:
+            tasks.kill()
+            tasks.wait()
+    assert _running_in(root) == []

@@ -18,7 +18,6 @@ each entry's file, so a save recompiles only the entries whose files changed.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import pickle
 import threading
 from collections import deque
@@ -34,6 +33,7 @@ from rulesref.model import Content, Entry, build_entry
 from rulesref.problems import Problem
 from rulesref.read.cache import pack, unpack
 from rulesref.read.load import Document
+from rulesref.support.forked import jobs
 
 MIN_PARALLEL_CHECKS = 150  # below this, starting workers costs more than it saves
 
@@ -41,15 +41,6 @@ COMPILED = "compiled"  # the memo's stage: (entry key, odds) -> compiled entry a
 
 # what forked workers compile: set just before the pool starts, read by the workers
 _WORK: tuple[list[Entry], Settings] | None = None
-
-
-def jobs() -> int:
-    """Worker processes to use: `$RULESREF_JOBS`, else one per core; 1 means serial. Only
-    where processes can be forked (they must inherit the loaded content)."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
-    chosen = os.environ.get("RULESREF_JOBS", "")
-    return max(1, int(chosen)) if chosen.isdigit() else (os.cpu_count() or 1)
 
 
 def _problems_of(indices: list[int]) -> list[list[Problem]]:

@@ -29,6 +29,7 @@ from rulesref.pages.findable import NAMES_FILE, findable, names_file
 from rulesref.pages.nav import nav_file
 from rulesref.pages.relations import relations
 from rulesref.pages.writer import Pages
+from rulesref.support.forked import Shared
 from rulesref.support.schemas import schema_dir
 
 RENDERED, RELATIONS = "rendered", "relations"  # the memo's stages: docs files and intermediate values; facts across entries
@@ -73,13 +74,16 @@ def docs_files(
     history: History = NO_HISTORY,
     first: Collection[str] = (),
     show_first: Callable[[dict[str, bytes]], None] | None = None,
+    processes: int = 1,
 ) -> dict[str, bytes]:
     """Every file of the docs folder by relative path, from a build without errors and the
     content's `history` (`rulesref.history.changes.read_history`). With a long-lived
     process's `memo` (`serve`), only files whose inputs changed are rendered. The entry pages
     in `first` (a save's edited entries') are rendered before any other page and handed to
     `show_first` with their JSON files, so `serve` can show them without waiting for every
-    page that lists or previews them."""
+    page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
+    pages in `processes` processes (`rulesref.support.forked`): a page depends on the build
+    alone, so each comes out as this process would make it."""
     assert build.ok, "pages are written from valid content only"
     get = memo.stage(RENDERED)
     content = build.content
@@ -121,6 +125,16 @@ def docs_files(
         entry_files(entry, shown)
     if early and show_first is not None:
         show_first(shown)
+    done = {entry.key for entry in early}
+    later = [entry for entry in content.entries if entry.key not in done]
+
+    def entry_only(entry: Entry) -> dict[str, bytes]:
+        made: dict[str, bytes] = {}
+        entry_files(entry, made)
+        return made
+
+    # forked now, so that the workers render their entries while this process renders the rest too
+    shared = Shared.start(entry_only, later, processes) if processes > 1 and not memo.keeps else None
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
     files: dict[str, bytes] = {paths.NAV_FILE: nav, **shown}
     files[paths.HOME] = page(paths.HOME, site.home)
@@ -148,9 +162,11 @@ def docs_files(
         for part in site.letter_pages(system.id):
             name = paths.letter_page(system.id, part.kind, part.part)
             files[name] = page(name, lambda s=system.id, k=part.kind, p=part.part: site.letters(s, k, p))  # type: ignore[misc]
-    done = {entry.key for entry in early}
-    for entry in content.entries:
-        if entry.key not in done:
+    for index, entry in enumerate(later):
+        taken, made = shared.take(index) if shared is not None else (False, None)
+        if taken and made is not None:
+            files.update(made)
+        else:
             entry_files(entry, files)
     files.update(roster.roster_files(site, site.reads.page))
     files.update(changes.change_pages(site, page))

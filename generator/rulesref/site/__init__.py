@@ -39,7 +39,7 @@ from rulesref.site.csp import make_csp_ready
 from rulesref.site.mkdocs_child import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
-from rulesref.support import cache_files
+from rulesref.support import cache_files, forked
 from rulesref.support.extras import require_site_tools
 from rulesref.support.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
 from rulesref.support.progress import Progress
@@ -105,16 +105,17 @@ def ensure_ours(config: SiteConfig) -> None:
 def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[Problem]]:
     """Validate and compile the content, then render every docs file (nothing is written).
     Returns the files (none when the content has errors) and the problems, warnings included.
-    `serve` runs `Session.generate` instead, so a save redoes only what it changed. (A large
-    generation is much faster with the garbage collector paused, `rulesref.support.collector`,
-    which the command decides.)"""
+    `serve` runs `Session.generate` instead, so a save redoes only what it changed. The
+    entries' pages are rendered on every core (`RULESREF_JOBS`). (A large generation is much
+    faster with the garbage collector paused, `rulesref.support.collector`, which the
+    command decides.)"""
     build = validate([content], settings, odds=True)
     if not build.ok:
         return {}, list(build.problems)
     history = read_history(build.content, build.files.roots)
     if history.note:
         print(history.note, file=sys.stderr)
-    return docs_files(build, history=history), list(build.problems)
+    return docs_files(build, history=history, processes=forked.jobs()), list(build.problems)
 
 
 def source_date_epoch(content: str) -> str:

@@ -12,10 +12,13 @@ sitemap is rebuilt with them); only a changed nav or `mkdocs.yml` rebuilds every
 
 The first build of a big site takes a minute, so `serve` does not wait for it (`start`):
 MkDocs' config, files, nav and theme are set up, the pages a player opens first (`first`:
-the home page and the index pages) are built, and the server starts; the other pages are
-built in the background, and a page asked for before its turn is built at once, so every
-address answers within a page's build. The search index and the sitemap are written when
-the last page is. A save waits for the first build to end.
+the home page) are built, and the server starts; the other pages are built in the
+background (`order`: the index pages first), and a page asked for before its turn is built
+at once, so every address answers within a page's build. The search index and the sitemap
+are written when the last page is. A save does not wait for the first build: while it is
+made, the background build pauses between pages (`priority`); its pages are built at once
+and marked built, and a page the background has not reached is built from the docs file as
+the save left it. Closing stops the background build at the next page (`close`).
 
 This uses MkDocs' own page steps, so pages come out as `mkdocs build` makes them; they and
 the server's innards are MkDocs' private names, which only `rulesref.site.mkdocs_internals`
@@ -28,7 +31,7 @@ import os
 import posixpath
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,23 +80,28 @@ class LiveSite:
         self.site_url = site_url
         self._state: _State | None = None
         self._rest: threading.Thread | None = None
+        self._priority = _Waiting()
+        self._stop = threading.Event()
 
-    def start(self, first: Collection[str], finished: Callable[[int, float], None] | None = None) -> Rebuilt:
+    def start(self, first: Collection[str], finished: Callable[[int, float], None] | None = None, order: Callable[[str], object] | None = None) -> Rebuilt:
         """The first build, in two parts: set MkDocs up and build the docs pages `first`
-        (relative paths) now; build every other page in a background thread, then write
-        the search index and the sitemap, and call `finished` (pages built, seconds)."""
+        (relative paths) now; build every other page in a background thread (sorted by
+        `order` of their paths, stably), then write the search index and the sitemap, and
+        call `finished` (pages built, seconds)."""
         check_version()
         started = time.perf_counter()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
         config.site_url = self.site_url
         config.plugins.on_startup(command="serve", dirty=False)
-        state = _State.set_up(config, os.stat(self.config_file).st_mtime_ns)
+        state = _State.set_up(config, os.stat(self.config_file).st_mtime_ns, self._priority, self._stop)
         pages = state.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
         state.build_pages([file for file in pages if file.src_uri in first])
         self._state = state
+        queue = sorted(pages, key=lambda file: order(file.src_uri)) if order is not None else pages  # type: ignore[arg-type,return-value]
 
         def rest() -> None:
-            state.build_pages(pages)
+            if not state.build_pages(queue):
+                return  # stopped: closing, or the site is being built whole
             state.finish()
             if finished is not None:
                 finished(len(pages), time.perf_counter() - started)
@@ -105,17 +113,33 @@ class LiveSite:
     def ensure(self, output: str) -> None:
         """Build the page written at `output` (a path in the site) now, if it is not yet."""
         state = self._state
-        if state is not None and self._rest is not None and self._rest.is_alive():
-            state.build_output(output)
+        if state is not None and self.building():
+            with self._priority:
+                state.build_output(output)
+
+    def building(self) -> bool:
+        """Whether the first build's background part is still running."""
+        return self._rest is not None and self._rest.is_alive()
+
+    def priority(self) -> _Waiting:
+        """A context during which the first build waits between pages (a save's, a request's)."""
+        return self._priority
 
     def wait(self) -> None:
         """Until the first build's background part has ended."""
         if self._rest is not None:
             self._rest.join()
 
+    def _halt(self) -> None:
+        """Stop the first build's background part at its next page, and wait for it."""
+        self._stop.set()
+        self.wait()
+        self._stop.clear()
+
     def build_all(self) -> Rebuilt:
         """Load the config and build every page (the first build, and the fallback)."""
         check_version()
+        self._halt()
         if self._state is not None:
             self._state.config.plugins.on_shutdown()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
@@ -125,7 +149,7 @@ class LiveSite:
         config.plugins.on_startup(command="serve", dirty=False)
         build(config, serve_url=self.site_url)
         assert kept.files is not None and kept.nav is not None and kept.env is not None
-        self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns)
+        self._state = _State(config, kept.files, kept.nav, kept.env, os.stat(self.config_file).st_mtime_ns, self._priority, self._stop, complete=True)
         return Rebuilt(len(kept.files.documentation_pages()), whole=True)
 
     def show(self, changed: Collection[str], publish: Callable[[], None]) -> int:
@@ -136,9 +160,11 @@ class LiveSite:
         state = self._by_page(changed)
         if state is None:
             return 0
-        pages = [file for rel in changed if (file := state.files.get_file_from_path(rel)) is not None and file.is_documentation_page()]
+        with state.lock:
+            pages = [file for rel in changed if (file := state.files.get_file_from_path(rel)) is not None and file.is_documentation_page()]
+            if pages:
+                state.rebuild(pages, last=False)
         if pages:
-            state.rebuild(pages, last=False)
             publish()
         return len(pages)
 
@@ -152,6 +178,10 @@ class LiveSite:
         state = self._by_page(changed)
         if state is None:
             return self.build_all()
+        with state.lock:
+            return self._update(state, changed, first, publish, shown)
+
+    def _update(self, state: _State, changed: Collection[str], first: Collection[str], publish: Callable[[], None] | None, shown: int) -> Rebuilt:
         rels = [rel for rel in changed if not (rel.startswith(".") or "/." in rel)]  # MkDocs leaves dotfiles out
         docs = Path(state.config.docs_dir)
         gone = [rel for rel in rels if not (docs / rel).is_file()]
@@ -174,16 +204,17 @@ class LiveSite:
         return Rebuilt(shown + len(early) + len(late), whole=False)
 
     def _by_page(self, changed: Collection[str]) -> _State | None:
-        """The site's state, to be updated page by page after `changed`; None when the site
-        must be built whole (nothing built yet, the nav or `mkdocs.yml` changed)."""
-        self.wait()
+        """The site's state, to be updated page by page after `changed` (the first build may
+        still run: see the module's docstring); None when the site must be built whole
+        (nothing built yet, the nav or `mkdocs.yml` changed)."""
         state = self._state
         if state is None or NAV_FILE in changed or os.stat(self.config_file).st_mtime_ns != state.config_mtime:
             return None
         return state
 
     def close(self) -> None:
-        self.wait()
+        """Stop the first build (at its next page) and shut MkDocs' plugins down."""
+        self._halt()
         if self._state is not None:
             self._state.config.plugins.on_shutdown()
             self._state = None
@@ -205,6 +236,25 @@ class _Keeper(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         return env
 
 
+class _Waiting:
+    """How many threads want the first build to wait between pages (a context, counted)."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        with self._lock:
+            self._count += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._count -= 1
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+
 @dataclass
 class _State:
     config: MkDocsConfig
@@ -212,12 +262,16 @@ class _State:
     nav: Navigation
     env: jinja2.Environment
     config_mtime: int
-    built: set[str] = field(default_factory=set)  # src_uri of the pages the first build has built
+    waiting: _Waiting  # saves and requests: the background build lets them go first
+    stop: threading.Event  # the background build stops at its next page
+    complete: bool = False  # whether the first build has ended (the search index and sitemap written)
+    built: set[str] = field(default_factory=set)  # src_uri of the pages the first build (or a save) has built
     lock: threading.Lock = field(default_factory=threading.Lock)
-    asked: int = 0  # requests waiting for a page: the background build lets them go first
+    outputs: dict[str, File] = field(default_factory=dict)  # docs pages by output path, for `build_output`
+    outputs_of: Files | None = None  # the files `outputs` lists
 
     @classmethod
-    def set_up(cls, config: MkDocsConfig, config_mtime: int) -> _State:
+    def set_up(cls, config: MkDocsConfig, config_mtime: int, waiting: _Waiting, stop: threading.Event) -> _State:
         """What `mkdocs.commands.build.build` does before it reads the first page: plugins'
         config and pre-build events, the site folder cleaned, the files, the nav and the
         theme's environment, and the static files copied."""
@@ -236,32 +290,39 @@ class _State:
                 Page(None, file, config)
         env = config.plugins.on_env(env, config=config, files=files)
         files.copy_static_files(inclusion=InclusionLevel.is_in_serve)
-        return cls(config, files, nav, env, config_mtime)
+        return cls(config, files, nav, env, config_mtime, waiting, stop)
 
-    def build_pages(self, pages: Iterable[File]) -> None:
+    def build_pages(self, pages: Iterable[File]) -> bool:
         """Read and write each page the first build has not built yet, one at a time (a
-        request may ask for one in between: `build_output`)."""
-        doc_files = self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
+        request or a save may come in between); a page a save removed is left out. False
+        when told to stop first."""
+        background = threading.current_thread().name == FIRST_BUILD
+        listed: Files | None = None
+        doc_files: Sequence[File] = ()
         for file in pages:
-            while self.asked and threading.current_thread().name == FIRST_BUILD:
+            while background and self.waiting and not self.stop.is_set():
                 time.sleep(0.005)  # a lock is not fair: without this, the next page would take it first
+            if background and self.stop.is_set():
+                return False
             with self.lock:
-                if file.src_uri in self.built or file.page is None:
+                if file.src_uri in self.built or file.page is None or self.files.get_file_from_path(file.src_uri) is not file:
                     continue
+                if listed is not self.files:  # (a save may have added or removed files)
+                    listed, doc_files = self.files, self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
                 populate_page(file.page, self.config, self.files)
                 excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
                 build_page(file.page, self.config, doc_files, self.nav, self.env, excluded=excluded)
                 self.built.add(file.src_uri)
+        return True
 
     def build_output(self, output: str) -> None:
         """Build the page whose output is `output` (`w40k7/fear/index.html`), if it is one."""
-        file = next((f for f in self.files.documentation_pages() if f.dest_uri == output), None)
+        files = self.files
+        if self.outputs_of is not files:
+            self.outputs, self.outputs_of = {f.dest_uri: f for f in files.documentation_pages()}, files
+        file = self.outputs.get(output)
         if file is not None and file.src_uri not in self.built:
-            self.asked += 1
-            try:
-                self.build_pages([file])
-            finally:
-                self.asked -= 1
+            self.build_pages([file])
 
     def finish(self) -> None:
         """The end of the first build: the theme's files that list every page (the sitemap)
@@ -270,6 +331,7 @@ class _State:
             for template in self.config.theme.static_templates:
                 build_theme_template(template, self.env, self.files, self.config, self.nav)
             self.config.plugins.on_post_build(config=self.config)
+            self.complete = True
 
     def refile(self, gone: list[str]) -> None:
         """Take in the docs files added and drop the ones `gone` (their output and search
@@ -281,7 +343,7 @@ class _State:
         for file in removed:
             output = Path(file.abs_dest_path)
             output.unlink(missing_ok=True)
-            if file.is_documentation_page() and output.parent != Path(self.config.site_dir) and not any(output.parent.iterdir()):
+            if file.is_documentation_page() and output.parent != Path(self.config.site_dir) and output.parent.is_dir() and not any(output.parent.iterdir()):
                 output.parent.rmdir()
         listed = [old.get_file_from_path(file.src_uri) or file for file in get_files(self.config)]
         docs = {file.src_uri for file in listed}
@@ -291,20 +353,22 @@ class _State:
     def rebuild(self, pages: list[File], *, listing: bool = False, last: bool = True) -> None:
         """Read, render and write `pages` again, replacing their search entries; with
         `listing`, also the theme's files that list every page (the sitemap). The search
-        index is written by the `last` rebuild of an update."""
+        index is written by the `last` rebuild of an update. (While the first build runs,
+        the pages count as built, and the files that list every page wait for its end.)"""
         config, files = self.config, self.files
         self._drop_search_entries(pages)
         built = [(file, file.page if file.page is not None else Page(None, file, config)) for file in pages]
         for _, page in built:
             populate_page(page, config, files)
         doc_files = files.documentation_pages()
-        if listing:
+        if listing and self.complete:
             for template in config.theme.static_templates:
                 build_theme_template(template, self.env, files, config, self.nav)
         for file, page in built:
             excluded: bool = file.inclusion.is_excluded()  # type: ignore[no-untyped-call]
             build_page(page, config, doc_files, self.nav, self.env, excluded=excluded)
-        if last:
+            self.built.add(file.src_uri)
+        if last and self.complete:
             config.plugins.on_post_build(config=config)  # writes the search index (and whatever else plugins write)
 
     def _drop_search_entries(self, files: list[File]) -> None:

@@ -19,20 +19,19 @@ from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 
+from rulesref.support import forked
+
 RUNNER = Path(__file__).with_name("mkdocs_runner.py")
 
 
 def reading_processes() -> int:
-    """How many processes read the site's pages (`mkdocs_split`): one per core this process
-    may use; one without `fork`. `RULESREF_MKDOCS_PROCESSES` sets it (1: MkDocs reads every
-    page itself, as `mkdocs build`)."""
+    """How many processes read and write the site's pages (`mkdocs_split`): one per core this
+    process may use; one without `fork`. `RULESREF_MKDOCS_PROCESSES` sets it (1: MkDocs does
+    every page itself, as `mkdocs build`)."""
     asked = os.environ.get("RULESREF_MKDOCS_PROCESSES", "")
     if asked.isdigit() and int(asked) > 0:
         return int(asked)
-    if not hasattr(os, "fork"):
-        return 1
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, cores)
+    return max(1, forked.processes())
 
 
 def runner_command() -> list[str]:

@@ -1,108 +1,104 @@
-"""MkDocs' reading and writing of pages, kept from the last build, and its reading split over
-processes: a build reads and writes only the pages that changed, on every core.
+"""MkDocs' reading and writing of pages split over processes, and kept from the last build: a
+build reads and writes only the pages that changed, on every core.
 
-`mkdocs build` reads every page (Markdown to HTML, about two thirds of a build) in one
-process before it writes any. In the MkDocs child of `rulesref build` (`mkdocs_runner`):
+`mkdocs build` reads every page (Markdown to HTML) in one process, then writes every page
+(the theme's template, and the search plugin's parse of the page's HTML) in the same one;
+each is about half of a build. In the MkDocs child of `rulesref build` (`mkdocs_runner`):
 
-- **Kept.** What reading set on a page (its HTML, table of contents, title, metadata, the
-  links it checked) and what it logged are kept on disk (`<cache>/mkdocs-pages/`, one file a
-  page) under a digest of what reading depends on: the page's own Markdown, and the context
-  every page shares (MkDocs' and the theme's versions, the Markdown extensions and their
-  settings, the link checks' levels, directory URLs, and the path of every file of the site,
-  which decides where each link leads and whether it is broken). A later build finds an
-  unchanged page there, sets what was kept on its page object and logs what it logged
-  (`--strict` counts it alike), and reads only the others. Likewise the page as the theme
-  wrote it, with the entries it gave the search index and what writing it logged, is kept
-  (`<cache>/mkdocs-written/`) under the digest of its reading and of what writing every page
-  shares (the nav, the site's and the theme's settings): an unchanged page is written from
-  there. A build keeps what it used.
-- **Split.** The pages left to read are shared out when the build reads its first page:
-  the i-th of them is read by process i mod n (process 0 being the build's own). A worker
-  sends back what reading set on each of its pages, in page order, and the build sets it on
-  its own page object when its loop reaches that page; all else (the nav, templates, search
-  index, anchor checks) stays as `mkdocs build` does it, so the site is the same byte for
-  byte. What a worker logs while reading a page is handed back with the page and logged by
-  the build when it reaches it: messages come in page order, and `--strict` counts them.
+- **Kept.** Pages whose reading or writing is kept from the last build are taken from there
+  (`mkdocs_kept`); only the others are read, and written.
+- **Split.** The pages left to read are shared out when the build reads its first page: the
+  i-th of them is read by process i mod n (process 0 being the build's own). A worker sends
+  back what reading set on each of its pages, in page order, and the build sets it on its
+  own page object when its loop reaches that page. The pages left to write are shared out
+  the same way when the build writes its first page (every page is read then, and the nav
+  whole): a worker forked then writes each of its pages as the build would, and sends back
+  the entries it gave the search index, which the build adds when its loop reaches that
+  page. All else (the nav, templates, the search index, anchor checks) stays as `mkdocs
+  build` does it, so the site is the same byte for byte. What a worker logs while it reads
+  or writes a page is handed back with the page and logged by the build when it reaches it:
+  messages come in page order, and `--strict` counts them.
 
 Only a build whose plugins do nothing while pages are read is kept or split (a plugin that
 does could keep state that a worker's copy of it would lose, or read what a digest does not
-cover). A worker that fails leaves the rest of its pages to the build's process, which
-reads them itself and reports what MkDocs reports; a kept page that cannot be read back is
-read again. The page step it wraps is MkDocs' own (`rulesref.site.mkdocs_internals` names it).
+cover); writing is kept or split only when the theme's search is the one plugin that works
+on written pages. A worker that fails leaves the rest of its pages to the build's process,
+which reads or writes them itself and reports what MkDocs reports. The page steps it wraps
+are MkDocs' own (`rulesref.site.mkdocs_internals` names them).
 
-This module imports nothing of rulesref: the runner loads it, and the internals module it is
-handed, by their paths.
+The runner loads it, and the modules it is handed (`mkdocs_internals`, `mkdocs_kept`), by
+their paths; of rulesref it imports only the forking (`rulesref.support.forked`), which
+imports nothing of the rest.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import hashlib
 import io
 import logging
-import os
-import pickle
-import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from rulesref.support.cache_files import read_payload, write_payload
+from rulesref.support.forked import Shared
 
 # the plugin events MkDocs runs while it reads a page (`mkdocs_internals.populate_page`)
 READING_EVENTS = ("pre_page", "page_read_source", "page_markdown", "page_content")
-MAX_WORKERS = 4
-# a worker reads ahead of the build by as much as its pipe holds (64 KiB by default: 3 pages)
-F_SETPIPE_SZ = 1031
-PIPE_BYTES = 1 << 20
+# ... and while it writes one (`mkdocs_internals.build_page`), or a theme template
+WRITING_EVENTS = ("pre_page", "page_context", "post_page", "pre_template", "template_context", "post_template")
 
-Populate = Callable[..., None]
+Step = Callable[..., None]
+Work = Callable[[Any], Any]  # what a worker does with one docs file: what it sends back
 
 
-def install(processes: int, internals: Any, cache: str | None = None) -> None:
-    """Make the next MkDocs build of this process read its pages in `processes` processes,
-    taking unchanged ones from `cache` (a folder; None: every page is read).
-    `internals`: the module `rulesref.site.mkdocs_internals` (loaded by its path)."""
-    original: Populate = internals.page_steps()[0]
-    state: dict[str, Any] = {}  # decided at the first page
+def install(processes: int, internals: Any, kept_module: Any, cache: str | None = None) -> None:
+    """Make the next MkDocs build of this process read and write its pages in `processes`
+    processes, taking unchanged ones from `cache` (a folder; None: every page is read and
+    written). `internals` and `kept_module`: the modules `rulesref.site.mkdocs_internals` and
+    `rulesref.site.mkdocs_kept` (loaded by their paths)."""
+    original, original_build = internals.page_steps()
+    state: dict[str, Any] = {}  # decided at the first page read, and at the first written
 
     def populate(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
         if not state:
             usable = not dirty and splittable(config)
             pages = _pages(files)
-            kept = _Kept.open(cache, config, files, pages) if usable and cache else None
+            kept = kept_module.Kept.open(cache, config, files, pages) if usable and cache else None
             left = [f for f in pages if kept is None or not kept.has(f)]
-            state["kept"] = kept
-            state["split"] = _Split.start(original, config, files, processes, left) if usable and processes > 1 else None
-            state["pages"] = len(pages)
+            state.update(kept=kept, files=files, pages=len(pages))
+            state["split"] = _Split.start(_reading(original, config, files), kept_module, files, processes, left) if usable else None
         kept, split = state["kept"], state["split"]
         if kept is None or not kept.restore(page, files):
             with _Recorded() as records:
                 before = dict(vars(page))
-                if split is None:
-                    original(page, config, files, dirty)
+                taken, attributes = split.take(page) if split is not None else (False, None)
+                if taken:
+                    vars(page).update(attributes)
                 else:
-                    split.populate(page, config, files)
+                    original(page, config, files, dirty)
             if kept is not None:
-                kept.store(page, {key: value for key, value in vars(page).items() if key not in before or before[key] is not value}, records)
+                kept.store(page, _set_since(before, page), records)
         state["pages"] -= 1
         if kept is not None and state["pages"] == 0:  # the build's last page: what it did not use goes
             kept.finish()
 
-    original_build: Populate = internals.page_steps()[1]
-
     def build(page: Any, config: Any, doc_files: Any, nav: Any, env: Any, dirty: bool = False, excluded: bool = False) -> None:
         kept = state.get("kept")
+        entries = internals.search_entries(config)
         if "written" not in state:  # the first page written: every page is read and the nav is whole
-            state["written"] = _Written.open(kept, config, nav, internals) if kept is not None and not dirty else None
-            state["to_write"] = len(doc_files)  # (the build hands its list of pages to write)
-        written = state["written"]
+            usable = not dirty and writable(config)
+            written = kept_module.Written.open(kept, config, nav, internals) if kept is not None and usable else None
+            left = [f for f in doc_files if written is None or not written.has(f)]
+            work = _writing(original_build, config, doc_files, nav, env, entries)
+            state.update(written=written, to_write=len(doc_files))  # (the build hands its list of pages to write)
+            state["write_split"] = _Split.start(work, kept_module, state["files"], processes, left) if usable and "files" in state else None
+        written, split = state["written"], state["write_split"]
         if written is None or excluded or not written.restore(page):
-            entries = written.entries if written is not None else None
             before = len(entries) if entries is not None else 0
             with _Recorded() as records:
-                original_build(page, config, doc_files, nav, env, dirty, excluded=excluded)
+                taken, made = split.take(page) if split is not None else (False, None)
+                if not taken:
+                    original_build(page, config, doc_files, nav, env, dirty, excluded=excluded)
+                elif entries is not None:
+                    entries.extend(made)
             if written is not None and not excluded:
                 written.store(page, entries[before:] if entries is not None else [], records)
         state["to_write"] -= 1
@@ -112,6 +108,37 @@ def install(processes: int, internals: Any, cache: str | None = None) -> None:
     internals.replace_page_steps(populate=populate, build=build)
 
 
+def _reading(original: Step, config: Any, files: Any) -> Work:
+    """A reading worker's work: read a page, and send what reading set on it."""
+
+    def read(file: Any) -> dict[str, Any]:
+        from mkdocs.structure.pages import Page
+
+        page = file.page if file.page is not None else Page(None, file, config)
+        before = dict(vars(page))
+        original(page, config, files)
+        return _set_since(before, page)
+
+    return read
+
+
+def _writing(original_build: Step, config: Any, doc_files: Any, nav: Any, env: Any, entries: list[Any] | None) -> Work:
+    """A writing worker's work: write a page as the build would, and send the entries it gave
+    the search index (`entries`: the search plugin's list, or None without that plugin)."""
+
+    def write(file: Any) -> list[Any]:
+        before = len(entries) if entries is not None else 0
+        original_build(file.page, config, doc_files, nav, env, excluded=file.inclusion.is_excluded())
+        return entries[before:] if entries is not None else []
+
+    return write
+
+
+def _set_since(before: dict[str, Any], page: Any) -> dict[str, Any]:
+    """What a page step set on `page` since its attributes were `before`."""
+    return {key: value for key, value in vars(page).items() if key not in before or before[key] is not value}
+
+
 def _pages(files: Any) -> list[Any]:
     from mkdocs.structure.files import InclusionLevel
 
@@ -119,8 +146,8 @@ def _pages(files: Any) -> list[Any]:
 
 
 class _Recorded(logging.Handler):
-    """The log records of one page's reading, as they are logged (they go on to MkDocs' own
-    handlers as ever)."""
+    """The log records of one page's reading or writing, as they are logged (they go on to
+    MkDocs' own handlers as ever)."""
 
     def __init__(self) -> None:
         super().__init__(logging.DEBUG)
@@ -137,322 +164,64 @@ class _Recorded(logging.Handler):
         logging.getLogger("mkdocs").removeHandler(self)
 
 
-class _Kept:
-    """Pages as reading left them, one file each under the digest of what reading read."""
-
-    FOLDER = "mkdocs-pages"
-
-    def __init__(self, where: Path, context: bytes, keys: dict[str, str]) -> None:
-        self.where = where
-        self.context = context
-        self.keys = keys  # page source path -> its digest
-        self.used: set[str] = set()
-
-    @classmethod
-    def open(cls, cache: str, config: Any, files: Any, pages: list[Any]) -> _Kept | None:
-        import markdown  # type: ignore[import-untyped]
-        import mkdocs
-
-        try:
-            import material  # type: ignore[import-untyped]
-
-            theme = getattr(material, "__version__", "")
-        except ImportError:
-            theme = ""
-        shared = repr(
-            (
-                mkdocs.__version__, theme, markdown.__version__, KEPT_FORMAT,
-                config["markdown_extensions"], config["mdx_configs"], config["use_directory_urls"], config["validation"],
-                sorted(f.src_uri for f in files),
-            )
-        ).encode("utf-8")
-        context = hashlib.sha256(shared).digest()
-        keys = {}
-        try:
-            for file in pages:
-                keys[file.src_uri] = hashlib.sha256(context + file.src_uri.encode("utf-8") + b"\0" + file.content_bytes).hexdigest()
-        except OSError:
-            return None
-        where = Path(cache) / cls.FOLDER
-        return cls(where, context, keys)
-
-    def has(self, file: Any) -> bool:
-        key = self.keys.get(file.src_uri)
-        return key is not None and (self.where / key).is_file()
-
-    def _payload(self, page: Any) -> tuple[str, bytes] | None:
-        """The key and payload kept for a page, when its file is whole (its digest holds)."""
-        key = self.keys.get(page.file.src_uri)
-        payload = read_payload(self.where, key) if key is not None else None
-        return (key, payload) if key is not None and payload is not None else None
-
-    def _keep(self, page: Any, make: Callable[[], bytes]) -> None:
-        """Keep `make()` for a page, replacing its file atomically; skipped when it cannot be."""
-        key = self.keys.get(page.file.src_uri)
-        if key is None:
-            return
-        self.used.add(key)
-        try:
-            payload = make()
-        except (pickle.PicklingError, TypeError, AttributeError):
-            return
-        write_payload(self.where, key, payload)
-
-    def _replay(self, key: str, records: list[logging.LogRecord]) -> bool:
-        """Log what the page logged when it was kept, and count its file as used."""
-        for record in records:
-            logging.getLogger(record.name).handle(record)
-        self.used.add(key)
-        return True
-
-    def restore(self, page: Any, files: Any) -> bool:
-        """Set what reading set on `page` when it was kept, and log what it logged; False
-        when nothing usable is kept for it."""
-        found = self._payload(page)
-        if found is None:
-            return False
-        try:
-            attributes, records = _FileUnpickler(io.BytesIO(found[1]), files).load()
-        except (EOFError, pickle.UnpicklingError, ValueError, AttributeError, TypeError):
-            return False
-        vars(page).update(attributes)
-        return self._replay(found[0], records)
-
-    def store(self, page: Any, attributes: dict[str, Any], records: list[logging.LogRecord]) -> None:
-        self._keep(page, lambda: _FilePickler.dumps((attributes, [_plain(r) for r in records])))
-
-    def finish(self) -> None:
-        """Forget the pages this build did not use (the folder holds one build's pages)."""
-        with contextlib.suppress(OSError):
-            for path in self.where.iterdir():
-                if path.name not in self.used and not path.name.startswith("."):  # (the folder's `.gitignore`)
-                    path.unlink()
-
-
-KEPT_FORMAT = 1  # of what a kept page holds
-
-
-class _Written(_Kept):
-    """Pages as the theme wrote them, by the digest of their reading (`_Kept`) and of all
-    that writing every page shares: the nav (each item's title and address, in order), the
-    site's settings and the theme's. Kept with a page: its HTML, what it gave the search
-    index, what it logged. Only for a build whose plugins, while pages are written, are the
-    theme's search alone (any other could change a page a digest does not see)."""
-
-    FOLDER = "mkdocs-written"
-    SHARED_EVENTS = ("pre_page", "page_context", "post_page", "pre_template", "template_context", "post_template")
-
-    def __init__(self, where: Path, context: bytes, keys: dict[str, str], entries: list[dict[str, Any]] | None) -> None:
-        super().__init__(where, context, keys)
-        self.entries = entries
-
-    @classmethod
-    def open(cls, kept: _Kept, config: Any, nav: Any, internals: Any) -> _Written | None:  # type: ignore[override]
-        entries = internals.search_entries(config)
-        for event in cls.SHARED_EVENTS:
-            for method in config.plugins.events.get(event, []):
-                if getattr(getattr(method, "__self__", None), "search_index", None) is None:
-                    return None  # a plugin other than search works on written pages
-        try:
-            settings = {key: repr(config[key]) for key in sorted(config) if key not in _NOT_SHARED}
-            theme = (config.theme.name, repr(sorted(dict(config.theme).items(), key=lambda kv: kv[0])))
-            plugins = {name: repr(dict(plugin.config)) for name, plugin in config.plugins.items()}
-        except (TypeError, ValueError, AttributeError):
-            return None
-        shared = repr((kept.context, _nav_key(nav), settings, theme, plugins)).encode("utf-8")
-        if " at 0x" in shared.decode("utf-8", "replace"):  # a setting shown by its address: no digest holds
-            return None
-        context = hashlib.sha256(shared).digest()
-        keys = {uri: hashlib.sha256(context + key.encode("ascii")).hexdigest() for uri, key in kept.keys.items()}
-        return cls(kept.where.with_name(cls.FOLDER), context, keys, entries)
-
-    def restore(self, page: Any, files: Any = None) -> bool:
-        """Write the page as it was written, give the search index its entries again and log
-        what writing it logged; False when nothing usable is kept for it."""
-        found = self._payload(page)
-        if found is None:
-            return False
-        try:
-            html, entries, records = pickle.loads(found[1])
-            target = Path(page.file.abs_dest_path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(html)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError):
-            return False
-        if self.entries is not None:
-            self.entries.extend(entries)
-        return self._replay(found[0], records)
-
-    def store(self, page: Any, entries: Any, records: list[logging.LogRecord]) -> None:
-        def payload() -> bytes:
-            html = Path(page.file.abs_dest_path).read_bytes()
-            return pickle.dumps((html, list(entries), [_plain(r) for r in records]), protocol=pickle.HIGHEST_PROTOCOL)
-
-        self._keep(page, payload)
-
-
-# settings no page shows: where the build reads and writes, and what the digest covers apart
-_NOT_SHARED = frozenset({"plugins", "theme", "docs_dir", "site_dir", "config_file_path", "watch", "dev_addr", "hooks", "strict"})
-
-
-def _nav_key(nav: Any) -> list[Any]:
-    """The nav as every page shows it: each item's kind, title and address, in order."""
-
-    def item(node: Any) -> Any:
-        children = getattr(node, "children", None) or []
-        return (type(node).__name__, str(getattr(node, "title", "")), str(getattr(node, "url", "") or ""), [item(c) for c in children])
-
-    return [item(node) for node in nav.items] + [str(p.url) for p in nav.pages]
-
-
-def _plain(record: logging.LogRecord) -> logging.LogRecord:
-    """A record that pickles: its message made, its arguments and exception dropped."""
-    copy = logging.makeLogRecord(record.__dict__)
-    copy.msg, copy.args, copy.exc_info, copy.exc_text = record.getMessage(), None, None, None
-    return copy
-
-
 def splittable(config: Any) -> bool:
     """Whether no plugin runs while pages are read."""
     return not any(config.plugins.events.get(event) for event in READING_EVENTS)
 
 
+def writable(config: Any) -> bool:
+    """Whether the only plugin that runs while pages are written is the theme's search (which
+    keeps its entries where `mkdocs_internals.search_entries` finds them)."""
+    return all(
+        getattr(getattr(method, "__self__", None), "search_index", None) is not None
+        for event in WRITING_EVENTS
+        for method in config.plugins.events.get(event, [])
+    )
+
+
 class _Split:
-    """The build's side: which process reads which page, and the workers' results."""
+    """One step shared out over forked workers (`rulesref.support.forked`): what each sends
+    back for a page is (its path, what the step made, what it logged), pickled with its
+    files by path (`mkdocs_kept.FilePickler`); the build logs what a worker logged when it
+    takes the page."""
 
-    def __init__(self, original: Populate, order: dict[str, int], workers: dict[int, _Worker], processes: int) -> None:
-        self.original = original
+    def __init__(self, shared: Shared[Any, Any], order: dict[str, int]) -> None:
+        self.shared = shared
         self.order = order
-        self.workers = workers
-        self.processes = processes
 
     @classmethod
-    def start(cls, original: Populate, config: Any, files: Any, processes: int, pages: list[Any]) -> _Split | None:
-        """Workers for `pages` (those left to read), or None when they are too few to share."""
-        processes = min(processes, MAX_WORKERS, len(pages) // 2)
-        if processes < 2:
-            return None
-        sys.stdout.flush()  # (a forked process would write out what is buffered a second time)
-        sys.stderr.flush()
-        workers = {}
-        for number in range(1, processes):
-            mine = [file for index, file in enumerate(pages) if index % processes == number]
-            workers[number] = _Worker.fork(original, config, files, mine)
-        return cls(original, {file.src_uri: index for index, file in enumerate(pages)}, workers, processes)
+    def start(cls, work: Work, kept_module: Any, files: Any, processes: int, pages: list[Any]) -> _Split | None:
+        """Workers doing `work` for `pages` (those left to read or write), or None when they
+        are too few to share."""
 
-    def populate(self, page: Any, config: Any, files: Any) -> None:
+        def load(sent: bytes) -> Any:
+            return kept_module.FileUnpickler(io.BytesIO(sent), files).load()
+
+        shared = Shared.start(_recorded(work, kept_module), pages, processes, kept_module.FilePickler.dumps, load)
+        return cls(shared, {file.src_uri: index for index, file in enumerate(pages)}) if shared is not None else None
+
+    def take(self, page: Any) -> tuple[bool, Any]:
+        """(True, what a worker made of `page`, its log records logged), or (False, None) when
+        the page is the build's own or its worker failed."""
         index = self.order.get(page.file.src_uri)
-        worker = None if index is None else self.workers.get(index % self.processes)
-        if worker is None or not worker.take(page, files):
-            self.original(page, config, files)
-
-
-class _Worker:
-    """One forked reader, seen from the build: its pipe, and whether it has pages left to send."""
-
-    def __init__(self, pid: int, pipe: IO[bytes], count: int) -> None:
-        self.pid = pid
-        self.pipe = pipe
-        self.left = count
-        self.done = False
-
-    @classmethod
-    def fork(cls, original: Populate, config: Any, files: Any, mine: list[Any]) -> _Worker:
-        read_end, write_end = os.pipe()
-        with contextlib.suppress(OSError, AttributeError):  # room for pages read ahead (Linux)
-            fcntl.fcntl(write_end, F_SETPIPE_SZ, PIPE_BYTES)
-        pid = os.fork()
-        if pid == 0:  # the worker: reads its pages, sends them, and ends without cleaning up the build's things
-            code = 0
-            try:
-                os.close(read_end)
-                with os.fdopen(write_end, "wb") as out:
-                    _read_pages(original, config, files, mine, out)
-            except BaseException:  # (the build reads what was not sent; exiting is all that is left)
-                code = 1
-            finally:
-                os._exit(code)
-        os.close(write_end)
-        return cls(pid, os.fdopen(read_end, "rb"), len(mine))
-
-    def take(self, page: Any, files: Any) -> bool:
-        """Set what the worker read on `page`; False if it has nothing for it (it failed)."""
-        if self.done:
-            return False
-        try:
-            uri, attributes, records = _FileUnpickler(self.pipe, files).load()
-        except (EOFError, pickle.UnpicklingError, OSError, ValueError):
-            uri, attributes, records = None, None, []
-        if uri != page.file.src_uri or attributes is None:
-            self._stop()
-            return False
-        vars(page).update(attributes)
-        for record in records:
+        taken, sent = self.shared.take(index) if index is not None else (False, None)
+        if not taken or sent is None or sent[0] != page.file.src_uri:
+            return False, None
+        for record in sent[2]:
             logging.getLogger(record.name).handle(record)
-        self.left -= 1
-        if self.left == 0:
-            self._stop()
-        return True
-
-    def _stop(self) -> None:
-        self.done = True
-        self.pipe.close()
-        os.waitpid(self.pid, 0)
+        return True, sent[1]
 
 
-def _read_pages(original: Populate, config: Any, files: Any, mine: list[Any], out: IO[bytes]) -> None:
-    """In a worker: read each page and send (its path, what reading set on it, its log records)."""
-    from mkdocs.structure.pages import Page
-
+def _recorded(work: Work, kept_module: Any) -> Work:
+    """`work` as a worker does it: (the page's path, what the work made, the records it logged)."""
     records: list[logging.LogRecord] = []
 
     def keep(logger: logging.Logger, record: logging.LogRecord) -> None:
-        record.msg, record.args = record.getMessage(), None  # (arguments may not pickle)
-        record.exc_info = None
-        records.append(record)
+        records.append(kept_module.plain(record))  # (arguments may not pickle)
 
-    logging.Logger.handle = keep  # type: ignore[method-assign,assignment]  # this process only
-    for file in mine:
-        page = file.page if file.page is not None else Page(None, file, config)
-        before = dict(vars(page))
-        try:
-            original(page, config, files)
-            set_by_reading = {key: value for key, value in vars(page).items() if key not in before or before[key] is not value}
-            out.write(_FilePickler.dumps((file.src_uri, set_by_reading, records)))
-        except Exception:
-            out.write(_FilePickler.dumps((file.src_uri, None, [])))  # the build reads this page and the rest itself
-            return
+    def done(file: Any) -> tuple[str, Any, list[logging.LogRecord]]:
+        logging.Logger.handle = keep  # type: ignore[method-assign,assignment]  # (only ever run in a worker)
         records.clear()
+        return file.src_uri, work(file), list(records)
 
-
-class _FilePickler(pickle.Pickler):
-    """Sends docs files (and their pages) by path: the build has its own objects for them."""
-
-    def persistent_id(self, obj: Any) -> Any:
-        from mkdocs.structure.files import File
-        from mkdocs.structure.pages import Page
-
-        if isinstance(obj, File):
-            return ("file", obj.src_uri)
-        if isinstance(obj, Page):
-            return ("page", obj.file.src_uri)
-        return None
-
-    @classmethod
-    def dumps(cls, value: object) -> bytes:
-        buffer = io.BytesIO()
-        cls(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-        return buffer.getvalue()
-
-
-class _FileUnpickler(pickle.Unpickler):
-    def __init__(self, pipe: IO[bytes], files: Any) -> None:
-        super().__init__(pipe)
-        self.files = files
-
-    def persistent_load(self, pid: Any) -> Any:
-        kind, uri = pid
-        file = self.files.get_file_from_path(uri)
-        if file is None:
-            raise pickle.UnpicklingError(f"no docs file {uri}")
-        return file if kind == "file" else file.page
+    return done

@@ -39,7 +39,8 @@ import struct
 import time
 import zlib
 from collections.abc import Callable, Mapping
-from functools import partial
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache, partial
 from pathlib import Path
 
 from rulesref.emit.js_module import twin_path
@@ -53,9 +54,13 @@ SEARCH_INDEX = "search/search_index.json"
 SEARCH_SCRIPT = "search/search_index.js"
 SITEMAP = "sitemap.xml"
 
+# Each pattern starts with a literal, which the regular expression engine skips to in C: one
+# that starts with a class that may match nothing (the tag's indentation) is tried at every
+# byte of every page (10 s over the 150 MB of the 40K import's pages); the indentation is
+# read back from the page instead (`_indent`).
 _HREF = re.compile(rb'(<(?P<tag>a|link)\b[^>]*?\shref=")([^"]*)(")')
-_MODULE_TAG = re.compile(rb'(?P<indent>[ \t]*)<script src="(?P<prefix>[^"]*?)(?P<path>' + b"|".join(re.escape(m.encode()) for m in MODULE_SCRIPTS) + rb')" type="module"></script>')
-_HEAD_END = re.compile(rb"\n?([ \t]*)</head>")
+_MODULE_TAG = re.compile(rb'<script src="(?P<prefix>[^"]*?)(?P<path>' + b"|".join(re.escape(m.encode()) for m in MODULE_SCRIPTS) + rb')" type="module"></script>')
+_HEAD_END = b"</head>"
 _ONLINE_ONLY = re.compile(rb'<p class="rr-online-only"[^>]*>.*?</p>\s*', re.DOTALL)
 _OFFLINE_ONLY = re.compile(rb'(<p class="rr-offline-only"[^>]*?) hidden(?:="[^"]*")?')
 _BASE = re.compile(rb'"base": ?"([^"]*)"')
@@ -92,23 +97,41 @@ def file_url(href: str, site_url: str = "") -> str:
     return path + (question + query) + (mark + rest)
 
 
+@lru_cache(maxsize=1 << 16)
+def _file_href(href: bytes, site_url: str) -> bytes:
+    """`file_url` of a link as the page holds it (pages repeat their links: each is made once)."""
+    return file_url(href.decode("utf-8"), site_url).encode("utf-8")
+
+
+def _indent(html: bytes, at: int) -> bytes:
+    """The spaces and tabs just before `at`."""
+    start = at
+    while start > 0 and html[start - 1] in b" \t":
+        start -= 1
+    return html[start:at]
+
+
 def _page(html: bytes, site_url: str, home: bool) -> bytes:
     """One page of the copy."""
     def link(m: re.Match[bytes]) -> bytes:  # the page's own address (`<link rel="canonical">`) is a file too; content's links to the site stay
-        return m.group(1) + file_url(m.group(3).decode("utf-8"), site_url if m.group("tag") == b"link" else "").encode("utf-8") + m.group(4)
+        return m.group(1) + _file_href(m.group(3), site_url if m.group("tag") == b"link" else "") + m.group(4)
 
     html = _HREF.sub(link, html)
     base = _BASE.search(html)  # the way from the page to the site's root, as the theme states it
     prefix = "" if base is None or base.group(1) in (b"", b".") else base.group(1).decode("utf-8") + "/"
 
-    def classic_scripts(found: re.Match[bytes]) -> bytes:
-        indent, at = found.group("indent"), found.group("prefix")
+    def classic_scripts(found: re.Match[bytes]) -> bytes:  # the loader, then the twin on a line of its own, indented alike
+        at = found.group("prefix")
         twin = twin_path(found.group("path").decode("utf-8")).encode("utf-8")
-        return indent + b'<script src="' + at + LOADER.encode() + b'"></script>\n' + indent + b'<script src="' + at + twin + b'"></script>'
+        return b'<script src="' + at + LOADER.encode() + b'"></script>\n' + _indent(found.string, found.start()) + b'<script src="' + at + twin + b'"></script>'
 
     html = _MODULE_TAG.sub(classic_scripts, html)
-    polyfill = f'<script src="{prefix}{POLYFILL}"></script>'.encode()
-    html = _HEAD_END.sub(lambda m: b"\n" + m.group(1) + b"  " + polyfill + b"\n" + m.group(1) + b"</head>", html, count=1)
+    end = html.find(_HEAD_END)
+    if end >= 0:  # the polyfill on a line of its own before </head>, indented two more
+        indent = _indent(html, end)
+        start = end - len(indent) - (html[end - len(indent) - 1 : end - len(indent)] == b"\n")
+        polyfill = f'<script src="{prefix}{POLYFILL}"></script>'.encode()
+        html = html[:start] + b"\n" + indent + b"  " + polyfill + b"\n" + indent + html[end:]
     if home:
         html = _OFFLINE_ONLY.sub(lambda m: m.group(1), _ONLINE_ONLY.sub(b"", html), count=1)
     return html
@@ -135,9 +158,10 @@ def _sitemap(data: bytes, site_url: str) -> bytes:
     return re.sub(rb"<loc>([^<]*)</loc>", lambda m: b"<loc>" + file_url(m.group(1).decode("utf-8"), site_url).encode("utf-8") + b"</loc>", data)
 
 
-def _inline_icons(css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
+def _inline_icons(_: bytes, css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
     """A stylesheet with its icons inlined: browsers load no CSS mask image from file:// (the
-    published site keeps them as files, which its content security policy allows)."""
+    published site keeps them as files, which its content security policy allows). Made from
+    the docs files (`css` and its icons among `files`), not from the site's copy (`_`)."""
     folder = rel.rsplit("/", 1)[0]
 
     def inline(found: re.Match[bytes]) -> bytes:
@@ -147,38 +171,38 @@ def _inline_icons(css: bytes, rel: str, files: Mapping[str, bytes]) -> bytes:
     return _ICON.sub(inline, css)
 
 
-Made = tuple[str, bytes | None, Callable[[], bytes]]  # a file of the copy: its path, what it is made from (None: more than its own bytes), how
+Made = tuple[str, Path | None, Callable[[bytes], bytes]]  # a file of the copy: its path, the file of the site it is made from (None: more than one file), how
 
 
 def _made_files(site: Path, docs: Mapping[str, bytes], site_url: str) -> list[Made]:
-    """Every file of the offline copy, sorted, each with the bytes it is made from and how:
-    made from the built site `site` and the docs files it was built from (the stylesheets'
-    icons); source maps are left out (a third of the size, useful only to debug the theme)."""
+    """Every file of the offline copy, sorted, each with the file of the built site `site` it
+    is made from and how (from that file's bytes; a stylesheet is made from the docs files it
+    was built from, with their icons); source maps are left out (a third of the size, useful
+    only to debug the theme). Nothing is read yet: the copy is made a file at a time."""
     made: dict[str, Made] = {}
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix == ".map":
             continue
         rel = path.relative_to(site).as_posix()
-        data = path.read_bytes()
         if rel.endswith(".html"):
-            made[rel] = (rel, data, partial(_page, data, site_url, rel == "index.html"))
+            made[rel] = (rel, path, partial(_page, site_url=site_url, home=rel == "index.html"))
         elif rel == SEARCH_INDEX:
-            made[rel] = (rel, data, partial(_search_index, data))
-            made[SEARCH_SCRIPT] = (SEARCH_SCRIPT, data, partial(_search_script, data))
+            made[rel] = (rel, path, _search_index)
+            made[SEARCH_SCRIPT] = (SEARCH_SCRIPT, path, _search_script)
         elif rel == SITEMAP:
-            made[rel] = (rel, data, partial(_sitemap, data, site_url))
-            made[f"{SITEMAP}.gz"] = (f"{SITEMAP}.gz", data, partial(_sitemap_gz, data, site_url))
+            made[rel] = (rel, path, partial(_sitemap, site_url=site_url))
+            made[f"{SITEMAP}.gz"] = (f"{SITEMAP}.gz", path, partial(_sitemap_gz, site_url=site_url))
         elif rel != f"{SITEMAP}.gz":  # written from the new sitemap
-            made[rel] = (rel, data, partial(bytes, data))
+            made[rel] = (rel, path, bytes)
     for rel, data in docs.items():
         if rel.startswith(f"{paths.ASSETS}/") and rel.endswith(".css"):
-            made[rel] = (rel, None, partial(_inline_icons, data, rel, docs))
+            made[rel] = (rel, None, partial(_inline_icons, css=data, rel=rel, files=docs))
     return [made[rel] for rel in sorted(made)]
 
 
 def offline_site(site: Path, docs: Mapping[str, bytes], site_url: str) -> dict[str, bytes]:
     """Every file of the offline copy (`_made_files`), by path."""
-    return {rel: make() for rel, _, make in _made_files(site, docs, site_url)}
+    return {rel: make(source.read_bytes() if source is not None else b"") for rel, source, make in _made_files(site, docs, site_url)}
 
 
 # -- the zip ----------------------------------------------------------------------------------
@@ -224,17 +248,24 @@ def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int
     """The zip of the offline copy of the built site `site`. With `store` (the cache folder),
     each member is kept there by the bytes it was made from, so the next build makes and
     deflates only the files that changed (a build after one edit changes a few pages, the
-    search index and the sitemap)."""
+    search index and the sitemap). Files are made and deflated on two threads (deflating
+    leaves the interpreter's lock to the other), a file at a time, in the zip's order."""
     kept = Store(store, MEMBERS_FILE, (MEMBERS_FORMAT, fingerprint()), _member_of)
+
+    def member(item: Made) -> tuple[bytes | None, Member]:
+        rel, source, make = item
+        data = source.read_bytes() if source is not None else b""
+        key = hashlib.sha256(f"{rel}\0{site_url}\0".encode() + data).digest() if source is not None else None
+        found = kept.get(key) if key is not None else None
+        return key, found if found is not None else _member(make(data))
+
     members: list[tuple[str, Member]] = []
-    for rel, source, make in _made_files(site, docs, site_url):
-        key = hashlib.sha256(f"{rel}\0{site_url}\0".encode() + source).digest() if source is not None else None
-        member = kept.get(key) if key is not None else None
-        if member is None:
-            member = _member(make())
-        if key is not None:
-            kept.put(key, member)
-        members.append((rel, member))
+    items = _made_files(site, docs, site_url)
+    with ThreadPoolExecutor(2) as pool:
+        for (rel, _, _), (key, made) in zip(items, pool.map(member, items), strict=True):
+            if key is not None:
+                kept.put(key, made)
+            members.append((rel, made))
     kept.save()
     return zip_members(members, paths.offline_name(site_url), epoch)
 

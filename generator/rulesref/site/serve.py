@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from rulesref.config import Settings
 from rulesref.errors import EnvironmentProblem, UsageError
+from rulesref.pages import paths
 from rulesref.pages.nav import in_nav
 from rulesref.problems import Problem, format_text
 from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
@@ -131,13 +132,22 @@ def _free_port(host: str, port: int, dev_addr: str) -> None:
             raise EnvironmentProblem(f"cannot serve on {dev_addr}: {exc.strerror or exc}; stop what uses it or pass --dev-addr") from None
 
 
-def _stop_on_sigterm() -> None:
-    """SIGTERM ends `serve` the way Ctrl-C does, so the server always shuts down and frees its port."""
+def _stop_on_signals() -> None:
+    """SIGTERM ends `serve` the way Ctrl-C does, so the server always shuts down and frees its
+    port. The first of either is the one that counts: the next are ignored, so that they cannot
+    cut the clean-up short (a terminal sends Ctrl-C to a whole process group, and whatever
+    started `serve` may pass it a SIGTERM too)."""
+
+    def ignore(signum: int, frame: object) -> None:
+        pass  # (a Python handler: with SIG_IGN, a signal already pending is printed as "ignored due to race condition")
 
     def interrupt(signum: int, frame: object) -> None:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, ignore)
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, interrupt)
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, interrupt)
 
 
 def _address(dev_addr: str) -> tuple[str, int]:
@@ -180,7 +190,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
     host, port = _address(dev_addr)
     _free_port(host, port, dev_addr)
-    _stop_on_sigterm()
+    _stop_on_signals()
     _show_mkdocs_messages()
     session = Session()
     files, problems = save_generation(session, content, settings)
@@ -206,7 +216,8 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
             print(f"rulesref: the edited page(s) shown {time.perf_counter() - started:.2f} s after the change", file=sys.stderr)
 
         try:
-            saved = save(session, live, config.docs_dir, content, settings, publish)
+            with live.priority():  # the first build, if it still runs, waits between pages meanwhile
+                saved = save(session, live, config.docs_dir, content, settings, publish)
         except MkDocsException as exc:
             print(f"rulesref: MkDocs could not build the pages: {exc}; fix it and save again", file=sys.stderr)
             return
@@ -226,11 +237,10 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
 
     try:
         try:
-            first = [rel for rel in (files or {}) if in_nav(rel)]
-            live.start(first, finished)
+            live.start([paths.HOME], finished, order=lambda rel: not in_nav(rel))
         except MkDocsException as exc:
             raise UsageError(f"MkDocs could not build the site from {config.config_file.name}: {exc}") from None
-        print(f"rulesref: {len(first)} index pages built; the others are built in the background (a page asked for is built at once)", file=sys.stderr)
+        print("rulesref: the home page is built; the others are built in the background, the index pages first (a page asked for is built at once)", file=sys.stderr)
         server = PreviewServer(rebuild, host, port, site_dir, mount, ensure=live.ensure)
         server.watch(str(Path(content).resolve()))
         server.watch(str(config.config_file))
