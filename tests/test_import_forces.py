@@ -58,6 +58,17 @@ def test_what_a_force_can_take_is_counted_and_every_difference_has_its_reason(im
     assert "- `Weasel Pack` (stoats.cat:10; Stoat Clans): its target is in no file read: the sources lack the catalogue `Moor Beasts Library`" in text
 
 
+def test_the_coverage_tells_what_the_sources_lack_from_what_the_import_left_out(tmp_path: Path) -> None:
+    """The benchmark's measure: of what a force can take, the Weasel Pack is in a catalogue
+    the checkout lacks (nothing there to import); Old Buck is in the data and left out."""
+    from rulesref.commands.importers.battlescribe.run import import_battlescribe
+
+    coverage = import_battlescribe([str(DATA / "moorland")], "moor", None, str(tmp_path / "content"), dry_run=False).coverage
+    assert (coverage.takeable, coverage.units, coverage.absent) == (6, 4, 1)
+    assert coverage.left_out == {"hidden, and no modifier shows it": 1, "its target is in no file read: the sources lack the catalogue `Moor Beasts Library`": 1}
+    assert coverage.missing_catalogues == ("Moor Beasts Library",)
+
+
 def test_a_hidden_single_model_a_modifier_shows_is_a_unit_with_its_role(imported: Path) -> None:
     king = entry(imported, "hare-king")
     assert king["role"] == "Leader" and king["armies"] == ["hares-of-the-high-moor"]

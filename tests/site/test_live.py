@@ -19,21 +19,27 @@ from rulesref.site.serve import save, sync_tree
 from rulesref.site.session import Session
 
 from ..conftest import edit
-from .conftest import make_project, site_files
+from .conftest import Built, make_project, site_files
 
 pytestmark = pytest.mark.slow
 
 URL = "http://127.0.0.1:8000/rulesref/"
 
 
-def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
+def _generated(tmp_path: Path) -> tuple[Built, Settings, Session]:
+    """A project whose docs folder holds a first generation, and the session that made it."""
     project = make_project(tmp_path / "live")
-    w40k = project.content / "w40k7"
     settings, session = Settings(), Session()
     files, problems = session.generate(str(project.content), settings)
     assert files, problems
     sync_tree(project.docs, files)
     session.written = files
+    return project, settings, session
+
+
+def test_page_by_page_updates_equal_a_whole_build(tmp_path: Path) -> None:
+    project, settings, session = _generated(tmp_path)
+    w40k = project.content / "w40k7"
     live = LiveSite(project.config, tmp_path / "served", URL)
     first = live.build_all()
     assert first.whole and first.pages > 20
@@ -169,13 +175,8 @@ def test_saves_during_the_first_build_are_built_at_once_and_the_site_ends_as_a_w
     build of the last docs makes."""
     from rulesref.site import live as live_module
 
-    project = make_project(tmp_path / "live")
+    project, settings, session = _generated(tmp_path)
     w40k = project.content / "w40k7"
-    settings, session = Settings(), Session()
-    files, problems = session.generate(str(project.content), settings)
-    assert files, problems
-    sync_tree(project.docs, files)
-    session.written = files
     served = tmp_path / "served"
     gate = threading.Event()
     halfway = threading.Event()

@@ -36,6 +36,7 @@ class LeftOut:
     armies: tuple[str, ...]
     reason: str  # the same words for every entry left out for one reason
     detail: str = ""  # what only this entry's reason says
+    absent: bool = False  # its target is in a catalogue the sources lack (nothing to import)
 
 
 @dataclass
@@ -113,7 +114,8 @@ def _take(index: Index, found: Forces, army: XmlFile, source: XmlFile, entry: El
     target: Found | None = (entry, source) if entry.tag == "selectionEntry" else index.lookup(entry.get("targetId") or "", source)
     if target is None:
         if entry.get("type") in (None, "selectionEntry"):
-            _leave(found, entry.get("targetId") or "", _name(entry) or "(unnamed)", where, army, *_missing_reason(index, source, entry))
+            reason, detail = _missing_reason(index, source, entry)
+            _leave(found, entry.get("targetId") or "", _name(entry) or "(unnamed)", where, army, reason, detail, absent=bool(index.lacks(source)))
         return None
     element, holder = target
     if element.tag != "selectionEntry" or element.get("type") not in UNIT_TYPES:
@@ -134,14 +136,14 @@ def _take(index: Index, found: Forces, army: XmlFile, source: XmlFile, entry: El
     return role
 
 
-def _leave(found: Forces, ident: str, name: str, where: str, army: XmlFile, reason: str, detail: str = "") -> None:
+def _leave(found: Forces, ident: str, name: str, where: str, army: XmlFile, reason: str, detail: str = "", *, absent: bool = False) -> None:
     key = (ident, name)
     known = found.left_out.get(key)
     army_name = (army.root.get("name") or army.name).strip()
     if known is None:
-        found.left_out[key] = LeftOut(ident, name, where, (army_name,), reason, detail)
+        found.left_out[key] = LeftOut(ident, name, where, (army_name,), reason, detail, absent)
     elif army_name not in known.armies:
-        found.left_out[key] = LeftOut(ident, known.name, known.where, (*known.armies, army_name), known.reason, known.detail)
+        found.left_out[key] = LeftOut(ident, known.name, known.where, (*known.armies, army_name), known.reason, known.detail, known.absent)
 
 
 def _missing_reason(index: Index, source: XmlFile, entry: Element) -> tuple[str, str]:

@@ -33,6 +33,7 @@ class Coverage:
     takeable: int
     units: int
     left_out: dict[str, int]  # reason -> how many
+    absent: int  # of those left out, how many are in catalogues the sources lack
     missing_catalogues: tuple[str, ...]
     rules: int
     without_profiles: int
@@ -129,7 +130,8 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
     left_out: dict[str, int] = {}
     for gone in plan.left_out:
         left_out[gone.reason] = left_out.get(gone.reason, 0) + 1
-    coverage = Coverage(plan.takeable, numbers.units, left_out, tuple(m.name for m in plan.missing), numbers.rules, numbers.without_profiles, numbers.without_rules)
+    absent = sum(gone.absent for gone in plan.left_out)
+    coverage = Coverage(plan.takeable, numbers.units, left_out, absent, tuple(m.name for m in plan.missing), numbers.rules, numbers.without_profiles, numbers.without_rules)
     return ImportResult(lines, sorted(changed), str(plan.system.get("name", system_id)), coverage)
 
 
