@@ -64,7 +64,7 @@ def test_the_coverage_tells_what_the_sources_lack_from_what_the_import_left_out(
     from rulesref.commands.importers.battlescribe.run import import_battlescribe
 
     coverage = import_battlescribe([str(DATA / "moorland")], "moor", None, str(tmp_path / "content"), dry_run=False).coverage
-    assert (coverage.takeable, coverage.units, coverage.absent) == (6, 4, 1)
+    assert (coverage.takeable, coverage.units, coverage.absent, coverage.never_shown) == (6, 4, 1, 1)
     assert coverage.left_out == {"hidden, and no modifier shows it": 1, "its target is in no file read: the sources lack the catalogue `Moor Beasts Library`": 1}
     assert coverage.missing_catalogues == ("Moor Beasts Library",)
 

@@ -128,9 +128,9 @@ def _the_build_rendered() -> Iterator[list[Build]]:
     seen: list[Build] = []
     real = site_module.docs_files  # type: ignore[attr-defined]
 
-    def spy(build: Build, memo: Memo | None = None, history: History = NO_HISTORY, *more: Any) -> dict[str, bytes]:
+    def spy(build: Build, memo: Memo | None = None, history: History = NO_HISTORY, *more: Any, **named: Any) -> dict[str, bytes]:
         seen.append(build)
-        return real(build, history=history) if memo is None else real(build, memo, history, *more)
+        return real(build, history=history, **named) if memo is None else real(build, memo, history, *more, **named)
 
     callers = (site_module, session_module)
     for module in callers:

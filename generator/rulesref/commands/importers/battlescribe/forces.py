@@ -26,6 +26,9 @@ UNIT_TYPES = ("unit", "model")
 Key = tuple[str, str]  # (the file holding an element, its id)
 
 
+NEVER_SHOWN = "hidden, and no modifier shows it"  # in the data, but no force can take it (BattleScribe never shows it)
+
+
 @dataclass(frozen=True)
 class LeftOut:
     """Something a force can take that is not a unit of the import, and why."""
@@ -125,7 +128,7 @@ def _take(index: Index, found: Forces, army: XmlFile, source: XmlFile, entry: El
         _leave(found, element.get("id") or "", name or "(unnamed)", where, army, "it has no name or no id")
         return None
     if (hidden(entry) or hidden(element)) and not (shown_by_a_modifier(entry) or shown_by_a_modifier(element)):
-        _leave(found, element.get("id", ""), name, where, army, "hidden, and no modifier shows it")
+        _leave(found, element.get("id", ""), name, where, army, NEVER_SHOWN)
         return None
     key = (holder.name, element.get("id", ""))
     found.units.setdefault(key, target)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rulesref.commands.importers.battlescribe.elements import read_data
 from rulesref.commands.importers.battlescribe.existing import Existing, read_existing
+from rulesref.commands.importers.battlescribe.forces import NEVER_SHOWN
 from rulesref.commands.importers.battlescribe.mapping import map_data
 from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, read_file, source_files
 from rulesref.commands.importers.battlescribe.report import counts, import_report, summary_lines
@@ -34,6 +35,7 @@ class Coverage:
     units: int
     left_out: dict[str, int]  # reason -> how many
     absent: int  # of those left out, how many are in catalogues the sources lack
+    never_shown: int  # of those left out, how many are hidden with nothing to show them
     missing_catalogues: tuple[str, ...]
     rules: int
     without_profiles: int
@@ -131,7 +133,7 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
     for gone in plan.left_out:
         left_out[gone.reason] = left_out.get(gone.reason, 0) + 1
     absent = sum(gone.absent for gone in plan.left_out)
-    coverage = Coverage(plan.takeable, numbers.units, left_out, absent, tuple(m.name for m in plan.missing), numbers.rules, numbers.without_profiles, numbers.without_rules)
+    coverage = Coverage(plan.takeable, numbers.units, left_out, absent, left_out.get(NEVER_SHOWN, 0), tuple(m.name for m in plan.missing), numbers.rules, numbers.without_profiles, numbers.without_rules)
     return ImportResult(lines, sorted(changed), str(plan.system.get("name", system_id)), coverage)
 
 
