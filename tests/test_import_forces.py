@@ -296,3 +296,19 @@ def test_data_with_no_profiles_and_no_rules_says_so(tmp_path: Path, capsys: pyte
     assert "the data gives no unit any rule: unit pages list what each unit can take" in err
     assert "Note: the data gives no unit any rule" in report(content)
     assert entry(content, "vole-pack")["options"] == [{"name": "Net", "element": "se-net"}]
+
+
+def test_one_id_and_name_with_two_texts_in_two_catalogues_keeps_each_entry_on_every_import(tmp_path: Path) -> None:
+    """Catalogues copy each other's ids: the two Warlords share one id here. Each text is
+    found again by its own file on a re-import, which writes nothing (they swapped before)."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA / "moorland", data)
+    stoats = data / "stoats.cat"
+    stoats.write_text(stoats.read_text(encoding="utf-8").replace("r-warlord-stoat", "r-warlord-king"), encoding="utf-8")
+    content = tmp_path / "content"
+    assert run_import(data, content) == 0
+    first = {path.name: path.read_bytes() for path in (content / "moor").glob("*.yml")}
+    warlords = {name: entry(content, name.removesuffix(".yml")) for name in first if name.startswith("warlord")}
+    assert sorted(w["origin"]["file"] for w in warlords.values()) == ["hares.cat", "stoats.cat"]
+    assert run_import(data, content) == 0
+    assert {path.name: path.read_bytes() for path in (content / "moor").glob("*.yml")} == first

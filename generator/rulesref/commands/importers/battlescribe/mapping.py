@@ -201,11 +201,14 @@ class _Mapper:
         self.upstream_names = {"rule": rule_names, "unit": {normalise(origin_name(u.name)) for u in data.units}}
         self.upstream_elements = {"rule": {cut(r.id, ELEMENT_BOUND) for r in data.rules}, "unit": {cut(u.id, ELEMENT_BOUND) for u in data.units}}
 
-    def _reuse(self, kind: str, element: str, name: str) -> str | None:
+    def _reuse(self, kind: str, element: str, name: str, file: str) -> str | None:
         """The id of the entry an earlier import made of this element, if any (found by the
-        element as `origin` keeps it, cut to its bound, and by name)."""
+        element as `origin` keeps it, cut to its bound, and by name). Catalogues copy each
+        other's ids, so an entry made from this element's own file is taken first: two
+        texts of one id and name in two files keep their own entries on every import."""
         recorded = cut(element, ELEMENT_BOUND)
-        for again in self.existing.imported(kind, recorded, origin_name(name)):
+        found = self.existing.imported(kind, recorded, origin_name(name))
+        for again in sorted(found, key=lambda e: (e.origin or {}).get("file") != file):
             named = normalise(str((again.origin or {}).get("name", "")))
             if named != normalise(origin_name(name)) and named in self.upstream_names[kind]:
                 continue  # the same element id, but another name that is still imported: not this one
@@ -442,7 +445,7 @@ class _Mapper:
                 named = group.name
                 if group.qualifier is not None:
                     shown, named = f"{shown} ({group.qualifier})", f"{group.name} {group.qualifier}"
-                group.id = self._reuse("rule", chosen.id, group.name) or self._claim_id(slug(clean_name(named)[0], fallback="rule"), "rule")
+                group.id = self._reuse("rule", chosen.id, group.name, chosen.origin.file) or self._claim_id(slug(clean_name(named)[0], fallback="rule"), "rule")
                 group.content_name = self._claim_name(shown, chosen.origin.catalogue, group.id)
                 self.rule_names[group.id] = group.content_name
                 written.append(group)
@@ -594,7 +597,7 @@ class _Mapper:
         return profile
 
     def unit_entry(self, unit: UnitElement) -> PlannedEntry:
-        ident = self._reuse("unit", unit.id, unit.name) or self._claim_id(slug(clean_name(unit.name)[0], fallback="unit"), "unit")
+        ident = self._reuse("unit", unit.id, unit.name, unit.origin.file) or self._claim_id(slug(clean_name(unit.name)[0], fallback="unit"), "unit")
         qualifier = unit.origin.catalogue
         name = self._claim_name(unit.name, qualifier, ident)
         placed = place_rules(unit, self._ref, self._named, lambda rule: self.rule_names.get(rule, rule), lambda rule: self.family_of.get(rule, rule))
