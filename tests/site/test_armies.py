@@ -206,3 +206,13 @@ def test_a_glossary_of_many_terms_lists_the_systems_each_with_its_own_page(monke
     assert "# Glossary of Warhammer 40,000" in own
     terms = [line for line in own.splitlines() if line.startswith("- [")]
     assert terms and all("../../w40k7/" in line for line in terms)
+
+
+def test_a_rule_only_a_row_has_comes_after_the_unit_s_own_rules_under_a_note(files: dict[str, str]) -> None:
+    """Frog Guard's own rules are cards first; Two-handed (the Reed Spear's, an option's row)
+    comes after the note, never among the unit's own."""
+    page = files[f"{SYSTEM}/frog-guard/index.md"]
+    rules = _between(page, 'id="rules"', 'id="wargear"')
+    own, rows = rules.split("Rules of the weapons and other rows")
+    assert "[Leap]" in own and "[Two\\-handed]" not in own and "[Two-handed]" not in own
+    assert "Two" in rows and "Leap" not in rows

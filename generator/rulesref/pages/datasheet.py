@@ -108,6 +108,14 @@ def unit_rule_refs(entry: Entry) -> list[RuleRef]:
     return refs
 
 
+def row_rule_refs(entry: Entry) -> list[RuleRef]:
+    """The rules only the unit's profile rows have (a weapon's, an option's vehicle's), each
+    rule and value once: on the page they come after the unit's own, under a note, so that a
+    rule an option's row brings never reads as the unit's."""
+    own = {(ref.rule, ref.args) for ref in entry.rules}
+    return [ref for ref in unit_rule_refs(entry) if (ref.rule, ref.args) not in own]
+
+
 def parameter_values(target: Entry, args: tuple[tuple[str, Scalar], ...]) -> list[str]:
     """`X = 3: How many Wounds each allocated Wound becomes`, for each value given, as HTML text."""
     given = dict(args)

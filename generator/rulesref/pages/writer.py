@@ -41,7 +41,7 @@ from rulesref.pages.changes import INDEX as CHANGES_PAGE
 from rulesref.pages.changes import entry_history
 from rulesref.pages.check_section import check_section
 from rulesref.pages.checks import CheckView
-from rulesref.pages.datasheet import option_groups, parameter_values, profile_tables, unit_rule_refs
+from rulesref.pages.datasheet import option_groups, parameter_values, profile_tables, row_rule_refs
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import References, attribute, code, front_matter, markdown_link, plain, user_inline, user_markdown
 from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, LinkOut, NameGroup, Relations
@@ -281,7 +281,8 @@ class Pages:
             table=self.dice_table(entry, links),
             profiles=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref), weapons=False),
             weapons=profile_tables(system, entry.profiles, lambda ref: self.rule_link(page, entry, ref), weapons=True),
-            cards=self.rule_cards(page, entry, unit_rule_refs(entry)),
+            cards=self.rule_cards(page, entry, list(entry.rules)),
+            row_cards=self.rule_cards(page, entry, row_rule_refs(entry)),
             wargear=self.rule_cards(page, entry, list(dict.fromkeys(entry.wargear))),
             options=option_groups(entry, lambda ref: self.rule_link(page, entry, ref), lambda unit: self.unit_link(page, entry, unit)),
             param_table=_param_table(entry.params),
