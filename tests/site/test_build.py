@@ -347,3 +347,44 @@ def test_a_change_every_page_shows_writes_every_page_again(tmp_path: Path, monke
     assert build_project(cold) == 0
     assert tree_hashes(project.site) == tree_hashes(cold.site)
     assert "40K Seventh" in (project.site / "t9a" / "fearless" / "index.html").read_text(encoding="utf-8")  # (a page of the other system: its nav)
+
+
+class _Runs:
+    """A pickle that, loaded, would run code (it never must be)."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (exec, ("import pathlib; pathlib.Path('RAN').write_text('ran')",))
+
+
+def test_kept_pages_are_data_and_a_kept_file_of_any_other_shape_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What MkDocs' reading and writing left is kept as marshalled plain data and checked as it
+    is read: kept files holding a pickle, marshalled code, or data of the wrong shape (each
+    with a digest that holds, as a hand-made file would) are read and written again, nothing
+    in them runs, and the site equals a build with no cache."""
+    import marshal
+    import pickle
+
+    from rulesref.support.cache_files import read_payload, write_payload
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("RULESREF_CACHE", str(cache))
+    monkeypatch.chdir(tmp_path)
+    project = make_project(tmp_path / "warm")
+    assert build_project(project) == 0
+    for folder in ("mkdocs-pages", "mkdocs-written"):
+        names = sorted(kept_files(cache / folder))
+        for name in names:
+            payload = read_payload(cache / folder, name)
+            assert payload is not None
+            data = marshal.loads(payload)  # (a pickle is no marshal data)
+            assert isinstance(data, tuple) and data[0] == "tuple"  # (page state, as `to_data` tags it)
+        hostile = [pickle.dumps(_Runs()), marshal.dumps(compile("open('RAN', 'w')", "x", "exec")), marshal.dumps(("tuple", [("dict", [(1, 2)]), []])), marshal.dumps({"content": "<p>forged</p>"})]
+        for index, name in enumerate(names):
+            write_payload(cache / folder, name, hostile[index % len(hostile)])
+    assert build_project(project) == 0
+    assert not (tmp_path / "RAN").exists()
+    monkeypatch.setenv("RULESREF_CACHE", "off")
+    cold = make_project(tmp_path / "cold", project.content)
+    assert build_project(cold) == 0
+    assert tree_hashes(project.site) == tree_hashes(cold.site)

@@ -15,21 +15,23 @@ the entries it gave the search index and what writing it logged, is kept
 shares (the nav, the site's and the theme's settings): an unchanged page is written from
 there. A build keeps what it used. A kept page that cannot be read back is read again.
 
-Pages and their files are pickled by their paths (`FilePickler`), both here and when the
-split sends them between processes. This module imports nothing of rulesref's but its
-cache files: the runner loads it by its path.
+What is kept, and what the split sends between processes, is plain data (`to_data`):
+strings, numbers, lists and tagged tuples, written with `marshal`, so reading it back builds
+no object of any other kind and runs no code; `from_data` checks every part as it rebuilds
+the page's objects (a docs file by its path, the table of contents), and a kept page of any
+other shape is read again. A page whose state holds anything else is not kept. This module
+imports nothing of rulesref's but its cache files: the runner loads it by its path.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import logging
-import pickle
+import marshal
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from rulesref.support.cache_files import read_payload, write_payload
 
@@ -91,7 +93,7 @@ class Kept:
         self.used.add(key)
         try:
             payload = make()
-        except (pickle.PicklingError, TypeError, AttributeError):
+        except Unkept:
             return
         write_payload(self.where, key, payload)
 
@@ -109,14 +111,14 @@ class Kept:
         if found is None:
             return False
         try:
-            attributes, records = FileUnpickler(io.BytesIO(found[1]), files).load()
-        except (EOFError, pickle.UnpicklingError, ValueError, AttributeError, TypeError):
+            attributes, records = page_state(loads(found[1], files))
+        except ValueError:
             return False
         vars(page).update(attributes)
         return self._replay(found[0], records)
 
     def store(self, page: Any, attributes: dict[str, Any], records: list[logging.LogRecord]) -> None:
-        self._keep(page, lambda: FilePickler.dumps((attributes, [plain(r) for r in records])))
+        self._keep(page, lambda: dumps((attributes, [plain(r) for r in records])))
 
     def finish(self) -> None:
         """Forget the pages this build did not use (the folder holds one build's pages)."""
@@ -166,11 +168,11 @@ class Written(Kept):
         if found is None:
             return False
         try:
-            html, entries, records = pickle.loads(found[1])
+            html, entries, records = written_state(loads(found[1], files))
             target = Path(page.file.abs_dest_path)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(html)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError):
+        except (OSError, ValueError):
             return False
         if self.entries is not None:
             self.entries.extend(entries)
@@ -179,7 +181,7 @@ class Written(Kept):
     def store(self, page: Any, entries: Any, records: list[logging.LogRecord]) -> None:
         def payload() -> bytes:
             html = Path(page.file.abs_dest_path).read_bytes()
-            return pickle.dumps((html, list(entries), [plain(r) for r in records]), protocol=pickle.HIGHEST_PROTOCOL)
+            return dumps((html, list(entries), [plain(r) for r in records]))
 
         self._keep(page, payload)
 
@@ -199,40 +201,133 @@ def _nav_key(nav: Any) -> list[Any]:
 
 
 def plain(record: logging.LogRecord) -> logging.LogRecord:
-    """A record that pickles: its message made, its arguments and exception dropped."""
+    """A record that is plain data: its message made, its arguments and exception dropped."""
     copy = logging.makeLogRecord(record.__dict__)
     copy.msg, copy.args, copy.exc_info, copy.exc_text = record.getMessage(), None, None, None
     return copy
 
 
-class FilePickler(pickle.Pickler):
-    """Sends docs files (and their pages) by path: the build has its own objects for them."""
-
-    def persistent_id(self, obj: Any) -> Any:
-        from mkdocs.structure.files import File
-        from mkdocs.structure.pages import Page
-
-        if isinstance(obj, File):
-            return ("file", obj.src_uri)
-        if isinstance(obj, Page):
-            return ("page", obj.file.src_uri)
-        return None
-
-    @classmethod
-    def dumps(cls, value: object) -> bytes:
-        buffer = io.BytesIO()
-        cls(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-        return buffer.getvalue()
+class Unkept(Exception):
+    """A page state holding a value that is not kept as data."""
 
 
-class FileUnpickler(pickle.Unpickler):
-    def __init__(self, pipe: IO[bytes], files: Any) -> None:
-        super().__init__(pipe)
-        self.files = files
+_SCALARS = (str, int, float, bool, bytes, type(None))
 
-    def persistent_load(self, pid: Any) -> Any:
-        kind, uri = pid
-        file = self.files.get_file_from_path(uri)
-        if file is None:
-            raise pickle.UnpicklingError(f"no docs file {uri}")
-        return file if kind == "file" else file.page
+
+def to_data(value: Any) -> Any:
+    """`value` as plain data for `marshal`: scalars and lists as they are, anything else a
+    tagged tuple (a docs file or page by its path, the table of contents, a log record)."""
+    from mkdocs.structure.files import File
+    from mkdocs.structure.pages import Page
+    from mkdocs.structure.toc import AnchorLink, TableOfContents
+
+    if type(value) in _SCALARS:  # (exactly: a subclass, such as markup, is not kept as its base)
+        return value
+    if type(value) is list:
+        return [to_data(item) for item in value]
+    if isinstance(value, tuple | set | frozenset):
+        return ("tuple" if isinstance(value, tuple) else "set", [to_data(item) for item in value])
+    if isinstance(value, dict):
+        return ("dict", [(to_data(key), to_data(item)) for key, item in value.items()])
+    if isinstance(value, File):
+        return ("file", value.src_uri)
+    if isinstance(value, Page):
+        return ("page", value.file.src_uri)
+    if isinstance(value, TableOfContents):
+        return ("toc", [to_data(item) for item in value.items])
+    if isinstance(value, AnchorLink):
+        active = bool(getattr(value, "active", False))
+        return ("anchor", value.title, value.id, value.level, active, [to_data(child) for child in value.children])
+    if isinstance(value, logging.LogRecord):
+        return ("record", [(key, item) for key, item in vars(value).items() if type(item) in _SCALARS])
+    raise Unkept(type(value).__name__)
+
+
+def from_data(data: Any, files: Any) -> Any:
+    """The value `to_data` made `data` of, its docs files and pages the build's own (found in
+    `files` by path); ValueError for anything `to_data` does not make."""
+    from mkdocs.structure.toc import AnchorLink, TableOfContents
+
+    if type(data) in _SCALARS:
+        return data
+    if type(data) is list:
+        return [from_data(item, files) for item in data]
+    if not isinstance(data, tuple) or not data or not isinstance(data[0], str):
+        raise ValueError(f"not page state: {type(data).__name__}")
+    tag, *parts = data
+    if tag in ("tuple", "set") and len(parts) == 1 and isinstance(parts[0], list):
+        items = [from_data(item, files) for item in parts[0]]
+        return tuple(items) if tag == "tuple" else set(items)
+    if tag == "dict" and len(parts) == 1 and isinstance(parts[0], list):
+        return {from_data(key, files): from_data(item, files) for key, item in _pairs(parts[0])}
+    if tag in ("file", "page") and len(parts) == 1 and isinstance(parts[0], str):
+        file = files.get_file_from_path(parts[0]) if files is not None else None
+        if file is None or (tag == "page" and file.page is None):
+            raise ValueError(f"no docs {tag} {parts[0]}")
+        return file if tag == "file" else file.page
+    if tag == "toc" and len(parts) == 1 and isinstance(parts[0], list):
+        return TableOfContents([_anchor(from_data(item, files)) for item in parts[0]])
+    if tag == "anchor" and len(parts) == 5 and isinstance(parts[4], list):
+        title, anchor_id, level, active = parts[:4]
+        if not (isinstance(title, str) and isinstance(anchor_id, str) and type(level) is int):
+            raise ValueError("not a table of contents' entry")
+        link = AnchorLink(title, anchor_id, level)
+        link.children = [_anchor(from_data(child, files)) for child in parts[4]]
+        if active is True:
+            link.active = True  # type: ignore[attr-defined]  # (MkDocs marks the first entry so)
+        return link
+    if tag == "record" and len(parts) == 1 and isinstance(parts[0], list):
+        fields = dict(_pairs(parts[0]))
+        if not all(type(key) is str and type(item) in _SCALARS for key, item in fields.items()):
+            raise ValueError("not a log record")
+        if not isinstance(fields.get("name"), str) or type(fields.get("levelno")) is not int:
+            raise ValueError("a log record without its logger or level")
+        return logging.makeLogRecord(fields)
+    raise ValueError(f"not page state: {tag!r}")
+
+
+def _pairs(items: list[Any]) -> list[tuple[Any, Any]]:
+    if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in items):
+        raise ValueError("not key and value pairs")
+    return items
+
+
+def _anchor(value: Any) -> Any:
+    from mkdocs.structure.toc import AnchorLink
+
+    if not isinstance(value, AnchorLink):
+        raise ValueError("not a table of contents' entry")
+    return value
+
+
+def dumps(value: Any) -> bytes:
+    """`value` as kept or sent (`to_data`, then `marshal`); Unkept when it holds anything else."""
+    return marshal.dumps(to_data(value))
+
+
+def loads(sent: bytes, files: Any) -> Any:
+    """What `dumps` made `sent` of; ValueError when it is not that."""
+    try:
+        data = marshal.loads(sent)
+    except (EOFError, ValueError, TypeError) as exc:
+        raise ValueError(f"not marshalled data: {exc}") from None
+    return from_data(data, files)
+
+
+def page_state(value: Any) -> tuple[dict[str, Any], list[logging.LogRecord]]:
+    """What reading set on a page and what it logged, checked."""
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], dict) and isinstance(value[1], list)):
+        raise ValueError("not a page's reading")
+    attributes, records = value
+    if not all(isinstance(key, str) for key in attributes) or not all(isinstance(r, logging.LogRecord) for r in records):
+        raise ValueError("not a page's reading")
+    return attributes, records
+
+
+def written_state(value: Any) -> tuple[bytes, list[Any], list[logging.LogRecord]]:
+    """A written page's HTML, its search entries and what writing it logged, checked."""
+    if not (isinstance(value, tuple) and len(value) == 3 and isinstance(value[0], bytes) and isinstance(value[1], list)):
+        raise ValueError("not a written page")
+    if not isinstance(value[2], list) or not all(isinstance(r, logging.LogRecord) for r in value[2]):
+        raise ValueError("not a written page")
+    return value

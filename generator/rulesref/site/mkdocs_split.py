@@ -33,7 +33,6 @@ imports nothing of the rest.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -181,9 +180,9 @@ def writable(config: Any) -> bool:
 
 class _Split:
     """One step shared out over forked workers (`rulesref.support.forked`): what each sends
-    back for a page is (its path, what the step made, what it logged), pickled with its
-    files by path (`mkdocs_kept.FilePickler`); the build logs what a worker logged when it
-    takes the page."""
+    back for a page is (its path, what the step made, what it logged) as plain data, its
+    files by path (`mkdocs_kept.dumps`), or nothing when it holds anything else (the build
+    then does that page itself); the build logs what a worker logged when it takes the page."""
 
     def __init__(self, shared: Shared[Any, Any], order: dict[str, int]) -> None:
         self.shared = shared
@@ -194,10 +193,20 @@ class _Split:
         """Workers doing `work` for `pages` (those left to read or write), or None when they
         are too few to share."""
 
-        def load(sent: bytes) -> Any:
-            return kept_module.FileUnpickler(io.BytesIO(sent), files).load()
+        def dumps(made: Any) -> bytes:
+            try:
+                sent: bytes = kept_module.dumps(made)
+            except kept_module.Unkept:
+                sent = kept_module.dumps(None)
+            return sent
 
-        shared = Shared.start(_recorded(work, kept_module), pages, processes, kept_module.FilePickler.dumps, load)
+        def load(sent: bytes) -> Any:
+            try:
+                return kept_module.loads(sent, files)
+            except ValueError:
+                return None
+
+        shared = Shared.start(_recorded(work, kept_module), pages, processes, dumps, load)
         return cls(shared, {file.src_uri: index for index, file in enumerate(pages)}) if shared is not None else None
 
     def take(self, page: Any) -> tuple[bool, Any]:
@@ -217,7 +226,7 @@ def _recorded(work: Work, kept_module: Any) -> Work:
     records: list[logging.LogRecord] = []
 
     def keep(logger: logging.Logger, record: logging.LogRecord) -> None:
-        records.append(kept_module.plain(record))  # (arguments may not pickle)
+        records.append(kept_module.plain(record))  # (its arguments may be of any kind)
 
     def done(file: Any) -> tuple[str, Any, list[logging.LogRecord]]:
         logging.Logger.handle = keep  # type: ignore[method-assign,assignment]  # (only ever run in a worker)
