@@ -79,7 +79,6 @@ def main() -> None:
             assert build.ok, build.problems[:3]
 
             def history(cold: bool) -> float:
-                snapshots.SNAPSHOTS.__init__()  # type: ignore[misc]  # nothing kept in the process
                 if cold:
                     (root / "cache" / snapshots.Snapshots.FILE).unlink(missing_ok=True)
                 start = time.perf_counter()

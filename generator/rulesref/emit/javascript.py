@@ -351,10 +351,6 @@ def entry_module(item: EntryModule) -> Module:
     return Module(_header(item.source), tuple(lines))
 
 
-def module_js(item: EntryModule) -> str:
-    return entry_module(item).es()
-
-
 def arg_type(arg: Arg) -> str:
     """An argument's TypeScript type: a dice parameter is one of the notations it allows."""
     if arg.param is not None and arg.param.type == "dice":

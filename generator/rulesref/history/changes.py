@@ -31,7 +31,7 @@ from pathlib import Path
 
 from rulesref.history.git import GitUnavailable, Repository, Tag
 from rulesref.history.slugs import UNRELEASED, release_slugs
-from rulesref.history.snapshots import SNAPSHOTS, Snapshot, fields_of, snapshot
+from rulesref.history.snapshots import Snapshot, Snapshots, fields_of, snapshot
 from rulesref.incremental.memo import Get, fresh
 from rulesref.model import Content, DeclaredRelease, Entry, System
 
@@ -188,13 +188,14 @@ def _released(repository: Repository, releases: tuple[Release, ...]) -> Released
     before: dict[str, Snapshot] = {}
     previous: Release | None = None
     trees = repository.trees([r.commit for r in releases])
+    snapshots = Snapshots()
     same_as = None  # the content folder's tree at the previous release
     for release in releases:
         tree = trees.get(release.commit)
         if previous is not None and tree is not None and tree == same_as:
             steps.append(Step(release, previous, ()))  # the same files: nothing changed
         else:
-            after, refused = SNAPSHOTS.of(repository, repository.files(release.commit))
+            after, refused = snapshots.of(repository, repository.files(release.commit))
             if refused is not None:
                 path, why = refused
                 left_out.append(f"history: release {release.version} is left out: {release.version}:{repository.prefix}{path}:{why.line}:{why.col}: {why.message}")
@@ -204,7 +205,7 @@ def _released(repository: Repository, releases: tuple[Release, ...]) -> Released
             before, same_as = after, tree
         previous = release
         kept.append(release)
-    SNAPSHOTS.save()
+    snapshots.save()
     return Released(tuple(steps), before, tuple(kept), tuple(left_out))
 
 

@@ -112,28 +112,22 @@ def _known(value: object) -> Known:
 
 
 class Snapshots:
-    """Each blob's fields or refusal, kept in the process and on disk (a blob never changes,
-    so the store keeps every blob it found)."""
+    """Each blob's fields or refusal, for one reading of the releases: those the store on
+    disk kept (a blob never changes, so the store keeps every blob it found), and those read
+    since. A long-lived process keeps the releases' steps, not this (`read_history`'s memo
+    stage), so a reading starts from the store, as a cold run does."""
 
     FILE = "history-snapshots"
     FORMAT = "rulesref-history 2"  # 2: read with the content's loader (1 parsed with PyYAML's)
 
     def __init__(self) -> None:
-        self.known: dict[str, Known] = {}
-        self.store: cache_files.Store[Known] | None = None
-
-    def _store(self) -> cache_files.Store[Known]:
-        """The store of the caches' folder as it is now (read when first asked for)."""
-        where = cache_files.folder()
-        if self.store is None or self.store.where != where:
-            self.store = cache_files.Store(where, self.FILE, (self.FORMAT, cache_files.fingerprint()), _known)
-            self.known.update(self.store.values() or {})
-        return self.store
+        self.store = cache_files.Store(cache_files.folder(), self.FILE, (self.FORMAT, cache_files.fingerprint()), _known)
+        self.known: dict[str, Known] = self.store.values() or {}
 
     def of(self, repository: Repository, files: dict[str, str]) -> tuple[dict[str, Snapshot], tuple[str, Refused] | None]:
         """The entries the content files `files` (path -> blob id) name, and the first file
         (by path) that the loader refuses, with why, or None."""
-        store = self._store()
+        store = self.store
         paths = {blob: path for path, blob in sorted(files.items(), reverse=True)}  # (a blob's first path names it)
         missing = sorted(blob for blob in paths if blob not in self.known)
         for blob, data in repository.blobs(missing).items():
@@ -153,8 +147,4 @@ class Snapshots:
         return found, refused
 
     def save(self) -> None:
-        if self.store is not None:
-            self.store.save(keep_found=True)
-
-
-SNAPSHOTS = Snapshots()
+        self.store.save(keep_found=True)

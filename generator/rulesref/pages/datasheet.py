@@ -23,9 +23,6 @@ from rulesref.links import shown_value
 from rulesref.model import Entry, Profile, RuleRef, Scalar, System
 from rulesref.pages.markdown import attribute
 
-# A link to an entry (with parameter values) from the page being written, as Markdown.
-EntryLink = Callable[[Entry, tuple[tuple[str, Scalar], ...]], str]
-
 # A value longer than this with a space in it is free text ("Heavy 1, Gets Hot, Melta"),
 # which may wrap between its words; anything shorter ("3+", "12\"", "Assault 2") never wraps.
 SHORT_VALUE = 12
