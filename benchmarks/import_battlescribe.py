@@ -41,7 +41,7 @@ BUDGET_SECONDS, BUDGET_MB = 30.0, 1024.0
 
 
 def step_parse(data: Path, project: Path, system: str) -> dict[str, int]:
-    from rulesref.commands.importers.battlescribe.read import read_file, source_files
+    from rulesref.formats.battlescribe.read import read_file, source_files
 
     files = source_files([str(data)])
     elements = sum(sum(1 for _ in read_file(path, shown).root.iter()) for path, shown in files)

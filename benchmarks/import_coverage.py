@@ -43,7 +43,7 @@ MISSING_BUDGET = 0.01
 
 def game_systems(checkout: Path) -> list[str]:
     """The ids of the game systems in a checkout."""
-    from rulesref.commands.importers.battlescribe.read import SourceError, read_file, source_files
+    from rulesref.formats.battlescribe.read import SourceError, read_file, source_files
 
     found = []
     for path, shown in source_files([str(checkout)]):
@@ -59,7 +59,7 @@ def game_systems(checkout: Path) -> list[str]:
 
 def one(checkout: Path, game_system: str, folder: Path) -> dict[str, object]:
     """Import one game system and validate it, in this process: the figures."""
-    from rulesref.commands.importers.battlescribe.run import import_battlescribe
+    from rulesref.commands.import_battlescribe import import_battlescribe
     from rulesref.support import collector
     from rulesref.validate import check
 

@@ -61,10 +61,10 @@ def command(roster: Path, content: Path, out: Path) -> float:
 def own_part(roster: Path, content: Path) -> dict[str, float]:
     """The command's steps timed in this process: loading and validating the content, then
     what is the roster's own (read, match, write the page)."""
-    from rulesref.commands.roster import write
-    from rulesref.commands.roster.match import match
-    from rulesref.commands.roster.read import read_roster
     from rulesref.config import Settings
+    from rulesref.formats.roster import write
+    from rulesref.formats.roster.match import match
+    from rulesref.formats.roster.read import read_roster
     from rulesref.support import collector
     from rulesref.validate import validate
 

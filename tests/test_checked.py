@@ -1,4 +1,4 @@
-"""`rulesref validate` with the record of the last run (`rulesref.incremental.checked`):
+"""`rulesref validate` with the record of the last run (`rulesref.check.kept`):
 a system whose files are unchanged is not checked again, a changed system is, and so are
 the systems that read a fact it changed; whatever was reused, the problems are a cold
 run's. The Hypothesis series in `test_incremental_stateful` compares the same after random
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rulesref import validate as validate_module
-from rulesref.incremental import checked as record_module
+from rulesref.check import kept as record_module
 from rulesref.links import MAX_HINTS
 from rulesref.problems import Problem
 from rulesref.read import status as file_status

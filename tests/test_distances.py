@@ -56,8 +56,8 @@ def test_javascript_equals_python_on_distances(moves: tuple[dict[str, Any], Path
 
 
 def test_the_try_it_form_steps_a_distance_by_half_inches(moves: tuple[dict[str, Any], Path]) -> None:
-    from rulesref.pages.checks import check_views
     from rulesref.pages.try_it import description
+    from rulesref.views.checks import check_views
 
     result = validate([str(moves[1])])
     entry = result.content.entry("demo:moves")

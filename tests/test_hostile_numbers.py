@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from rulesref.commands.cli import main
-from rulesref.commands.importers.battlescribe.numbers import decimal, whole
+from rulesref.formats.battlescribe.numbers import decimal, whole
 from rulesref.read.load import load_file
 from rulesref.validate import validate
 

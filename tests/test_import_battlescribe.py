@@ -268,7 +268,7 @@ def test_hostile_or_malformed_xml_is_refused_with_file_and_line(
 
 
 def test_zip_bomb_is_refused_from_its_size(source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from rulesref.commands.importers.battlescribe import read
+    from rulesref.formats.battlescribe import read
 
     bomb = source / "bomb.catz"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -61,7 +61,7 @@ def test_what_a_force_can_take_is_counted_and_every_difference_has_its_reason(im
 def test_the_coverage_tells_what_the_sources_lack_from_what_the_import_left_out(tmp_path: Path) -> None:
     """The benchmark's measure: of what a force can take, the Weasel Pack is in a catalogue
     the checkout lacks (nothing there to import); Old Buck is in the data and left out."""
-    from rulesref.commands.importers.battlescribe.run import import_battlescribe
+    from rulesref.commands.import_battlescribe import import_battlescribe
 
     coverage = import_battlescribe([str(DATA / "moorland")], "moor", None, str(tmp_path / "content"), dry_run=False).coverage
     assert (coverage.takeable, coverage.units, coverage.absent, coverage.never_shown) == (6, 4, 1, 1)

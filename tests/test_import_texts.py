@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from rulesref.commands.cli import main
-from rulesref.commands.importers.battlescribe.mapping import fingerprint
-from rulesref.commands.importers.battlescribe.text import (
+from rulesref.formats.battlescribe.mapping import fingerprint
+from rulesref.formats.battlescribe.text import (
     LIST_SUMMARY,
     NO_TEXT,
     TABLE_SUMMARY,

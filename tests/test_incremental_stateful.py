@@ -2,7 +2,7 @@
 order: after every edit of a random series, the problems, the docs folder it keeps in sync
 and the packages generated from its build are byte for byte what a cold run makes. And
 `rulesref validate` run after each edit, with the caches the runs before left on disk
-(which keep each system's problems, `rulesref.incremental.checked`), reports what a cold
+(which keep each system's problems, `rulesref.check.kept`), reports what a cold
 run reports.
 
 `test_serve_reuse` walks one fixed series of edits, the ones its authors thought of. The

@@ -17,9 +17,9 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from rulesref import paths
 from rulesref.commands.init import WORKFLOW, action_reference, release_tag, repository_url
 from rulesref.config import Settings, load_settings
-from rulesref.pages import paths
 from rulesref.support.schemas import load_schema
 
 from .conftest import REPO

@@ -223,7 +223,7 @@ def test_a_hostile_or_broken_roster_is_refused_at_its_line(content: Path, tmp_pa
 
 
 def test_a_zip_bomb_is_refused_from_what_it_inflates_to(content: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesref.commands.importers.battlescribe import read
+    from rulesref.formats.battlescribe import read
 
     monkeypatch.setattr(read, "MAX_XML_BYTES", 100_000)
     bomb = tmp_path / "bomb.rosz"

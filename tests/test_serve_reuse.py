@@ -18,15 +18,15 @@ from pathlib import Path
 import pytest
 
 import rulesref.validate as validate_module
+from rulesref import paths
 from rulesref.config import Settings
 from rulesref.incremental.reads import PAGES
-from rulesref.pages import paths
-from rulesref.pages.relations import SAME_RULE_SHOWN
 from rulesref.read import status as file_status
 from rulesref.read import unchanged
 from rulesref.site import generate
 from rulesref.site.serve import sync_tree
 from rulesref.site.session import Session
+from rulesref.views.relations import SAME_RULE_SHOWN
 
 from .conftest import edit
 

@@ -10,50 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
 
 from rulesref.config import Settings
 from rulesref.links import LinkIndex
-from rulesref.logic.plan import Plan
-from rulesref.model import Content, Entry, Example, Scalar
+from rulesref.logic.compiled import CompiledEntry
+from rulesref.model import Content
 from rulesref.problems import Problem, fails
 from rulesref.read.discover import ContentFiles
-
-
-@dataclass(frozen=True)
-class ExampleResult:
-    """One example as it ran: the value returned (None when it raised) and how it prints."""
-
-    example: Example
-    value: Any
-    shown: str | None
-
-
-@dataclass(frozen=True)
-class OddsResult:
-    """The exact distribution of a check's result for one set of non-dice arguments."""
-
-    given: tuple[tuple[str, Scalar], ...]
-    distribution: tuple[tuple[Any, Fraction], ...]  # result -> probability, in result order
-
-
-@dataclass(frozen=True)
-class CompiledCheck:
-    plan: Plan
-    examples: tuple[ExampleResult, ...]
-    odds: tuple[OddsResult, ...]  # empty unless the build was asked for odds
-
-
-@dataclass(frozen=True)
-class CompiledEntry:
-    entry: Entry
-    checks: tuple[CompiledCheck, ...]
-
-    @property
-    def plans(self) -> list[Plan]:
-        return [c.plan for c in self.checks]
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,10 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from rulesref import paths
 from rulesref.errors import UsageError
 from rulesref.model import Entry, Listing
 from rulesref.names import python_name
-from rulesref.pages import paths
 from rulesref.problems.suggest import did_you_mean
 
 DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
@@ -44,7 +44,7 @@ class Settings:
     site_url: str = DEFAULT_SITE_URL
 
     def system_url(self, system_id: str) -> str:
-        """The URL of a system's index page (where pages live is `rulesref.pages.paths`'s)."""
+        """The URL of a system's index page (where pages live is `rulesref.paths`'s)."""
         return self.site_url + paths.url_of(paths.system_page(system_id))
 
     def entry_url(self, entry: Entry | Listing) -> str:

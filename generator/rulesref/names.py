@@ -36,7 +36,7 @@ __all__ = ["RESERVED_ENTRY_IDS", "RESERVED_SYSTEM_IDS", "Claim", "collisions", "
 # MkDocs and Material write: `assets/`, `search/`, `404.html`, the sitemap); a system with one
 # of these ids would collide with them (`releases`: `api/releases/`, beside `api/<system>/`).
 RESERVED_SYSTEM_IDS = frozenset({"api", "assets", "changes", "compare", "download", "glossary", "releases", "roster", "search", "tags", "404", "sitemap", "schemas"})
-# Entry ids a system's folder of the site keeps for its own pages (`rulesref.pages.paths`):
+# Entry ids a system's folder of the site keeps for its own pages (`rulesref.paths`):
 # `system` is system.yml, `armies/` holds the army pages, `all/` the A to Z lists.
 RESERVED_ENTRY_IDS = {"system": "reserved for system.yml", "armies": "the folder of the system's army pages", "all": "the folder of the system's A to Z lists"}
 

@@ -11,7 +11,7 @@ means `generate` and `build` will too.
 
 `rulesref validate` itself runs `check`: it wants the problems alone, so it takes those of
 every system whose files are as the last run found them from that run's record
-(`rulesref.incremental.checked`), and runs the stages above over the systems an edit can
+(`rulesref.check.kept`), and runs the stages above over the systems an edit can
 have changed the problems of.
 """
 
@@ -22,18 +22,19 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesref.build import Build, CompiledEntry
+from rulesref.build import Build
 from rulesref.check.content import content_problems
+from rulesref.check.kept import UNREAD, CheckRecord, FileState, SystemRecord, identity
+from rulesref.check.kept import facts as checked_facts
+from rulesref.check.kept import ids as checked_ids
+from rulesref.check.kept import reads as checked_reads
 from rulesref.check.salvage import Salvaged, salvaged_system
 from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
-from rulesref.incremental.checked import UNREAD, CheckRecord, FileState, SystemRecord, identity
-from rulesref.incremental.checked import facts as checked_facts
-from rulesref.incremental.checked import ids as checked_ids
-from rulesref.incremental.checked import reads as checked_reads
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
 from rulesref.logic.cache import CompileCache, compile_fingerprint, open_cache
+from rulesref.logic.compiled import CompiledEntry
 from rulesref.logic.compose import composed_content
 from rulesref.logic.conflicts import conflict_problems
 from rulesref.logic.effects import resolve_all
@@ -82,7 +83,7 @@ def validate_kept(memo: Memo, paths: list[str], settings: Settings, *, odds: boo
 class Checked:
     """What `rulesref validate` reports: the problems of the files asked about, the files,
     and the system folders whose files this run checked (the others' problems are the last
-    run's: `rulesref.incremental.checked`)."""
+    run's: `rulesref.check.kept`)."""
 
     problems: tuple[Problem, ...]
     files: ContentFiles
@@ -92,7 +93,7 @@ class Checked:
 def check(paths: list[str], settings: Settings | None = None) -> Checked:
     """The problems `validate` finds in the content that `paths` belong to (of the files in
     `paths`), checking again only the systems an edit since the last run can have changed
-    the problems of (`rulesref.incremental.checked` says which, and why that is exact).
+    the problems of (`rulesref.check.kept` says which, and why that is exact).
     With caching off, every system is checked."""
     settings = settings or Settings()
     files = discover(paths)
@@ -365,7 +366,7 @@ def _run(
 ) -> _Ran:
     """Load, check and compile the files of `files`' system folders. `others`: the ids of
     the content's systems outside them (a `partial` run, over some systems only); `states`
-    gets each file's status and key as it was read (`rulesref.incremental.checked`)."""
+    gets each file's status and key as it was read (`rulesref.check.kept`)."""
     racy = racy_after()  # of this run: a status newer than this is not trusted
     cwd = os.getcwd()  # once: every file is shown relative to it
     problems: list[Problem] = []

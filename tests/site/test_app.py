@@ -30,8 +30,8 @@ def test_the_manifest_names_an_installable_app(built: Built) -> None:
 def test_the_offline_copy_registers_no_service_worker(built: Built) -> None:
     import zipfile
 
+    from rulesref import paths
     from rulesref.config import DEFAULT_SITE_URL
-    from rulesref.pages import paths
 
     with zipfile.ZipFile(built.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
         script = archive.read(f"{paths.offline_name(DEFAULT_SITE_URL)}/assets/rulesref-app.js").decode("utf-8")

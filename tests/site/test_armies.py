@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from rulesref import paths
 from rulesref.commands.cli import main
-from rulesref.pages import armies, paths
+from rulesref.pages import armies
 from rulesref.pages.docs import docs_files
 from rulesref.validate import validate
 

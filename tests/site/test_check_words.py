@@ -8,8 +8,8 @@ from typing import Any
 
 from rulesref.model import Scalar, show
 from rulesref.pages import check_words as words
-from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, check_views
 from rulesref.validate import validate
+from rulesref.views.checks import ArgView, CheckView, FieldView, OddsView, check_views
 
 from .conftest import REPO
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from rulesref.pages.docs import docs_files
-from rulesref.pages.relations import SAME_RULE_SHOWN, _group_pages
 from rulesref.validate import validate
+from rulesref.views.relations import SAME_RULE_SHOWN, _group_pages
 
 from .conftest import build_project, make_project, section_heading
 

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 import yaml
 
+from rulesref import paths
 from rulesref.config import DEFAULT_SITE_URL
 from rulesref.emit.js_module import twin_path
-from rulesref.pages import paths
 from rulesref.site import source_date_epoch
 from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
 from rulesref.support.schemas import schema_dir

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from rulesref.commands.cli import main
-from rulesref.commands.importers.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES
+from rulesref.formats.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES
 
 from ..conftest import FIXTURES
 from .conftest import Built, build_project, error_free_page, make_project, pdf_text, serving

@@ -23,8 +23,8 @@ from rulesref.logic.plan import Plan
 from rulesref.model import Entry
 from rulesref.pages import check_words
 from rulesref.pages.check_section import odds_chart
-from rulesref.pages.checks import CheckView, check_views, odds_view
 from rulesref.validate import validate
+from rulesref.views.checks import CheckView, check_views, odds_view
 
 from .conftest import REPO, Built, build_project, make_project, serving
 from .layout import SCHEMES

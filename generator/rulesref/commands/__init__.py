@@ -1,2 +1,3 @@
-"""The commands: `rulesref`'s command line (`cli`) and the commands that write content or
-start a repository (`new`, `init`, `link`, `importers`), beside the pipeline they drive."""
+"""The commands: `rulesref`'s command line (`cli`) and the commands that start a repository
+or bring content into it (`init`, `link`, `import_battlescribe`). They drive the pipeline
+and the formats; nothing below imports them."""

@@ -132,7 +132,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    from rulesref.commands.new import new_entry, new_system
+    from rulesref.scaffold import new_entry, new_system
 
     content = Path(_settings(args).content)
     if args.kind == "system":
@@ -162,7 +162,7 @@ def cmd_init(args: argparse.Namespace) -> int:
 def _init_with_import(args: argparse.Namespace, folder: Path) -> int:
     """`init --import`: a new repository whose system comes from BattleScribe data, named as
     the data names it (or `--name`), with no example rule and no placeholder."""
-    from rulesref.commands.importers.battlescribe.run import SourceError, import_battlescribe
+    from rulesref.commands.import_battlescribe import SourceError, import_battlescribe
     from rulesref.commands.init import check_empty, init
 
     check_empty(folder)
@@ -194,7 +194,7 @@ def cmd_codes(args: argparse.Namespace) -> int:
 
 
 def cmd_import_battlescribe(args: argparse.Namespace) -> int:
-    from rulesref.commands.importers.battlescribe.run import SourceError, import_battlescribe
+    from rulesref.commands.import_battlescribe import SourceError, import_battlescribe
 
     settings = _settings(args)
     try:
@@ -264,10 +264,10 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
-    from rulesref.commands.importers.battlescribe.read import SourceError
-    from rulesref.commands.roster import write
-    from rulesref.commands.roster.match import match
-    from rulesref.commands.roster.read import read_roster
+    from rulesref.formats.battlescribe.read import SourceError
+    from rulesref.formats.roster import write
+    from rulesref.formats.roster.match import match
+    from rulesref.formats.roster.read import read_roster
     from rulesref.support.output import write_file_atomically
     from rulesref.validate import validate
 

@@ -23,10 +23,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from rulesref import __version__
-from rulesref.commands.new import check_id, title
 from rulesref.errors import UsageError
 from rulesref.names import python_name
 from rulesref.pages.markdown import attribute, plain
+from rulesref.scaffold import check_id, title
 from rulesref.support.schemas import ENTRY, PYPROJECT, SYSTEM, load_schema, schema_url
 from rulesref.support.templates import render
 

@@ -14,13 +14,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Protocol
 
+from rulesref import paths
 from rulesref.config import Settings
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.model import Content, Entry, Listing, RuleRef, System, typed_value
-from rulesref.pages import paths
-from rulesref.pages.checks import CheckView, OddsView, PoolView
-from rulesref.pages.relations import LinkOut
 from rulesref.support.schemas import API, schema_dir
+from rulesref.views.checks import CheckView, OddsView, PoolView
+from rulesref.views.relations import LinkOut
 
 VERSION = 1
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.config import Settings
 from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
 from rulesref.logic.chain import MAX_ODDS_COST, odds_cost
 from rulesref.logic.codegen import core_name, functions_module, internal, proof_module
+from rulesref.logic.compiled import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofBudget, ProofTimeout, combinations, domain_size
 from rulesref.logic.inputs import no_row_matched
 from rulesref.logic.plan import Plan

@@ -24,11 +24,11 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from rulesref.build import CompiledEntry
 from rulesref.config import Settings
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.logic.cache import CompileCache, entry_key
 from rulesref.logic.check import compile_entry
+from rulesref.logic.compiled import CompiledEntry
 from rulesref.model import Content, Entry, build_entry
 from rulesref.problems import Problem
 from rulesref.read.cache import pack, unpack

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 
+from rulesref import paths
 from rulesref.model import System
-from rulesref.pages import paths
 from rulesref.support.templates import render
 
 MANIFEST = "manifest.webmanifest"

@@ -22,13 +22,13 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from rulesref import paths
 from rulesref.emit.api import VERSION
 from rulesref.history.changes import Change, History, Release, Step
 from rulesref.history.diff import checks_diff, params_diff, word_diff
 from rulesref.history.slugs import ALL
 from rulesref.history.slugs import INDEX as INDEX_SLUG
 from rulesref.model import Entry, System
-from rulesref.pages import paths
 from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from rulesref.model import Entry
 from rulesref.pages import check_words as words
 from rulesref.pages.charts import always_figure, odds_figure, text_width
-from rulesref.pages.checks import CheckView, ExampleView, OddsView
 from rulesref.pages.markdown import attribute, code, plain
 from rulesref.pages.tables import Cell, card_table, code_html, label
+from rulesref.views.checks import CheckView, ExampleView, OddsView
 
 # No word of a table may break, so a column is never narrower than its longest word. The
 # examples are a table where every column fits the narrowest content column that shows them

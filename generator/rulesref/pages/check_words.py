@@ -28,7 +28,7 @@ from rulesref.logic.describe import dice_count_words, either
 from rulesref.logic.describe import identifier_words as identifier_words  # the pages' words for names and values too
 from rulesref.logic.describe import value_words as value_words
 from rulesref.model import Scalar, show
-from rulesref.pages.checks import ArgView, CheckView, FieldView, OddsView, Outcome
+from rulesref.views.checks import ArgView, CheckView, FieldView, OddsView, Outcome
 
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 _OR_NONE = re.compile(r",? or none$")  # "Dice rolled for the distance, or none": the value says it

@@ -14,23 +14,25 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from importlib import resources
 
-from rulesref.build import Build, CompiledEntry
+from rulesref import paths
+from rulesref.build import Build
 from rulesref.emit import javascript
 from rulesref.emit.api import api_files, entry_file
 from rulesref.emit.js_module import served, served_module
 from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
+from rulesref.logic.compiled import CompiledEntry
 from rulesref.model import Entry
-from rulesref.pages import changes, paths, roster, try_it
+from rulesref.pages import changes, roster, try_it
 from rulesref.pages.app import app_files
 from rulesref.pages.armies import tag_parts, weapon_parts
-from rulesref.pages.checks import CheckView, check_views
 from rulesref.pages.findable import NAMES_FILE, findable, names_file
 from rulesref.pages.nav import nav_file
-from rulesref.pages.relations import relations
 from rulesref.pages.writer import Pages
 from rulesref.support.forked import Shared
 from rulesref.support.schemas import schema_dir
+from rulesref.views.checks import CheckView, check_views
+from rulesref.views.relations import relations
 
 RENDERED, RELATIONS = "rendered", "relations"  # the memo's stages: docs files and intermediate values; facts across entries
 

@@ -16,8 +16,8 @@ import json
 import re
 from collections.abc import Mapping
 
+from rulesref import paths
 from rulesref.model import Entry, System
-from rulesref.pages import paths
 from rulesref.pages.armies import ArmyView, weapon_anchors, weapon_parts
 
 NAMES_FILE = f"{paths.ASSETS}/rulesref-names.json"

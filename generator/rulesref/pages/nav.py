@@ -13,8 +13,8 @@ import fnmatch
 
 import yaml
 
+from rulesref import paths
 from rulesref.model import System
-from rulesref.pages import paths
 from rulesref.pages.markdown import attribute
 
 MAX_SYSTEMS_AT_TOP = 8  # more than a phone's drawer shows at once: they go into one section

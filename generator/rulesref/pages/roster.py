@@ -1,7 +1,7 @@
 """The "Open a roster" page: a player's BattleScribe roster read in the browser, matched to the
 imported entries and shown as the army page `rulesref roster` writes, nothing uploaded.
 
-The page needs what the command's matcher reads of the content (`rulesref.commands.roster.
+The page needs what the command's matcher reads of the content (`rulesref.formats.roster.
 match`): the imported entries by the BattleScribe ids in their `origin`, each unit's rules with
 the values it takes them with, its profile rows and their rules, each rule's summary and text.
 Each system has an index (`assets/roster/<system>.js`: the entries by those ids, each entry's
@@ -24,13 +24,13 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from rulesref.commands.importers.battlescribe.naming import data_revision
-from rulesref.commands.importers.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES, MAX_ZIP_BYTES
-from rulesref.commands.roster.match import RULE_KINDS, UNIT_KINDS, compared
-from rulesref.commands.roster.write import anchor, paragraphs
+from rulesref import paths
+from rulesref.formats.battlescribe.naming import data_revision
+from rulesref.formats.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES, MAX_ZIP_BYTES
+from rulesref.formats.roster.match import RULE_KINDS, UNIT_KINDS, compared
+from rulesref.formats.roster.write import anchor, paragraphs
 from rulesref.links import display_name
 from rulesref.model import Entry, RuleRef, System
-from rulesref.pages import paths
 from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 

@@ -20,15 +20,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rulesref import paths
 from rulesref.logic.describe import dice_label
 from rulesref.logic.plan import Arg, Plan
 from rulesref.model import Content, Entry
 from rulesref.names import python_name
 from rulesref.pages import check_words as words
-from rulesref.pages import paths
 from rulesref.pages.charts import AT_LEAST, AVERAGE, BAR, EXACT, INSET, LINE, PERCENT, ROW, SIDE_LABELS, SURE, WIDTH, WIDTHS
-from rulesref.pages.checks import MAX_BARS, ArgView, CheckView
 from rulesref.pages.markdown import attribute
+from rulesref.views.checks import MAX_BARS, ArgView, CheckView
 
 MODULES = f"{paths.ASSETS}/rulechecks"  # where the site serves the generated modules
 TRY_IT, VERSUS = "Try it", "Versus"

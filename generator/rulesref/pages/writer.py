@@ -16,13 +16,14 @@ from pathlib import Path
 
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
+from rulesref import paths
 from rulesref.config import Settings
 from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.incremental.reads import Reads, derived, question
 from rulesref.links import LinkMatch, Resolution, Resolved, display_name, normalise, plain_text, written_resolution
 from rulesref.model import Content, Entry, Listing, Param, RuleRef, Scalar, System, show
-from rulesref.pages import paths, try_it
+from rulesref.pages import try_it
 from rulesref.pages.armies import (
     ArmyView,
     LetterPart,
@@ -40,15 +41,15 @@ from rulesref.pages.armies import (
 from rulesref.pages.changes import INDEX as CHANGES_PAGE
 from rulesref.pages.changes import entry_history
 from rulesref.pages.check_section import check_section
-from rulesref.pages.checks import CheckView
 from rulesref.pages.datasheet import option_groups, parameter_values, profile_tables, row_rule_refs
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import References, attribute, code, front_matter, markdown_link, plain, user_inline, user_markdown
-from rulesref.pages.relations import SAME_RULE_SHOWN, EntryRelations, LinkOut, NameGroup, Relations
 from rulesref.pages.roster import PAGE as ROSTER_PAGE
 from rulesref.pages.roster import roster_systems
 from rulesref.pages.tables import Cell, card_table, code_html
 from rulesref.support.templates import render
+from rulesref.views.checks import CheckView
+from rulesref.views.relations import SAME_RULE_SHOWN, EntryRelations, LinkOut, NameGroup, Relations
 
 KIND_TITLES = {"rule": "Rules", "unit": "Units", "term": "Terms"}
 KIND_WORDS = {"rule": ("rule", "rules"), "unit": ("unit", "units"), "term": ("term", "terms")}

@@ -27,13 +27,13 @@ from typing import Any
 
 import yaml
 
+from rulesref import paths
 from rulesref.config import Settings
 from rulesref.errors import UsageError
 from rulesref.history.changes import read_history
-from rulesref.pages import paths
 from rulesref.pages.docs import docs_files
 from rulesref.pages.nav import NAV_HEADER
-from rulesref.pages.paths import NAV_FILE
+from rulesref.paths import NAV_FILE
 from rulesref.problems import Problem, format_text
 from rulesref.site.csp import make_csp_ready
 from rulesref.site.mkdocs_child import EarlyMkDocs, reading_processes, runner_command

@@ -8,7 +8,7 @@ MkDocs build with `use_directory_urls: false` did the same at twice the build's 
 
 - every link to a page of the site ends in `index.html` (`../fear/` is `../fear/index.html`,
   `../..` is `../../index.html`, anchors kept); every page of the site is an `index.html`
-  in a folder of its own (`rulesref.pages.paths`), so that is where each link leads;
+  in a folder of its own (`rulesref.paths`), so that is where each link leads;
 - the search index is also a script (`search/search_index.js`, as the theme's offline
   plugin writes it), with its locations changed the same way;
 - browsers refuse to start the search worker on a page opened from file://, so each page
@@ -43,8 +43,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache, partial
 from pathlib import Path
 
+from rulesref import paths
 from rulesref.emit.js_module import twin_path
-from rulesref.pages import paths
 from rulesref.support.cache_files import Store, fingerprint
 
 POLYFILL = f"{paths.ASSETS}/rulesref-iframe-worker.js"

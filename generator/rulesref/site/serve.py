@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from rulesref import paths
 from rulesref.config import Settings
 from rulesref.errors import EnvironmentProblem, UsageError
-from rulesref.pages import paths
 from rulesref.pages.nav import in_nav
 from rulesref.problems import Problem, format_text
 from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written

@@ -14,11 +14,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rulesref import paths
 from rulesref.config import Settings
 from rulesref.history.changes import read_history
 from rulesref.incremental.memo import Memo
 from rulesref.model import Entry
-from rulesref.pages import paths
 from rulesref.pages.docs import docs_files
 from rulesref.problems import Problem
 from rulesref.validate import validate_kept

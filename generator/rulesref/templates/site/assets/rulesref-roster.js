@@ -3,7 +3,7 @@
 // `rulesref roster` writes. Nothing is sent anywhere. A classic script, not a module, so that it
 // runs in the offline copy opened from the file system too.
 //
-// Reading mirrors rulesref/commands/roster/read.py and matching rulesref/commands/roster/match.py,
+// Reading mirrors rulesref/formats/roster/read.py and matching rulesref/formats/roster/match.py,
 // step for step and in the same order (so that sorting ties and "first met" come out the same);
 // tests/site/test_roster_browser.py proves the two give the same JSON for every fixture roster.
 // What the command derives from an entry (a rule's name as taken, its text as paragraphs, the
@@ -225,7 +225,7 @@
     return text;
   }
 
-  // numbers as importers/battlescribe/numbers.py reads them: ASCII digits of a bounded length
+  // numbers as formats/battlescribe/numbers.py reads them: ASCII digits of a bounded length
   const WHOLE = /^[0-9]{1,12}$/;
   const DECIMAL = /^-?[0-9]{1,12}(?:\.[0-9]{1,15})?$/;
 

@@ -1,4 +1,5 @@
-"""`rulesref new`: start a system or an entry from a skeleton that already validates.
+"""Skeletons of a new system or entry that already validate (`rulesref new`; `init` and the
+importer start systems from them too).
 
 The skeleton names its schema for editor autocompletion (a relative path where the schemas
 sit beside the content folder, as in rulesref's own repository; else the schema's published

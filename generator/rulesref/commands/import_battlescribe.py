@@ -1,4 +1,5 @@
-"""`rulesref import battlescribe`: read, map, merge with disk, write, report.
+"""`rulesref import battlescribe`: read, map, merge with disk, write, report (the format's
+phases are `rulesref.formats.battlescribe`'s).
 
 Every source file is read and checked before anything is written, so a malformed or hostile
 file stops the import with nothing changed.
@@ -11,16 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesref.commands.importers.battlescribe.elements import read_data
-from rulesref.commands.importers.battlescribe.existing import Existing, read_existing
-from rulesref.commands.importers.battlescribe.forces import NEVER_SHOWN
-from rulesref.commands.importers.battlescribe.mapping import map_data
-from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, read_file, source_files
-from rulesref.commands.importers.battlescribe.report import counts, import_report, summary_lines
-from rulesref.commands.importers.battlescribe.write import changed_files, plan_files, write_files
 from rulesref.commands.init import EXAMPLE_RULE, example_rule
-from rulesref.commands.new import title
 from rulesref.errors import EnvironmentProblem, UsageError
+from rulesref.formats.battlescribe.elements import read_data
+from rulesref.formats.battlescribe.existing import Existing, read_existing
+from rulesref.formats.battlescribe.forces import NEVER_SHOWN
+from rulesref.formats.battlescribe.mapping import map_data
+from rulesref.formats.battlescribe.read import SourceError, XmlFile, read_file, source_files
+from rulesref.formats.battlescribe.report import counts, import_report, summary_lines
+from rulesref.formats.battlescribe.write import changed_files, plan_files, write_files
+from rulesref.scaffold import title
 from rulesref.support.progress import Progress
 
 SYSTEM_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")

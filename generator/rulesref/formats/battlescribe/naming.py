@@ -14,8 +14,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from rulesref.check.lookalike import lookalike_reason, script_of
-from rulesref.commands.importers.battlescribe.fit import bound, cut
-from rulesref.commands.importers.battlescribe.numbers import whole
+from rulesref.formats.battlescribe.fit import bound, cut
+from rulesref.formats.battlescribe.numbers import whole
 from rulesref.names import RESERVED_ENTRY_IDS, python_name, python_reason
 from rulesref.read.load import FORBIDDEN_CHARS
 from rulesref.support.schemas import ENTRY

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulesref.commands.importers.battlescribe.existing import Existing, ExistingEntry
-from rulesref.commands.importers.battlescribe.fit import Cut, fitted_entry, fitted_system
-from rulesref.commands.importers.battlescribe.mapping import Plan, PlannedEntry, fingerprint
-from rulesref.commands.importers.battlescribe.text import derive_summary
-from rulesref.commands.new import skeleton_system
+from rulesref.formats.battlescribe.existing import Existing, ExistingEntry
+from rulesref.formats.battlescribe.fit import Cut, fitted_entry, fitted_system
+from rulesref.formats.battlescribe.mapping import Plan, PlannedEntry, fingerprint
+from rulesref.formats.battlescribe.text import derive_summary
 from rulesref.read.load import LoadError, resolve_plain
+from rulesref.scaffold import skeleton_system
 from rulesref.support.output import write_file_atomically
 
 ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "options", "checks", "notes", "corrections", "same_as", "origin")

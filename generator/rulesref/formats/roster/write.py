@@ -16,10 +16,10 @@ import json
 import re
 from typing import Any
 
-from rulesref.commands.roster.match import Army, ArmyUnit, RuleUse, entry_ref
+from rulesref import paths
 from rulesref.config import Settings
+from rulesref.formats.roster.match import Army, ArmyUnit, RuleUse, entry_ref
 from rulesref.links import plain_text
-from rulesref.pages import paths
 from rulesref.support.templates import render
 
 

@@ -12,9 +12,9 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from rulesref.commands.importers.battlescribe.mapping import Plan
-from rulesref.commands.importers.battlescribe.naming import MAX_VALUE
-from rulesref.commands.importers.battlescribe.write import Outcome
+from rulesref.formats.battlescribe.mapping import Plan
+from rulesref.formats.battlescribe.naming import MAX_VALUE
+from rulesref.formats.battlescribe.write import Outcome
 
 PRECEDENCE = "the game system file first, then the catalogue of the rule's own book, then the longest text"  # of copies of one text
 

@@ -16,9 +16,9 @@ one `.ros`, or the XML itself, whatever the file is called (BSData keeps test ro
 
 A roster comes from anywhere, so it is read as the importer reads data: defusedxml (no
 document type, no entities, nothing fetched), size limits before parsing and for what a zip
-inflates to, and a bound on nesting (`rulesref.commands.importers.battlescribe.read`). Its
+inflates to, and a bound on nesting (`rulesref.formats.battlescribe.read`). Its
 numbers (revision, counts, costs) are ASCII digits of a bounded length
-(`rulesref.commands.importers.battlescribe.numbers`); any other value is refused at its line.
+(`rulesref.formats.battlescribe.numbers`); any other value is refused at its line.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
-from rulesref.commands.importers.battlescribe.numbers import decimal, not_a_number, whole
-from rulesref.commands.importers.battlescribe.read import SourceError, XmlFile, read_xml
+from rulesref.formats.battlescribe.numbers import decimal, not_a_number, whole
+from rulesref.formats.battlescribe.read import SourceError, XmlFile, read_xml
 
 ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")  # a zip's first bytes (a member; an empty zip)
 UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from xml.etree.ElementTree import Element
 
-from rulesref.commands.importers.battlescribe.forces import armies
-from rulesref.commands.importers.battlescribe.index import Index, children
-from rulesref.commands.importers.battlescribe.numbers import whole
-from rulesref.commands.importers.battlescribe.read import XmlFile
-from rulesref.commands.importers.battlescribe.records import Origin
+from rulesref.formats.battlescribe.forces import armies
+from rulesref.formats.battlescribe.index import Index, children
+from rulesref.formats.battlescribe.numbers import whole
+from rulesref.formats.battlescribe.read import XmlFile
+from rulesref.formats.battlescribe.records import Origin
 
 PAGE = re.compile(r"\s*(?:p\.?\s*)?([0-9]{1,4})\s*")
 

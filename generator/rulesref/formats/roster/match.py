@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rulesref.commands.importers.battlescribe.naming import data_revision
-from rulesref.commands.roster.read import Roster, RosterProfile, RosterRule, Selection
+from rulesref.formats.battlescribe.naming import data_revision
+from rulesref.formats.roster.read import Roster, RosterProfile, RosterRule, Selection
 from rulesref.links import display_name, plain_text
 from rulesref.model import Content, Entry, RuleRef
 

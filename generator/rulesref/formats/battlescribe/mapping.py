@@ -36,12 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesref.commands.importers.battlescribe.books import Books
-from rulesref.commands.importers.battlescribe.existing import Existing
-from rulesref.commands.importers.battlescribe.fit import bound, cut
-from rulesref.commands.importers.battlescribe.forces import Key, LeftOut
-from rulesref.commands.importers.battlescribe.index import MissingCatalogue
-from rulesref.commands.importers.battlescribe.naming import (
+from rulesref.formats.battlescribe.books import Books
+from rulesref.formats.battlescribe.existing import Existing
+from rulesref.formats.battlescribe.fit import bound, cut
+from rulesref.formats.battlescribe.forces import Key, LeftOut
+from rulesref.formats.battlescribe.index import MissingCatalogue
+from rulesref.formats.battlescribe.naming import (
     MAX_NAME,
     clean_name,
     content_name,
@@ -51,9 +51,9 @@ from rulesref.commands.importers.battlescribe.naming import (
     system_names,
     usable_id,
 )
-from rulesref.commands.importers.battlescribe.records import Data, OptionElement, ProfileRow, RuleElement, RuleUse, UnitElement
-from rulesref.commands.importers.battlescribe.rows import Disagreement, Ref, place_rules
-from rulesref.commands.importers.battlescribe.text import clean_text, defused, derive_summary, find_table
+from rulesref.formats.battlescribe.records import Data, OptionElement, ProfileRow, RuleElement, RuleUse, UnitElement
+from rulesref.formats.battlescribe.rows import Disagreement, Ref, place_rules
+from rulesref.formats.battlescribe.text import clean_text, defused, derive_summary, find_table
 from rulesref.links import normalise
 from rulesref.links.mentions import Linker
 from rulesref.names import RESERVED_ENTRY_IDS

@@ -27,10 +27,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
+from rulesref import paths
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.links import LinkIndex, Resolved, TextLinks, normalise
 from rulesref.model import Content, Entry, Listing, Scalar
-from rulesref.pages import paths
 from rulesref.support.slugs import slug
 
 # the most members of a name group an entry's page lists; a bigger group has a page of its own

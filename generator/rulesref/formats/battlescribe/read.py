@@ -19,9 +19,9 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
-from rulesref.commands.importers.battlescribe.json_form import JsonFormError, parse_json
-from rulesref.commands.importers.battlescribe.old_form import as_current, is_old
 from rulesref.errors import UsageError
+from rulesref.formats.battlescribe.json_form import JsonFormError, parse_json
+from rulesref.formats.battlescribe.old_form import as_current, is_old
 
 MAX_XML_BYTES = 64 * 1024 * 1024
 MAX_ZIP_BYTES = 64 * 1024 * 1024

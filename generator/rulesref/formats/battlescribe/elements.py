@@ -11,13 +11,13 @@ rules and what the sources lack.
 
 from __future__ import annotations
 
-from rulesref.commands.importers.battlescribe.forces import armies, forces
-from rulesref.commands.importers.battlescribe.index import Index, build_index
-from rulesref.commands.importers.battlescribe.numbers import not_a_number, whole
-from rulesref.commands.importers.battlescribe.places import Places, characteristic_text, description, page_of
-from rulesref.commands.importers.battlescribe.read import XmlFile
-from rulesref.commands.importers.battlescribe.records import ArmyElement, Data, RuleElement, Skipped
-from rulesref.commands.importers.battlescribe.units import read_units
+from rulesref.formats.battlescribe.forces import armies, forces
+from rulesref.formats.battlescribe.index import Index, build_index
+from rulesref.formats.battlescribe.numbers import not_a_number, whole
+from rulesref.formats.battlescribe.places import Places, characteristic_text, description, page_of
+from rulesref.formats.battlescribe.read import XmlFile
+from rulesref.formats.battlescribe.records import ArmyElement, Data, RuleElement, Skipped
+from rulesref.formats.battlescribe.units import read_units
 
 
 def _rules(index: Index, places: Places, data: Data) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesref.commands.importers.battlescribe.records import RuleUse, UnitElement
+from rulesref.formats.battlescribe.records import RuleUse, UnitElement
 
 Scalar = int | str
 Ref = tuple[str, dict[str, Scalar]]  # a rule id and its parameter values

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from rulesref.commands.importers.battlescribe.index import NO_CATEGORY, Found, Index, children
-from rulesref.commands.importers.battlescribe.read import XmlFile
+from rulesref.formats.battlescribe.index import NO_CATEGORY, Found, Index, children
+from rulesref.formats.battlescribe.read import XmlFile
 
 UNIT_TYPES = ("unit", "model")
 Key = tuple[str, str]  # (the file holding an element, its id)

@@ -23,12 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.etree.ElementTree import Element
 
-from rulesref.commands.importers.battlescribe.forces import UNIT_TYPES, Forces, Key, hidden, shown_by_a_modifier
-from rulesref.commands.importers.battlescribe.index import Index, children
-from rulesref.commands.importers.battlescribe.numbers import decimal
-from rulesref.commands.importers.battlescribe.places import Places, page_of
-from rulesref.commands.importers.battlescribe.read import XmlFile
-from rulesref.commands.importers.battlescribe.records import (
+from rulesref.formats.battlescribe.forces import UNIT_TYPES, Forces, Key, hidden, shown_by_a_modifier
+from rulesref.formats.battlescribe.index import Index, children
+from rulesref.formats.battlescribe.numbers import decimal
+from rulesref.formats.battlescribe.places import Places, page_of
+from rulesref.formats.battlescribe.read import XmlFile
+from rulesref.formats.battlescribe.records import (
     MAX_PROFILES_PER_UNIT,
     OptionElement,
     OptionRules,

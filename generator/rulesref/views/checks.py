@@ -14,8 +14,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.config import Settings
+from rulesref.logic.compiled import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.logic.describe import arg_values, dice_label, type_values
 from rulesref.logic.plan import Arg, ExampleText, Plan
 from rulesref.logic.types import VType

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rulesref.commands.importers.battlescribe.naming import clean_name
+from rulesref.formats.battlescribe.naming import clean_name
 from rulesref.support.slugs import slug
 
 OTHER_ID = "other"

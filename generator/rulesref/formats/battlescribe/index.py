@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from rulesref.commands.importers.battlescribe.read import XmlFile
+from rulesref.formats.battlescribe.read import XmlFile
 
 Found = tuple[Element, XmlFile]
 LINKABLE = frozenset({"rule", "profile", "selectionEntry", "selectionEntryGroup", "infoGroup"})

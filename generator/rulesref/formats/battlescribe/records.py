@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulesref.commands.importers.battlescribe.forces import Key, LeftOut
-from rulesref.commands.importers.battlescribe.index import MissingCatalogue, ProfileType, Publication
+from rulesref.formats.battlescribe.forces import Key, LeftOut
+from rulesref.formats.battlescribe.index import MissingCatalogue, ProfileType, Publication
 
 MAX_PROFILES_PER_UNIT = 120
 

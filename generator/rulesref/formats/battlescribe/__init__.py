@@ -1,4 +1,5 @@
-"""Import BattleScribe data (`.gst` game systems, `.cat` catalogues, zipped or not) as content.
+"""BattleScribe data (`.gst` game systems, `.cat` catalogues, zipped or not; XML or JSON) as
+content (the command that runs it: `rulesref.commands.import_battlescribe`).
 
 One phase per module: `read` finds and safely parses the XML, `elements` turns it into plain
 records, `mapping` decides the entries (ids, names, parameters, one text per rule), `write`

@@ -1,1 +1,0 @@
-"""Importers: turn data kept in other formats into rulesref content files."""
