@@ -37,13 +37,12 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from mkdocs import utils
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_exclusions
-from mkdocs.structure.nav import Navigation, get_navigation
+from mkdocs.structure.files import File, Files, InclusionLevel, get_files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from watchdog.events import (
     FileClosedEvent,
@@ -57,8 +56,16 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from rulesref.pages.paths import NAV_FILE
-from rulesref.site.mkdocs_internals import Server, build_page, build_theme_template, check_version, populate_page, search_entries
+from rulesref.paths import NAV_FILE
+from rulesref.site.mkdocs_internals import (
+    Server,
+    build_page,
+    build_prelude,
+    build_theme_template,
+    check_version,
+    populate_page,
+    search_entries,
+)
 
 FIRST_BUILD = "rulesref-first-build"  # the thread that builds the pages of the first build in the background
 
@@ -272,24 +279,8 @@ class _State:
 
     @classmethod
     def set_up(cls, config: MkDocsConfig, config_mtime: int, waiting: _Waiting, stop: threading.Event) -> _State:
-        """What `mkdocs.commands.build.build` does before it reads the first page: plugins'
-        config and pre-build events, the site folder cleaned, the files, the nav and the
-        theme's environment, and the static files copied."""
-        config = config.plugins.on_config(config)
-        config.plugins.on_pre_build(config=config)
-        utils.clean_directory(config.site_dir)
-        files = get_files(config)
-        env = config.theme.get_env()
-        files.add_files_from_theme(env, config)
-        files = config.plugins.on_files(files, config=config)
-        set_exclusions(files, config)
-        nav = get_navigation(files, config)
-        nav = config.plugins.on_nav(nav, config=config, files=files)
-        for file in files.documentation_pages(inclusion=InclusionLevel.is_in_serve):
-            if file.page is None:
-                Page(None, file, config)
-        env = config.plugins.on_env(env, config=config, files=files)
-        files.copy_static_files(inclusion=InclusionLevel.is_in_serve)
+        """MkDocs' build up to its first page (`mkdocs_internals.build_prelude`)."""
+        config, files, nav, env = build_prelude(config)
         return cls(config, files, nav, env, config_mtime, waiting, stop)
 
     def build_pages(self, pages: Iterable[File]) -> bool:

@@ -8,7 +8,8 @@ the same docs folder must build with Zensical, which has no plugin API). Three t
 more, and each is here with why:
 
 - `serve` builds pages one at a time and again after a save (`rulesref.site.live`). MkDocs
-  builds a site only whole (`mkdocs.commands.build.build`); its page steps `_populate_page`
+  builds a site only whole (`mkdocs.commands.build.build`); what that function does before
+  its first page is copied here, step for step (`build_prelude`), and its page steps `_populate_page`
   (read a page: Markdown to HTML) and `_build_page` (write it through the theme), and
   `_build_theme_template` (the sitemap, which lists every page), are what that function runs
   for each page, and there is no public way to run them for one page.
@@ -56,6 +57,34 @@ def check_version(version: str | None = None) -> None:
             f"MkDocs {found} is installed, but rulesref's site needs MkDocs {' or '.join(SUPPORTED)} "
             "(it runs MkDocs' page steps itself); install the versions of constraints.txt"
         )
+
+
+def build_prelude(config: Any) -> tuple[Any, Any, Any, Any]:
+    """What `mkdocs.commands.build.build` does before it reads the first page, as it does it
+    for `mkdocs serve`: plugins' config and pre-build events, the site folder cleaned, the
+    files, the nav and the theme's environment, each page's object, and the static files
+    copied. The config as the plugins left it, the files, the nav and the environment."""
+    from mkdocs import utils
+    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
+    from mkdocs.structure.nav import get_navigation
+    from mkdocs.structure.pages import Page
+
+    config = config.plugins.on_config(config)
+    config.plugins.on_pre_build(config=config)
+    utils.clean_directory(config.site_dir)
+    files = get_files(config)
+    env = config.theme.get_env()
+    files.add_files_from_theme(env, config)
+    files = config.plugins.on_files(files, config=config)
+    set_exclusions(files, config)
+    nav = get_navigation(files, config)
+    nav = config.plugins.on_nav(nav, config=config, files=files)
+    for file in files.documentation_pages(inclusion=InclusionLevel.is_in_serve):
+        if file.page is None:
+            Page(None, file, config)
+    env = config.plugins.on_env(env, config=config, files=files)
+    files.copy_static_files(inclusion=InclusionLevel.is_in_serve)
+    return config, files, nav, env
 
 
 def populate_page(page: Any, config: Any, files: Any) -> None:
