@@ -216,7 +216,7 @@ def _system_record(folder: SystemFolder, ran: _Ran, states: dict[str, FileState]
         files=tuple(states[str(path)] for path in paths),
         problems=problems,
         reads=checked_reads(system, ran.content, ran.links),
-        facts=checked_facts(system, ran.content, ran.links),
+        facts=checked_facts(system, ran.links),
         ids=checked_ids(system, system_file, ran.content, ran.links),
     )
 

@@ -66,20 +66,19 @@ def _target(entry: Entry) -> tuple[object, ...]:
     return (entry.key, entry.name, entry.kind, tuple((p.name, p.type, p.min, p.max, p.values) for p in entry.params))
 
 
-def facts(system: str, content: Content, links: LinkIndex) -> str:
-    """A digest of what other systems' checks read of `system`: the names its links resolve
-    by (with the entries they name), and which of its entries exist or failed their schema
-    (`same_as`)."""
-    names, bases, known, unbuilt = links.names_of(system)
-    lent = (
-        tuple((name, _target(entry)) for name, entry in (names or {}).items()),
-        tuple((name, _target(entry)) for name, entry in (bases or {}).items()),
-        tuple((known or {}).items()),
-        tuple(sorted(unbuilt)),
-        tuple(e.key for e in content.entries_of(system)),
-        tuple(sorted(k for k in links.unbuilt if k.partition(":")[0] == system)),
+def facts(system: str, links: LinkIndex) -> str:
+    """A digest of what other systems' checks read of `system` (`LinkIndex.lent`), each
+    entry a link names by what a link can report of it."""
+    lent = links.lent(system)
+    digested = (
+        tuple((name, _target(entry)) for name, entry in lent.names.items()),
+        tuple((name, _target(entry)) for name, entry in lent.bases.items()),
+        tuple(lent.known.items()),
+        tuple(sorted(lent.unbuilt_bases)),
+        lent.entries,
+        lent.unbuilt,
     )
-    return hashlib.sha256(repr(lent).encode()).hexdigest()
+    return hashlib.sha256(repr(digested).encode()).hexdigest()
 
 
 def reads(system: str, content: Content, links: LinkIndex) -> tuple[str, ...]:

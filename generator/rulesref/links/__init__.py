@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.model import Content, Entry, Param, Scalar, Where, show, texts_of
@@ -166,6 +167,17 @@ class _EntryLinks:
         return {(link.system, link.target): outcome for text in self.texts for link, outcome in text.links if not isinstance(link, int)}
 
 
+class Lent(NamedTuple):
+    """What the checks of other systems learn of one system (`LinkIndex.lent`)."""
+
+    names: dict[str, Entry]  # the names its links resolve by, with the entries they name
+    bases: dict[str, Entry]  # its parameterised names' bases: `[[Brutal (3)]]` names `Brutal (X)`
+    known: dict[str, str]  # every name an entry of it answers to, those whose file failed its schema too
+    unbuilt_bases: frozenset[str]  # the bases of those entries' parameterised names
+    entries: tuple[str, ...]  # which of its entries exist (`same_as` asks)
+    unbuilt: tuple[str, ...]  # which failed their schema
+
+
 class LinkIndex:
     """Names and aliases of every entry, per system, for resolving links."""
 
@@ -218,16 +230,24 @@ class LinkIndex:
             kept = memo.kept(LINK_SYSTEMS, None)
             for system in self._systems:
                 before = memo.kept(LINK_NAMES, system)
-                tables = self.names_of(system)
-                self._same_system[system] = kept is not None and kept[1] == self._systems and before is not None and before[1] == tables
-                memo.keep(LINK_NAMES, system, None, tables)
+                lent = self.lent(system)
+                self._same_system[system] = kept is not None and kept[1] == self._systems and before is not None and before[1] == lent
+                memo.keep(LINK_NAMES, system, None, lent)
             memo.keep(LINK_SYSTEMS, None, None, self._systems)
 
-    def names_of(self, system: str) -> tuple[dict[str, Entry] | None, dict[str, Entry] | None, dict[str, str] | None, frozenset[str]]:
-        """Everything a link into `system` resolves by: the names of its entries and their
-        parameterised bases, and the names of its unbuilt entries."""
-        unbuilt = frozenset(b for s, b in self.unbuilt_bases if s == system)
-        return (self.names.get(system), self.bases.get(system), self.known.get(system), unbuilt)
+    def lent(self, system: str) -> Lent:
+        """What the checks of other systems learn of `system`, worked out here alone for
+        both who ask: `serve`, whose links into a system are reused while it lends the same
+        (its entries compared whole), and `validate`, whose record of a system's problems
+        holds while the systems it reads lend the same (`rulesref.check.kept.facts`)."""
+        return Lent(
+            self.names.get(system, {}),
+            self.bases.get(system, {}),
+            self.known.get(system, {}),
+            frozenset(b for s, b in self.unbuilt_bases if s == system),
+            tuple(e.key for e in self.content.entries_of(system)),
+            tuple(sorted(k for k in self.unbuilt if k.partition(":")[0] == system)),
+        )
 
     def systems(self) -> frozenset[str]:
         return self._systems  # gathered once: every link asks
