@@ -1,8 +1,10 @@
 """The compile stage over the whole content: cached, and on every core when it is worth it.
 
-Compiling an entry depends on its own file only (`rulesref.logic.check.compile_entry`), so
-the stage can (1) take an entry's problems from the content-hash cache when its file is
-unchanged, and (2) compile the other entries in worker processes. Workers are forked after
+Compiling an entry depends only on the files its key names (`rulesref.logic.cache.entry_key`):
+its own file, and for a composed unit the files of the rules and steps it was composed
+from and the units its Versus checks aim at. So the stage can (1) take an entry's problems
+from the content-hash cache when those files are unchanged, and (2) compile the other
+entries in worker processes. Workers are forked after
 loading, so they read the content already in memory and send back problems only (compiled
 checks hold the functions of one process and stay in it). Whatever runs where, each entry's
 problems are the same and land in the same place, and the build sorts them: a parallel run
@@ -11,8 +13,8 @@ reports exactly what a serial run does (a test compares them).
 Writers (generate, build) need every entry's compiled checks in this process; the command
 `validate` needs only the problems, and then an unchanged entry costs nothing at all, and
 the entries are compiled in a worker while the rest of the content loads (`Ahead`). A
-long-lived process (`serve`) also keeps its compiled entries in its memo, by the digest of
-each entry's file, so a save recompiles only the entries whose files changed.
+long-lived process (`serve`) also keeps its compiled entries in its memo, by that key, so a
+save recompiles only the entries whose files (or whose rules' and steps' files) changed.
 """
 
 from __future__ import annotations
