@@ -25,8 +25,9 @@ from rulesref.logic.compiled import CompiledEntry
 from rulesref.model import Entry
 from rulesref.pages import changes, roster, try_it
 from rulesref.pages.app import app_files
-from rulesref.pages.armies import tag_parts, weapon_parts
 from rulesref.pages.findable import NAMES_FILE, findable, names_file
+from rulesref.pages.kinds import KINDS
+from rulesref.pages.kinds.entry import entry_page
 from rulesref.pages.nav import nav_file
 from rulesref.pages.writer import Pages
 from rulesref.support.forked import Shared
@@ -109,7 +110,7 @@ def docs_files(
         name = paths.entry_page(entry)
         owner = site.system_of(entry.system)
         if owner is None:  # (validation refuses an entry without a system)
-            into[name] = page(name, lambda k=entry.key: site.entry(k))  # type: ignore[misc]
+            into[name] = page(name, lambda k=entry.key: entry_page(site, k))  # type: ignore[misc]
             return
 
         def both(key: str = entry.key, system_id: str = entry.system) -> tuple[bytes, bytes]:
@@ -117,7 +118,7 @@ def docs_files(
             entry = site.entry_of(key)
             owner = site.system_of(system_id)
             assert entry is not None and owner is not None
-            return site.entry(key).encode("utf-8"), entry_file(site, entry, owner)
+            return entry_page(site, key).encode("utf-8"), entry_file(site, entry, owner)
 
         into[name], into[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
 
@@ -139,31 +140,9 @@ def docs_files(
     shared = Shared.start(entry_only, later, processes) if processes > 1 and not memo.keeps else None
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
     files: dict[str, bytes] = {paths.NAV_FILE: nav, **shown}
-    files[paths.HOME] = page(paths.HOME, site.home)
-    files[paths.GLOSSARY] = page(paths.GLOSSARY, site.glossary)
-    files[paths.TAGS] = page(paths.TAGS, site.tags)
-    files[paths.API_PAGE] = page(paths.API_PAGE, site.api_page)
-    for system in site.glossary_systems():
-        name = paths.glossary_page(system.id)
-        files[name] = page(name, lambda s=system.id: site.glossary(s))  # type: ignore[misc]
-    for tag, count in site.tag_counts():
-        for number in range(1, tag_parts(count) + 1):
-            name = paths.tag_page(tag, number)
-            files[name] = page(name, lambda t=tag, n=number: site.tag(t, n))  # type: ignore[misc]
-    for name in facts.group_pages:
-        files[name] = page(name, lambda p=name: site.name_group(p))  # type: ignore[misc]
-    for system in content.systems:
-        name = paths.system_page(system.id)
-        files[name] = page(name, lambda s=system.id: site.system(s))  # type: ignore[misc]
-        for view in site.armies_of(system.id):
-            name = paths.army_page(system.id, view.army.id)
-            files[name] = page(name, lambda s=system.id, a=view.army.id: site.army(s, a))  # type: ignore[misc]
-            for weapons in weapon_parts(view):
-                name = paths.army_weapons_page(system.id, view.army.id, weapons.part)
-                files[name] = page(name, lambda s=system.id, a=view.army.id, w=weapons.part: site.weapons(s, a, w))  # type: ignore[misc]
-        for part in site.letter_pages(system.id):
-            name = paths.letter_page(system.id, part.kind, part.part)
-            files[name] = page(name, lambda s=system.id, k=part.kind, p=part.part: site.letters(s, k, p))  # type: ignore[misc]
+    for kind in KINDS:  # every kind of page but the entries' own
+        for name, make in kind.pages(site):
+            files[name] = page(name, make)
     for index, entry in enumerate(later):
         taken, made = shared.take(index) if shared is not None else (False, None)
         if taken and made is not None:
