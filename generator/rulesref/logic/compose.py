@@ -62,8 +62,8 @@ class Composition:
 
 def compositions(content: Content, owners: dict[str, list[Resolved]], steps: list[Step]) -> list[Composition]:
     """Every unit's compositions, in content order, each step once per unit: each step its
-    rules change, and every `versus` step of its system (`owners`: each entry's effects, by
-    its key)."""
+    rules change, each step of its system a core effect changes, and every `versus` step of
+    its system (`owners`: each entry's effects, by its key)."""
     terms = {key for key in owners if (owner := content.entry(key)) is not None and owner.kind == "term"}
     core: dict[str, list[Resolved]] = {}  # the terms' effects reach every unit
     for key in (k for k in owners if k in terms):  # (in content order: the same on every run)
@@ -105,24 +105,25 @@ def _bound(one: Resolved, ref: RuleRef) -> Resolved:
     source may not print a value); a wrong value is the unit's own problem (`bad-param`)."""
     given = dict(ref.args)
     values: dict[str, str] = {}
+    said = []
     for param in one.params:
         if param.name in given:
             value, error = param_value(param, given[param.name])
             if error is None:
                 values[param.name] = repr(value)
+                said.append(f"{param.name} = {value}")
     if not values:
         return one
     effect = one.effect
 
-    def written(expr: Expr) -> Expr:
-        return Expr(substituted(expr.source, values), expr.where)
+    def written(expr: Expr) -> Expr:  # (a literal, or an expression that reads none of them, stays as written)
+        return Expr(substituted(expr.source, values), expr.where) if isinstance(expr.source, str) and names_in(expr.source) & values.keys() else expr
 
     def maybe(expr: Expr | None) -> Expr | None:
         return written(expr) if expr is not None else None
 
-    said = ", ".join(f"{n} = {v.strip(chr(39))}" for n, v in values.items())
     outcomes = tuple(replace(o, value=written(o.value), otherwise=written(o.otherwise)) for o in effect.outcomes)
-    effect = replace(effect, when=maybe(effect.when), value=maybe(effect.value), outcomes=outcomes, summary=f"{effect.summary.rstrip('.')} ({said}).")
+    effect = replace(effect, when=maybe(effect.when), value=maybe(effect.value), outcomes=outcomes, summary=f"{effect.summary.rstrip('.')} ({', '.join(said)}).")
     return replace(one, effect=effect, inputs={n: v for n, v in one.inputs.items() if n not in values})
 
 
