@@ -132,14 +132,15 @@ def test_a_composed_check_applies_exceptions_and_stacking_as_declared(tmp_path: 
 # -- the shipped units, against references derived by hand from the rules' text ------------
 
 
-def _mob_rule_reference(roll: int, leadership: int, penalty: int, table: int, locked: bool, character: bool, models: int) -> bool:
+def _mob_rule_reference(roll: int, leadership: int, penalty: int, table: int, locked: bool, character: bool, models: int) -> tuple[bool, str]:
+    """Whether the Morale check is passed, and the hits the pass costs (`D6` or `none`)."""
     if roll == 2 or roll <= leadership - penalty:  # a double 1 always passes
-        return True
+        return True, "none"
     if table == 1:
-        return locked
+        return locked, "none"
     if table <= 3:
-        return character
-    return models >= 10
+        return character, "D6" if character else "none"
+    return models >= 10, "D6" if models >= 10 else "none"
 
 
 def _w40k7(unit: str) -> dict[str, Any]:
@@ -154,13 +155,19 @@ def test_deffkoptas_morale_check_is_the_morale_check_with_mob_rule() -> None:
     ):
         expected = _mob_rule_reference(roll, leadership, penalty, table, locked, character, models)
         got = check(roll=roll, leadership=leadership, penalty=penalty, mob_rule_roll=table, locked_in_combat=locked, has_ork_character=character, models=models)
-        assert got is expected
-    # exact odds: 2D6 and the table's D6, weighed by hand
+        assert (got.result, got.hits) == expected
+    # exact odds: 2D6 and the table's D6, weighed by hand; a pass that costs hits is an outcome of its own
     two_d6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
     for leadership, penalty, locked, character, models in itertools.product((5, 7, 10), (0, 3), (False, True), (False, True), (3, 10)):
-        passing = sum((two_d6[r] * Fraction(1, 6) for r in two_d6 for t in range(1, 7) if _mob_rule_reference(r, leadership, penalty, t, locked, character, models)), Fraction(0))
+        brute: dict[tuple[bool, str], Fraction] = {}
+        for r, t in itertools.product(two_d6, range(1, 7)):
+            outcome = _mob_rule_reference(r, leadership, penalty, t, locked, character, models)
+            brute[outcome] = brute.get(outcome, Fraction(0)) + two_d6[r] * Fraction(1, 6)
         odds = ns["morale_check_odds"](leadership=leadership, penalty=penalty, locked_in_combat=locked, has_ork_character=character, models=models)
-        assert odds.get(True, Fraction(0)) == passing
+        assert {(k.result, k.hits): p for k, p in odds.items()} == brute
+    # the two situations where a pass with hits used to count as a clean pass
+    odds = ns["morale_check_odds"](leadership=7, penalty=0, locked_in_combat=False, has_ork_character=True, models=10)
+    assert {(k.result, k.hits): p for k, p in odds.items()}[(True, "D6")] == Fraction(5, 12) * Fraction(5, 6)
 
 
 def _to_wound(roll: int, strength: int, toughness: int) -> bool:

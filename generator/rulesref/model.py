@@ -386,6 +386,16 @@ OPERATIONS = ("set", "add", "at_most", "at_least", "halve", "auto", "cannot")
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """A field an effect adds to the result of the check it acts on (Mob Rule's hits): its
+    value where the effect applies, and `otherwise` where it does not."""
+
+    field: OutputField
+    value: Expr
+    otherwise: Expr
+
+
+@dataclass(frozen=True)
 class Effect:
     """What an entry changes in another check (see `rulesref.logic.effects`): in the check
     `step` (an entry id, with `.check` when it has several), the quantity `changes` (an input
@@ -408,6 +418,8 @@ class Effect:
     where: Where
     side: str = "self"  # "target": it applies when its unit is the target of the check
     step_where: Where | None = None  # where `step` names this check (one of a list)
+    outcomes: tuple[Outcome, ...] = ()  # fields it adds to the result
+    new_values: tuple[str, ...] = ()  # words its `set` brings to an enum result
 
     @property
     def ref(self) -> str:
@@ -722,7 +734,14 @@ def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect
         stacks=data.get("stacks"),
         where=where,
         side=data.get("side", "self"),
+        outcomes=tuple(_outcome(n, o, where / "outcomes" / n) for n, o in data.get("outcomes", {}).items()),
+        new_values=tuple(data.get("new_values", ())),
     )
+
+
+def _outcome(name: str, spec: dict[str, Any], where: Where) -> Outcome:
+    field = OutputField(name, spec["type"], spec.get("summary"), spec.get("min"), spec.get("max"), tuple(spec.get("values", ())), where)
+    return Outcome(field, Expr(spec["value"], where / "value"), Expr(spec["otherwise"], where / "otherwise"))
 
 
 def _rule_refs(items: Any, where: Where) -> tuple[RuleRef, ...]:

@@ -9,6 +9,13 @@ export declare const KIND: "unit";
 export declare const SUMMARY: "A single hulking, mindless monstrosity that lurches randomly into the enemy and grinds through their ranks.";
 export declare const URL: "https://rulesref.github.io/rulesref/t9a/forsaken-one/";
 
+/** Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test); Steady: A Steady unit's Break Test penalty is never worse than -2. (penalty in Discipline (break test), capped when steady); Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (penalty in Discipline (break test), halved); Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break test), settled outright). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
+export declare function break_test(): boolean;
+export declare namespace break_test {
+  interface Args {
+  }
+}
+
 /** The result of `melee_attack`. */
 export interface MeleeAttack {
   /** Unsaved wounds (Health Points lost) */
@@ -99,13 +106,6 @@ export declare namespace command_test_odds {
     readonly discipline: number;
     /** What the Command Test is for */
     readonly purpose: "combat-reform" | "redirecting-charges" | "other";
-  }
-}
-
-/** Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules. Composed from: Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test); Steady: A Steady unit's Break Test penalty is never worse than -2. (penalty in Discipline (break test), capped when steady); Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (penalty in Discipline (break test), halved); Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break test), settled outright). https://rulesref.github.io/rulesref/t9a/forsaken-one/ @throws {RangeError} a ValueError naming the input */
-export declare function break_test(): boolean;
-export declare namespace break_test {
-  interface Args {
   }
 }
 

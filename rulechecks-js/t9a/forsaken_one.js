@@ -25,6 +25,17 @@ function $keywords(args, keys, name) {
   throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
 }
 
+const $break_test$keys = Object.freeze([]);
+/** Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules. */
+export function break_test(args) {
+  $keywords(args, $break_test$keys, "break_test");
+  return $break_test();
+}
+
+function $break_test() {
+  return true;
+}
+
 const $MeleeAttack$fields = Object.freeze(["unsaved", "models_removed"]);
 function $MeleeAttack(unsaved, models_removed) {
   return Object.freeze({ unsaved, models_removed });
@@ -89,8 +100,7 @@ export function panic_test(args) {
 }
 
 function $panic_test() {
-  const result_settled = true;
-  return result_settled;
+  return true;
 }
 
 const $command_test$keys = Object.freeze(["roll", "discipline", "purpose"]);
@@ -124,18 +134,6 @@ function $command_test(roll, discipline, purpose) {
   return result_settled;
 }
 
-const $break_test$keys = Object.freeze([]);
-/** Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules. */
-export function break_test(args) {
-  $keywords(args, $break_test$keys, "break_test");
-  return $break_test();
-}
-
-function $break_test() {
-  const result_settled = true;
-  return result_settled;
-}
-
 const $health_point_losses$keys = Object.freeze(["lost_by", "beacon_of_courage", "steady", "solid"]);
 /** How many Health Points an Unstable unit loses instead of taking a Break Test, for Forsaken One with its rules. */
 export function health_point_losses(args) {
@@ -149,8 +147,7 @@ export function health_point_losses(args) {
 }
 
 function $health_point_losses(lost_by, beacon_of_courage, steady, solid) {
-  const stubborn_set = true;
-  const halved = (stubborn_set ? (0 - Math.floor((0 - lost_by) / 2)) : lost_by);
+  const halved = (0 - Math.floor((0 - lost_by) / 2));
   const reduction = (beacon_of_courage ? ((1 + (steady ? 1 : 0)) + (solid ? 1 : 0)) : 0);
   return Math.max(0, (halved - reduction));
 }

@@ -9,6 +9,19 @@ export declare const KIND: "unit";
 export declare const SUMMARY: "Ork gyrocopters that scout ahead of the horde, then dive on the enemy and zip away again.";
 export declare const URL: "https://rulesref.github.io/rulesref/w40k7/deffkoptas/";
 
+/** How many Wounds a model has left after one unsaved Wound, for Deffkoptas with its rules. Composed from: Wound: The core step. How many Wounds a model has left after one unsaved Wound; Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+export declare function wound(args: wound.Args): number;
+export declare namespace wound {
+  interface Args {
+    /** The model's Wounds before this one */
+    readonly wounds: number;
+    /** The attack's Strength */
+    readonly strength: number;
+    /** The model's Toughness */
+    readonly toughness: number;
+  }
+}
+
 /** The result of `close_combat`. */
 export interface CloseCombat {
   /** Unsaved Wounds */
@@ -91,8 +104,15 @@ export declare namespace close_combat_odds {
   }
 }
 
-/** Whether a unit passes a Morale check, for Deffkoptas with its rules. Composed from: Morale check: The core step. Whether a unit passes a Morale check; Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when not result). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
-export declare function morale_check(args: morale_check.Args): boolean;
+/** The result of `morale_check`. */
+export interface MoraleCheck {
+  readonly result: boolean;
+  /** Strength 4 AP- hits the unit suffers for the pass (D6) or none */
+  readonly hits: string;
+}
+
+/** Whether a unit passes a Morale check, for Deffkoptas with its rules. Composed from: Morale check: The core step. Whether a unit passes a Morale check; Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when not result; adds hits). https://rulesref.github.io/rulesref/w40k7/deffkoptas/ @throws {RangeError} a ValueError naming the input */
+export declare function morale_check(args: morale_check.Args): MoraleCheck;
 export declare namespace morale_check {
   interface Args {
     /** The 2D6 rolled (2 is a double 1) */
@@ -113,7 +133,7 @@ export declare namespace morale_check {
 }
 
 /** Exact odds of each result of `morale_check` over its dice, in order of result. */
-export declare function morale_check_odds(args: morale_check_odds.Args): readonly Odds<boolean>[];
+export declare function morale_check_odds(args: morale_check_odds.Args): readonly Odds<MoraleCheck>[];
 export declare namespace morale_check_odds {
   interface Args {
     /** The unit's Leadership (the highest among its models) */

@@ -25,6 +25,22 @@ function $keywords(args, keys, name) {
   throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
 }
 
+const $wound$keys = Object.freeze(["wounds", "strength", "toughness"]);
+/** How many Wounds a model has left after one unsaved Wound, for Deffkoptas with its rules. */
+export function wound(args) {
+  args = $keywords(args, $wound$keys, "wound");
+  const { wounds, strength, toughness } = args;
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
+  if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
+  if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
+  return $wound(wounds, strength, toughness);
+}
+
+function $wound(wounds, strength, toughness) {
+  const lost_set = ((strength >= (2 * toughness)) ? wounds : 1);
+  return (wounds - lost_set);
+}
+
 const $CloseCombat$fields = Object.freeze(["unsaved", "models_removed"]);
 function $CloseCombat(unsaved, models_removed) {
   return Object.freeze({ unsaved, models_removed });
@@ -92,6 +108,11 @@ function $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill,
   return $CloseCombat(unsaved, Math.min(models, falling));
 }
 
+const $MoraleCheck$fields = Object.freeze(["result", "hits"]);
+function $MoraleCheck(result, hits) {
+  return Object.freeze({ result, hits });
+}
+
 const $morale_check$keys = Object.freeze(["roll", "leadership", "penalty", "mob_rule_roll", "locked_in_combat", "has_ork_character", "models"]);
 /** Whether a unit passes a Morale check, for Deffkoptas with its rules. */
 export function morale_check(args) {
@@ -120,7 +141,7 @@ export function morale_check_odds(args) {
   const $counts = new Map();
   for (const [roll, $w_roll] of $.faces(2, 6)) {
     for (const [mob_rule_roll, $w_mob_rule_roll] of $.faces(1, 6)) {
-      $.tally($counts, $morale_check(roll, leadership, penalty, mob_rule_roll, locked_in_combat, has_ork_character, models), $w_roll * $w_mob_rule_roll, null);
+      $.tally($counts, $morale_check(roll, leadership, penalty, mob_rule_roll, locked_in_combat, has_ork_character, models), $w_roll * $w_mob_rule_roll, $MoraleCheck$fields);
     }
   }
   return $.odds($counts);
@@ -129,7 +150,7 @@ export function morale_check_odds(args) {
 function $morale_check(roll, leadership, penalty, mob_rule_roll, locked_in_combat, has_ork_character, models) {
   const result_rolled = ((roll === 2) || (roll <= (leadership - penalty)));
   const result_set = (!result_rolled ? ((mob_rule_roll === 1) ? locked_in_combat : ((mob_rule_roll <= 3) ? has_ork_character : (models >= 10))) : result_rolled);
-  return result_set;
+  return $MoraleCheck(result_set, (!result_rolled ? (((mob_rule_roll >= 2) && ((mob_rule_roll <= 3) ? has_ork_character : (models >= 10))) ? "D6" : "none") : "none"));
 }
 
 const $to_wound_roll$keys = Object.freeze(["roll", "strength", "toughness", "charged", "disordered"]);

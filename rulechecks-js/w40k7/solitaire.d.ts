@@ -9,6 +9,15 @@ export declare const KIND: "unit";
 export declare const SUMMARY: "A lone Harlequin character of terrible speed and skill who fights alone and can never be joined.";
 export declare const URL: "https://rulesref.github.io/rulesref/w40k7/solitaire/";
 
+/** How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules. Composed from: Wound: The core step. How many Wounds a model has left after one unsaved Wound; Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness; Eternal Warrior overrides it where both apply); Eternal Warrior: Instant Death takes only one Wound from this model. (lost in Wound, set). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+export declare function wound(args: wound.Args): number;
+export declare namespace wound {
+  interface Args {
+    /** The model's Wounds before this one */
+    readonly wounds: number;
+  }
+}
+
 /** The result of `close_combat`. */
 export interface CloseCombat {
   /** Unsaved Wounds */
@@ -17,7 +26,7 @@ export interface CloseCombat {
   readonly models_removed: number;
 }
 
-/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules. Composed from: Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove; Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (attacks in Close combat, set when blitzed); Fear: A target that failed its Fear test fights on with Weapon Skill 1. (target weapon skill in Close combat, set when target failed fear); Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
+/** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules. Composed from: Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove; Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (attacks in Close combat, set when blitzed); Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered); Fear: A target that failed its Fear test fights on with Weapon Skill 1. (target weapon skill in Close combat, set when target failed fear). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
 export declare function close_combat(args: close_combat.Args): CloseCombat;
 export declare namespace close_combat {
   interface Args {
@@ -119,15 +128,6 @@ export declare namespace invulnerable_save_odds {
 export declare function morale_check(): boolean;
 export declare namespace morale_check {
   interface Args {
-  }
-}
-
-/** How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules. Composed from: Wound: The core step. How many Wounds a model has left after one unsaved Wound; Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness; Eternal Warrior overrides it where both apply); Eternal Warrior: Instant Death takes only one Wound from this model. (lost in Wound, set). https://rulesref.github.io/rulesref/w40k7/solitaire/ @throws {RangeError} a ValueError naming the input */
-export declare function wound(args: wound.Args): number;
-export declare namespace wound {
-  interface Args {
-    /** The model's Wounds before this one */
-    readonly wounds: number;
   }
 }
 

@@ -25,6 +25,19 @@ function $keywords(args, keys, name) {
   throw new TypeError(name + "() missing " + n + " required keyword-only argument" + (n > 1 ? "s: " : ": ") + (n > 2 ? missing.slice(0, -1).join(", ") + ", and " + missing[n - 1] : missing.join(" and ")));
 }
 
+const $wound$keys = Object.freeze(["wounds"]);
+/** How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules. */
+export function wound(args) {
+  args = $keywords(args, $wound$keys, "wound");
+  const { wounds } = args;
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
+  return $wound(wounds);
+}
+
+function $wound(wounds) {
+  return (wounds - 1);
+}
+
 const $CloseCombat$fields = Object.freeze(["unsaved", "models_removed"]);
 function $CloseCombat(unsaved, models_removed) {
   return Object.freeze({ unsaved, models_removed });
@@ -117,8 +130,7 @@ export function invulnerable_save_odds(args) {
 }
 
 function $invulnerable_save(roll) {
-  const save_set = 3;
-  return (roll >= save_set);
+  return (roll >= 3);
 }
 
 const $morale_check$keys = Object.freeze([]);
@@ -129,22 +141,7 @@ export function morale_check(args) {
 }
 
 function $morale_check() {
-  const result_settled = true;
-  return result_settled;
-}
-
-const $wound$keys = Object.freeze(["wounds"]);
-/** How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules. */
-export function wound(args) {
-  args = $keywords(args, $wound$keys, "wound");
-  const { wounds } = args;
-  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
-  return $wound(wounds);
-}
-
-function $wound(wounds) {
-  const lost_set = 1;
-  return (wounds - lost_set);
+  return true;
 }
 
 const $to_wound_roll$keys = Object.freeze(["roll", "strength", "toughness", "charged", "disordered"]);

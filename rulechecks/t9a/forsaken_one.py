@@ -20,6 +20,30 @@ SUMMARY: Final = 'A single hulking, mindless monstrosity that lurches randomly i
 URL: Final = 'https://rulesref.github.io/rulesref/t9a/forsaken-one/'
 
 
+def break_test() -> bool:
+    """Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules.
+
+    Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
+
+    Composed from:
+        Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test).
+        Steady: A Steady unit's Break Test penalty is never worse than -2. (penalty in Discipline (break test), capped when steady)
+        Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (penalty in Discipline (break test), halved)
+        Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break test), settled outright)
+
+    Examples:
+
+        Unstable takes no Break Test, so the Forsaken One never breaks; it loses Health Points instead.
+        >>> break_test()
+        True
+    """
+    return _core_break_test()
+
+
+def _core_break_test() -> bool:
+    return True
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class MeleeAttack:
     """The result of `melee_attack`."""
@@ -149,8 +173,7 @@ def panic_test() -> bool:
 
 
 def _core_panic_test() -> bool:
-    result_settled: bool = True
-    return result_settled
+    return True
 
 
 def command_test(*, roll: int, discipline: int, purpose: Literal['combat-reform', 'redirecting-charges', 'other']) -> bool:
@@ -216,31 +239,6 @@ def _core_command_test(roll: int, discipline: int, purpose: Literal['combat-refo
     return result_settled
 
 
-def break_test() -> bool:
-    """Whether a unit that lost a Round of Combat holds (passes its Break Test), for Forsaken One with its rules.
-
-    Forsaken One: https://rulesref.github.io/rulesref/t9a/forsaken-one/
-
-    Composed from:
-        Discipline: The core step. Whether a unit that lost a Round of Combat holds (passes its Break Test).
-        Steady: A Steady unit's Break Test penalty is never worse than -2. (penalty in Discipline (break test), capped when steady)
-        Stubborn: The Break Test penalty is halved, rounding up (after Steady's limit). (penalty in Discipline (break test), halved)
-        Unstable: Takes no Break Test, so never breaks from a lost combat; it loses Health Points instead (Unstable's own check). (the result of Discipline (break test), settled outright)
-
-    Examples:
-
-        Unstable takes no Break Test, so the Forsaken One never breaks; it loses Health Points instead.
-        >>> break_test()
-        True
-    """
-    return _core_break_test()
-
-
-def _core_break_test() -> bool:
-    result_settled: bool = True
-    return result_settled
-
-
 def health_point_losses(*, lost_by: int, beacon_of_courage: bool, steady: bool, solid: bool) -> int:
     """How many Health Points an Unstable unit loses instead of taking a Break Test, for Forsaken One with its rules.
 
@@ -278,8 +276,7 @@ def health_point_losses(*, lost_by: int, beacon_of_courage: bool, steady: bool, 
 
 
 def _core_health_point_losses(lost_by: int, beacon_of_courage: bool, steady: bool, solid: bool) -> int:
-    stubborn_set: bool = True
-    halved: int = -(-lost_by // 2) if stubborn_set else lost_by
+    halved: int = -(-lost_by // 2)
     reduction: int = 1 + (1 if steady else 0) + (1 if solid else 0) if beacon_of_courage else 0
     return max(0, halved - reduction)
 

@@ -11,13 +11,55 @@ from typing import Final
 
 from .. import _dice
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'close_combat', 'close_combat_odds', 'morale_check', 'morale_check_odds', 'to_wound_roll', 'to_wound_roll_odds']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'MoraleCheck', 'close_combat', 'close_combat_odds', 'morale_check', 'morale_check_odds', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'deffkoptas'
 NAME: Final = 'Deffkoptas'
 SYSTEM: Final = 'w40k7'
 KIND: Final = 'unit'
 SUMMARY: Final = 'Ork gyrocopters that scout ahead of the horde, then dive on the enemy and zip away again.'
 URL: Final = 'https://rulesref.github.io/rulesref/w40k7/deffkoptas/'
+
+
+def wound(*, wounds: int, strength: int, toughness: int) -> int:
+    """How many Wounds a model has left after one unsaved Wound, for Deffkoptas with its rules.
+
+    Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
+
+    Composed from:
+        Wound: The core step. How many Wounds a model has left after one unsaved Wound.
+        Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness)
+
+    Args:
+        wounds: a whole number from 1 to 10. The model's Wounds before this one
+        strength: a whole number from 1 to 10. The attack's Strength
+        toughness: a whole number from 1 to 10. The model's Toughness
+
+    Examples:
+
+        Strength 8 is double Toughness 4, so Instant Death takes both Wounds.
+        >>> wound(wounds=2, strength=8, toughness=4)
+        0
+
+        Short of double the Toughness, an unsaved Wound takes one.
+        >>> wound(wounds=2, strength=7, toughness=4)
+        1
+
+        On its last Wound it is removed either way.
+        >>> wound(wounds=1, strength=3, toughness=4)
+        0
+    """
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    return _core_wound(wounds, strength, toughness)
+
+
+def _core_wound(wounds: int, strength: int, toughness: int) -> int:
+    lost_set: int = wounds if strength >= 2 * toughness else 1
+    return wounds - lost_set
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -167,14 +209,21 @@ def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, 
     return CloseCombat(unsaved=unsaved, models_removed=min(models, falling))
 
 
-def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> bool:
+@dataclass(frozen=True, order=True, slots=True)
+class MoraleCheck:
+    """The result of `morale_check`."""
+    result: bool
+    hits: str
+
+
+def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> MoraleCheck:
     """Whether a unit passes a Morale check, for Deffkoptas with its rules.
 
     Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
 
     Composed from:
         Morale check: The core step. Whether a unit passes a Morale check.
-        Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when not result)
+        Mob Rule: A failed Morale check is rolled for on the Mob Rule table, which may turn it into a pass. (the result of Morale check, set when not result; adds hits)
 
     Args:
         roll: a 2D6 roll from 2 to 12. The 2D6 rolled (2 is a double 1)
@@ -189,30 +238,30 @@ def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int
 
         A passed Morale check needs no Mob Rule.
         >>> morale_check(roll=7, leadership=7, penalty=0, mob_rule_roll=1, locked_in_combat=False, has_ork_character=False, models=3)
-        True
+        MoraleCheck(result=True, hits='none')
 
-        Failed, but a 1 on the Mob Rule table while locked in combat counts as a pass.
+        Failed, but a 1 on the Mob Rule table while locked in combat counts as a pass, with no hits.
         >>> morale_check(roll=10, leadership=7, penalty=0, mob_rule_roll=1, locked_in_combat=True, has_ork_character=False, models=3)
-        True
+        MoraleCheck(result=True, hits='none')
 
         A 1 out of combat stays a failure.
         >>> morale_check(roll=10, leadership=7, penalty=0, mob_rule_roll=1, locked_in_combat=False, has_ork_character=True, models=30)
-        False
+        MoraleCheck(result=False, hits='none')
 
-        Lost a combat by 2 and failed; the Ork character turns it into a pass (with D6 hits).
+        Lost a combat by 2 and failed; the Ork character turns it into a pass that costs D6 hits.
         >>> morale_check(roll=6, leadership=7, penalty=2, mob_rule_roll=3, locked_in_combat=False, has_ork_character=True, models=3)
-        True
+        MoraleCheck(result=True, hits='D6')
 
         Nine Deffkoptas are too few for the 4-6 row.
         >>> morale_check(roll=12, leadership=7, penalty=0, mob_rule_roll=5, locked_in_combat=False, has_ork_character=False, models=9)
-        False
+        MoraleCheck(result=False, hits='none')
 
         >>> morale_check(roll=12, leadership=7, penalty=0, mob_rule_roll=5, locked_in_combat=False, has_ork_character=False, models=10)
-        True
+        MoraleCheck(result=True, hits='D6')
 
         A double 1 passes, so the table is never rolled.
         >>> morale_check(roll=2, leadership=7, penalty=9, mob_rule_roll=1, locked_in_combat=False, has_ork_character=False, models=3)
-        True
+        MoraleCheck(result=True, hits='none')
     """
     if type(roll) is not int or not 2 <= roll <= 12:
         raise ValueError(f'roll must be a 2D6 roll from 2 to 12, not {roll!r}')
@@ -231,7 +280,7 @@ def morale_check(*, roll: int, leadership: int, penalty: int, mob_rule_roll: int
     return _core_morale_check(roll, leadership, penalty, mob_rule_roll, locked_in_combat, has_ork_character, models)
 
 
-def morale_check_odds(*, leadership: int, penalty: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> dict[bool, Fraction]:
+def morale_check_odds(*, leadership: int, penalty: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> dict[MoraleCheck, Fraction]:
     """Exact odds of each result of `morale_check` over the dice (roll, mob_rule_roll), as fractions summing to 1.
 
     Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
@@ -246,7 +295,7 @@ def morale_check_odds(*, leadership: int, penalty: int, locked_in_combat: bool, 
         raise ValueError(f'has_ork_character must be true or false, not {has_ork_character!r}')
     if type(models) is not int or not 1 <= models <= 100:
         raise ValueError(f'models must be a whole number from 1 to 100, not {models!r}')
-    _counts: dict[bool, int] = {}
+    _counts: dict[MoraleCheck, int] = {}
     for roll, _w_roll in _dice.faces(2, 6):
         for mob_rule_roll, _w_mob_rule_roll in _dice.faces(1, 6):
             _result = _core_morale_check(roll, leadership, penalty, mob_rule_roll, locked_in_combat, has_ork_character, models)
@@ -254,10 +303,10 @@ def morale_check_odds(*, leadership: int, penalty: int, locked_in_combat: bool, 
     return _dice.odds(_counts)
 
 
-def _core_morale_check(roll: int, leadership: int, penalty: int, mob_rule_roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> bool:
+def _core_morale_check(roll: int, leadership: int, penalty: int, mob_rule_roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> MoraleCheck:
     result_rolled: bool = roll == 2 or roll <= leadership - penalty
     result_set: bool = (locked_in_combat if mob_rule_roll == 1 else has_ork_character if mob_rule_roll <= 3 else models >= 10) if not result_rolled else result_rolled
-    return result_set
+    return MoraleCheck(result=result_set, hits=('D6' if mob_rule_roll >= 2 and (has_ork_character if mob_rule_roll <= 3 else models >= 10) else 'none') if not result_rolled else 'none')
 
 
 def to_wound_roll(*, roll: int, strength: int, toughness: int, charged: bool, disordered: bool) -> bool:

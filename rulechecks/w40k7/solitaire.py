@@ -20,6 +20,38 @@ SUMMARY: Final = 'A lone Harlequin character of terrible speed and skill who fig
 URL: Final = 'https://rulesref.github.io/rulesref/w40k7/solitaire/'
 
 
+def wound(*, wounds: int) -> int:
+    """How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules.
+
+    Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
+
+    Composed from:
+        Wound: The core step. How many Wounds a model has left after one unsaved Wound.
+        Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness; Eternal Warrior overrides it where both apply)
+        Eternal Warrior: Instant Death takes only one Wound from this model. (lost in Wound, set)
+
+    Args:
+        wounds: a whole number from 1 to 10. The model's Wounds before this one
+
+    Examples:
+
+        Eternal Warrior overrides Instant Death, so even a Strength 10 hit takes only one Wound; the attack's Strength is no input.
+        >>> wound(wounds=3)
+        2
+
+        On its last Wound it is removed.
+        >>> wound(wounds=1)
+        0
+    """
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
+    return _core_wound(wounds)
+
+
+def _core_wound(wounds: int) -> int:
+    return wounds - 1
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class CloseCombat:
     """The result of `close_combat`."""
@@ -35,8 +67,8 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
     Composed from:
         Close combat: The core step. How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove.
         Blitz: In the turn it Blitzes, the Solitaire strikes with 10 Attacks. (attacks in Close combat, set when blitzed)
-        Fear: A target that failed its Fear test fights on with Weapon Skill 1. (target weapon skill in Close combat, set when target failed fear)
         Furious Charge: +1 Strength in the turn the model charges, unless the charge was disordered. (strength in Close combat, added to when charged and not disordered)
+        Fear: A target that failed its Fear test fights on with Weapon Skill 1. (target weapon skill in Close combat, set when target failed fear)
 
     Args:
         attacks: a whole number from 1 to 30. The Attacks the attacking models strike with
@@ -225,8 +257,7 @@ def invulnerable_save_odds() -> dict[bool, Fraction]:
 
 
 def _core_invulnerable_save(roll: int) -> bool:
-    save_set: int = 3
-    return roll >= save_set
+    return roll >= 3
 
 
 def morale_check() -> bool:
@@ -248,41 +279,7 @@ def morale_check() -> bool:
 
 
 def _core_morale_check() -> bool:
-    result_settled: bool = True
-    return result_settled
-
-
-def wound(*, wounds: int) -> int:
-    """How many Wounds a model has left after one unsaved Wound, for Solitaire with its rules.
-
-    Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
-
-    Composed from:
-        Wound: The core step. How many Wounds a model has left after one unsaved Wound.
-        Instant Death: An unsaved Wound from an attack of at least twice the model's Toughness takes all its Wounds. (lost in Wound, set when strength is at least 2 times toughness; Eternal Warrior overrides it where both apply)
-        Eternal Warrior: Instant Death takes only one Wound from this model. (lost in Wound, set)
-
-    Args:
-        wounds: a whole number from 1 to 10. The model's Wounds before this one
-
-    Examples:
-
-        Eternal Warrior overrides Instant Death, so even a Strength 10 hit takes only one Wound; the attack's Strength is no input.
-        >>> wound(wounds=3)
-        2
-
-        On its last Wound it is removed.
-        >>> wound(wounds=1)
-        0
-    """
-    if type(wounds) is not int or not 1 <= wounds <= 10:
-        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
-    return _core_wound(wounds)
-
-
-def _core_wound(wounds: int) -> int:
-    lost_set: int = 1
-    return wounds - lost_set
+    return True
 
 
 def to_wound_roll(*, roll: int, strength: int, toughness: int, charged: bool, disordered: bool) -> bool:

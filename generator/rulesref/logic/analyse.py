@@ -48,7 +48,7 @@ def _input_type(item: Input) -> VType:
     return int_type(None, None)
 
 
-def _field_type(out: OutputField) -> VType:
+def field_type(out: OutputField) -> VType:
     if out.type == "bool":
         return BOOL
     if out.type in ("int", "inches"):
@@ -409,7 +409,7 @@ class _Analyser:
                 self.python_name(out.where, out.name, "output field")
             if out.type in ("int", "inches") and out.min is not None and out.max is not None and out.min > out.max:
                 self.report(out.where / "min", "bad-range", f"min {out.min} is above max {out.max}")
-            fields.append((out.name, _field_type(out)))
+            fields.append((out.name, field_type(out)))
         args, scope = self.args()
         dice_names = {a.name for a in args if a.is_random}
         requires = self.requires(dict(scope), dice_names)

@@ -16,9 +16,12 @@ An effect reaches a unit in one of two ways:
 - it is a core effect (declared by a term, such as Instant Death on a lost Wound), and then
   every composition of that step includes it.
 
-A step that only core effects change is not composed again for every unit. Each composed
-check lists its parts: the step, then every effect in the order applied, with the exceptions
-that overrode another. Its docstring and page show them.
+Every unit of a system gets each step that a core effect changes composed (a lost Wound with
+Instant Death), and each `versus` step, whether or not its own rules change them; only the
+checks its own rules change need examples of their own. A rule's parameters that an effect
+reads take the values the unit gives them (`{rule: brutal, X: 3}`), as constants. Each composed
+check lists its parts: the step, then every effect in the order applied (`in_order`), with the
+exceptions that overrode another. Its docstring and page show them.
 
 The composed entry depends on other files besides its own, and names them in `depends`, so
 the compile cache and a long-lived process's memo key it by all of them.
@@ -28,18 +31,18 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from rulesref.logic.analyse import is_dice_value
-from rulesref.logic.describe import expression_words
-from rulesref.logic.effects import PHASE_WORDS, RESULT, Effects, Resolved, Step, condition, exception_refs, names_in
-from rulesref.model import Check, Content, Entry, Example, Expr, Input, Part, PoolSpec, Result, Scalar, Target, Where
+from rulesref.links import param_value
+from rulesref.logic.describe import expression_words, identifier_words
+from rulesref.logic.effect_forms import RESULT, names_in
+from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
+from rulesref.logic.fold import fold_steps
+from rulesref.logic.phases import Names, chain, inlined, outcome_texts, pool_with, substituted, value_text
+from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Part, Result, RuleRef, Scalar, Target
 from rulesref.names import python_name
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 from rulesref.read.load import Document
-
-PHASE_NAMES = ("settled", "set", "plus", "capped", "halved")  # the `let` a phase's value is kept in: `strength_plus`
 
 
 @dataclass(frozen=True)
@@ -59,33 +62,69 @@ class Composition:
 
 def compositions(content: Content, owners: dict[str, list[Resolved]], steps: list[Step]) -> list[Composition]:
     """Every unit's compositions, in content order, each step once per unit: each step its
-    rules change, and every `versus` step of its system (`owners`: each entry's effects, by
-    its key)."""
+    rules change, each step of its system a core effect changes, and every `versus` step of
+    its system (`owners`: each entry's effects, by its key)."""
     terms = {key for key in owners if (owner := content.entry(key)) is not None and owner.kind == "term"}
     core: dict[str, list[Resolved]] = {}  # the terms' effects reach every unit
-    for key in terms:
+    for key in (k for k in owners if k in terms):  # (in content order: the same on every run)
         for one in owners[key]:
-            core.setdefault(one.step.key, []).append(one)
+            if one.effect.side == "self":
+                core.setdefault(one.step.key, []).append(one)
     versus = {s.key: s for s in steps if s.check.versus}
+    stepped = {**{k: effects[0].step for k, effects in core.items()}, **versus}
     out = []
     for unit in content.entries:
         if unit.kind != "unit":
             continue
         has = {f"{unit.system}:{ref.rule}" for ref in unit.rules}
-        mine: dict[str, list[Resolved]] = {key: [] for key, s in versus.items() if s.entry.system == unit.system}
-        for one in _effects_of(unit, owners):
+        # every step of its system that a core effect changes, or that is aimed at a target
+        mine: dict[str, list[Resolved]] = {key: [] for key, s in stepped.items() if s.entry.system == unit.system}
+        for one in _bound_effects_of(unit, owners):
             step_entry = one.step.entry
             if one.effect.side == "self" and one.effect.owner not in terms and (step_entry.kind == "term" or step_entry.key in has):
                 mine.setdefault(one.step.key, []).append(one)
         for key, effects in mine.items():
-            step = versus[key] if key in versus else effects[0].step
-            out.append(Composition(unit, step, tuple(effects), tuple(e for e in core.get(key, ()) if e.effect.side == "self")))
+            step = stepped[key] if key in stepped else effects[0].step
+            out.append(Composition(unit, step, tuple(effects), tuple(core.get(key, ()))))
     return out
 
 
 def _effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolved]:
     """The effects of a unit's rules, in the order of its list of rules."""
     return [one for ref in unit.rules for one in by_owner.get(f"{unit.system}:{ref.rule}", ())]
+
+
+def _bound_effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolved]:
+    """`_effects_of`, each with the values the unit gives its rule's parameters written in."""
+    return [_bound(one, ref) for ref in unit.rules for one in by_owner.get(f"{unit.system}:{ref.rule}", ())]
+
+
+def _bound(one: Resolved, ref: RuleRef) -> Resolved:
+    """An effect with the values a unit gives its rule's parameters (`{rule: brutal, X: 3}`)
+    as constants: no longer inputs. A parameter the unit leaves out stays an input (the
+    source may not print a value); a wrong value is the unit's own problem (`bad-param`)."""
+    given = dict(ref.args)
+    values: dict[str, str] = {}
+    said = []
+    for param in one.params:
+        if param.name in given:
+            value, error = param_value(param, given[param.name])
+            if error is None:
+                values[param.name] = repr(value)
+                said.append(f"{param.name} = {value}")
+    if not values:
+        return one
+    effect = one.effect
+
+    def written(expr: Expr) -> Expr:  # (a literal, or an expression that reads none of them, stays as written)
+        return Expr(substituted(expr.source, values), expr.where) if isinstance(expr.source, str) and names_in(expr.source) & values.keys() else expr
+
+    def maybe(expr: Expr | None) -> Expr | None:
+        return written(expr) if expr is not None else None
+
+    outcomes = tuple(replace(o, value=written(o.value), otherwise=written(o.otherwise)) for o in effect.outcomes)
+    effect = replace(effect, when=maybe(effect.when), value=maybe(effect.value), outcomes=outcomes, summary=f"{effect.summary.rstrip('.')} ({', '.join(said)}).")
+    return replace(one, effect=effect, inputs={n: v for n, v in one.inputs.items() if n not in values})
 
 
 MAX_LISTED_TARGETS = 50  # above this many units, a Versus form lists only those whose rules bring something
@@ -113,135 +152,6 @@ def _literal(one: Resolved) -> Scalar:
     return one.effect.value.source
 
 
-class _Names:
-    """Fresh names for the `let` steps, clear of every name the check already has."""
-
-    def __init__(self, taken: set[str]) -> None:
-        self.taken = set(taken)
-
-    def fresh(self, base: str) -> str:
-        name, n = base, 2
-        while name in self.taken:
-            name, n = f"{base}_{n}", n + 1
-        self.taken.add(name)
-        return name
-
-
-def _value_text(expr: Expr, values: tuple[str, ...] | None, dice: bool, names: dict[str, str]) -> str:
-    """A written result value as expression text: an enum word or dice notation is quoted."""
-    source = expr.source
-    if isinstance(source, str) and ((values is not None and source in values) or (dice and is_dice_value(source))):
-        return repr(source)
-    return f"({_substituted(source, names)})"
-
-
-def _value_of(one: Resolved, names: dict[str, str]) -> str:
-    """An effect's value (for `set`, `add` and the caps) as expression text."""
-    assert one.effect.value is not None
-    return _substituted(one.effect.value.source, names)
-
-
-def _when(value: str, cond: str, otherwise: str) -> str:
-    """`value` where `cond` holds, else `otherwise` (just `value` where it always holds)."""
-    return f"({value})" if cond == "True" else f"(({value}) if ({cond}) else ({otherwise}))"
-
-
-def _phase(current: str, effects: list[Resolved], everything: list[Resolved], names: dict[str, str]) -> str:
-    """The value after one phase's effects, as expression text of the value before it."""
-    op = effects[0].effect.operation
-    kept = [(e, c) for e in effects if (c := condition(e, everything)) != "False"]  # an effect an exception always overrides does nothing
-    if not kept:
-        return current
-    effects, cond = [e for e, _ in kept], [_substituted(c, names) for _, c in kept]
-    if op in ("auto", "cannot", "set"):
-        text = current
-        for e, c in reversed(list(zip(effects, cond, strict=True))):  # at most one applies: the proof saw to it
-            value = "True" if e.effect.operation == "auto" and e.effect.word == "pass" else "False" if op in ("auto", "cannot") else _value_of(e, names)
-            text = _when(value, c, text)
-        return text
-    if op == "add":
-        stacks = effects[0].effect.stacks
-        terms = [_when(_value_of(e, names), c, "0") for e, c in zip(effects, cond, strict=True)]
-        if stacks in ("highest", "lowest") and len(terms) > 1:
-            return f"({current}) + {'max' if stacks == 'highest' else 'min'}(0, {', '.join(terms)})"
-        return " + ".join([f"({current})", *terms])
-    if op in ("at_most", "at_least"):
-        text = current
-        for e, c in zip(effects, cond, strict=True):
-            helper = "min" if e.effect.operation == "at_most" else "max"
-            text = _when(f"{helper}(({text}), ({_value_of(e, names)}))", c, text)
-        return text
-    text = current
-    for e, c in zip(effects, cond, strict=True):
-        text = _when(f"halve_{e.effect.word}({text})", c, text)
-    return text
-
-
-def _chain(quantity: str, effects: list[Resolved], everything: list[Resolved], fresh: _Names, lets: list[tuple[str, Expr]], where: Where, start: str) -> str:
-    """The `let` steps that apply `effects` to a value (`start`, an expression text), phase by
-    phase; the name of the last one."""
-    current = start
-    for phase in range(len(PHASE_NAMES)):
-        in_phase = [e for e in effects if e.phase == phase]
-        if not in_phase:
-            continue
-        reading = {RESULT: current} if in_phase[0].on_result else {}
-        step_name = fresh.fresh(f"{quantity or RESULT}_{PHASE_NAMES[phase]}")
-        lets.append((step_name, Expr(_phase(current, in_phase, everything, reading), where)))
-        current = step_name
-    return current
-
-
-def _inlined(names: dict[str, str], lets: list[tuple[str, Expr]]) -> dict[str, str]:
-    """Each changed input's final value as one expression of the inputs (its steps written
-    out), for the pools: they read inputs, not steps."""
-    texts: dict[str, str] = {}
-    for name, expr in lets:
-        texts[name] = _substituted(expr.source, texts)
-    return {quantity: texts[final] for quantity, final in names.items() if final in texts}
-
-
-def _substituted(source: object, texts: dict[str, str]) -> str:
-    """An expression's text with names replaced by (parenthesised) expressions, or by other
-    names (a literal as Python writes it)."""
-    if not isinstance(source, str):
-        return repr(source)
-    read = names_in(source)
-    return _substituted_text(source, tuple((k, v) for k, v in texts.items() if k in read))
-
-
-@lru_cache(maxsize=4096)
-def _substituted_text(source: str, texts: tuple[tuple[str, str], ...]) -> str:
-    # (kept: many units compose the same steps with the same rules, so the same texts recur)
-    swap = dict(texts)
-
-    class Swap(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.expr:
-            return ast.parse(f"({swap[node.id]})", mode="eval").body if node.id in swap else node
-
-    return ast.unparse(Swap().visit(ast.parse(source.strip(), mode="eval")))
-
-
-def _pool_with(pool: PoolSpec, inline: dict[str, str]) -> PoolSpec:
-    """A pool whose expressions read the changed values of the inputs."""
-    if not inline:
-        return pool
-
-    def swap(expr: Expr) -> Expr:
-        if not isinstance(expr.source, str) or not (names_in(expr.source) & inline.keys()):
-            return expr
-        return Expr(_substituted(expr.source, inline), expr.where)
-
-    def maybe(expr: Expr | None) -> Expr | None:
-        return swap(expr) if expr is not None else None
-
-    keep = (pool.keep[0], swap(pool.keep[1])) if pool.keep is not None else None
-    return replace(
-        pool, dice=swap(pool.dice), target=maybe(pool.target), modifier=maybe(pool.modifier), best=maybe(pool.best),
-        classes=tuple((n, swap(e)) for n, e in pool.classes), keep=keep,
-    )
-
-
 def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tuple[str, Expr]], check: Check) -> tuple[list[Input], list[tuple[str, Expr]]]:
     """Only the steps the result reads, and only the inputs those read: what an effect made
     moot (the roll of a test Fearless passes outright, an input Impossible Form sets) is no
@@ -265,31 +175,51 @@ def _result_texts(check: Check, names: dict[str, str]) -> dict[str, str]:
     """Each output field's value as one expression text (a `decide` as nested conditionals)."""
     values = {f.name: (f.values or None, f.type == "dice") for f in check.output}
     if check.expr is not None:
-        return {n: _value_text(e, *values[n], names) for n, e in check.expr.values}
+        return {n: value_text(e, *values[n], names) for n, e in check.expr.values}
     assert check.decide is not None
     texts: dict[str, str] = {}
     rows = list(check.decide)
     for field in check.output:
         # the last row is `otherwise`, or (the proof saw to it) holds wherever no row before it does
-        text = _value_text(dict(rows[-1].then.values)[field.name], *values[field.name], names)
+        text = value_text(dict(rows[-1].then.values)[field.name], *values[field.name], names)
         for row in reversed(rows[:-1]):
             assert row.when is not None
-            text = f"{_value_text(dict(row.then.values)[field.name], *values[field.name], names)} if ({_substituted(row.when.source, names)}) else ({text})"
+            text = f"{value_text(dict(row.then.values)[field.name], *values[field.name], names)} if ({substituted(row.when.source, names)}) else ({text})"
         texts[field.name] = text
     return texts
+
+
+def in_order(effects: list[Resolved], check: Check) -> list[Resolved]:
+    """Effects in the order a composed check applies them: those on its inputs (input by
+    input), then on its steps (step by step), then on its result (field by field), each
+    quantity's phase by phase; within one phase, as given (at most one of them applies, or
+    they stack, which is the same either way)."""
+    inputs = {i.name: n for n, i in enumerate(check.inputs)}
+    steps = {name: n for n, (name, _) in enumerate(check.lets)}
+    fields = {f.name: n for n, f in enumerate(check.output)}
+
+    def place(one: Resolved) -> tuple[int, int, int]:
+        if one.on_result:
+            return 2, fields.get(one.quantity, 0), one.phase
+        if one.quantity in inputs:
+            return 0, inputs[one.quantity], one.phase
+        return 1, steps.get(one.quantity, 0), one.phase
+
+    return sorted(effects, key=place)
 
 
 def _parts(composition: Composition) -> tuple[Part, ...]:
     step = composition.step
     parts = [Part(step.entry.id, step.entry.name, f"The core step. {step.check.summary}")]
-    applied = (*composition.core, *composition.effects)
+    applied = tuple(in_order([*composition.core, *composition.effects], step.check))
     step_flags = {i.name for i in step.check.inputs if i.type == "bool"}
     for one in applied:
         when = f" when {expression_words(str(one.effect.when.source))}" if one.effect.when is not None else ""
         over = [o for o in applied if one.effect.ref in exception_refs(o)]
         overridden = "".join(f"; {o.owner_name} overrides it where both apply" for o in over)
         flags = _flags(condition(one, list(applied)), {n for n, (i, _) in one.inputs.items() if i.type == "bool"} | step_flags)
-        parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what_words}, {PHASE_WORDS[one.phase]}{when}{overridden})", flags))
+        adds = "".join(f"; adds {identifier_words(o.field.name)}" for o in one.effect.outcomes)
+        parts.append(Part(one.owner_id, one.owner_name, f"{one.effect.summary} ({one.what_words}, {PHASE_WORDS[one.phase]}{when}{overridden}{adds})", flags))
     return tuple(parts)
 
 
@@ -334,19 +264,20 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
     # the effects' inputs before the pools: a pool's dice and target read what comes before it
     first_pool = next((i for i, item in enumerate(inputs) if item.pool is not None), len(inputs))
     inputs[first_pool:first_pool] = added
-    fresh = _Names({*known, *(n for n, _ in check.lets), RESULT})
+    fresh = Names({*known, *(n for n, _ in check.lets), RESULT})
     names: dict[str, str] = {}
     lets: list[tuple[str, Expr]] = []
+    read: dict[int, dict[str, str]] = {}  # what each effect reads as `result`, by `id`
     on_inputs = [e for e in applied if not e.on_result and e.quantity in {i.name for i in check.inputs}]
     for quantity in dict.fromkeys(e.quantity for e in on_inputs):
-        names[quantity] = _chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, where, quantity)
+        names[quantity] = chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, where, quantity, read)
     for let_name, expr in check.lets:
-        lets.append((let_name, Expr(_substituted(expr.source, names), expr.where)))
+        lets.append((let_name, Expr(substituted(expr.source, names), expr.where)))
         on_step = [e for e in applied if not e.on_result and e.quantity == let_name]
         if on_step:
-            names[let_name] = _chain(let_name, on_step, applied, fresh, lets, where, let_name)
-    inline = _inlined(names, lets)
-    inputs = [replace(i, pool=_pool_with(i.pool, inline)) if i.pool is not None else i for i in inputs]
+            names[let_name] = chain(let_name, on_step, applied, fresh, lets, where, let_name, read)
+    inline = inlined(names, lets)
+    inputs = [replace(i, pool=pool_with(i.pool, inline)) if i.pool is not None else i for i in inputs]
     results = _result_texts(check, names)
     values = []
     for field in check.output:
@@ -355,16 +286,47 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
         if on_field:
             base = fresh.fresh(f"{field.name or RESULT}_rolled")
             lets.append((base, Expr(text, where)))
-            text = _chain(field.name, on_field, applied, fresh, lets, where, base)
+            text = chain(field.name, on_field, applied, fresh, lets, where, base, read)
         values.append((field.name, Expr(text, where)))
+    output, is_record, clashes = _with_outcomes(check, applied, read, values)
+    if clashes:
+        return None, clashes
+    folded_lets, folded_values = fold_steps([(n, str(e.source)) for n, e in lets], [(n, str(e.source)) for n, e in values])
+    lets = [(n, Expr(text, e.where)) for (n, e), (_, text) in zip(lets, folded_lets, strict=True)]
+    values = [(n, Expr(text, where)) for n, text in folded_values]
     inputs, lets = _pruned(inputs, lets, values, check)
     summary = f"{check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
     composed = Check(
-        name=composition.name, summary=summary, inputs=tuple(inputs), output=check.output, is_record=check.is_record,
+        name=composition.name, summary=summary, inputs=tuple(inputs), output=output, is_record=is_record,
         requires=check.requires, lets=tuple(lets), expr=Result(tuple(values), where, made=True), decide=None,
         examples=examples, where=where, parts=_parts(composition), versus=check.versus,
     )
     return composed, []
+
+
+def _with_outcomes(check: Check, applied: list[Resolved], read: dict[int, dict[str, str]], values: list[tuple[str, Expr]]) -> tuple[tuple[OutputField, ...], bool, list[Problem]]:
+    """The composed result's fields with those the effects add (`values` gets their texts):
+    a single result becomes the field `result` of a record, so that "passed, with D6 hits"
+    is told apart from a clean pass; a field two effects add is refused at the second."""
+    words = {f.name: tuple(dict.fromkeys(w for one in applied if one.on_result and one.quantity == f.name for w in one.effect.new_values)) for f in check.output}
+    output = tuple(replace(f, values=f.values + words[f.name]) if words[f.name] else f for f in check.output)
+    added = outcome_texts(applied, read)
+    if not added:
+        return output, check.is_record, []
+    problems = []
+    for one in applied:
+        for outcome in one.effect.outcomes:
+            first = added[outcome.field.name][0]
+            if first is not one:
+                problems.append(outcome.field.where.problem("duplicate-name", f"`{first.effect.ref}` adds `{outcome.field.name}` to {one.step.words} too: give one of them another name", key=True))
+    if not check.is_record:
+        output = (replace(output[0], name=RESULT),)
+        values[0] = (RESULT, values[0][1])
+    where = values[0][1].where
+    for name, (one, text) in added.items():
+        output += (next(o.field for o in one.effect.outcomes if o.field.name == name),)
+        values.append((name, Expr(text, where)))
+    return output, True, problems
 
 
 def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entry], list[Problem]]:
@@ -398,8 +360,9 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
                 problems.append(entry.where.problem("duplicate-name", f"{entry.name} has a check `{c.name}` of its own, and its rules compose one of that name too"))
                 continue
             examples = written.get(c.name, ((), entry.where))[0]
-            if not examples:
-                problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}))}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
+            if not examples and c.effects:  # (a step only core effects change is the same for every unit: its own examples show it)
+                made = f"{c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}) + (['its core effects'] if c.core else []))}"
+                problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({made}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
             check, found_problems = compose(c, examples)
             if check is not None and c.step.check.versus:
                 if c.step.key not in aimed:

@@ -32,7 +32,8 @@ from rulesref.logic import prove
 from rulesref.logic.analyse import analyse
 from rulesref.logic.codegen import functions_module, internal
 from rulesref.logic.domain import DomainTooLarge, combinations
-from rulesref.logic.effects import PHASE_WORDS, RESULT, STACKING, Resolved, condition_with, exception_refs, names_in, related
+from rulesref.logic.effect_forms import RESULT, names_in
+from rulesref.logic.effects import PHASE_WORDS, STACKING, Resolved, condition_with, exception_refs, related
 from rulesref.logic.plan import Plan
 from rulesref.logic.sandbox import run_module
 from rulesref.logic.types import VType

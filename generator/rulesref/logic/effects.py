@@ -28,29 +28,30 @@ changes, and the order is the language's:
 - The exceptions form a graph: a cycle of them (A over B over A, or longer) would leave,
   where they all apply, none applying; it is refused at the line that closes it, naming it.
 
+- An effect reads the parameters of its rule (`X`), and may bring words to an enum result or
+  add fields to a result, so that an outcome of its own is told apart (Mob Rule's pass that
+  costs D6 hits): `rulesref.logic.effect_forms` checks those.
+
 This module resolves effects over the whole content and checks their relations; `conflicts`
 proves them consistent, and `compose` builds each unit's checks from them.
 """
 
 from __future__ import annotations
 
-import ast
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
 
 from rulesref.logic.analyse import analyse, effect_scope
 from rulesref.logic.describe import identifier_words
-from rulesref.logic.expressions import HELPERS
+from rulesref.logic.effect_forms import RESULT, names_in, outcome_problems, param_input, params_read, with_new_values
 from rulesref.logic.plan import Plan
 from rulesref.logic.types import VType
-from rulesref.model import OPERATIONS, Check, Content, Effect, Entry, Input, Where
+from rulesref.model import OPERATIONS, Check, Content, Effect, Entry, Input, Param, Where
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
 PHASES = {"auto": 0, "cannot": 0, "set": 1, "add": 2, "at_most": 3, "at_least": 3, "halve": 4}
 PHASE_WORDS = ("settled outright", "set", "added to", "capped", "halved")
 STACKING = ("add", "at_most", "at_least")  # operations whose values can stack
-RESULT = "result"  # the name an effect on a result reads the result so far by
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,9 @@ class Resolved:
     quantity: str  # "" for a single result, else an input, step or field name
     on_result: bool
     vtype: VType  # the quantity's type
-    inputs: dict[str, tuple[Input, VType]]  # its own inputs
+    inputs: dict[str, tuple[Input, VType]]  # its own inputs (and the parameters it reads, as inputs until a unit gives them)
     owner_name: str  # the name of the entry that declares it
+    params: tuple[Param, ...] = ()  # the parameters of its rule that it reads (`X` of Brutal (X))
 
     @property
     def owner_id(self) -> str:
@@ -115,21 +117,6 @@ class Resolved:
         if self.on_result:
             return f"the result of {self.step.title}" if not self.quantity else f"{quantity} of {self.step.title}"
         return f"{quantity} in {self.step.title}"
-
-
-def names_in(source: object) -> frozenset[str]:
-    """The names an expression reads (helpers aside); a literal reads none."""
-    return _names_in(source) if isinstance(source, str) else frozenset()
-
-
-@lru_cache(maxsize=4096)
-def _names_in(source: str) -> frozenset[str]:
-    # (kept: many units compose the same steps with the same rules, so the same texts recur)
-    try:
-        tree = ast.parse(source.strip(), mode="eval")
-    except SyntaxError:
-        return frozenset()
-    return frozenset(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id not in HELPERS)
 
 
 @dataclass(frozen=True)
@@ -246,10 +233,18 @@ def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
     base = {a.name: a.vtype for a in step.plan.args if a.pool is None}
     if on_result:
         base[RESULT] = vtype
-    typed, problems = effect_scope(entry, effect, base, vtype)
+    params = params_read(effect, entry, base)
+    # a parameter is typed and proved as an input over its range; a unit that gives its value
+    # (`{rule: brutal, X: 3}`) has it written in as a constant (`compose`)
+    as_inputs = tuple(param_input(p) for p in params)
+    wanted = with_new_values(effect, on_result, vtype)
+    if isinstance(wanted, Problem):
+        return None, [wanted]
+    typed, problems = effect_scope(entry, replace(effect, inputs=effect.inputs + as_inputs), base, wanted)
+    problems += outcome_problems(effect, entry, step.check, step.words, base, as_inputs) if not problems else []
     if problems:
         return None, problems
-    return Resolved(effect, step, quantity, on_result, vtype, typed, entry.name), []
+    return Resolved(effect, step, quantity, on_result, vtype, typed, entry.name, params), []
 
 
 def resolve_all(content: Content) -> tuple[Effects, list[Problem]]:
