@@ -66,3 +66,54 @@ def test_a_name_clash_is_reported_at_the_second_name_with_the_first(content: Pat
     assert problem.message == (
         "the record class of check `roll2d6` would be `Roll2d6`, which is also the record class of check `roll_2d6` (line 8); choose another name"
     )
+
+
+RENAMED = {"python-name-pytest-test": "python_name_pytest_test_", "test-of-faith": "_test_of_faith_", "class": "class_"}
+RENAMED_CALLS = """
+from rulechecks.demo import python_name_pytest_test_, _test_of_faith_, class_
+assert python_name_pytest_test_.test(a=2).value == 2
+assert _test_of_faith_.passed(faith=7, roll=7) and not _test_of_faith_.passed(faith=7, roll=8)
+assert class_.rank(roll=4) and not class_.rank(roll=3)
+print("ok")
+"""
+
+
+def test_an_id_that_makes_no_usable_module_name_gets_a_renamed_module_in_both_packages(content: Path, tmp_path: Path) -> None:
+    """Any id may have checks: `…-test`, `test-…` and a keyword make modules pytest does not
+    collect and Python can import, the same names in JavaScript, and the same answers."""
+    from .test_javascript import compare_groups
+
+    for entry_id in RENAMED:
+        shutil.copy(FIXTURES / "good" / f"{entry_id}.yml", content / "demo")
+    out, js_out = tmp_path / "pkg" / "rulechecks", tmp_path / "js"
+    assert main(["generate", "--content", str(content), "--out", str(out), "--js-out", str(js_out)]) == 0
+    for entry_id, module in RENAMED.items():
+        assert (out / "demo" / f"{module}.py").is_file() and (js_out / "demo" / f"{module}.js").is_file(), entry_id
+    assert not (out / "demo" / "python_name_pytest_test.py").exists()
+    env = dict(os.environ, PYTHONPATH=str(out.parent))
+    run = subprocess.run([sys.executable, "-c", RENAMED_CALLS], cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.stdout == "ok\n", run.stderr
+    collect = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only", "rulechecks"]
+    run = subprocess.run(collect, cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 5 and "no tests collected" in run.stdout, run.stdout + run.stderr  # 5: nothing collected
+    doctests = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "--doctest-modules", "rulechecks/demo"]  # a folder: collected as pytest would
+    run = subprocess.run(doctests, cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert all(f"rulechecks/demo/{m}.py::rulechecks.demo.{m}." in run.stdout for m in RENAMED.values()), run.stdout
+    assert "python_name_pytest_test_.py::test " not in run.stdout  # its function `test` is no test
+    index = (js_out / "demo" / "index.js").read_text()
+    assert all(f'export * as {m} from "./{m}.js";' in index for m in RENAMED.values())
+    sys.path.insert(0, str(out.parent))
+    try:
+        import importlib
+
+        for name in [n for n in list(sys.modules) if n == "rulechecks" or n.startswith("rulechecks.")]:
+            del sys.modules[name]
+        faith = importlib.import_module("rulechecks.demo._test_of_faith_")
+        points = [{"faith": f, "roll": r} for f in range(1, 14) for r in range(1, 14)] + [{"faith": True, "roll": 7}]
+        groups = [("demo/test-of-faith passed", (js_out / "demo" / "_test_of_faith_.js").as_uri(), "passed", faith.passed, points)]
+        assert compare_groups(tmp_path, groups) == []
+    finally:
+        sys.path.remove(str(out.parent))
+        for name in [n for n in list(sys.modules) if n == "rulechecks" or n.startswith("rulechecks.")]:
+            del sys.modules[name]

@@ -34,7 +34,7 @@ from rulesref.logic.analyse import is_dice_value
 from rulesref.logic.describe import expression_words
 from rulesref.logic.effects import PHASE_WORDS, RESULT, Effects, Resolved, Step, condition, exception_refs, names_in
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, Part, PoolSpec, Result, Scalar, Target, Where
-from rulesref.names import python_name
+from rulesref.names import python_function
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 from rulesref.read.load import Document
@@ -54,7 +54,7 @@ class Composition:
     @property
     def name(self) -> str:
         """The step entry's id when it has one check (`morale_check`), else the check's name."""
-        return python_name(self.step.entry.id) if len(self.step.entry.checks) == 1 else self.step.check.name
+        return python_function(self.step.entry.id) if len(self.step.entry.checks) == 1 else self.step.check.name
 
 
 def compositions(content: Content, owners: dict[str, list[Resolved]], steps: list[Step]) -> list[Composition]:
