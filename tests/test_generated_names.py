@@ -108,3 +108,69 @@ def test_an_id_that_makes_no_usable_module_name_gets_a_renamed_module_in_both_pa
     points = [{"faith": f, "roll": r} for f in range(1, 14) for r in range(1, 14)] + [{"faith": True, "roll": 7}]
     groups = [("demo/test-of-faith passed", (js_out / "demo" / "_test_of_faith_.js").as_uri(), "passed", faith["passed"], points)]
     assert compare_groups(tmp_path, groups) == []
+
+
+def test_module_and_function_names_of_ids_are_renamed_by_one_rule() -> None:
+    from rulesref.names import module_reason, python_function, python_module
+
+    modules = {i: python_module(i) for i in ("mob-rule", "leadership-test", "break-test", "test-of-faith", "test-a-test", "conftest", "class", "range", "match", "testing")}
+    assert modules == {
+        "mob-rule": "mob_rule", "leadership-test": "leadership_test_", "break-test": "break_test_", "test-of-faith": "_test_of_faith_",
+        "test-a-test": "_test_a_test_", "conftest": "conftest_", "class": "class_", "range": "range_", "match": "match_", "testing": "testing",
+    }
+    assert all(module_reason(m) is None for m in modules.values())
+    assert [python_function(i) for i in ("break-test", "class", "range", "mob-rule")] == ["break_test", "class_", "range_", "mob_rule"]
+
+
+KEYWORD_STEP = """\
+id: range
+kind: term
+name: Range
+summary: How far a weapon reaches.
+checks:
+  within:
+    summary: Whether a target is within range.
+    inputs:
+      distance: {type: int, min: 0, max: 48}
+      reach: {type: int, min: 1, max: 48}
+    output: {type: bool}
+    expr: distance <= reach
+    examples:
+      - given: {distance: 12, reach: 12}
+        expect: true
+"""
+LONG_REACH = """\
+id: long-reach
+kind: rule
+name: Long Reach
+summary: The weapon reaches 6 more.
+text: The weapon reaches 6 more.
+effects:
+  - id: further
+    step: range
+    changes: reach
+    summary: +6 to the reach.
+    add: 6
+"""
+REACHING_UNIT = """\
+id: reachers
+kind: unit
+name: Reachers
+summary: A unit with Long Reach.
+rules: [long-reach]
+composed:
+  range_:
+    examples:
+      - given: {distance: 18, reach: 12}
+        expect: true
+"""
+
+
+def test_a_composed_check_of_a_step_whose_id_is_a_builtin_is_named_with_an_underscore(content: Path) -> None:
+    from .test_logic import compiled
+
+    for name, text in (("range.yml", KEYWORD_STEP), ("long-reach.yml", LONG_REACH), ("reachers.yml", REACHING_UNIT)):
+        (content / "demo" / name).write_text(text)
+    ns = compiled(content, "demo", "reachers")
+    assert ns["range_"](distance=18, reach=12) is True and ns["range_"](distance=19, reach=12) is False
+    assert compiled(content, "demo", "range")["within"](distance=18, reach=12) is False  # module `range_`
