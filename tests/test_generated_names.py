@@ -119,7 +119,7 @@ def test_module_and_function_names_of_ids_are_renamed_by_one_rule() -> None:
         "test-a-test": "_test_a_test_", "conftest": "conftest_", "class": "class_", "range": "range_", "match": "match_", "testing": "testing",
     }
     assert all(module_reason(m) is None for m in modules.values())
-    assert [python_function(i) for i in ("break-test", "class", "range", "mob-rule")] == ["break_test", "class_", "range_", "mob_rule"]
+    assert [python_function(i) for i in ("break-test", "class", "range", "new", "mob-rule")] == ["break_test", "class_", "range_", "new_", "mob_rule"]
 
 
 KEYWORD_STEP = """\

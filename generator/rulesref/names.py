@@ -26,12 +26,22 @@ if TYPE_CHECKING:  # (the model names its own modules and packages from here)
     from rulesref.model import Check, Entry, Where
 
 BUILTIN_NAMES = frozenset(dir(builtins))
+# Words JavaScript reserves (in modules and strict mode), plus names that behave specially: a
+# generated JavaScript local that is one takes a `$` (`rulesref.emit.js_expressions.local`), and
+# no function may be one (`export function delete(...)` does not load).
+JAVASCRIPT_RESERVED = frozenset(
+    """arguments await break case catch class const continue debugger default delete do else enum eval
+    export extends false finally for function if implements import in instanceof interface let new null
+    package private protected public return static super switch this throw true try typeof undefined var
+    void while with yield NaN Infinity Math Number Object""".split()
+)
 # what `rulesref.logic.codegen.module_ast` defines or imports at the top of every module
 MODULE_CONSTANTS = ("ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL")
 MODULE_IMPORTS = ("dataclass", "Fraction", "Literal", "Final", "annotations", "_dice")
 
 
 __all__ = [
+    "JAVASCRIPT_RESERVED",
     "RESERVED_ENTRY_IDS",
     "RESERVED_SYSTEM_IDS",
     "Claim",
@@ -82,10 +92,11 @@ def python_module(identifier: str) -> str:
 
 def python_function(identifier: str) -> str:
     """A function named after an entry (a unit's composed check of a step with one check):
-    its Python name, with an underscore at the end where that is a keyword or builtin
-    (`break-test` -> `break_test`, `class` -> `class_`)."""
+    its Python name, with an underscore at the end where that is a Python keyword or builtin
+    or a word JavaScript reserves, since both packages name it alike (`break-test` ->
+    `break_test`, `class` -> `class_`, `new` -> `new_`)."""
     name = python_name(identifier)
-    return name if python_reason(name) is None else f"{name}_"
+    return name if python_reason(name) is None and name not in JAVASCRIPT_RESERVED else f"{name}_"
 
 
 def python_class(check_name: str) -> str:

@@ -20,7 +20,7 @@ from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, c
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
-from rulesref.names import MODULE_IMPORTS, python_reason
+from rulesref.names import JAVASCRIPT_RESERVED, MODULE_IMPORTS, python_reason
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
@@ -125,8 +125,12 @@ class _Analyser:
             return None
         return built, got
 
-    def python_name(self, where: Where, name: str, what: str, *, key: bool = True) -> bool:
+    def python_name(self, where: Where, name: str, what: str, *, key: bool = True, function: bool = False) -> bool:
+        """Report a name that cannot become a Python name, or (a `function` of both packages) a
+        JavaScript function's."""
         reason = python_reason(name)
+        if reason is None and function and name in JAVASCRIPT_RESERVED:
+            reason = "is a word JavaScript reserves, so the JavaScript function could not have its name"
         if reason is None and name in HELPERS:
             reason = "is the name of a helper"
         if reason is None and name in MODULE_NAMES:
@@ -402,7 +406,7 @@ class _Analyser:
 
     def plan(self) -> Plan | None:
         check = self.check
-        self.python_name(check.where, check.name, "check name")
+        self.python_name(check.where, check.name, "check name", function=True)
         fields: list[tuple[str, VType]] = []
         for out in check.output:
             if out.name:
