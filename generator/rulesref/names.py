@@ -46,6 +46,7 @@ __all__ = [
     "RESERVED_SYSTEM_IDS",
     "Claim",
     "collisions",
+    "function_reason",
     "module_reason",
     "python_class",
     "python_function",
@@ -96,7 +97,7 @@ def python_function(identifier: str) -> str:
     or a word JavaScript reserves, since both packages name it alike (`break-test` ->
     `break_test`, `class` -> `class_`, `new` -> `new_`)."""
     name = python_name(identifier)
-    return name if python_reason(name) is None and name not in JAVASCRIPT_RESERVED else f"{name}_"
+    return name if function_reason(name) is None else f"{name}_"
 
 
 def python_class(check_name: str) -> str:
@@ -120,6 +121,13 @@ def python_reason(identifier: str) -> str | None:
         kind = "exception" if isinstance(getattr(builtins, identifier), type) and issubclass(getattr(builtins, identifier), BaseException) else "builtin"
         return f"is a Python {kind}"
     return None
+
+
+def function_reason(name: str) -> str | None:
+    """Why a check's function cannot have this name in both packages, or None."""
+    if name in JAVASCRIPT_RESERVED and python_reason(name) is None:
+        return "is a word JavaScript reserves, so the JavaScript function could not have its name"
+    return python_reason(name)
 
 
 def module_reason(module: str) -> str | None:

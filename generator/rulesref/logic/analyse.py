@@ -20,7 +20,7 @@ from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, c
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
-from rulesref.names import JAVASCRIPT_RESERVED, MODULE_IMPORTS, python_reason
+from rulesref.names import MODULE_IMPORTS, function_reason, python_reason
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
@@ -126,11 +126,7 @@ class _Analyser:
         return built, got
 
     def python_name(self, where: Where, name: str, what: str, *, key: bool = True, function: bool = False) -> bool:
-        """Report a name that cannot become a Python name, or (a `function` of both packages) a
-        JavaScript function's."""
-        reason = python_reason(name)
-        if reason is None and function and name in JAVASCRIPT_RESERVED:
-            reason = "is a word JavaScript reserves, so the JavaScript function could not have its name"
+        reason = function_reason(name) if function else python_reason(name)  # a function: of both packages
         if reason is None and name in HELPERS:
             reason = "is the name of a helper"
         if reason is None and name in MODULE_NAMES:
