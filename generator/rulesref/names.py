@@ -3,13 +3,13 @@
 One place decides what each content name becomes in Python (a system's package, an entry's
 module, a check's function, odds function and record class) and which identifiers are
 taken already: keywords, builtins and exception names, the names a generated module defines
-for itself (its constants and imports). An entry's id is never refused for the module it
-becomes: any id may have checks, and an id whose Python name would clash (a keyword, a
-builtin, `conftest`, a file pytest collects as tests: the package sits on the test path) gives
-its module another name, by one documented rule (`python_module`). Two content names that map to one identifier (`roll_2d6`
-and `roll2d6` both make the class `Roll2d6`; `i_d` makes `ID`, the module constant) are
-refused at the YAML line of the second. A JavaScript mapping goes beside this one with its
-own identifiers and reserved words, through the same `collisions`.
+for itself (its constants and imports), and the words JavaScript reserves, which no check's
+function may be. An entry's id is never refused for the module it becomes: any id may have
+checks, and an id whose Python name would clash (a keyword, a builtin, `conftest`, a file
+pytest collects as tests: the package sits on the test path) gives its module another name,
+by one documented rule (`python_module`). Two content names that map to one identifier
+(`roll_2d6` and `roll2d6` both make the class `Roll2d6`; `i_d` makes `ID`, the module
+constant) are refused at the YAML line of the second.
 """
 
 from __future__ import annotations
