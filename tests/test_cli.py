@@ -131,7 +131,11 @@ def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path)
     assert (content / "demo" / "rage.yml").read_bytes() == before
     assert run("new", "rule", "nowhere", "x", "--content", str(content)).returncode == 2
     assert run("new", "term", "demo", "Bad_Id", "--content", str(content)).returncode == 2
-    assert run("new", "term", "demo", "class", "--content", str(content)).returncode == 2
+    for ident, module in (("class", "class_"), ("leadership-test", "leadership_test_")):  # any id: its module is renamed
+        assert run("new", "rule", "demo", ident, "--content", str(content)).returncode == 0
+        assert f"generated module `{module}`" in (content / "demo" / f"{ident}.yml").read_text()
+    assert run("validate", str(content)).returncode == 0
+    assert run("new", "system", "class", "--content", str(content)).returncode == 2  # a system id names a package
 
 
 def test_the_placeholder_words_of_new_are_warnings_until_replaced(tmp_path: Path) -> None:

@@ -66,3 +66,111 @@ def test_a_name_clash_is_reported_at_the_second_name_with_the_first(content: Pat
     assert problem.message == (
         "the record class of check `roll2d6` would be `Roll2d6`, which is also the record class of check `roll_2d6` (line 8); choose another name"
     )
+
+
+RENAMED = {"python-name-pytest-test": "python_name_pytest_test_", "test-of-faith": "_test_of_faith_", "class": "class_"}
+RENAMED_CALLS = """
+from rulechecks.demo import python_name_pytest_test_, _test_of_faith_, class_
+assert python_name_pytest_test_.test(a=2).value == 2
+assert _test_of_faith_.passed(faith=7, roll=7) and not _test_of_faith_.passed(faith=7, roll=8)
+assert class_.rank(roll=4) and not class_.rank(roll=3)
+print("ok")
+"""
+
+
+def test_an_id_that_makes_no_usable_module_name_gets_a_renamed_module_in_both_packages(content: Path, tmp_path: Path) -> None:
+    """Any id may have checks: `…-test`, `test-…` and a keyword make modules pytest does not
+    collect and Python can import, the same names in JavaScript, and the same answers."""
+    from .test_javascript import compare_groups
+    from .test_logic import compiled
+
+    for entry_id in RENAMED:
+        shutil.copy(FIXTURES / "good" / f"{entry_id}.yml", content / "demo")
+    out, js_out = tmp_path / "pkg" / "rulechecks", tmp_path / "js"
+    assert main(["generate", "--content", str(content), "--out", str(out), "--js-out", str(js_out)]) == 0
+    for entry_id, module in RENAMED.items():
+        assert (out / "demo" / f"{module}.py").is_file() and (js_out / "demo" / f"{module}.js").is_file(), entry_id
+    assert not (out / "demo" / "python_name_pytest_test.py").exists()
+    env = dict(os.environ, PYTHONPATH=str(out.parent))
+    run = subprocess.run([sys.executable, "-c", RENAMED_CALLS], cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.stdout == "ok\n", run.stderr
+    collect = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only", "rulechecks"]
+    run = subprocess.run(collect, cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 5 and "no tests collected" in run.stdout, run.stdout + run.stderr  # 5: nothing collected
+    doctests = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "--doctest-modules", "rulechecks/demo"]  # a folder: collected as pytest would
+    run = subprocess.run(doctests, cwd=out.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert all(f"rulechecks/demo/{m}.py::rulechecks.demo.{m}." in run.stdout for m in RENAMED.values()), run.stdout
+    assert "python_name_pytest_test_.py::test " not in run.stdout  # its function `test` is no test
+    index = (js_out / "demo" / "index.js").read_text()
+    assert all(f'export * as {m} from "./{m}.js";' in index for m in RENAMED.values())
+    faith = compiled(content, "demo", "test-of-faith")  # the same compiled module, run in this process
+    points = [{"faith": f, "roll": r} for f in range(1, 14) for r in range(1, 14)] + [{"faith": True, "roll": 7}]
+    groups = [("demo/test-of-faith passed", (js_out / "demo" / "_test_of_faith_.js").as_uri(), "passed", faith["passed"], points)]
+    assert compare_groups(tmp_path, groups) == []
+
+
+def test_module_and_function_names_of_ids_are_renamed_by_one_rule() -> None:
+    from rulesref.names import module_reason, python_function, python_module
+
+    modules = {i: python_module(i) for i in ("mob-rule", "leadership-test", "break-test", "test-of-faith", "test-a-test", "conftest", "class", "range", "match", "testing")}
+    assert modules == {
+        "mob-rule": "mob_rule", "leadership-test": "leadership_test_", "break-test": "break_test_", "test-of-faith": "_test_of_faith_",
+        "test-a-test": "_test_a_test_", "conftest": "conftest_", "class": "class_", "range": "range_", "match": "match_", "testing": "testing",
+    }
+    assert all(module_reason(m) is None for m in modules.values())
+    assert [python_function(i) for i in ("break-test", "class", "range", "new", "mob-rule")] == ["break_test", "class_", "range_", "new_", "mob_rule"]
+
+
+KEYWORD_STEP = """\
+id: range
+kind: term
+name: Range
+summary: How far a weapon reaches.
+checks:
+  within:
+    summary: Whether a target is within range.
+    inputs:
+      distance: {type: int, min: 0, max: 48}
+      reach: {type: int, min: 1, max: 48}
+    output: {type: bool}
+    expr: distance <= reach
+    examples:
+      - given: {distance: 12, reach: 12}
+        expect: true
+"""
+LONG_REACH = """\
+id: long-reach
+kind: rule
+name: Long Reach
+summary: The weapon reaches 6 more.
+text: The weapon reaches 6 more.
+effects:
+  - id: further
+    step: range
+    changes: reach
+    summary: +6 to the reach.
+    add: 6
+"""
+REACHING_UNIT = """\
+id: reachers
+kind: unit
+name: Reachers
+summary: A unit with Long Reach.
+rules: [long-reach]
+composed:
+  range_:
+    examples:
+      - given: {distance: 18, reach: 12}
+        expect: true
+"""
+
+
+def test_a_composed_check_of_a_step_whose_id_is_a_builtin_is_named_with_an_underscore(content: Path) -> None:
+    from .test_logic import compiled
+
+    for name, text in (("range.yml", KEYWORD_STEP), ("long-reach.yml", LONG_REACH), ("reachers.yml", REACHING_UNIT)):
+        (content / "demo" / name).write_text(text)
+    ns = compiled(content, "demo", "reachers")
+    assert ns["range_"](distance=18, reach=12) is True and ns["range_"](distance=19, reach=12) is False
+    assert compiled(content, "demo", "range")["within"](distance=18, reach=12) is False  # module `range_`

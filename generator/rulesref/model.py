@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
-from rulesref.names import python_name
+from rulesref.names import python_module, python_name
 from rulesref.problems import Problem, Severity
 from rulesref.read.load import Document, JsonPath
 
@@ -484,7 +484,9 @@ class Entry:
 
     @property
     def module(self) -> str:
-        return python_name(self.id)
+        """The generated module's name (`rulesref.names.python_module`: `leadership-test` ->
+        `leadership_test_`)."""
+        return python_module(self.id)
 
     @cached_property
     def key(self) -> str:

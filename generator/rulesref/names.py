@@ -3,11 +3,13 @@
 One place decides what each content name becomes in Python (a system's package, an entry's
 module, a check's function, odds function and record class) and which identifiers are
 taken already: keywords, builtins and exception names, the names a generated module defines
-for itself (its constants and imports), and modules pytest would collect as tests (the
-package sits on the test path). Two content names that map to one identifier (`roll_2d6`
-and `roll2d6` both make the class `Roll2d6`; `i_d` makes `ID`, the module constant) are
-refused at the YAML line of the second. A JavaScript mapping goes beside this one with its
-own identifiers and reserved words, through the same `collisions`.
+for itself (its constants and imports), and the words JavaScript reserves, which no check's
+function may be. An entry's id is never refused for the module it becomes: any id may have
+checks, and an id whose Python name would clash (a keyword, a builtin, `conftest`, a file
+pytest collects as tests: the package sits on the test path) gives its module another name,
+by one documented rule (`python_module`). Two content names that map to one identifier
+(`roll_2d6` and `roll2d6` both make the class `Roll2d6`; `i_d` makes `ID`, the module
+constant) are refused at the YAML line of the second.
 """
 
 from __future__ import annotations
@@ -24,12 +26,36 @@ if TYPE_CHECKING:  # (the model names its own modules and packages from here)
     from rulesref.model import Check, Entry, Where
 
 BUILTIN_NAMES = frozenset(dir(builtins))
+# Words JavaScript reserves (in modules and strict mode), plus names that behave specially: a
+# generated JavaScript local that is one takes a `$` (`rulesref.emit.js_expressions.local`), and
+# no function may be one (`export function delete(...)` does not load).
+JAVASCRIPT_RESERVED = frozenset(
+    """arguments await break case catch class const continue debugger default delete do else enum eval
+    export extends false finally for function if implements import in instanceof interface let new null
+    package private protected public return static super switch this throw true try typeof undefined var
+    void while with yield NaN Infinity Math Number Object""".split()
+)
 # what `rulesref.logic.codegen.module_ast` defines or imports at the top of every module
 MODULE_CONSTANTS = ("ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL")
 MODULE_IMPORTS = ("dataclass", "Fraction", "Literal", "Final", "annotations", "_dice")
 
 
-__all__ = ["RESERVED_ENTRY_IDS", "RESERVED_SYSTEM_IDS", "Claim", "collisions", "module_reason", "python_class", "python_name", "python_name_problems", "python_odds", "python_reason"]
+__all__ = [
+    "JAVASCRIPT_RESERVED",
+    "RESERVED_ENTRY_IDS",
+    "RESERVED_SYSTEM_IDS",
+    "Claim",
+    "collisions",
+    "function_reason",
+    "module_reason",
+    "python_class",
+    "python_function",
+    "python_module",
+    "python_name",
+    "python_name_problems",
+    "python_odds",
+    "python_reason",
+]
 
 
 # Top-level folders of the built site that are not systems (the site's own pages, and what
@@ -44,6 +70,34 @@ RESERVED_ENTRY_IDS = {"system": "reserved for system.yml", "armies": "the folder
 def python_name(identifier: str) -> str:
     """The Python identifier an id or system id becomes: `mob-rule` -> `mob_rule`."""
     return identifier.replace("-", "_")
+
+
+def python_module(identifier: str) -> str:
+    """The module an entry's id becomes: its Python name, or, where a module of that name
+    would clash (`module_reason`), the name with an underscore at the end, the way PEP 8
+    renames a name that meets a keyword: `leadership-test` -> `leadership_test_`, `class` ->
+    `class_`, `range` -> `range_`. A name that begins `test_` (which pytest collects whatever
+    it ends with) takes one at the start too: `test-of-faith` -> `_test_of_faith_`.
+
+    No id makes a Python name with an underscore at either end (ids are kebab-case), so a
+    renamed module never meets another entry's module, nor the package's own `_dice`.
+
+    >>> [python_module(i) for i in ("mob-rule", "leadership-test", "test-of-faith", "class", "conftest")]
+    ['mob_rule', 'leadership_test_', '_test_of_faith_', 'class_', 'conftest_']
+    """
+    name = python_name(identifier)
+    if module_reason(name) is None:
+        return name
+    return f"_{name}_" if name.startswith("test_") else f"{name}_"
+
+
+def python_function(identifier: str) -> str:
+    """A function named after an entry (a unit's composed check of a step with one check):
+    its Python name, with an underscore at the end where that is a Python keyword or builtin
+    or a word JavaScript reserves, since both packages name it alike (`break-test` ->
+    `break_test`, `class` -> `class_`, `new` -> `new_`)."""
+    name = python_name(identifier)
+    return name if function_reason(name) is None else f"{name}_"
 
 
 def python_class(check_name: str) -> str:
@@ -69,8 +123,15 @@ def python_reason(identifier: str) -> str | None:
     return None
 
 
+def function_reason(name: str) -> str | None:
+    """Why a check's function cannot have this name in both packages, or None."""
+    if name in JAVASCRIPT_RESERVED and python_reason(name) is None:
+        return "is a word JavaScript reserves, so the JavaScript function could not have its name"
+    return python_reason(name)
+
+
 def module_reason(module: str) -> str | None:
-    """Why a generated module cannot have this name, or None."""
+    """Why a generated module cannot have this name, or None (then `python_module` renames it)."""
     reason = python_reason(module)
     if reason is not None:
         return reason

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.errors import UsageError
-from rulesref.names import RESERVED_ENTRY_IDS, python_name, python_reason
+from rulesref.names import RESERVED_ENTRY_IDS, python_module, python_name, python_reason
 from rulesref.support.schemas import ENTRY, SYSTEM, schema_url
 from rulesref.support.templates import render
 
@@ -21,10 +21,12 @@ ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 KINDS = ("rule", "unit", "term")
 
 
-def check_id(identifier: str, what: str) -> None:
+def check_id(identifier: str, what: str, *, package: bool = True) -> None:
+    """Refuse an id that is no kebab-case, or a system id that cannot name a Python package
+    (an entry's id always makes a module: `rulesref.names.python_module`)."""
     if not ID.fullmatch(identifier) or len(identifier) > 60:
         raise UsageError(f"{what} `{identifier}` must be kebab-case ASCII, e.g. `hit-and-run`")
-    reason = python_reason(python_name(identifier))
+    reason = python_reason(python_name(identifier)) if package else None
     if reason:
         raise UsageError(f"{what} `{identifier}` becomes the Python name `{python_name(identifier)}`, which {reason}")
 
@@ -76,7 +78,7 @@ def new_system(content: Path, system: str, name: str | None) -> Path:
 def new_entry(content: Path, kind: str, system: str, identifier: str, name: str | None) -> Path:
     if kind not in KINDS:
         raise UsageError(f"kind must be one of {', '.join(KINDS)} (or `system`)")
-    check_id(identifier, "id")
+    check_id(identifier, "id", package=False)
     if identifier in RESERVED_ENTRY_IDS:
         raise UsageError(f"`{identifier}` is {RESERVED_ENTRY_IDS[identifier]}; choose another id")
     folder = content / system
@@ -90,7 +92,7 @@ def new_entry(content: Path, kind: str, system: str, identifier: str, name: str 
         id=identifier,
         name=_yaml_string(name or title(identifier)),
         schema=schema_reference(content, folder, ENTRY),
-        function=python_name(identifier),
+        function=python_module(identifier),
     )
     target.write_text(text, encoding="utf-8")
     return target

@@ -20,7 +20,7 @@ from rulesref.check.tables import table_problems
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, TextLinks, normalise, param_value, plain_text
 from rulesref.model import Content, Entry, RuleRef, System, Where, texts_of
-from rulesref.names import RESERVED_ENTRY_IDS, RESERVED_SYSTEM_IDS, module_reason, python_reason
+from rulesref.names import RESERVED_ENTRY_IDS, RESERVED_SYSTEM_IDS, python_reason
 from rulesref.problems import Problem, excerpt
 from rulesref.problems.suggest import did_you_mean
 
@@ -66,15 +66,12 @@ def _check_identity(content: Content, index: LinkIndex, broken: Mapping[tuple[st
 
 
 def _check_entry_identity(entry: Entry, stem: str) -> Iterator[Problem]:
-    """An entry's id equals its file name and makes a usable module name; its names do not
-    look like others."""
+    """An entry's id equals its file name; its names do not look like others. (Any id makes a
+    usable module: `rulesref.names.python_module` renames one that would clash.)"""
     if entry.id != stem:
         yield (entry.where / "id").problem("id-mismatch", f"id `{entry.id}` must equal the file name `{stem}`; rename one of them")
     if entry.id in RESERVED_ENTRY_IDS:
         yield (entry.where / "id").problem("reserved-id", f"`{entry.id}` is {RESERVED_ENTRY_IDS[entry.id]}; choose another id")
-    reason = module_reason(entry.module) if entry.checks else python_reason(entry.module)
-    if reason:
-        yield (entry.where / "id").problem("python-name", f"id `{entry.id}` becomes the module name `{entry.module}`, which {reason}; choose another id")
     for where, name in _names_of(entry):
         lookalike = lookalike_reason(name)
         if lookalike:

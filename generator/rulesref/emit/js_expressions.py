@@ -16,14 +16,9 @@ import re
 
 from rulesref.logic import bounds
 from rulesref.logic.expressions import proved_range
+from rulesref.names import JAVASCRIPT_RESERVED
 
-# Words JavaScript reserves (in modules and strict mode), plus names that behave specially.
-RESERVED = frozenset(
-    """arguments await break case catch class const continue debugger default delete do else enum eval
-    export extends false finally for function if implements import in instanceof interface let new null
-    package private protected public return static super switch this throw true try typeof undefined var
-    void while with yield NaN Infinity Math Number Object""".split()
-)
+RESERVED = JAVASCRIPT_RESERVED  # (`rulesref.names`: no check function may be one either)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 

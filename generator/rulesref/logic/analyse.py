@@ -20,7 +20,7 @@ from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, c
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
-from rulesref.names import MODULE_IMPORTS, python_reason
+from rulesref.names import MODULE_IMPORTS, function_reason, python_reason
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
@@ -125,8 +125,8 @@ class _Analyser:
             return None
         return built, got
 
-    def python_name(self, where: Where, name: str, what: str, *, key: bool = True) -> bool:
-        reason = python_reason(name)
+    def python_name(self, where: Where, name: str, what: str, *, key: bool = True, function: bool = False) -> bool:
+        reason = function_reason(name) if function else python_reason(name)  # a function: of both packages
         if reason is None and name in HELPERS:
             reason = "is the name of a helper"
         if reason is None and name in MODULE_NAMES:
@@ -402,7 +402,7 @@ class _Analyser:
 
     def plan(self) -> Plan | None:
         check = self.check
-        self.python_name(check.where, check.name, "check name")
+        self.python_name(check.where, check.name, "check name", function=True)
         fields: list[tuple[str, VType]] = []
         for out in check.output:
             if out.name:

@@ -39,7 +39,7 @@ from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, conditi
 from rulesref.logic.fold import fold_steps
 from rulesref.logic.phases import Names, chain, inlined, outcome_texts, pool_with, substituted, value_text
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Part, Result, RuleRef, Scalar, Target
-from rulesref.names import python_name
+from rulesref.names import python_function
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 from rulesref.read.load import Document
@@ -57,7 +57,7 @@ class Composition:
     @property
     def name(self) -> str:
         """The step entry's id when it has one check (`morale_check`), else the check's name."""
-        return python_name(self.step.entry.id) if len(self.step.entry.checks) == 1 else self.step.check.name
+        return python_function(self.step.entry.id) if len(self.step.entry.checks) == 1 else self.step.check.name
 
 
 def compositions(content: Content, owners: dict[str, list[Resolved]], steps: list[Step]) -> list[Composition]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulesref.model import Entry
+from rulesref.names import module_reason, python_name
 from rulesref.pages import check_words as words
 from rulesref.pages.charts import always_figure, odds_figure, text_width
 from rulesref.pages.markdown import attribute, code, plain
@@ -131,6 +132,9 @@ def check_section(entry: Entry, view: CheckView) -> dict[str, object]:
     """The fragments the entry template shows for one check, each already safe to place."""
     first = next((e for e in view.examples if e.raises is None and e.returns is not None), None)
     usage = [f"from {view.module.rsplit('.', 1)[0]} import {entry.module}", ""]
+    renamed = module_reason(python_name(entry.id))
+    if renamed is not None:  # say why the module is not the id in snake_case
+        usage[1:1] = [f"# `{python_name(entry.id)}` {renamed}, so the module is `{entry.module}`"]
     if first is not None:
         usage.append(f"{entry.module}.{first.call}")
         usage.append(f"# {first.returns}")

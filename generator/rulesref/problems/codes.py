@@ -50,7 +50,7 @@ CODES: dict[str, str] = {
     "duplicate-id": "Two entries of one system share an id (case-insensitively).",
     "confusable-name": "A name or alias with an invisible character, or a word mixing scripts (a Cyrillic `а` among Latin letters): it would look like another name.",
     "duplicate-name": "Two entries of one system share a name or alias (case-insensitively).",
-    "python-name": "A name that cannot become a Python name: a keyword, a builtin or exception, a helper, a module constant, a module pytest would collect, or two names that become one identifier.",
+    "python-name": "A name that cannot become a Python name: a check, input or field named as a keyword, a builtin or exception, a helper or a module constant, a check named as a word JavaScript reserves, a system id that cannot name a package, or two names that become one identifier. (An entry's id is never refused: its module is renamed.)",
     "unknown-book": "A source cites a book that system.yml does not list.",
     "unknown-rule": "A unit lists a rule id that does not exist (or is not a rule).",
     "unknown-option": "A unit's option names a unit that does not exist (or is not a unit), or a row the unit does not have.",
