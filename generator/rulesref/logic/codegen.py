@@ -264,8 +264,7 @@ def function_doc(plan: Plan, url: str) -> str:
         for arg in plan.args:
             what = doc_text(arg.summary) if arg.summary else ""
             lines.append(f"    {arg.name}: {arg_values(arg)}{'. ' + what if what else ''}")
-    if plan.example_texts:  # (a composed check may have none yet: no empty heading then)
-        lines += ["", "Examples:"]
+    lines += ["", "Examples:"] if plan.example_texts else []  # (a composed check may have none yet: no empty heading)
     for text in plan.example_texts:
         example = text.example
         lines.append("")
