@@ -301,3 +301,36 @@ def test_every_shipped_pool_check_equals_rolling_every_die() -> None:
                 assert getattr(module, plan.odds_name)(**fixed) == expected, (entry.id, plan.name, fixed)
                 tried.add((entry.key, plan.name))
     assert len(tried) == sum(1 for _, plans in shipped() for p in plans if p.pools)  # every one, on some setting
+
+
+def test_a_pool_said_to_count_every_die_does_on_every_roll(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    """`whole` lets the proofs take a pool's counts to add up to exactly its dice (or the dice
+    it keeps): by brute force, every roll of every pool so marked gives exactly that, and a
+    pool not so marked has a roll where a die fails (so the mark is no constant)."""
+    entry, namespace, content = volleys
+    plans = {p.name: p for p in validate([str(content)]).compiled[entry.key].plans}
+    marked = {(name, pool.name): pool.whole for name, plan in plans.items() for pool in plan.pools}
+    assert marked[("kept_total", "high")] and marked[("split_at_x", "split")] and marked[("chain", "armour")]
+    assert not marked[("best_two", "high")] and not marked[("chain", "hits")]
+    short = set()
+    for check in entry.checks:
+        plan = plans[check.name]
+        for fixed in fixed_points(entry, check, odds_arguments(namespace, check.name)):
+            seen: list[tuple[str, int, int]] = []
+
+            def record(plan: Any = plan, check: Any = check, seen: list[tuple[str, int, int]] = seen, **given: Any) -> int:
+                for pool in plan.pools:
+                    spec = next(i.pool for i in check.inputs if i.name == pool.name)
+                    dice = pool_oracle._value(spec.dice.source, given)
+                    limit = min(dice, pool_oracle._value(spec.keep[1].source, given)) if spec.keep else dice
+                    seen.append((pool.name, sum(given[c] for c, _ in pool.counted), limit))
+                return 0
+
+            pool_oracle.check_odds(check, record, fixed)
+            for pool in plan.pools:
+                totals = [(total, limit) for name, total, limit in seen if name == pool.name]
+                if pool.whole and not pool.explode_on:
+                    assert all(total == limit for total, limit in totals), (check.name, pool.name, fixed)
+                if any(total < limit for total, limit in totals):
+                    short.add((check.name, pool.name))
+    assert ("best_two", "high") in short and ("chain", "hits") in short

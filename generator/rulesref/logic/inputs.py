@@ -14,7 +14,6 @@ from rulesref.logic import positions as pos
 from rulesref.logic.describe import arg_values
 from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.pools import PoolPlan
-from rulesref.logic.runtime_dice import FAIL
 
 RefKind = Literal["arg", "times", "dice_min", "dice_max"]
 
@@ -110,7 +109,7 @@ def pool_checks(plan: Plan) -> list[PoolCheck]:
         dice = pool.dice
         if pool.keep is not None:
             limit: ast.expr = pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, dice], keywords=[])
-            out.append(PoolCheck(pool, names, any(c == FAIL for _, c in pool.counted), limit, f"the dice `{pool.name}` keeps"))
+            out.append(PoolCheck(pool, names, pool.whole, limit, f"the dice `{pool.name}` keeps"))
         elif pool.explode_on:
             limit = pos.BinOp(left=dice, op=ast.Mult(), right=pos.Constant(pool.explode_depth + 1))
             out.append(PoolCheck(pool, names, False, limit, f"the dice `{pool.name}` can roll and add"))

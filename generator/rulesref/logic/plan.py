@@ -114,15 +114,22 @@ class Plan:
     @cached_property
     def proof_requires(self) -> list[ast.expr]:
         """What the proofs take as given: the preconditions, and that the counts of each pool
-        add up to no more than its dice (a count the logic does not read is tried at 0 only, so a
-        pool whose dice hang on such a count is bounded by the most it can roll instead)."""
+        add up to no more than its dice, or the dice it keeps (a count the logic does not read
+        is tried at 0 only, so a pool whose dice hang on such a count is bounded by the most it
+        can roll instead). Where every die is counted they add up to exactly that, so a result
+        the counts can never give (no dice at all of two kept) is never tried; only when each
+        count is tried at every value, as an equation cannot hold at a few points alone."""
         tests = [test for test, _ in self.requires]
         read = self.usage.free | set(self.usage.compared)
         unread = {a.name for a in self.random_args if a.name not in read}  # tried at 0 only
         for pool in self.pools:
-            fixed = not (names_read(pool.dice) & unread) and not pool.explode_on and pool.keep is None
-            limit = pool.dice if fixed else pos.Constant(pool.most)
-            tests.append(pos.Compare(left=sum_of([n for n, _ in pool.counted]), ops=[ast.LtE()], comparators=[limit]))
+            names = [n for n, _ in pool.counted]
+            fixed = not ((names_read(pool.dice) | (names_read(pool.keep) if pool.keep else frozenset())) & unread) and not pool.explode_on
+            limit: ast.expr = pos.Constant(pool.most)
+            if fixed:
+                limit = pool.dice if pool.keep is None else pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, pool.dice], keywords=[])
+            exact = fixed and pool.whole and all(n in self.usage.free for n in names)
+            tests.append(pos.Compare(left=sum_of(names), ops=[ast.Eq() if exact else ast.LtE()], comparators=[limit]))
         return tests
 
     @property

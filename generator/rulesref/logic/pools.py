@@ -11,6 +11,7 @@ can be another pool's count: a chain.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -47,6 +48,7 @@ class PoolPlan:
     keep_highest: bool
     reads: frozenset[str]  # names any part reads
     die_reads: frozenset[str]  # names the way one die is sorted reads (all but the dice and keep)
+    whole: bool = False  # every die lands in a counted class, whatever the parameters (see `never_fails`)
 
     @property
     def independent(self) -> bool:
@@ -62,8 +64,8 @@ class PoolPlan:
 
     @property
     def exact_total(self) -> bool:
-        """Whether the counts always add up to the dice rolled (failures counted, nothing added or dropped)."""
-        return any(c == FAIL for _, c in self.counted) and not self.explode_on and self.keep is None
+        """Whether the counts always add up to the dice rolled (every die counted, nothing added or dropped)."""
+        return self.whole and not self.explode_on and self.keep is None
 
 
 def sum_of(names: tuple[str, ...] | list[str]) -> ast.expr:
@@ -264,9 +266,71 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         keep_highest=spec.keep is None or spec.keep[0] == "highest",
         reads=reads,
         die_reads=die_reads,
+        whole=any(c == FAIL for _, c in counted) or never_fails(spec.sides, natural, classes, parts, scope),
     )
     lineage.add(plan)
     return plan
+
+
+NEVER_FAILS_SETTINGS = 4096  # the most settings of what a pool's sorting reads that `never_fails` tries
+
+
+def _values(vtype: VType) -> list[object] | None:
+    """Every value a name the sorting reads can take, or None when too many or not known."""
+    if vtype.kind == "bool":
+        return [False, True]
+    if vtype.kind == "str":
+        return list(vtype.values) if vtype.values is not None else None
+    if vtype.kind == "int" and not vtype.halves and vtype.lo is not None and vtype.hi is not None and vtype.hi - vtype.lo < NEVER_FAILS_SETTINGS:
+        return list(range(int(vtype.lo), int(vtype.hi) + 1))
+    return None
+
+
+def _evaluator(node: ast.expr) -> Callable[[dict[str, object]], object]:
+    code = compile(ast.fix_missing_locations(ast.Expression(body=node)), "<pool>", "eval")
+    helpers = {"__builtins__": {}, "min": min, "max": max, "abs": abs}
+    return lambda values: eval(code, helpers, values)  # an expression the analyser checked, of bounded numbers
+
+
+def never_fails(sides: int, natural: list[tuple[int, int]], classes: list[tuple[str, ast.expr]], parts: dict[str, tuple[ast.expr, VType] | None], scope: dict[str, VType]) -> bool:
+    """Whether no die can fail: on every setting of the parameters and inputs the sorting
+    reads, each number is fixed to a class or a pass, or a class holds on it, or it passes.
+    Then the counts (passes and classes) add up to the dice rolled or kept, though the pool
+    names no `fails`: six classes `natural == 1` ... `natural == 6`, or `natural < X` and
+    `natural >= X`. Sound, not complete: what reads a name of too many values (or fails to
+    work out) is taken as a die that may fail."""
+    fixed = dict(natural)
+    nodes = [node for node, _ in (p for p in parts.values() if p is not None)] + [c for _, c in classes]
+    read = sorted(frozenset().union(*(names_read(n, PER_DIE) for n in nodes)) if nodes else frozenset())
+    domains = [_values(scope[name]) if name in scope else None for name in read]
+    size = 1
+    for domain in domains:
+        if domain is None:
+            return False
+        size *= len(domain)
+    if size > NEVER_FAILS_SETTINGS:
+        return False
+    part = {key: _evaluator(value[0]) if value is not None else None for key, value in parts.items()}
+    conditions = [_evaluator(c) for _, c in classes]
+    try:
+        for setting in itertools.product(*(d or [] for d in domains)):
+            values: dict[str, object] = dict(zip(read, setting, strict=True))
+            modifier = part["modifier"](values) if part["modifier"] else 0
+            target = part["target"](values) if part["target"] else None
+            best = part["best"](values) if part["best"] else 1
+            for face in range(1, sides + 1):
+                if face in fixed:
+                    if fixed[face] == FAIL:
+                        return False
+                    continue
+                here = values | {"natural": face, "roll": face + modifier}  # type: ignore[operator]
+                if any(condition(here) for condition in conditions):
+                    continue
+                if target is None or face < best or face + modifier < target:  # type: ignore[operator]
+                    return False
+    except Exception:  # whatever cannot be worked out is a die that may fail
+        return False
+    return True
 
 
 def count_bound(pool: PoolPlan) -> VType:
