@@ -125,7 +125,7 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
             counted = ([(item.name, PASS)] if spec.target is not None else []) + [(name, PASS + 1 + i) for i, name in enumerate(class_names)]
             counted += [(spec.fails, FAIL)] if spec.fails else []
             tally: dict[tuple[int, ...], Fraction] = {}
-            for faces, p in rolls(n, spec.sides, sort, spec.reroll or "", spec.explode_on or 0, spec.explode_depth if spec.explode_on else 0):
+            for faces, p in rolls(n, spec.sides, sort, spec.reroll or "", spec.explode_on or 0, _value(spec.explode_depth.source, names) if spec.explode_on else 0):
                 if keep:
                     faces = sorted(faces, reverse=highest)[:keep]
                 vector = tuple(sum(1 for f in faces if sort(f) == c) for _, c in counted)

@@ -283,13 +283,13 @@ class PoolSpec:
     fails: str | None
     reroll: str | tuple[str, ...] | None  # a list is written only to be refused: a die is re-rolled once
     explode_on: int | None
-    explode_depth: int
+    explode_depth: Expr  # how many times in a row: a number or an expression (1 when left out)
     keep: tuple[str, Expr] | None  # ("highest" or "lowest", how many)
 
     @property
     def expressions(self) -> list[Expr]:
         """Every part written as an expression (or a number), in order."""
-        parts = [self.dice, self.target, self.modifier, self.best, *(e for _, e in self.classes), self.keep[1] if self.keep else None]
+        parts = [self.dice, self.target, self.modifier, self.best, *(e for _, e in self.classes), self.keep[1] if self.keep else None, self.explode_depth if self.explode_on else None]
         return [e for e in parts if e is not None]
 
 
@@ -613,7 +613,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
         fails=spec.get("fails"),
         reroll=tuple(spec["reroll"]) if isinstance(spec.get("reroll"), list) else spec.get("reroll"),
         explode_on=explode.get("at"),
-        explode_depth=explode.get("depth", 1),
+        explode_depth=Expr(explode.get("depth", 1), where / "explode" / "depth" if "depth" in explode else where / "explode"),
         keep=None if kept is None else (kept[0], Expr(kept[1], where / "keep" / kept[0])),
     )
 

@@ -231,7 +231,7 @@ def _classes(pool: PoolPlan, writer: ExpressionWriter) -> str:
 
 def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...], writer: ExpressionWriter) -> str:
     numbers = json.dumps([c for _, c in counted])
-    return f"$pools.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {pool.explode_depth})"
+    return f"$pools.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {writer.write(pool.explode_depth)})"
 
 
 def step_value(step: Step, writer: ExpressionWriter) -> str:
@@ -250,7 +250,7 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         keep = _opt(writer, pool.keep, "0")
         return (
             f"$pools.pool({writer.write(pool.dice)}, {pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, "
-            f"{pool.explode_on}, {pool.explode_depth}, {keep}, {constant(pool.keep_highest)})"
+            f"{pool.explode_on}, {writer.write(pool.explode_depth)}, {keep}, {constant(pool.keep_highest)})"
         )
     one = _die(pool, step.counted, writer)
     for fusion in step.fusions:

@@ -340,7 +340,7 @@ def pool_classes(pool: PoolPlan) -> ast.expr:
 def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...]) -> ast.expr:
     return _dice_call_of(
         "die", pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in counted),
-        pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
+        pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pool.explode_depth,
     )
 
 
@@ -358,7 +358,7 @@ def step_value(step: Step) -> ast.expr:
     if not pool.independent:
         return _dice_call_of(
             "pool", pool.dice, pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in step.counted),
-            pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
+            pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pool.explode_depth,
             _opt(pool.keep, 0), pos.Constant(pool.keep_highest),
         )
     one = _die(pool, step.counted)

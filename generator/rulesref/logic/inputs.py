@@ -111,7 +111,7 @@ def pool_checks(plan: Plan) -> list[PoolCheck]:
             limit: ast.expr = pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, dice], keywords=[])
             out.append(PoolCheck(pool, names, pool.whole, limit, f"the dice `{pool.name}` keeps"))
         elif pool.explode_on:
-            limit = pos.BinOp(left=dice, op=ast.Mult(), right=pos.Constant(pool.explode_depth + 1))
+            limit = pos.BinOp(left=dice, op=ast.Mult(), right=pos.BinOp(left=pool.explode_depth, op=ast.Add(), right=pos.Constant(1)))
             out.append(PoolCheck(pool, names, False, limit, f"the dice `{pool.name}` can roll and add"))
         else:
             out.append(PoolCheck(pool, names, pool.exact_total, dice, f"the dice `{pool.name}` rolls"))

@@ -21,6 +21,7 @@ from rulesref.logic.types import VType, int_type
 from rulesref.model import Expr, Input, PoolSpec, Where
 
 MAX_POOL = 200
+MAX_DEPTH = 5  # a die adds at most this many dice in a row: each level multiplies one die's outcomes
 PER_DIE = ("natural", "roll")  # what a class condition can read of its die
 INCOMPATIBLE = {"one": "re-roll one die", "all": "re-roll the whole pool"}
 
@@ -42,7 +43,8 @@ class PoolPlan:
     counted: tuple[tuple[str, int], ...]  # argument -> class number, in the order of the arguments
     reroll: str
     explode_on: int
-    explode_depth: int
+    explode_depth: ast.expr  # evaluated at the call: a parameter or an earlier input may set it (0: no die added)
+    depth_hi: int  # the most it can be
     keep: ast.expr | None
     keep_hi: int
     keep_highest: bool
@@ -60,7 +62,7 @@ class PoolPlan:
         """The largest count a class can reach."""
         if self.keep is not None:
             return min(self.dice_hi, self.keep_hi)
-        return self.dice_hi * ((self.explode_depth + 1) if self.explode_on else 1)
+        return self.dice_hi * ((self.depth_hi + 1) if self.explode_on else 1)
 
     @property
     def exact_total(self) -> bool:
@@ -226,6 +228,13 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
     if explode_on and explode_on > spec.sides:
         report(where / "explode" / "at", "bad-pool", f"a D{spec.sides} never shows {explode_on}")
         ok = False
+    depth = _int(translate, report, spec.explode_depth if explode_on else None, scope, "`explode.depth`")
+    if explode_on and depth is None:
+        ok = False
+    if depth is not None and (depth[1].lo is None or depth[1].hi is None or depth[1].lo < 0 or depth[1].hi > MAX_DEPTH):
+        found = f"{depth[1].lo if depth[1].lo is not None else 'unbounded'} to {depth[1].hi if depth[1].hi is not None else 'unbounded'}"
+        report(spec.explode_depth.where, "bad-pool", f"a die adds 0 to {MAX_DEPTH} dice in a row, but `depth` can be {found}: bound the inputs it uses")
+        ok = False
     keep = _int(translate, report, spec.keep[1] if spec.keep else None, scope, "`keep`")
     if spec.keep is not None and keep is None:
         ok = False
@@ -241,7 +250,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
     if not ok or dice is None:
         return None
     counted = tuple((n, c) for n, c, _ in pool_arguments(item))
-    die_nodes: list[ast.expr] = [p[0] for p in parts.values() if p is not None]
+    die_nodes: list[ast.expr] = [p[0] for p in parts.values() if p is not None] + ([depth[0]] if depth else [])
     nodes: list[ast.expr] = [dice[0], *die_nodes] + ([keep[0]] if keep else [])
     reads = frozenset().union(*(names_read(n) for n in nodes), *(names_read(c, PER_DIE) for _, c in classes))
     die_reads = frozenset().union(*(names_read(n) for n in die_nodes), *(names_read(c, PER_DIE) for _, c in classes))
@@ -260,7 +269,8 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         counted=counted,
         reroll=reroll,
         explode_on=explode_on,
-        explode_depth=spec.explode_depth if explode_on else 0,
+        explode_depth=depth[0] if depth else pos.Constant(0),
+        depth_hi=int(depth[1].hi or 0) if depth else 0,
         keep=keep[0] if keep else None,
         keep_hi=int(keep[1].hi or MAX_POOL) if keep else 0,
         keep_highest=spec.keep is None or spec.keep[0] == "highest",
