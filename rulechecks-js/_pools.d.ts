@@ -18,6 +18,8 @@ export interface Table {
 export declare const FAIL: 0;
 /** The class number of a die that passed. */
 export declare const PASS: 1;
+/** Not a class: where `counted` holds it, the total of the numbers the dice show. */
+export declare const TOTAL: -1;
 /** The class of each number a die can show: `natural` first, then `special(natural, roll)`, then the target test. */
 export declare function classes(
   sides: number,

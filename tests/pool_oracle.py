@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-FAIL, PASS = 0, 1
+FAIL, PASS, TOTAL = 0, 1, -1  # TOTAL: the sum of the numbers the (kept) dice show
 Rolls = list[tuple[tuple[int, ...], Fraction]]  # the numbers a die (and the dice it adds) ends on, with their chance
 
 
@@ -77,7 +77,7 @@ def pool(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int, ...],
     out: dict[tuple[int, ...], Fraction] = {}
     for faces, chance in _thrown(n, sides, classes, reroll, explode, depth).items():
         kept = sorted(faces, reverse=highest)[:keep] if keep else faces
-        vector = tuple(sum(1 for f in kept if classes[f - 1] == c) for c in counted)
+        vector = tuple(sum(kept) if c == TOTAL else sum(1 for f in kept if classes[f - 1] == c) for c in counted)
         out[vector] = out.get(vector, Fraction(0)) + chance
     return out
 
@@ -124,11 +124,12 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
             highest = spec.keep is None or spec.keep[0] == "highest"
             counted = ([(item.name, PASS)] if spec.target is not None else []) + [(name, PASS + 1 + i) for i, name in enumerate(class_names)]
             counted += [(spec.fails, FAIL)] if spec.fails else []
+            counted += [(spec.total, TOTAL)] if spec.total else []
             tally: dict[tuple[int, ...], Fraction] = {}
             for faces, p in rolls(n, spec.sides, sort, spec.reroll or "", spec.explode_on or 0, _value(spec.explode_depth.source, names) if spec.explode_on else 0):
                 if keep:
                     faces = sorted(faces, reverse=highest)[:keep]
-                vector = tuple(sum(1 for f in faces if sort(f) == c) for _, c in counted)
+                vector = tuple(sum(faces) if c == TOTAL else sum(1 for f in faces if sort(f) == c) for _, c in counted)
                 tally[vector] = tally.get(vector, Fraction(0)) + p
             for vector, p in tally.items():
                 walk(index + 1, {**names, **{name: v for (name, _), v in zip(counted, vector, strict=True)}}, chance * p)

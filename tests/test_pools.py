@@ -69,6 +69,34 @@ def test_keeping_the_highest_or_lowest_equals_rolling_every_die(classes: tuple[i
             assert as_fractions(dice.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)) == expected, (n, keep, highest)
 
 
+T = dice.TOTAL
+
+
+@pytest.mark.parametrize("classes", SORTINGS[:3])
+@pytest.mark.parametrize(("reroll", "explode", "depth"), [p for p in POLICIES if p[0] not in ("one", "all")])
+def test_a_total_of_the_numbers_equals_rolling_every_die(classes: tuple[int, ...], reroll: str, explode: int, depth: int) -> None:
+    for counted in [(T,), (P, T), (T, F, 2)]:
+        for n in range(0, 4 if not explode else 3):
+            expected = pool_oracle.pool(n, 6, classes, counted, reroll, explode, depth)
+            assert as_fractions(dice.pool(n, 6, classes, counted, reroll, explode, depth)) == expected, (n, counted)
+        for n, keep, highest in itertools.product(range(1, 4), range(1, 3), (True, False)):
+            if not explode:
+                expected = pool_oracle.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)
+                assert as_fractions(dice.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)) == expected, (n, keep, highest, counted)
+
+
+@pytest.mark.parametrize(("n", "k"), [(3, 2), (20, 3), (60, 5)])
+def test_the_total_of_the_highest_dice_equals_icepool(n: int, k: int) -> None:
+    theirs = icepool.d6.pool(n).highest(k).sum()
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes() if theirs.quantity(o)}
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, F, F, F, P, P), (T,), keep=k)).items()}
+    assert ours == expected
+    theirs = icepool.d6.pool(n).lowest(k).sum()
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes() if theirs.quantity(o)}
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, F, F, F, P, P), (T,), keep=k, highest=False)).items()}
+    assert ours == expected
+
+
 def test_a_d3_pool_and_a_composed_die_equal_rolling_every_die() -> None:
     assert as_fractions(dice.pool(3, 3, (F, P, 2), (P, 2), "ones")) == pool_oracle.pool(3, 3, (F, P, 2), (P, 2), "ones")
     # each pass of a 3+ pool rolls a 4+ die whose 6 is apart: the two counts of the second pool

@@ -285,6 +285,7 @@ class PoolSpec:
     explode_on: int | None
     explode_depth: Expr  # how many times in a row: a number or an expression (1 when left out)
     keep: tuple[str, Expr] | None  # ("highest" or "lowest", how many)
+    total: str | None = None  # the name of an input that is the sum of the numbers the (kept) dice show
 
     @property
     def expressions(self) -> list[Expr]:
@@ -615,6 +616,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
         explode_on=explode.get("at"),
         explode_depth=Expr(explode.get("depth", 1), where / "explode" / "depth" if "depth" in explode else where / "explode"),
         keep=None if kept is None else (kept[0], Expr(kept[1], where / "keep" / kept[0])),
+        total=spec.get("total"),
     )
 
 

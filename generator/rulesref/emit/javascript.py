@@ -117,7 +117,7 @@ def pool_validation(check: PoolCheck, writer: ExpressionWriter) -> str:
     """The counts of a pool add up to its dice, as the Python package words it."""
     total = " + ".join(local(n) for n in check.names)
     limit = writer.write(check.limit)
-    test = f"({total}) {'!==' if check.exact else '>'} {limit}"
+    test = f"({total}) {'!==' if check.exact else '<' if check.least else '>'} {limit}"
     before, between = check.words
     text = f"{constant(before)} + $.repr({limit}) + {constant(between)} + $.repr({total})"
     return f"  if ({test}) $.fail({text});"

@@ -183,7 +183,7 @@ class _Analyser:
             if name in scope:
                 self.report(where, "duplicate-name", f"`{name}` is already an input", key=name != item.name)
                 continue
-            vtype = count_bound(pool) if pool is not None else int_type(0, 0)
+            vtype = count_bound(pool, number) if pool is not None else int_type(0, 0)
             summary = count_summary(item, name, number)
             if pool is not None:
                 out.append(Arg(name, vtype, "pool", summary, pool=pool))

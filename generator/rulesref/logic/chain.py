@@ -19,6 +19,7 @@ from math import comb, prod
 
 from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.pools import PoolPlan, sum_names
+from rulesref.logic.runtime_dice import TOTAL
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def odds_cost(plan: Plan) -> int:
     before it times the outcomes one state can have (a pool of n dice counting k classes has
     C(n + k, k); one that adds dice or keeps some, more). Linear in the table, so a pool of
     200 dice counting three classes, or a table of many counts kept side by side, is seen
-    before it is computed."""
+    before it is computed. A total of the numbers shown multiplies the outcomes by the values
+    it can take."""
     ranges = {a.name: int(a.vtype.hi or 0) - int(a.vtype.lo or 0) + 1 for a in plan.random_args}
     table, work = 1, 0
     for step in schedule(plan):
@@ -159,6 +161,8 @@ def odds_cost(plan: Plan) -> int:
                 size = (pool.most + 1) ** k * (pool.dice_hi + 1) * pool.sides
             else:
                 size = comb(pool.dice_hi + k, k)
+            if any(c == TOTAL for _, c in step.counted):  # a total takes up to the highest number times the dice, each
+                size *= pool.most * pool.sides + 1
         work += table * size
         table = min(table * size, prod(ranges[n] for n in step.after))
     return work

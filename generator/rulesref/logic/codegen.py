@@ -191,7 +191,7 @@ def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
 def pool_validation(check: PoolCheck) -> list[ast.stmt]:
     """The counts of a pool add up to no more than its dice (exactly, when failures are counted)."""
     total = sum_of(check.names)
-    test = pos.Compare(left=total, ops=[ast.NotEq() if check.exact else ast.Gt()], comparators=[check.limit])
+    test = pos.Compare(left=total, ops=[ast.NotEq() if check.exact else ast.Lt() if check.least else ast.Gt()], comparators=[check.limit])
     before, between = check.words
     return _guard(test, message(before, check.limit, between, total))
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulesref.logic import positions as pos
-from rulesref.logic.runtime_dice import FAIL, PASS  # the class numbers the generated code's runtime sorts dice into
+from rulesref.logic.runtime_dice import FAIL, PASS, TOTAL  # the class numbers the generated code's runtime sorts dice into
 from rulesref.logic.types import VType, int_type
 from rulesref.model import Expr, Input, PoolSpec, Where
 
@@ -97,7 +97,14 @@ def pool_arguments(item: Input) -> list[tuple[str, int, Where]]:
         out.append((name, PASS + 1 + index, expr.where))
     if spec.fails is not None:
         out.append((spec.fails, FAIL, item.where / "fails"))
+    if spec.total is not None:
+        out.append((spec.total, TOTAL, item.where / "total"))
     return out
+
+
+def counts_of(counted: tuple[tuple[str, int], ...]) -> list[str]:
+    """The arguments that count dice (not the total of their numbers), in order."""
+    return [name for name, number in counted if number != TOTAL]
 
 
 def _int(translate: Translate, report: Report, expr: Expr | None, scope: dict[str, VType], what: str) -> tuple[ast.expr, VType] | None:
@@ -133,6 +140,8 @@ class Lineage:
         if sources is not None and all(s in self.paths for s in sources) and not exploded:
             paths = frozenset(p for s in sources for p in self.paths[s])
         for count, number in pool.counted:
+            if number == TOTAL:
+                continue  # a sum of numbers, not dice: no bound of a sum of counts holds it
             if paths is None:
                 self.first[pool.name] = pool.dice_hi if not exploded else pool.most
                 self.paths[count] = frozenset({((pool.name, number),)})
@@ -187,8 +196,8 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
             ok = False
     parts = {key: _int(translate, report, getattr(spec, key), scope, f"`{key}`") for key in ("target", "modifier", "best")}
     ok = ok and dice is not None and all(parts[k] is not None for k in parts if getattr(spec, k) is not None)
-    names = [n for n, _, _ in pool_arguments(item)]
-    if not names:
+    names = [n for n, c, _ in pool_arguments(item) if c != TOTAL]
+    if not names and spec.total is None:
         report(where, "bad-pool", "a pool counts something: give it a `target` (its name counts the dice that pass), `classes` or `fails`")
         ok = False
     class_numbers = {name: PASS + 1 + i for i, (name, _) in enumerate(spec.classes)}
@@ -224,6 +233,9 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
             report(where / "reroll", "bad-pool", f"a die is re-rolled at most once, so a pool has one re-roll, not {' and '.join(f'`{r}`' for r in reroll)} (which would re-roll a re-rolled die): choose one")
             ok = False
         reroll = reroll[0]
+    if spec.total is not None and reroll in INCOMPATIBLE:
+        report(where / "total", "bad-pool", f"a pool cannot both total its dice and {INCOMPATIBLE[reroll]}: split it into two pools", key=True)
+        ok = False
     explode_on = spec.explode_on or 0
     if explode_on and explode_on > spec.sides:
         report(where / "explode" / "at", "bad-pool", f"a D{spec.sides} never shows {explode_on}")
@@ -343,9 +355,27 @@ def never_fails(sides: int, natural: list[tuple[int, int]], classes: list[tuple[
     return True
 
 
-def count_bound(pool: PoolPlan) -> VType:
-    """What one count of the pool can be: 0 to the most dice it can roll (and add, or keep)."""
-    return int_type(0, pool.most)
+def _times(node: ast.expr, factor: ast.expr) -> ast.expr:
+    return pos.BinOp(left=node, op=ast.Mult(), right=factor)
+
+
+def total_limits(pool: PoolPlan) -> tuple[ast.expr, ast.expr, str]:
+    """The least and the most the total of a pool's numbers can be, and the dice they count:
+    each die rolled (or kept) shows 1 to the die's highest number, and each die it adds too."""
+    dice = pool.dice
+    if pool.keep is not None:
+        kept: ast.expr = pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, dice], keywords=[])
+        return kept, _times(kept, pos.Constant(pool.sides)), f"the dice `{pool.name}` keeps"
+    if pool.explode_on:
+        added = pos.BinOp(left=pool.explode_depth, op=ast.Add(), right=pos.Constant(1))
+        return dice, _times(_times(dice, added), pos.Constant(pool.sides)), f"the dice `{pool.name}` rolls, D{pool.sides} each, with the dice they add"
+    return dice, _times(dice, pos.Constant(pool.sides)), f"the dice `{pool.name}` rolls"
+
+
+def count_bound(pool: PoolPlan, number: int = PASS) -> VType:
+    """What one count of the pool can be: 0 to the most dice it can roll (and add, or keep);
+    its total, 0 to that many times the die's highest number."""
+    return int_type(0, pool.most * (pool.sides if number == TOTAL else 1))
 
 
 def count_summary(item: Input, name: str, number: int) -> str:
@@ -355,4 +385,6 @@ def count_summary(item: Input, name: str, number: int) -> str:
         return f"{base}: the dice that pass"
     if number == FAIL:
         return f"{base}: the dice that fail"
+    if number == TOTAL:
+        return f"{base}: the total of the numbers the dice show"
     return f"{base}: the dice counted as {name.replace('_', ' ')}"

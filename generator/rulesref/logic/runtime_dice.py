@@ -79,7 +79,8 @@ def odds(counts: dict[K, int]) -> dict[K, Fraction]:
 #
 # A pool is many dice rolled one by one, each sorted into a class: 0 a failure, 1 a pass, 2 and
 # on the pool's own named classes. What a check reads is how many dice fell in each counted
-# class: a vector of counts. A distribution is a pair (outcomes, total): each outcome a vector
+# class: a vector of counts (and, where a pool names a `total`, the sum of the numbers its dice
+# show, counted as if each die were that many dice of the class TOTAL). A distribution is a pair (outcomes, total): each outcome a vector
 # with its number of ways, out of `total` ways in all, so the odds stay whole numbers until the
 # very end. Nothing here enumerates the rolls of many dice: a pool of n dice is the n-th power
 # of one die, written out by the multinomial formula or by convolution, both polynomial in n.
@@ -87,6 +88,7 @@ def odds(counts: dict[K, int]) -> dict[K, Fraction]:
 Vector = tuple[int, ...]
 Dist = tuple[tuple[tuple[Vector, int], ...], int]
 FAIL, PASS = 0, 1
+TOTAL = -1  # not a class: the place in `counted` of the total of the numbers the dice show
 
 
 def _faces_after(sides: int, classes: tuple[int, ...], reroll: str) -> tuple[tuple[int, ...], int]:
@@ -100,6 +102,12 @@ def _faces_after(sides: int, classes: tuple[int, ...], reroll: str) -> tuple[tup
 
 def _unit(size: int, at: int | None) -> Vector:
     return tuple(1 if i == at else 0 for i in range(size))
+
+
+def _own(size: int, slot: dict[int, int], cls: int, face: int) -> Vector:
+    """What one die showing `face` of class `cls` adds: one to its class's count, `face` to the total."""
+    at, total = slot.get(cls), slot.get(TOTAL)
+    return tuple((1 if i == at else 0) + (face if i == total else 0) for i in range(size))
 
 
 def _add(a: Vector, b: Vector) -> Vector:
@@ -120,7 +128,7 @@ def die(sides: int, classes: tuple[int, ...], counted: tuple[int, ...], reroll: 
         below = level(left - 1) if explode and left > 0 else None
         scale = total**left if explode else 1  # what one further die's ways add up to, `left` deep
         for face in range(1, sides + 1):
-            own = _unit(size, slot.get(classes[face - 1]))
+            own = _own(size, slot, classes[face - 1], face)
             if below is not None and face >= explode:
                 for vector, weight in below.items():
                     key = _add(own, vector)
@@ -257,7 +265,7 @@ def _keep(n: int, k: int, highest: bool, sides: int, classes: tuple[int, ...], c
     states: dict[tuple[int, Vector], int] = {(0, tuple([0] * size)): 1}  # (dice dealt, counts) -> ways
     for index, face in enumerate(order):
         after = sum(ways[f - 1] for f in order[index + 1 :])
-        own = _unit(size, slot.get(classes[face - 1]))
+        own = _own(size, slot, classes[face - 1], face)
         step: dict[tuple[int, Vector], int] = {}
         for (dealt, vector), weight in states.items():
             left = n - dealt

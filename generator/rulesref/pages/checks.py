@@ -18,6 +18,7 @@ from rulesref.build import CompiledCheck, CompiledEntry, ExampleResult, OddsResu
 from rulesref.config import Settings
 from rulesref.logic.describe import arg_values, dice_label, type_values
 from rulesref.logic.plan import Arg, ExampleText, Plan
+from rulesref.logic.pools import counts_of
 from rulesref.logic.types import VType
 from rulesref.model import Scalar
 
@@ -116,6 +117,7 @@ class PoolView:
     explode: tuple[int, int | str] | None  # (at, depth: a number or an expression, as written)
     keep: tuple[str, str] | None  # ("highest" or "lowest", how many)
     counts: tuple[str, ...]  # the arguments that count its dice, in order
+    total: str | None = None  # the argument that totals the numbers its (kept) dice show
 
 
 @dataclass(frozen=True)
@@ -263,7 +265,8 @@ def pool_views(plan: Plan) -> tuple[PoolView, ...]:
                 reroll=pool.reroll or None,
                 explode=(spec.explode_on, _depth(spec.explode_depth.source)) if spec.explode_on else None,
                 keep=(spec.keep[0], str(spec.keep[1].source)) if spec.keep else None,
-                counts=tuple(n for n, _ in pool.counted),
+                counts=tuple(counts_of(pool.counted)),
+                total=spec.total,
             )
         )
     return tuple(out)
