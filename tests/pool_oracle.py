@@ -93,11 +93,14 @@ def _value(source: Any, names: dict[str, Any]) -> Any:
 
 def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) -> dict[Any, Fraction]:
     """The odds of a check's result for the `fixed` arguments: every pool and every dice input
-    rolled die by die, in order, and the check's own function called on what they showed."""
+    rolled die by die, in order, and the check's own function called on what they showed; with
+    `until`, the rolls that miss it are rolled again, which leaves the others in proportion."""
     out: dict[Any, Fraction] = {}
 
     def walk(index: int, names: dict[str, Any], chance: Fraction) -> None:
         if index == len(check.inputs):
+            if check.until is not None and not _value(check.until.source, names):
+                return  # rolled again: what is left is divided by its own chance below
             result = function(**names)
             out[result] = out.get(result, Fraction(0)) + chance
             return
@@ -148,4 +151,5 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
 
     params = {k: v for k, v in fixed.items() if k not in {i.name for i in check.inputs}}
     walk(0, params, Fraction(1))
-    return dict(sorted(out.items()))
+    met = sum(out.values(), Fraction(0))  # the chance a roll meets `until` (1 without one)
+    return {result: chance / met for result, chance in sorted(out.items())}

@@ -362,3 +362,18 @@ def test_a_pool_said_to_count_every_die_does_on_every_roll(volleys: tuple[Any, d
                 if any(total < limit for total, limit in totals):
                     short.add((check.name, pool.name))
     assert ("best_two", "high") in short and ("chain", "hits") in short
+
+
+def test_a_roll_off_rolled_again_on_ties_sums_the_rerolls_exactly(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    """`until`: D6 + bonus against D6, ties rolled again. Rolled k times before a winner, a
+    side wins with (tie)^k * (win), which sums to win / (1 - tie): 21/31 with a bonus of 1,
+    the figure no finite number of re-rolls gives."""
+    _, namespace, _ = volleys
+    for bonus in range(0, 3):
+        pairs = [(a + bonus, d) for a in range(1, 7) for d in range(1, 7)]
+        win, tie = Fraction(sum(1 for a, d in pairs if a > d), 36), Fraction(sum(1 for a, d in pairs if a == d), 36)
+        wins = win / (1 - tie)
+        assert namespace["rolloff_odds"](bonus=bonus) == {k: v for k, v in {False: 1 - wins, True: wins}.items() if v}
+    assert namespace["rolloff_odds"](bonus=1)[True] == Fraction(21, 31)
+    with pytest.raises(ValueError, match="rolled again until"):
+        namespace["rolloff"](bonus=0, attacker=4, defender=4)

@@ -378,6 +378,7 @@ class Check:
     parts: tuple[Part, ...] = ()  # a composed check: what each rule supplied
     versus: bool = False  # a core step every unit is composed with, whose form picks a target
     targets: tuple[Target, ...] = ()  # a composed `versus` check: the units it can be aimed at
+    until: Expr | None = None  # the dice are rolled again until this holds (ties of a roll-off rolled again)
 
     def input(self, name: str) -> Input | None:
         return next((i for i in self.inputs if i.name == name), None)
@@ -681,6 +682,7 @@ def _check(name: str, data: dict[str, Any], where: Where) -> Check:
         examples=tuple(examples),
         where=where,
         versus=data.get("versus", False),
+        until=Expr(data["until"], where / "until") if "until" in data else None,
     )
 
 

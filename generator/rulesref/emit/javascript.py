@@ -26,7 +26,7 @@ from rulesref.emit.origin import source_path
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
 from rulesref.logic.chain import Step, schedule
-from rulesref.logic.inputs import Bound, InputCheck, PoolCheck, input_check, no_row_matched, pool_checks
+from rulesref.logic.inputs import Bound, InputCheck, PoolCheck, input_check, never_met, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.pools import PoolPlan
 from rulesref.logic.types import VType
@@ -199,6 +199,8 @@ def public_function(plan: Plan) -> list[Line]:
     lines += [validation(a) for a in plan.args]
     lines += [pool_validation(c, writer) for c in pool_checks(plan)]
     lines += _requirements(plan, writer)
+    if plan.until is not None:
+        lines.append(f"  if (!({bare(writer.write(plan.until[0]))})) $.fail({constant(plan.until[1])});")
     lines.append(f"  return {_core(plan)}({', '.join(local(a.name) for a in plan.args)});")
     lines.append("}")
     return [line for line in lines if line]
@@ -270,9 +272,18 @@ def _chain(plan: Plan, writer: ExpressionWriter) -> list[Line]:
     args = ", ".join(local(a.name) if not a.is_random or a.name in final else "0" for a in plan.args)
     fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
     lines.append(f"  for (const [[{', '.join(local(n) for n in final)}], $weight] of $table.states.values()) {{")
-    lines.append(f"    $.tally($counts, {_core(plan)}({args}), $weight, {fields});")
+    lines.append(f"    {_until(plan, writer)}$.tally($counts, {_core(plan)}({args}), $weight, {fields});")
     lines.append("  }")
     return lines
+
+
+def _until(plan: Plan, writer: ExpressionWriter) -> str:
+    """The twin of `codegen._until`: a roll is counted only where `until` holds."""
+    return "" if plan.until is None else f"if ({bare(writer.write(plan.until[0]))}) "
+
+
+def _never_met(plan: Plan) -> list[Line]:
+    return [] if plan.until is None else [f"  if ($counts.size === 0) $.fail({constant(never_met(plan))});"]
 
 
 def odds_function(plan: Plan) -> list[Line]:
@@ -286,6 +297,7 @@ def odds_function(plan: Plan) -> list[Line]:
     lines.append("  const $counts = new Map();")
     if plan.pools:
         lines += _chain(plan, writer)
+        lines += _never_met(plan)
         lines.append("  return $.odds($counts);")
         lines.append("}")
         return [line for line in lines if line]
@@ -296,10 +308,11 @@ def odds_function(plan: Plan) -> list[Line]:
     weight = " * ".join(f"$w_{a.name}" for a in dice)
     call = f"{_core(plan)}({', '.join(local(a.name) for a in plan.args)})"
     fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
-    lines.append(f"{indent}$.tally($counts, {call}, {weight}, {fields});")
+    lines.append(f"{indent}{_until(plan, writer)}$.tally($counts, {call}, {weight}, {fields});")
     for _ in dice:
         indent = indent[:-2]
         lines.append(f"{indent}}}")
+    lines += _never_met(plan)
     lines.append("  return $.odds($counts);")
     lines.append("}")
     return [line for line in lines if line]

@@ -16,7 +16,7 @@ from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
-from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
+from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, names_read, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
 from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
@@ -278,6 +278,24 @@ class _Analyser:
             out.append((built, require.message))
         return out
 
+    def until(self, scope: dict[str, VType], dice_names: set[str]) -> tuple[ast.expr, str] | None:
+        """`until`: the check's dice are rolled again until it holds (a roll-off's ties). It reads
+        the dice, or nothing would change from one roll to the next."""
+        until = self.check.until
+        if until is None:
+            return None
+        result = self.expression(until, scope)
+        if result is None:
+            return None
+        built, vtype = result
+        if vtype.kind != "bool":
+            self.report(until.where, "bad-until", f"`until` must be true/false, not {vtype.describe()}")
+            return None
+        if not names_read(built) & dice_names:
+            self.report(until.where, "bad-until", "`until` reads no dice, so rolling again would never change it: use `requires`")
+            return None
+        return built, f"the dice are rolled again until {until.source}, so it must hold"
+
     def lets(self, scope: dict[str, VType]) -> list[tuple[str, ast.expr, VType]]:
         out = []
         for name, expr in self.check.lets:
@@ -413,6 +431,7 @@ class _Analyser:
         args, scope = self.args()
         dice_names = {a.name for a in args if a.is_random}
         requires = self.requires(dict(scope), dice_names)
+        until = self.until(dict(scope), dice_names)
         lets = self.lets(scope)
         rows, is_decide = self.body(fields, scope)
         self.unused(args, lets)
@@ -420,7 +439,7 @@ class _Analyser:
         if self.problems:
             return None
         record = class_name(check.name) if check.is_record else None
-        return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage)
+        return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage, until)
 
 
 def _expressions(check: Check) -> list[Expr]:

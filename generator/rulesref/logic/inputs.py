@@ -82,6 +82,12 @@ def no_row_matched(plan: Plan) -> str:
     return f"{plan.name}: no row matched (the build proved this cannot happen)"
 
 
+def never_met(plan: Plan) -> str:
+    """What an odds function raises when no roll meets `until` for its arguments."""
+    assert plan.check.until is not None
+    return f"no roll meets `until` ({plan.check.until.source}) for these arguments: the dice would be rolled again forever"
+
+
 @dataclass(frozen=True)
 class PoolCheck:
     """What the counts of one pool must add up to: `exact`ly or at most `limit` (the dice

@@ -88,6 +88,7 @@ class Plan:
     fields: list[tuple[str, VType]]
     record_class: str | None
     usage: Usage = field(default_factory=Usage)
+    until: tuple[ast.expr, str] | None = None  # the dice are rolled again until it holds, and the words of its refusal
 
     @property
     def name(self) -> str:
@@ -139,6 +140,8 @@ class Plan:
             if total is not None and total in self.usage.free and not hangs & unread:
                 least, most, _ = total_limits(pool)
                 tests.append(pos.Compare(left=least, ops=[ast.LtE(), ast.LtE()], comparators=[pos.Name(id=total, ctx=ast.Load()), most]))
+        if self.until is not None:  # last: what the function refuses, as the dice are rolled again
+            tests.append(self.until[0])
         return tests
 
     @property
