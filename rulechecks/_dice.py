@@ -42,6 +42,30 @@ def faces(count: int, sides: int, modifier: int = 0) -> tuple[tuple[int, int], .
     return tuple(sorted(rolled.items()))
 
 
+@cache
+def faces_better(count: int, sides: int) -> tuple[tuple[int, int], ...]:
+    """`faces`, where one die may be rolled again and the better total kept (a charge's re-roll
+    of one D6 of 2D6): the lowest die is the one to roll again, as no other gives more. The
+    lowest number and the total of the dice are dealt out together, then each number the die
+    rolled again can show: the ways add up to sides ** (count + 1)."""
+    if count == 0:
+        return ((0, 1),)
+    states: dict[tuple[int, int], int] = {(face, face): 1 for face in range(1, sides + 1)}  # (total, lowest) -> ways
+    for _ in range(count - 1):
+        step: dict[tuple[int, int], int] = {}
+        for (total, low), weight in states.items():
+            for face in range(1, sides + 1):
+                key = (total + face, min(low, face))
+                step[key] = step.get(key, 0) + weight
+        states = step
+    rolled: dict[int, int] = {}
+    for (total, low), weight in states.items():
+        for again in range(1, sides + 1):
+            best = max(total, total - low + again)
+            rolled[best] = rolled.get(best, 0) + weight
+    return tuple(sorted(rolled.items()))
+
+
 def inches(distance: float) -> float:
     """A distance in half inches as a check returns it: 8.0 as 8, 7.5 as it is."""
     return int(distance) if distance == int(distance) else distance
@@ -332,8 +356,11 @@ def gather(one: Dist, into: tuple[int, ...], width: int) -> Dist:
     return _nonzero(out), total
 
 
-def totals(n: int, sides: int) -> Dist:
-    """n dice summed, as a distribution of one-number vectors."""
+def totals(n: int, sides: int, better: bool = False) -> Dist:
+    """n dice summed, as a distribution of one-number vectors (`better`: one re-rolled, the better total kept)."""
+    if better:
+        ways = faces_better(n, sides)
+        return tuple(((t,), w) for t, w in ways), sum(w for _, w in ways)
     return tuple(((t,), w) for t, w in faces(n, sides)), sides**n
 
 

@@ -144,6 +144,12 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
                 found = re.fullmatch(r"(\d*)D(\d)([+-]\d+)?|(\d+)", names[dice.of_param])
                 assert found is not None
                 count, sides, plus = (0, 6, int(found[4])) if found[4] else (int(found[1] or 1), int(found[2]), int(found[3] or 0))
+            if dice.better and count:  # one die rolled again (whichever the player likes), the better total kept
+                for faces in itertools.product(range(1, sides + 1), repeat=count + 1):
+                    rolled, again = faces[:-1], faces[-1]
+                    best = max([sum(rolled)] + [sum(rolled) - f + again for f in rolled])
+                    walk(index + 1, {**names, item.name: best}, chance / sides ** (count + 1))
+                return
             for faces in itertools.product(range(1, sides + 1), repeat=count):
                 walk(index + 1, {**names, item.name: sum(faces) + plus}, chance / sides**count)
             return

@@ -377,3 +377,27 @@ def test_a_roll_off_rolled_again_on_ties_sums_the_rerolls_exactly(volleys: tuple
     assert namespace["rolloff_odds"](bonus=1)[True] == Fraction(21, 31)
     with pytest.raises(ValueError, match="rolled again until"):
         namespace["rolloff"](bonus=0, attacker=4, defender=4)
+
+
+@pytest.mark.parametrize("sides", [3, 6])
+def test_one_die_rolled_again_for_the_better_total_equals_every_choice(sides: int) -> None:
+    """`reroll_one: better`: the player sees the dice, may roll any one again and keeps the
+    better total; by brute force over every roll and every choice of die (the runtime rolls
+    the lowest again, which this does not assume)."""
+    for count in range(0, 5):
+        expected: dict[int, int] = {}
+        for faces in itertools.product(range(1, sides + 1), repeat=count + 1):
+            rolled, again = faces[:-1], faces[-1]
+            best = max([sum(rolled)] + [sum(rolled) - f + again for f in rolled])
+            expected[best] = expected.get(best, 0) + 1
+        found = dict(dice.faces_better(count, sides))
+        scale = sum(found.values())
+        assert {k: Fraction(v, scale) for k, v in found.items()} == {k: Fraction(v, sides ** (count + 1)) for k, v in expected.items()}, count
+
+
+def test_a_charge_rolling_one_die_again_equals_icepool() -> None:
+    theirs = icepool.map(lambda a, b, c: max(a + b, max(a, b) + c), icepool.d6, icepool.d6, icepool.d6)
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes()}
+    found = dict(dice.faces_better(2, 6))
+    assert {k: Fraction(v, 216) for k, v in found.items()} == expected
+    assert sum(found.values()) == 216

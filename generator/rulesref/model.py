@@ -266,6 +266,7 @@ class DiceSpec:
     count: int
     count_input: str | None = None
     of_param: str | None = None
+    better: bool = False  # `reroll_one: better`: one die rolled again, the better total kept
 
 
 @dataclass(frozen=True)
@@ -590,11 +591,11 @@ def build_system(doc: Document) -> System:
 def _dice_spec(spec: dict[str, Any]) -> DiceSpec | None:
     kind = spec["type"]
     if kind == "dice":
-        return DiceSpec(sides=6, count=0, of_param=spec.get("of"))
+        return DiceSpec(sides=6, count=0, of_param=spec.get("of"), better=spec.get("reroll_one") == "better")
     match = DICE_TYPE.fullmatch(kind)
     if match is None:
         return None
-    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"))
+    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"), better=spec.get("reroll_one") == "better")
 
 
 def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:

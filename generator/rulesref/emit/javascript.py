@@ -212,7 +212,7 @@ def _faces(arg: Arg) -> str:
     if dice.of_param is not None:
         return f"$.facesOf({local(dice.of_param)})"
     count = local(dice.count_input) if dice.count_input else str(dice.count)
-    return f"$.faces({count}, {dice.sides})"
+    return f"$.facesBetter({count}, {dice.sides})" if dice.better else f"$.faces({count}, {dice.sides})"
 
 
 def _opt(writer: ExpressionWriter, node: ast.expr | None, default: str) -> str:
@@ -244,7 +244,7 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         if spec.of_param is not None:
             return f"$pools.totalsOf({local(spec.of_param)})"
         count = local(spec.count_input) if spec.count_input else str(spec.count)
-        return f"$pools.totals({count}, {spec.sides})"
+        return f"$pools.totals({count}, {spec.sides}{', true' if spec.better else ''})"
     pool = step.pool
     assert pool is not None
     if not pool.independent:

@@ -16,9 +16,10 @@ from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
-from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, names_read, pool_arguments
+from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
+from rulesref.logic.until import analyse_until
 from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
 from rulesref.names import MODULE_IMPORTS, python_reason
 from rulesref.problems import Problem
@@ -255,6 +256,8 @@ class _Analyser:
                 self.report(where / "count", "bad-input", f"`{dice.count_input}` must be an int input to count dice")
             elif counter.min < 0 or counter.max > MAX_DICE:
                 self.report(counter.where / "max", "bad-range", f"`{dice.count_input}` counts dice, so it must stay within 0 to {MAX_DICE}")
+        if dice.of_param is not None and dice.better:
+            self.report(where / "reroll_one", "bad-input", "the dice of a parameter (`D6+1`, or a fixed number) are not re-rolled one die at a time: write the dice as the type (`2D6`)", key=True)
         if dice.of_param is not None:
             param = self.entry.param(dice.of_param)
             if param is None or param.type != "dice":
@@ -277,24 +280,6 @@ class _Analyser:
                 continue
             out.append((built, require.message))
         return out
-
-    def until(self, scope: dict[str, VType], dice_names: set[str]) -> tuple[ast.expr, str] | None:
-        """`until`: the check's dice are rolled again until it holds (a roll-off's ties). It reads
-        the dice, or nothing would change from one roll to the next."""
-        until = self.check.until
-        if until is None:
-            return None
-        result = self.expression(until, scope)
-        if result is None:
-            return None
-        built, vtype = result
-        if vtype.kind != "bool":
-            self.report(until.where, "bad-until", f"`until` must be true/false, not {vtype.describe()}")
-            return None
-        if not names_read(built) & dice_names:
-            self.report(until.where, "bad-until", "`until` reads no dice, so rolling again would never change it: use `requires`")
-            return None
-        return built, f"the dice are rolled again until {until.source}, so it must hold"
 
     def lets(self, scope: dict[str, VType]) -> list[tuple[str, ast.expr, VType]]:
         out = []
@@ -431,7 +416,7 @@ class _Analyser:
         args, scope = self.args()
         dice_names = {a.name for a in args if a.is_random}
         requires = self.requires(dict(scope), dice_names)
-        until = self.until(dict(scope), dice_names)
+        until = analyse_until(check.until, dict(scope), dice_names, self.expression, self.report)
         lets = self.lets(scope)
         rows, is_decide = self.body(fields, scope)
         self.unused(args, lets)

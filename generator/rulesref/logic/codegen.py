@@ -303,7 +303,7 @@ def _faces_call(arg: Arg) -> ast.expr:
     if dice.of_param is not None:
         return fill_expr("_dice.faces_of(X)", X=name(dice.of_param))
     count: ast.expr = name(dice.count_input) if dice.count_input else pos.Constant(dice.count)
-    return fill_expr("_dice.faces(N, S)", N=count, S=dice.sides)
+    return fill_expr("_dice.faces_better(N, S)" if dice.better else "_dice.faces(N, S)", N=count, S=dice.sides)
 
 
 def _opt(node: ast.expr | None, default: Any) -> ast.expr:
@@ -354,7 +354,7 @@ def step_value(step: Step) -> ast.expr:
         if spec.of_param is not None:
             return _dice_call_of("totals_of", name(spec.of_param))
         count: ast.expr = name(spec.count_input) if spec.count_input else pos.Constant(spec.count)
-        return _dice_call_of("totals", count, pos.Constant(spec.sides))
+        return _dice_call_of("totals", count, pos.Constant(spec.sides), *([pos.Constant(True)] if spec.better else []))
     pool = step.pool
     assert pool is not None
     if not pool.independent:

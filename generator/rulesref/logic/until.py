@@ -13,14 +13,40 @@ which refuses the arguments ("no roll meets `until`") rather than loop.
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Callable
 from typing import Any
 
 from rulesref.logic import prove
 from rulesref.logic.codegen import internal, proof_module
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofTimeout, combinations, domain_size
 from rulesref.logic.plan import Plan
+from rulesref.logic.pools import names_read
 from rulesref.logic.sandbox import run_module
+from rulesref.logic.types import VType
+from rulesref.model import Expr
 from rulesref.problems import Problem
+
+
+def analyse_until(
+    until: Expr | None, scope: dict[str, VType], dice_names: set[str],
+    expression: Callable[[Expr, dict[str, VType]], tuple[ast.expr, VType] | None], report: Callable[..., None],
+) -> tuple[ast.expr, str] | None:
+    """`until` checked: true/false, over the inputs, and reading the dice, or nothing would
+    change from one roll to the next. With the words the check function refuses values with."""
+    if until is None:
+        return None
+    result = expression(until, scope)
+    if result is None:
+        return None
+    built, vtype = result
+    if vtype.kind != "bool":
+        report(until.where, "bad-until", f"`until` must be true/false, not {vtype.describe()}")
+        return None
+    if not names_read(built) & dice_names:
+        report(until.where, "bad-until", "`until` reads no dice, so rolling again would never change it: use `requires`")
+        return None
+    return built, f"the dice are rolled again until {until.source}, so it must hold"
 
 
 def until_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:

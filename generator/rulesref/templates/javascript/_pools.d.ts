@@ -43,7 +43,7 @@ export declare function compose(outer: Dist, slot: number, inner: Dist): Dist;
 /** `one` with its counts added up by where `into` sends each, in a vector of `width` counts. */
 export declare function gather(one: Dist, into: readonly number[], width: number): Dist;
 /** n dice summed, as one-number vectors. */
-export declare function totals(n: number, sides: number): Dist;
+export declare function totals(n: number, sides: number, better?: boolean): Dist;
 /** The dice of a notation summed, as one-number vectors. */
 export declare function totalsOf(notation: string): Dist;
 /** One step of a chain's odds. */

@@ -280,7 +280,13 @@ function ways(n, sides) {
   return known;
 }
 
-export function totals(n, sides) {
+export function totals(n, sides, better = false) {
+  if (better) {
+    return memo("totalsBetter|" + n + "|" + sides, () => {
+      const ways = $.facesBetter(n, sides);
+      return { outcomes: ways.map(([t, w]) => [[t], w]), total: ways.reduce((s, [, w]) => s + w, 0n) };
+    });
+  }
   return memo("totals|" + n + "|" + sides, () => ({ outcomes: ways(n, sides).map((w, i) => [[n + i], w]), total: BigInt(sides) ** BigInt(n) }));
 }
 
