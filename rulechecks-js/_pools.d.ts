@@ -18,6 +18,8 @@ export interface Table {
 export declare const FAIL: 0;
 /** The class number of a die that passed. */
 export declare const PASS: 1;
+/** Not a class: where `counted` holds it, the total of the numbers the dice show. */
+export declare const TOTAL: -1;
 /** The class of each number a die can show: `natural` first, then `special(natural, roll)`, then the target test. */
 export declare function classes(
   sides: number,
@@ -41,7 +43,7 @@ export declare function compose(outer: Dist, slot: number, inner: Dist): Dist;
 /** `one` with its counts added up by where `into` sends each, in a vector of `width` counts. */
 export declare function gather(one: Dist, into: readonly number[], width: number): Dist;
 /** n dice summed, as one-number vectors. */
-export declare function totals(n: number, sides: number): Dist;
+export declare function totals(n: number, sides: number, better?: boolean): Dist;
 /** The dice of a notation summed, as one-number vectors. */
 export declare function totalsOf(notation: string): Dist;
 /** One step of a chain's odds. */

@@ -24,6 +24,8 @@ export declare function floordiv(a: number, b: number): number;
 export declare function faces(count: number, sides: number, modifier?: number): readonly (readonly [number, bigint])[];
 /** `2D6+1` -> [2, 6, 1]; a fixed number `3` -> [0, 6, 3]. */
 export declare function parse(notation: string): [number, number, number];
+/** `faces`, where one die may be rolled again and the better total kept: ways out of sides ** (count + 1). */
+export declare function facesBetter(count: number, sides: number): readonly (readonly [number, bigint])[];
 /** The totals of a dice expression with their ways, as `faces` gives them. */
 export declare function facesOf(notation: string): readonly (readonly [number, bigint])[];
 /** The lowest total a dice expression can roll (2D6 -> 2). */

@@ -67,6 +67,37 @@ export function faces(count, sides, modifier = 0) {
   return known;
 }
 
+export function facesBetter(count, sides) {
+  const key = "better," + count + "," + sides;
+  let known = FACES.get(key);
+  if (known === undefined) {
+    let states = new Map(); // "total,lowest" -> [total, lowest, ways]
+    if (count > 0) for (let face = 1; face <= sides; face++) states.set(face + "," + face, [face, face, 1n]);
+    for (let die = 1; die < count; die++) {
+      const step = new Map();
+      for (const [total, low, weight] of states.values()) {
+        for (let face = 1; face <= sides; face++) {
+          const next = [total + face, Math.min(low, face)];
+          const seen = step.get(next.join(","));
+          if (seen === undefined) step.set(next.join(","), [...next, weight]);
+          else seen[2] += weight;
+        }
+      }
+      states = step;
+    }
+    const ways = new Map(count === 0 ? [[0, 1n]] : []);
+    for (const [total, low, weight] of states.values()) {
+      for (let again = 1; again <= sides; again++) {
+        const best = Math.max(total, total - low + again);
+        ways.set(best, (ways.get(best) ?? 0n) + weight);
+      }
+    }
+    known = Object.freeze([...ways].sort((a, b) => a[0] - b[0]).map((pair) => Object.freeze(pair)));
+    FACES.set(key, known);
+  }
+  return known;
+}
+
 export function parse(notation) {
   const match = typeof notation === "string" ? NOTATION.exec(notation) : null;
   if (match === null) throw new ValueError("not a dice expression: " + repr(notation));

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-FAIL, PASS = 0, 1
+FAIL, PASS, TOTAL = 0, 1, -1  # TOTAL: the sum of the numbers the (kept) dice show
 Rolls = list[tuple[tuple[int, ...], Fraction]]  # the numbers a die (and the dice it adds) ends on, with their chance
 
 
@@ -77,7 +77,7 @@ def pool(n: int, sides: int, classes: tuple[int, ...], counted: tuple[int, ...],
     out: dict[tuple[int, ...], Fraction] = {}
     for faces, chance in _thrown(n, sides, classes, reroll, explode, depth).items():
         kept = sorted(faces, reverse=highest)[:keep] if keep else faces
-        vector = tuple(sum(1 for f in kept if classes[f - 1] == c) for c in counted)
+        vector = tuple(sum(kept) if c == TOTAL else sum(1 for f in kept if classes[f - 1] == c) for c in counted)
         out[vector] = out.get(vector, Fraction(0)) + chance
     return out
 
@@ -93,11 +93,14 @@ def _value(source: Any, names: dict[str, Any]) -> Any:
 
 def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) -> dict[Any, Fraction]:
     """The odds of a check's result for the `fixed` arguments: every pool and every dice input
-    rolled die by die, in order, and the check's own function called on what they showed."""
+    rolled die by die, in order, and the check's own function called on what they showed; with
+    `until`, the rolls that miss it are rolled again, which leaves the others in proportion."""
     out: dict[Any, Fraction] = {}
 
     def walk(index: int, names: dict[str, Any], chance: Fraction) -> None:
         if index == len(check.inputs):
+            if check.until is not None and not _value(check.until.source, names):
+                return  # rolled again: what is left is divided by its own chance below
             result = function(**names)
             out[result] = out.get(result, Fraction(0)) + chance
             return
@@ -124,11 +127,12 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
             highest = spec.keep is None or spec.keep[0] == "highest"
             counted = ([(item.name, PASS)] if spec.target is not None else []) + [(name, PASS + 1 + i) for i, name in enumerate(class_names)]
             counted += [(spec.fails, FAIL)] if spec.fails else []
+            counted += [(spec.total, TOTAL)] if spec.total else []
             tally: dict[tuple[int, ...], Fraction] = {}
-            for faces, p in rolls(n, spec.sides, sort, spec.reroll or "", spec.explode_on or 0, spec.explode_depth if spec.explode_on else 0):
+            for faces, p in rolls(n, spec.sides, sort, spec.reroll or "", spec.explode_on or 0, _value(spec.explode_depth.source, names) if spec.explode_on else 0):
                 if keep:
                     faces = sorted(faces, reverse=highest)[:keep]
-                vector = tuple(sum(1 for f in faces if sort(f) == c) for _, c in counted)
+                vector = tuple(sum(faces) if c == TOTAL else sum(1 for f in faces if sort(f) == c) for _, c in counted)
                 tally[vector] = tally.get(vector, Fraction(0)) + p
             for vector, p in tally.items():
                 walk(index + 1, {**names, **{name: v for (name, _), v in zip(counted, vector, strict=True)}}, chance * p)
@@ -140,6 +144,12 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
                 found = re.fullmatch(r"(\d*)D(\d)([+-]\d+)?|(\d+)", names[dice.of_param])
                 assert found is not None
                 count, sides, plus = (0, 6, int(found[4])) if found[4] else (int(found[1] or 1), int(found[2]), int(found[3] or 0))
+            if dice.better and count:  # one die rolled again (whichever the player likes), the better total kept
+                for faces in itertools.product(range(1, sides + 1), repeat=count + 1):
+                    rolled, again = faces[:-1], faces[-1]
+                    best = max([sum(rolled)] + [sum(rolled) - f + again for f in rolled])
+                    walk(index + 1, {**names, item.name: best}, chance / sides ** (count + 1))
+                return
             for faces in itertools.product(range(1, sides + 1), repeat=count):
                 walk(index + 1, {**names, item.name: sum(faces) + plus}, chance / sides**count)
             return
@@ -147,4 +157,5 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
 
     params = {k: v for k, v in fixed.items() if k not in {i.name for i in check.inputs}}
     walk(0, params, Fraction(1))
-    return dict(sorted(out.items()))
+    met = sum(out.values(), Fraction(0))  # the chance a roll meets `until` (1 without one)
+    return {result: chance / met for result, chance in sorted(out.items())}

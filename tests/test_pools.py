@@ -69,6 +69,34 @@ def test_keeping_the_highest_or_lowest_equals_rolling_every_die(classes: tuple[i
             assert as_fractions(dice.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)) == expected, (n, keep, highest)
 
 
+T = dice.TOTAL
+
+
+@pytest.mark.parametrize("classes", SORTINGS[:3])
+@pytest.mark.parametrize(("reroll", "explode", "depth"), [p for p in POLICIES if p[0] not in ("one", "all")])
+def test_a_total_of_the_numbers_equals_rolling_every_die(classes: tuple[int, ...], reroll: str, explode: int, depth: int) -> None:
+    for counted in [(T,), (P, T), (T, F, 2)]:
+        for n in range(0, 4 if not explode else 3):
+            expected = pool_oracle.pool(n, 6, classes, counted, reroll, explode, depth)
+            assert as_fractions(dice.pool(n, 6, classes, counted, reroll, explode, depth)) == expected, (n, counted)
+        for n, keep, highest in itertools.product(range(1, 4), range(1, 3), (True, False)):
+            if not explode:
+                expected = pool_oracle.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)
+                assert as_fractions(dice.pool(n, 6, classes, counted, reroll, keep=keep, highest=highest)) == expected, (n, keep, highest, counted)
+
+
+@pytest.mark.parametrize(("n", "k"), [(3, 2), (20, 3), (60, 5)])
+def test_the_total_of_the_highest_dice_equals_icepool(n: int, k: int) -> None:
+    theirs = icepool.d6.pool(n).highest(k).sum()
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes() if theirs.quantity(o)}
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, F, F, F, P, P), (T,), keep=k)).items()}
+    assert ours == expected
+    theirs = icepool.d6.pool(n).lowest(k).sum()
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes() if theirs.quantity(o)}
+    ours = {v[0]: p for v, p in as_fractions(dice.pool(n, 6, (F, F, F, F, P, P), (T,), keep=k, highest=False)).items()}
+    assert ours == expected
+
+
 def test_a_d3_pool_and_a_composed_die_equal_rolling_every_die() -> None:
     assert as_fractions(dice.pool(3, 3, (F, P, 2), (P, 2), "ones")) == pool_oracle.pool(3, 3, (F, P, 2), (P, 2), "ones")
     # each pass of a 3+ pool rolls a 4+ die whose 6 is apart: the two counts of the second pool
@@ -301,3 +329,75 @@ def test_every_shipped_pool_check_equals_rolling_every_die() -> None:
                 assert getattr(module, plan.odds_name)(**fixed) == expected, (entry.id, plan.name, fixed)
                 tried.add((entry.key, plan.name))
     assert len(tried) == sum(1 for _, plans in shipped() for p in plans if p.pools)  # every one, on some setting
+
+
+def test_a_pool_said_to_count_every_die_does_on_every_roll(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    """`whole` lets the proofs take a pool's counts to add up to exactly its dice (or the dice
+    it keeps): by brute force, every roll of every pool so marked gives exactly that, and a
+    pool not so marked has a roll where a die fails (so the mark is no constant)."""
+    entry, namespace, content = volleys
+    plans = {p.name: p for p in validate([str(content)]).compiled[entry.key].plans}
+    marked = {(name, pool.name): pool.whole for name, plan in plans.items() for pool in plan.pools}
+    assert marked[("kept_total", "high")] and marked[("split_at_x", "split")] and marked[("chain", "armour")]
+    assert not marked[("best_two", "high")] and not marked[("chain", "hits")]
+    short = set()
+    for check in entry.checks:
+        plan = plans[check.name]
+        for fixed in fixed_points(entry, check, odds_arguments(namespace, check.name)):
+            seen: list[tuple[str, int, int]] = []
+
+            def record(plan: Any = plan, check: Any = check, seen: list[tuple[str, int, int]] = seen, **given: Any) -> int:
+                for pool in plan.pools:
+                    spec = next(i.pool for i in check.inputs if i.name == pool.name)
+                    dice = pool_oracle._value(spec.dice.source, given)
+                    limit = min(dice, pool_oracle._value(spec.keep[1].source, given)) if spec.keep else dice
+                    seen.append((pool.name, sum(given[c] for c, _ in pool.counted), limit))
+                return 0
+
+            pool_oracle.check_odds(check, record, fixed)
+            for pool in plan.pools:
+                totals = [(total, limit) for name, total, limit in seen if name == pool.name]
+                if pool.whole and not pool.explode_on:
+                    assert all(total == limit for total, limit in totals), (check.name, pool.name, fixed)
+                if any(total < limit for total, limit in totals):
+                    short.add((check.name, pool.name))
+    assert ("best_two", "high") in short and ("chain", "hits") in short
+
+
+def test_a_roll_off_rolled_again_on_ties_sums_the_rerolls_exactly(volleys: tuple[Any, dict[str, Any], Path]) -> None:
+    """`until`: D6 + bonus against D6, ties rolled again. Rolled k times before a winner, a
+    side wins with (tie)^k * (win), which sums to win / (1 - tie): 21/31 with a bonus of 1,
+    the figure no finite number of re-rolls gives."""
+    _, namespace, _ = volleys
+    for bonus in range(0, 3):
+        pairs = [(a + bonus, d) for a in range(1, 7) for d in range(1, 7)]
+        win, tie = Fraction(sum(1 for a, d in pairs if a > d), 36), Fraction(sum(1 for a, d in pairs if a == d), 36)
+        wins = win / (1 - tie)
+        assert namespace["rolloff_odds"](bonus=bonus) == {k: v for k, v in {False: 1 - wins, True: wins}.items() if v}
+    assert namespace["rolloff_odds"](bonus=1)[True] == Fraction(21, 31)
+    with pytest.raises(ValueError, match="rolled again until"):
+        namespace["rolloff"](bonus=0, attacker=4, defender=4)
+
+
+@pytest.mark.parametrize("sides", [3, 6])
+def test_one_die_rolled_again_for_the_better_total_equals_every_choice(sides: int) -> None:
+    """`reroll_one: better`: the player sees the dice, may roll any one again and keeps the
+    better total; by brute force over every roll and every choice of die (the runtime rolls
+    the lowest again, which this does not assume)."""
+    for count in range(0, 5):
+        expected: dict[int, int] = {}
+        for faces in itertools.product(range(1, sides + 1), repeat=count + 1):
+            rolled, again = faces[:-1], faces[-1]
+            best = max([sum(rolled)] + [sum(rolled) - f + again for f in rolled])
+            expected[best] = expected.get(best, 0) + 1
+        found = dict(dice.faces_better(count, sides))
+        scale = sum(found.values())
+        assert {k: Fraction(v, scale) for k, v in found.items()} == {k: Fraction(v, sides ** (count + 1)) for k, v in expected.items()}, count
+
+
+def test_a_charge_rolling_one_die_again_equals_icepool() -> None:
+    theirs = icepool.map(lambda a, b, c: max(a + b, max(a, b) + c), icepool.d6, icepool.d6, icepool.d6)
+    expected = {o: Fraction(theirs.quantity(o), theirs.denominator()) for o in theirs.outcomes()}
+    found = dict(dice.faces_better(2, 6))
+    assert {k: Fraction(v, 216) for k, v in found.items()} == expected
+    assert sum(found.values()) == 216

@@ -82,7 +82,7 @@ CASES = {
     ),
     "a count on a bool input": (
         ("a: {type: int, min: 1, max: 3}", "a: {type: bool, count: dice_count}"),
-        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `count` with `type: bool`: only a dice input has `count` (for D6 or D3) and `of` (for dice); remove it"),
+        (10, "conflicting-keys", "`checks.c.inputs.a` cannot have `count` with `type: bool`: only a dice input has `count` (for D6 or D3), `of` (for dice) and `reroll_one`; remove it"),
     ),
     "values on a bool output": (
         ("output: {type: bool}", "output: {type: bool, values: [x]}"),

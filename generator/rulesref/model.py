@@ -266,6 +266,7 @@ class DiceSpec:
     count: int
     count_input: str | None = None
     of_param: str | None = None
+    better: bool = False  # `reroll_one: better`: one die rolled again, the better total kept
 
 
 @dataclass(frozen=True)
@@ -283,13 +284,14 @@ class PoolSpec:
     fails: str | None
     reroll: str | tuple[str, ...] | None  # a list is written only to be refused: a die is re-rolled once
     explode_on: int | None
-    explode_depth: int
+    explode_depth: Expr  # how many times in a row: a number or an expression (1 when left out)
     keep: tuple[str, Expr] | None  # ("highest" or "lowest", how many)
+    total: str | None = None  # the name of an input that is the sum of the numbers the (kept) dice show
 
     @property
     def expressions(self) -> list[Expr]:
         """Every part written as an expression (or a number), in order."""
-        parts = [self.dice, self.target, self.modifier, self.best, *(e for _, e in self.classes), self.keep[1] if self.keep else None]
+        parts = [self.dice, self.target, self.modifier, self.best, *(e for _, e in self.classes), self.keep[1] if self.keep else None, self.explode_depth if self.explode_on else None]
         return [e for e in parts if e is not None]
 
 
@@ -377,6 +379,7 @@ class Check:
     parts: tuple[Part, ...] = ()  # a composed check: what each rule supplied
     versus: bool = False  # a core step every unit is composed with, whose form picks a target
     targets: tuple[Target, ...] = ()  # a composed `versus` check: the units it can be aimed at
+    until: Expr | None = None  # the dice are rolled again until this holds (ties of a roll-off rolled again)
 
     def input(self, name: str) -> Input | None:
         return next((i for i in self.inputs if i.name == name), None)
@@ -602,11 +605,11 @@ def build_system(doc: Document) -> System:
 def _dice_spec(spec: dict[str, Any]) -> DiceSpec | None:
     kind = spec["type"]
     if kind == "dice":
-        return DiceSpec(sides=6, count=0, of_param=spec.get("of"))
+        return DiceSpec(sides=6, count=0, of_param=spec.get("of"), better=spec.get("reroll_one") == "better")
     match = DICE_TYPE.fullmatch(kind)
     if match is None:
         return None
-    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"))
+    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"), better=spec.get("reroll_one") == "better")
 
 
 def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
@@ -627,8 +630,9 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
         fails=spec.get("fails"),
         reroll=tuple(spec["reroll"]) if isinstance(spec.get("reroll"), list) else spec.get("reroll"),
         explode_on=explode.get("at"),
-        explode_depth=explode.get("depth", 1),
+        explode_depth=Expr(explode.get("depth", 1), where / "explode" / "depth" if "depth" in explode else where / "explode"),
         keep=None if kept is None else (kept[0], Expr(kept[1], where / "keep" / kept[0])),
+        total=spec.get("total"),
     )
 
 
@@ -693,6 +697,7 @@ def _check(name: str, data: dict[str, Any], where: Where) -> Check:
         examples=tuple(examples),
         where=where,
         versus=data.get("versus", False),
+        until=Expr(data["until"], where / "until") if "until" in data else None,
     )
 
 

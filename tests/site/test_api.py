@@ -51,7 +51,7 @@ def test_an_entry_file_has_its_full_data(api: dict[str, Any]) -> None:
     lost = next(c for c in brutal["checks"] if c["name"] == "wounds_lost")
     assert lost["pools"] == [
         {"name": "saves", "summary": "The saving throws", "dice": "X", "die": "D6", "target": "save", "modifier": None, "best": None,
-         "natural": {}, "classes": {}, "fails": "unsaved", "reroll": None, "explode": None, "keep": None, "counts": ["saves", "unsaved"]}
+         "natural": {}, "classes": {}, "fails": "unsaved", "reroll": None, "explode": None, "keep": None, "counts": ["saves", "unsaved"], "total": None}
     ]
     assert [a["kind"] for a in lost["args"]] == ["param", "int", "pool", "pool"]
     (odds,) = lost["odds"]

@@ -118,6 +118,7 @@ def _pool(pool: PoolView) -> dict[str, Any]:
         "explode": None if pool.explode is None else {"at": pool.explode[0], "depth": pool.explode[1]},
         "keep": None if pool.keep is None else {pool.keep[0]: pool.keep[1]},
         "counts": list(pool.counts),
+        "total": pool.total,
     }
 
 

@@ -26,7 +26,7 @@ from rulesref.emit.origin import source_path
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
 from rulesref.logic.chain import Step, schedule
-from rulesref.logic.inputs import Bound, InputCheck, PoolCheck, input_check, no_row_matched, pool_checks
+from rulesref.logic.inputs import Bound, InputCheck, PoolCheck, input_check, never_met, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.pools import PoolPlan
 from rulesref.logic.types import VType
@@ -117,7 +117,7 @@ def pool_validation(check: PoolCheck, writer: ExpressionWriter) -> str:
     """The counts of a pool add up to its dice, as the Python package words it."""
     total = " + ".join(local(n) for n in check.names)
     limit = writer.write(check.limit)
-    test = f"({total}) {'!==' if check.exact else '>'} {limit}"
+    test = f"({total}) {'!==' if check.exact else '<' if check.least else '>'} {limit}"
     before, between = check.words
     text = f"{constant(before)} + $.repr({limit}) + {constant(between)} + $.repr({total})"
     return f"  if ({test}) $.fail({text});"
@@ -199,6 +199,8 @@ def public_function(plan: Plan) -> list[Line]:
     lines += [validation(a) for a in plan.args]
     lines += [pool_validation(c, writer) for c in pool_checks(plan)]
     lines += _requirements(plan, writer)
+    if plan.until is not None:
+        lines.append(f"  if (!({bare(writer.write(plan.until[0]))})) $.fail({constant(plan.until[1])});")
     lines.append(f"  return {_core(plan)}({', '.join(local(a.name) for a in plan.args)});")
     lines.append("}")
     return [line for line in lines if line]
@@ -210,7 +212,7 @@ def _faces(arg: Arg) -> str:
     if dice.of_param is not None:
         return f"$.facesOf({local(dice.of_param)})"
     count = local(dice.count_input) if dice.count_input else str(dice.count)
-    return f"$.faces({count}, {dice.sides})"
+    return f"$.facesBetter({count}, {dice.sides})" if dice.better else f"$.faces({count}, {dice.sides})"
 
 
 def _opt(writer: ExpressionWriter, node: ast.expr | None, default: str) -> str:
@@ -231,7 +233,7 @@ def _classes(pool: PoolPlan, writer: ExpressionWriter) -> str:
 
 def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...], writer: ExpressionWriter) -> str:
     numbers = json.dumps([c for _, c in counted])
-    return f"$pools.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {pool.explode_depth})"
+    return f"$pools.die({pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, {pool.explode_on}, {writer.write(pool.explode_depth)})"
 
 
 def step_value(step: Step, writer: ExpressionWriter) -> str:
@@ -242,7 +244,7 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         if spec.of_param is not None:
             return f"$pools.totalsOf({local(spec.of_param)})"
         count = local(spec.count_input) if spec.count_input else str(spec.count)
-        return f"$pools.totals({count}, {spec.sides})"
+        return f"$pools.totals({count}, {spec.sides}{', true' if spec.better else ''})"
     pool = step.pool
     assert pool is not None
     if not pool.independent:
@@ -250,7 +252,7 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         keep = _opt(writer, pool.keep, "0")
         return (
             f"$pools.pool({writer.write(pool.dice)}, {pool.sides}, {_classes(pool, writer)}, {numbers}, {constant(pool.reroll)}, "
-            f"{pool.explode_on}, {pool.explode_depth}, {keep}, {constant(pool.keep_highest)})"
+            f"{pool.explode_on}, {writer.write(pool.explode_depth)}, {keep}, {constant(pool.keep_highest)})"
         )
     one = _die(pool, step.counted, writer)
     for fusion in step.fusions:
@@ -270,9 +272,18 @@ def _chain(plan: Plan, writer: ExpressionWriter) -> list[Line]:
     args = ", ".join(local(a.name) if not a.is_random or a.name in final else "0" for a in plan.args)
     fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
     lines.append(f"  for (const [[{', '.join(local(n) for n in final)}], $weight] of $table.states.values()) {{")
-    lines.append(f"    $.tally($counts, {_core(plan)}({args}), $weight, {fields});")
+    lines.append(f"    {_until(plan, writer)}$.tally($counts, {_core(plan)}({args}), $weight, {fields});")
     lines.append("  }")
     return lines
+
+
+def _until(plan: Plan, writer: ExpressionWriter) -> str:
+    """The twin of `codegen._until`: a roll is counted only where `until` holds."""
+    return "" if plan.until is None else f"if ({bare(writer.write(plan.until[0]))}) "
+
+
+def _never_met(plan: Plan) -> list[Line]:
+    return [] if plan.until is None else [f"  if ($counts.size === 0) $.fail({constant(never_met(plan))});"]
 
 
 def odds_function(plan: Plan) -> list[Line]:
@@ -286,6 +297,7 @@ def odds_function(plan: Plan) -> list[Line]:
     lines.append("  const $counts = new Map();")
     if plan.pools:
         lines += _chain(plan, writer)
+        lines += _never_met(plan)
         lines.append("  return $.odds($counts);")
         lines.append("}")
         return [line for line in lines if line]
@@ -296,10 +308,11 @@ def odds_function(plan: Plan) -> list[Line]:
     weight = " * ".join(f"$w_{a.name}" for a in dice)
     call = f"{_core(plan)}({', '.join(local(a.name) for a in plan.args)})"
     fields = "null" if plan.record_class is None else f"{_record_maker(plan)}$fields"
-    lines.append(f"{indent}$.tally($counts, {call}, {weight}, {fields});")
+    lines.append(f"{indent}{_until(plan, writer)}$.tally($counts, {call}, {weight}, {fields});")
     for _ in dice:
         indent = indent[:-2]
         lines.append(f"{indent}}}")
+    lines += _never_met(plan)
     lines.append("  return $.odds($counts);")
     lines.append("}")
     return [line for line in lines if line]

@@ -19,6 +19,7 @@ from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_n
 from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
+from rulesref.logic.until import analyse_until
 from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
 from rulesref.names import MODULE_IMPORTS, function_reason, python_reason
 from rulesref.problems import Problem
@@ -183,7 +184,7 @@ class _Analyser:
             if name in scope:
                 self.report(where, "duplicate-name", f"`{name}` is already an input", key=name != item.name)
                 continue
-            vtype = count_bound(pool) if pool is not None else int_type(0, 0)
+            vtype = count_bound(pool, number) if pool is not None else int_type(0, 0)
             summary = count_summary(item, name, number)
             if pool is not None:
                 out.append(Arg(name, vtype, "pool", summary, pool=pool))
@@ -255,6 +256,8 @@ class _Analyser:
                 self.report(where / "count", "bad-input", f"`{dice.count_input}` must be an int input to count dice")
             elif counter.min < 0 or counter.max > MAX_DICE:
                 self.report(counter.where / "max", "bad-range", f"`{dice.count_input}` counts dice, so it must stay within 0 to {MAX_DICE}")
+        if dice.of_param is not None and dice.better:
+            self.report(where / "reroll_one", "bad-input", "the dice of a parameter (`D6+1`, or a fixed number) are not re-rolled one die at a time: write the dice as the type (`2D6`)", key=True)
         if dice.of_param is not None:
             param = self.entry.param(dice.of_param)
             if param is None or param.type != "dice":
@@ -413,6 +416,7 @@ class _Analyser:
         args, scope = self.args()
         dice_names = {a.name for a in args if a.is_random}
         requires = self.requires(dict(scope), dice_names)
+        until = analyse_until(check.until, dict(scope), dice_names, self.expression, self.report)
         lets = self.lets(scope)
         rows, is_decide = self.body(fields, scope)
         self.unused(args, lets)
@@ -420,7 +424,7 @@ class _Analyser:
         if self.problems:
             return None
         record = class_name(check.name) if check.is_record else None
-        return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage)
+        return Plan(self.entry, check, args, requires, lets, rows, is_decide, fields, record, self.usage, until)
 
 
 def _expressions(check: Check) -> list[Expr]:

@@ -19,6 +19,7 @@ from math import comb, prod
 
 from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.pools import PoolPlan, sum_names
+from rulesref.logic.runtime_dice import TOTAL
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,11 @@ def odds_cost(plan: Plan) -> int:
     before it times the outcomes one state can have (a pool of n dice counting k classes has
     C(n + k, k); one that adds dice or keeps some, more). Linear in the table, so a pool of
     200 dice counting three classes, or a table of many counts kept side by side, is seen
-    before it is computed."""
+    before it is computed. A total of the numbers shown multiplies the outcomes by the values
+    it can take, and a pool that totals all its dice is a power by convolution: its outcomes
+    times themselves."""
     ranges = {a.name: int(a.vtype.hi or 0) - int(a.vtype.lo or 0) + 1 for a in plan.random_args}
+    pool_totals = {n for pool in plan.pools for n, c in pool.counted if c == TOTAL}
     table, work = 1, 0
     for step in schedule(plan):
         if step.pool is None:
@@ -159,6 +163,10 @@ def odds_cost(plan: Plan) -> int:
                 size = (pool.most + 1) ** k * (pool.dice_hi + 1) * pool.sides
             else:
                 size = comb(pool.dice_hi + k, k)
+            totals = sum(1 for n in step.names if n in pool_totals)
+            if totals:  # a total takes up to the highest number times the dice, each; without keep, by convolving
+                size = comb(pool.dice_hi + k - totals, k - totals) * (pool.most * pool.sides + 1) ** totals
+                size = size * size if pool.keep is None else size * (pool.dice_hi + 1)
         work += table * size
         table = min(table * size, prod(ranges[n] for n in step.after))
     return work

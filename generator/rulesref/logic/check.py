@@ -23,6 +23,7 @@ from rulesref.logic.inputs import no_row_matched
 from rulesref.logic.plan import Plan
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
+from rulesref.logic.until import until_problems
 from rulesref.model import Entry, Example, Scalar
 from rulesref.names import python_name_problems
 from rulesref.problems import Problem
@@ -188,7 +189,7 @@ def proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | 
     """Proved by structure where it can be, by enumeration where it cannot (within the
     entry's `budget` of steps and time)."""
     proved = prove.prove(plan)
-    return proved if proved is not None else _proof_problems(plan, namespace, budget)
+    return (proved if proved is not None else _proof_problems(plan, namespace, budget)) + until_problems(plan, namespace)
 
 
 def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proofs: bool = True) -> tuple[CompiledEntry | None, list[Problem]]:

@@ -14,7 +14,7 @@ from typing import Any
 from rulesref.logic import positions as pos
 from rulesref.logic.chain import Step, schedule
 from rulesref.logic.describe import arg_values
-from rulesref.logic.inputs import Bound, PoolCheck, input_check, no_row_matched, pool_checks
+from rulesref.logic.inputs import Bound, PoolCheck, input_check, never_met, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.pools import PoolPlan, sum_of
 from rulesref.logic.types import VType
@@ -27,7 +27,7 @@ DOCTEST_PROMPT = ">>>"
 # one word without `_`, then optionally `_` and a content name. So no content name can equal
 # one of them, and two of them are equal only when word and content name both are: a check
 # named `conditions_x` can never meet the proof helper of a check `x`.
-INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w", "table", "den", "step", "weight"})
+INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w", "table", "den", "step", "weight", "until"})
 
 
 def internal(word: str, of: str = "") -> str:
@@ -191,7 +191,7 @@ def requirement(test: ast.expr, text: str) -> list[ast.stmt]:
 def pool_validation(check: PoolCheck) -> list[ast.stmt]:
     """The counts of a pool add up to no more than its dice (exactly, when failures are counted)."""
     total = sum_of(check.names)
-    test = pos.Compare(left=total, ops=[ast.NotEq() if check.exact else ast.Gt()], comparators=[check.limit])
+    test = pos.Compare(left=total, ops=[ast.NotEq() if check.exact else ast.Lt() if check.least else ast.Gt()], comparators=[check.limit])
     before, between = check.words
     return _guard(test, message(before, check.limit, between, total))
 
@@ -287,6 +287,8 @@ def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
         body += pool_validation(check)
     for test, text in plan.requires:
         body += requirement(test, text)
+    if plan.until is not None:
+        body += requirement(*plan.until)
     body.append(pos.Return(_core_call(plan)))
     return _function(plan.name, _arguments(plan.args, keyword_only=True), result_type(plan), body)
 
@@ -301,7 +303,7 @@ def _faces_call(arg: Arg) -> ast.expr:
     if dice.of_param is not None:
         return fill_expr("_dice.faces_of(X)", X=name(dice.of_param))
     count: ast.expr = name(dice.count_input) if dice.count_input else pos.Constant(dice.count)
-    return fill_expr("_dice.faces(N, S)", N=count, S=dice.sides)
+    return fill_expr("_dice.faces_better(N, S)" if dice.better else "_dice.faces(N, S)", N=count, S=dice.sides)
 
 
 def _opt(node: ast.expr | None, default: Any) -> ast.expr:
@@ -340,7 +342,7 @@ def pool_classes(pool: PoolPlan) -> ast.expr:
 def _die(pool: PoolPlan, counted: tuple[tuple[str, int], ...]) -> ast.expr:
     return _dice_call_of(
         "die", pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in counted),
-        pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
+        pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pool.explode_depth,
     )
 
 
@@ -352,13 +354,13 @@ def step_value(step: Step) -> ast.expr:
         if spec.of_param is not None:
             return _dice_call_of("totals_of", name(spec.of_param))
         count: ast.expr = name(spec.count_input) if spec.count_input else pos.Constant(spec.count)
-        return _dice_call_of("totals", count, pos.Constant(spec.sides))
+        return _dice_call_of("totals", count, pos.Constant(spec.sides), *([pos.Constant(True)] if spec.better else []))
     pool = step.pool
     assert pool is not None
     if not pool.independent:
         return _dice_call_of(
             "pool", pool.dice, pos.Constant(pool.sides), pool_classes(pool), _constant_tuple(c for _, c in step.counted),
-            pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pos.Constant(pool.explode_depth),
+            pos.Constant(pool.reroll), pos.Constant(pool.explode_on), pool.explode_depth,
             _opt(pool.keep, 0), pos.Constant(pool.keep_highest),
         )
     one = _die(pool, step.counted)
@@ -389,10 +391,18 @@ def _chain_body(plan: Plan) -> list[ast.stmt]:
     loop = pos.For(
         target=pos.Tuple(elts=[target, pos.Name(id=internal("weight"), ctx=ast.Store())], ctx=ast.Store()),
         iter=fill_expr("_table.items()"),
-        body=fill("_result = CALL\n_counts[_result] = _counts.get(_result, 0) + _weight", CALL=call),
+        body=_until(plan, fill("_result = CALL\n_counts[_result] = _counts.get(_result, 0) + _weight", CALL=call)),
         orelse=[],
     )
     return body + [loop]
+
+
+def _until(plan: Plan, tally: list[ast.stmt]) -> list[ast.stmt]:
+    """The odds count a roll only where `until` holds: rolled again until it does, the dice
+    end on each such roll in proportion to its chance, so dropping the others and dividing by
+    what is left is the exact distribution, however many times they were rolled."""
+    return tally if plan.until is None else [pos.If(test=plan.until[0], body=tally, orelse=[])]
+
 
 
 def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
@@ -425,13 +435,15 @@ def odds_function(plan: Plan, url: str) -> ast.FunctionDef:
         weight: ast.expr = name(internal("w", dice[0].name))
         for arg in dice[1:]:
             weight = pos.BinOp(left=weight, op=ast.Mult(), right=name(internal("w", arg.name)))
-        inner: list[ast.stmt] = fill(
+        inner: list[ast.stmt] = _until(plan, fill(
             "_result = CALL\n_counts[_result] = _counts.get(_result, 0) + W", CALL=_core_call(plan), W=weight
-        )
+        ))
         for arg in reversed(dice):
             target = pos.Tuple(elts=[pos.Name(id=arg.name, ctx=ast.Store()), pos.Name(id=internal("w", arg.name), ctx=ast.Store())], ctx=ast.Store())
             inner = [pos.For(target=target, iter=_faces_call(arg), body=inner, orelse=[])]
         body += inner
+    if plan.until is not None:
+        body += _guard(fill_expr("not _counts"), pos.Constant(never_met(plan)))
     body += fill("return _dice.odds(_counts)")
     returns = pos.Subscript(value=name("dict"), slice=pos.Tuple(elts=[key, name("Fraction")], ctx=ast.Load()), ctx=ast.Load())
     assert plan.odds_name is not None
@@ -552,11 +564,18 @@ def proof_functions(plan: Plan) -> list[ast.stmt]:
     ]
     conditions = pos.Tuple(elts=[row.when if row.when is not None else pos.Constant(True) for row in plan.rows], ctx=ast.Load())
     tests = plan.proof_requires
-    requires: ast.expr = pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
-    return [
+    functions: list[ast.stmt] = [
         _function(internal("conditions", plan.name), _arguments(plan.args, keyword_only=False), name("tuple"), [*lets, pos.Return(conditions)]),
-        _function(internal("requires", plan.name), _arguments(plan.args, keyword_only=False), name("bool"), [pos.Return(requires)]),
+        _function(internal("requires", plan.name), _arguments(plan.args, keyword_only=False), name("bool"), [pos.Return(_all(tests))]),
     ]
+    if plan.until is not None:  # `_until_<check>`: (whether the rest holds, whether `until` holds too)
+        pair = pos.Tuple(elts=[_all(tests[:-1]), _all(tests)], ctx=ast.Load())
+        functions.append(_function(internal("until", plan.name), _arguments(plan.args, keyword_only=False), name("tuple"), [pos.Return(pair)]))
+    return functions
+
+
+def _all(tests: list[ast.expr]) -> ast.expr:
+    return pos.BoolOp(op=ast.And(), values=tests) if len(tests) > 1 else tests[0] if tests else pos.Constant(True)
 
 
 _IMPORTS = "from fractions import Fraction\nfrom typing import Literal\nfrom .. import _dice"  # what generated logic may use

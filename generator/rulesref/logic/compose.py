@@ -157,6 +157,7 @@ def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tupl
     moot (the roll of a test Fearless passes outright, an input Impossible Form sets) is no
     argument, so no caller or form asks for it."""
     needed = {n for _, e in values for n in names_in(e.source)} | {n for r in check.requires for n in names_in(r.that.source)}
+    needed |= set(names_in(check.until.source)) if check.until is not None else set()  # its dice are rolled again until it holds
     for item in inputs:
         if item.pool is not None:  # a pool stays whole: its counts are read by name, its dice by its expressions
             needed |= {n for e in item.pool.expressions for n in names_in(e.source)} | {item.name}
@@ -299,7 +300,7 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
     composed = Check(
         name=composition.name, summary=summary, inputs=tuple(inputs), output=output, is_record=is_record,
         requires=check.requires, lets=tuple(lets), expr=Result(tuple(values), where, made=True), decide=None,
-        examples=examples, where=where, parts=_parts(composition), versus=check.versus,
+        examples=examples, where=where, parts=_parts(composition), versus=check.versus, until=check.until,
     )
     return composed, []
 

@@ -58,11 +58,12 @@ def arg_values(arg: Arg) -> str:
     words name that argument; the error message adds the range computed at the call."""
     spec = arg.dice
     if spec is not None:
+        again = " (one die rolled again, the better total kept)" if spec.better else ""
         if spec.of_param:
             return f"a roll of {spec.of_param}"
         if spec.count_input:
-            return f"a roll of {dice_label(spec)}"
-        return f"a {dice_label(spec)} roll from {spec.count} to {spec.count * spec.sides}"
+            return f"a roll of {dice_label(spec)}{again}"
+        return f"a {dice_label(spec)} roll{again} from {spec.count} to {spec.count * spec.sides}"
     if arg.param is not None and arg.param.type == "dice":
         return f"one of {quoted(arg.param.values)}"
     if arg.param is not None and arg.param.type == "roll":

@@ -13,8 +13,8 @@ from typing import Literal
 from rulesref.logic import positions as pos
 from rulesref.logic.describe import arg_values
 from rulesref.logic.plan import Arg, Plan
-from rulesref.logic.pools import PoolPlan
-from rulesref.logic.runtime_dice import FAIL
+from rulesref.logic.pools import PoolPlan, counts_of, total_limits
+from rulesref.logic.runtime_dice import TOTAL
 
 RefKind = Literal["arg", "times", "dice_min", "dice_max"]
 
@@ -82,16 +82,24 @@ def no_row_matched(plan: Plan) -> str:
     return f"{plan.name}: no row matched (the build proved this cannot happen)"
 
 
+def never_met(plan: Plan) -> str:
+    """What an odds function raises when no roll meets `until` for its arguments."""
+    assert plan.check.until is not None
+    return f"no roll meets `until` ({plan.check.until.source}) for these arguments: the dice would be rolled again forever"
+
+
 @dataclass(frozen=True)
 class PoolCheck:
     """What the counts of one pool must add up to: `exact`ly or at most `limit` (the dice
-    rolled; the dice kept; the dice rolled and added), given as an expression of the inputs."""
+    rolled; the dice kept; the dice rolled and added), given as an expression of the inputs;
+    or, `least`, at least it (the total of the numbers shown: at least 1 a die)."""
 
     pool: PoolPlan
     names: tuple[str, ...]
     exact: bool
     limit: ast.expr
     what: str  # the limit in words, after the number
+    least: bool = False
 
     @property
     def words(self) -> tuple[str, str]:
@@ -99,20 +107,27 @@ class PoolCheck:
         writers place the two values in: `hits + rending must add up to at most ` 7 ` (the
         dice `wounds` rolls), not ` 9."""
         verb = "must be" if len(self.names) == 1 else "must add up to"
-        relation = "exactly" if self.exact else "at most"
+        relation = "exactly" if self.exact else "at least" if self.least else "at most"
         return f"{' + '.join(self.names)} {verb} {relation} ", f" ({self.what}), not "
 
 
 def pool_checks(plan: Plan) -> list[PoolCheck]:
     out = []
     for pool in plan.pools:
-        names = tuple(n for n, _ in pool.counted)
+        total = next((n for n, c in pool.counted if c == TOTAL), None)
+        if total is not None:
+            least, most, what = total_limits(pool)
+            out.append(PoolCheck(pool, (total,), False, least, f"1 for each of {what}", least=True))
+            out.append(PoolCheck(pool, (total,), False, most, f"{pool.sides} for each of {what}"))
+        names = tuple(counts_of(pool.counted))
+        if not names:
+            continue
         dice = pool.dice
         if pool.keep is not None:
             limit: ast.expr = pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, dice], keywords=[])
-            out.append(PoolCheck(pool, names, any(c == FAIL for _, c in pool.counted), limit, f"the dice `{pool.name}` keeps"))
+            out.append(PoolCheck(pool, names, pool.whole, limit, f"the dice `{pool.name}` keeps"))
         elif pool.explode_on:
-            limit = pos.BinOp(left=dice, op=ast.Mult(), right=pos.Constant(pool.explode_depth + 1))
+            limit = pos.BinOp(left=dice, op=ast.Mult(), right=pos.BinOp(left=pool.explode_depth, op=ast.Add(), right=pos.Constant(1)))
             out.append(PoolCheck(pool, names, False, limit, f"the dice `{pool.name}` can roll and add"))
         else:
             out.append(PoolCheck(pool, names, pool.exact_total, dice, f"the dice `{pool.name}` rolls"))

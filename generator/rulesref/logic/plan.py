@@ -14,7 +14,8 @@ from typing import Literal
 
 from rulesref.logic import positions as pos
 from rulesref.logic.expressions import Usage
-from rulesref.logic.pools import PoolPlan, names_read, sum_of
+from rulesref.logic.pools import PoolPlan, counts_of, names_read, sum_of, total_limits
+from rulesref.logic.runtime_dice import TOTAL
 from rulesref.logic.types import VType
 from rulesref.model import Check, DiceSpec, Entry, Example, Param, Scalar, Where
 from rulesref.names import python_class
@@ -87,6 +88,7 @@ class Plan:
     fields: list[tuple[str, VType]]
     record_class: str | None
     usage: Usage = field(default_factory=Usage)
+    until: tuple[ast.expr, str] | None = None  # the dice are rolled again until it holds, and the words of its refusal
 
     @property
     def name(self) -> str:
@@ -114,15 +116,32 @@ class Plan:
     @cached_property
     def proof_requires(self) -> list[ast.expr]:
         """What the proofs take as given: the preconditions, and that the counts of each pool
-        add up to no more than its dice (a count the logic does not read is tried at 0 only, so a
-        pool whose dice hang on such a count is bounded by the most it can roll instead)."""
+        add up to no more than its dice, or the dice it keeps (a count the logic does not read
+        is tried at 0 only, so a pool whose dice hang on such a count is bounded by the most it
+        can roll instead). Where every die is counted they add up to exactly that, so a result
+        the counts can never give (no dice at all of two kept) is never tried; only when each
+        count is tried at every value, as an equation cannot hold at a few points alone. A
+        total of the numbers shown is at least 1 and at most the die's highest number for each
+        die, when tried at every value."""
         tests = [test for test, _ in self.requires]
         read = self.usage.free | set(self.usage.compared)
         unread = {a.name for a in self.random_args if a.name not in read}  # tried at 0 only
         for pool in self.pools:
-            fixed = not (names_read(pool.dice) & unread) and not pool.explode_on and pool.keep is None
-            limit = pool.dice if fixed else pos.Constant(pool.most)
-            tests.append(pos.Compare(left=sum_of([n for n, _ in pool.counted]), ops=[ast.LtE()], comparators=[limit]))
+            names = counts_of(pool.counted)
+            fixed = not ((names_read(pool.dice) | (names_read(pool.keep) if pool.keep else frozenset())) & unread) and not pool.explode_on
+            limit: ast.expr = pos.Constant(pool.most)
+            if fixed:
+                limit = pool.dice if pool.keep is None else pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, pool.dice], keywords=[])
+            exact = fixed and pool.whole and all(n in self.usage.free for n in names)
+            if names:
+                tests.append(pos.Compare(left=sum_of(names), ops=[ast.Eq() if exact else ast.LtE()], comparators=[limit]))
+            total = next((n for n, c in pool.counted if c == TOTAL), None)
+            hangs = names_read(pool.dice) | (names_read(pool.keep) if pool.keep else frozenset()) | names_read(pool.explode_depth)
+            if total is not None and total in self.usage.free and not hangs & unread:
+                least, most, _ = total_limits(pool)
+                tests.append(pos.Compare(left=least, ops=[ast.LtE(), ast.LtE()], comparators=[pos.Name(id=total, ctx=ast.Load()), most]))
+        if self.until is not None:  # last: what the function refuses, as the dice are rolled again
+            tests.append(self.until[0])
         return tests
 
     @property

@@ -11,15 +11,17 @@ can be another pool's count: a chain.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulesref.logic import positions as pos
-from rulesref.logic.runtime_dice import FAIL, PASS  # the class numbers the generated code's runtime sorts dice into
+from rulesref.logic.runtime_dice import FAIL, PASS, TOTAL  # the class numbers the generated code's runtime sorts dice into
 from rulesref.logic.types import VType, int_type
 from rulesref.model import Expr, Input, PoolSpec, Where
 
 MAX_POOL = 200
+MAX_DEPTH = 5  # a die adds at most this many dice in a row: each level multiplies one die's outcomes
 PER_DIE = ("natural", "roll")  # what a class condition can read of its die
 INCOMPATIBLE = {"one": "re-roll one die", "all": "re-roll the whole pool"}
 
@@ -41,12 +43,14 @@ class PoolPlan:
     counted: tuple[tuple[str, int], ...]  # argument -> class number, in the order of the arguments
     reroll: str
     explode_on: int
-    explode_depth: int
+    explode_depth: ast.expr  # evaluated at the call: a parameter or an earlier input may set it (0: no die added)
+    depth_hi: int  # the most it can be
     keep: ast.expr | None
     keep_hi: int
     keep_highest: bool
     reads: frozenset[str]  # names any part reads
     die_reads: frozenset[str]  # names the way one die is sorted reads (all but the dice and keep)
+    whole: bool = False  # every die lands in a counted class, whatever the parameters (see `never_fails`)
 
     @property
     def independent(self) -> bool:
@@ -58,12 +62,12 @@ class PoolPlan:
         """The largest count a class can reach."""
         if self.keep is not None:
             return min(self.dice_hi, self.keep_hi)
-        return self.dice_hi * ((self.explode_depth + 1) if self.explode_on else 1)
+        return self.dice_hi * ((self.depth_hi + 1) if self.explode_on else 1)
 
     @property
     def exact_total(self) -> bool:
-        """Whether the counts always add up to the dice rolled (failures counted, nothing added or dropped)."""
-        return any(c == FAIL for _, c in self.counted) and not self.explode_on and self.keep is None
+        """Whether the counts always add up to the dice rolled (every die counted, nothing added or dropped)."""
+        return self.whole and not self.explode_on and self.keep is None
 
 
 def sum_of(names: tuple[str, ...] | list[str]) -> ast.expr:
@@ -93,7 +97,14 @@ def pool_arguments(item: Input) -> list[tuple[str, int, Where]]:
         out.append((name, PASS + 1 + index, expr.where))
     if spec.fails is not None:
         out.append((spec.fails, FAIL, item.where / "fails"))
+    if spec.total is not None:
+        out.append((spec.total, TOTAL, item.where / "total"))
     return out
+
+
+def counts_of(counted: tuple[tuple[str, int], ...]) -> list[str]:
+    """The arguments that count dice (not the total of their numbers), in order."""
+    return [name for name, number in counted if number != TOTAL]
 
 
 def _int(translate: Translate, report: Report, expr: Expr | None, scope: dict[str, VType], what: str) -> tuple[ast.expr, VType] | None:
@@ -129,6 +140,8 @@ class Lineage:
         if sources is not None and all(s in self.paths for s in sources) and not exploded:
             paths = frozenset(p for s in sources for p in self.paths[s])
         for count, number in pool.counted:
+            if number == TOTAL:
+                continue  # a sum of numbers, not dice: no bound of a sum of counts holds it
             if paths is None:
                 self.first[pool.name] = pool.dice_hi if not exploded else pool.most
                 self.paths[count] = frozenset({((pool.name, number),)})
@@ -183,8 +196,8 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
             ok = False
     parts = {key: _int(translate, report, getattr(spec, key), scope, f"`{key}`") for key in ("target", "modifier", "best")}
     ok = ok and dice is not None and all(parts[k] is not None for k in parts if getattr(spec, k) is not None)
-    names = [n for n, _, _ in pool_arguments(item)]
-    if not names:
+    names = [n for n, c, _ in pool_arguments(item) if c != TOTAL]
+    if not names and spec.total is None:
         report(where, "bad-pool", "a pool counts something: give it a `target` (its name counts the dice that pass), `classes` or `fails`")
         ok = False
     class_numbers = {name: PASS + 1 + i for i, (name, _) in enumerate(spec.classes)}
@@ -220,9 +233,19 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
             report(where / "reroll", "bad-pool", f"a die is re-rolled at most once, so a pool has one re-roll, not {' and '.join(f'`{r}`' for r in reroll)} (which would re-roll a re-rolled die): choose one")
             ok = False
         reroll = reroll[0]
+    if spec.total is not None and reroll in INCOMPATIBLE:
+        report(where / "total", "bad-pool", f"a pool cannot both total its dice and {INCOMPATIBLE[reroll]}: split it into two pools", key=True)
+        ok = False
     explode_on = spec.explode_on or 0
     if explode_on and explode_on > spec.sides:
         report(where / "explode" / "at", "bad-pool", f"a D{spec.sides} never shows {explode_on}")
+        ok = False
+    depth = _int(translate, report, spec.explode_depth if explode_on else None, scope, "`explode.depth`")
+    if explode_on and depth is None:
+        ok = False
+    if depth is not None and (depth[1].lo is None or depth[1].hi is None or depth[1].lo < 0 or depth[1].hi > MAX_DEPTH):
+        found = f"{depth[1].lo if depth[1].lo is not None else 'unbounded'} to {depth[1].hi if depth[1].hi is not None else 'unbounded'}"
+        report(spec.explode_depth.where, "bad-pool", f"a die adds 0 to {MAX_DEPTH} dice in a row, but `depth` can be {found}: bound the inputs it uses")
         ok = False
     keep = _int(translate, report, spec.keep[1] if spec.keep else None, scope, "`keep`")
     if spec.keep is not None and keep is None:
@@ -239,7 +262,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
     if not ok or dice is None:
         return None
     counted = tuple((n, c) for n, c, _ in pool_arguments(item))
-    die_nodes: list[ast.expr] = [p[0] for p in parts.values() if p is not None]
+    die_nodes: list[ast.expr] = [p[0] for p in parts.values() if p is not None] + ([depth[0]] if depth else [])
     nodes: list[ast.expr] = [dice[0], *die_nodes] + ([keep[0]] if keep else [])
     reads = frozenset().union(*(names_read(n) for n in nodes), *(names_read(c, PER_DIE) for _, c in classes))
     die_reads = frozenset().union(*(names_read(n) for n in die_nodes), *(names_read(c, PER_DIE) for _, c in classes))
@@ -258,20 +281,101 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         counted=counted,
         reroll=reroll,
         explode_on=explode_on,
-        explode_depth=spec.explode_depth if explode_on else 0,
+        explode_depth=depth[0] if depth else pos.Constant(0),
+        depth_hi=int(depth[1].hi or 0) if depth else 0,
         keep=keep[0] if keep else None,
         keep_hi=int(keep[1].hi or MAX_POOL) if keep else 0,
         keep_highest=spec.keep is None or spec.keep[0] == "highest",
         reads=reads,
         die_reads=die_reads,
+        whole=any(c == FAIL for _, c in counted) or never_fails(spec.sides, natural, classes, parts, scope),
     )
     lineage.add(plan)
     return plan
 
 
-def count_bound(pool: PoolPlan) -> VType:
-    """What one count of the pool can be: 0 to the most dice it can roll (and add, or keep)."""
-    return int_type(0, pool.most)
+NEVER_FAILS_SETTINGS = 4096  # the most settings of what a pool's sorting reads that `never_fails` tries
+
+
+def _values(vtype: VType) -> list[object] | None:
+    """Every value a name the sorting reads can take, or None when too many or not known."""
+    if vtype.kind == "bool":
+        return [False, True]
+    if vtype.kind == "str":
+        return list(vtype.values) if vtype.values is not None else None
+    if vtype.kind == "int" and not vtype.halves and vtype.lo is not None and vtype.hi is not None and vtype.hi - vtype.lo < NEVER_FAILS_SETTINGS:
+        return list(range(int(vtype.lo), int(vtype.hi) + 1))
+    return None
+
+
+def _evaluator(node: ast.expr) -> Callable[[dict[str, object]], object]:
+    code = compile(ast.fix_missing_locations(ast.Expression(body=node)), "<pool>", "eval")
+    helpers = {"__builtins__": {}, "min": min, "max": max, "abs": abs}
+    return lambda values: eval(code, helpers, values)  # an expression the analyser checked, of bounded numbers
+
+
+def never_fails(sides: int, natural: list[tuple[int, int]], classes: list[tuple[str, ast.expr]], parts: dict[str, tuple[ast.expr, VType] | None], scope: dict[str, VType]) -> bool:
+    """Whether no die can fail: on every setting of the parameters and inputs the sorting
+    reads, each number is fixed to a class or a pass, or a class holds on it, or it passes.
+    Then the counts (passes and classes) add up to the dice rolled or kept, though the pool
+    names no `fails`: six classes `natural == 1` ... `natural == 6`, or `natural < X` and
+    `natural >= X`. Sound, not complete: what reads a name of too many values (or fails to
+    work out) is taken as a die that may fail."""
+    fixed = dict(natural)
+    nodes = [node for node, _ in (p for p in parts.values() if p is not None)] + [c for _, c in classes]
+    read = sorted(frozenset().union(*(names_read(n, PER_DIE) for n in nodes)) if nodes else frozenset())
+    domains = [_values(scope[name]) if name in scope else None for name in read]
+    size = 1
+    for domain in domains:
+        if domain is None:
+            return False
+        size *= len(domain)
+    if size > NEVER_FAILS_SETTINGS:
+        return False
+    part = {key: _evaluator(value[0]) if value is not None else None for key, value in parts.items()}
+    conditions = [_evaluator(c) for _, c in classes]
+    try:
+        for setting in itertools.product(*(d or [] for d in domains)):
+            values: dict[str, object] = dict(zip(read, setting, strict=True))
+            modifier = part["modifier"](values) if part["modifier"] else 0
+            target = part["target"](values) if part["target"] else None
+            best = part["best"](values) if part["best"] else 1
+            for face in range(1, sides + 1):
+                if face in fixed:
+                    if fixed[face] == FAIL:
+                        return False
+                    continue
+                here = values | {"natural": face, "roll": face + modifier}  # type: ignore[operator]
+                if any(condition(here) for condition in conditions):
+                    continue
+                if target is None or face < best or face + modifier < target:  # type: ignore[operator]
+                    return False
+    except Exception:  # whatever cannot be worked out is a die that may fail
+        return False
+    return True
+
+
+def _times(node: ast.expr, factor: ast.expr) -> ast.expr:
+    return pos.BinOp(left=node, op=ast.Mult(), right=factor)
+
+
+def total_limits(pool: PoolPlan) -> tuple[ast.expr, ast.expr, str]:
+    """The least and the most the total of a pool's numbers can be, and the dice they count:
+    each die rolled (or kept) shows 1 to the die's highest number, and each die it adds too."""
+    dice = pool.dice
+    if pool.keep is not None:
+        kept: ast.expr = pos.Call(func=pos.Name(id="min", ctx=ast.Load()), args=[pool.keep, dice], keywords=[])
+        return kept, _times(kept, pos.Constant(pool.sides)), f"the dice `{pool.name}` keeps"
+    if pool.explode_on:
+        added = pos.BinOp(left=pool.explode_depth, op=ast.Add(), right=pos.Constant(1))
+        return dice, _times(_times(dice, added), pos.Constant(pool.sides)), f"the dice `{pool.name}` rolls, D{pool.sides} each, with the dice they add"
+    return dice, _times(dice, pos.Constant(pool.sides)), f"the dice `{pool.name}` rolls"
+
+
+def count_bound(pool: PoolPlan, number: int = PASS) -> VType:
+    """What one count of the pool can be: 0 to the most dice it can roll (and add, or keep);
+    its total, 0 to that many times the die's highest number."""
+    return int_type(0, pool.most * (pool.sides if number == TOTAL else 1))
 
 
 def count_summary(item: Input, name: str, number: int) -> str:
@@ -281,4 +385,6 @@ def count_summary(item: Input, name: str, number: int) -> str:
         return f"{base}: the dice that pass"
     if number == FAIL:
         return f"{base}: the dice that fail"
+    if number == TOTAL:
+        return f"{base}: the total of the numbers the dice show"
     return f"{base}: the dice counted as {name.replace('_', ' ')}"

@@ -40,6 +40,30 @@ def faces(count: int, sides: int, modifier: int = 0) -> tuple[tuple[int, int], .
     return tuple(sorted(rolled.items()))
 
 
+@cache
+def faces_better(count: int, sides: int) -> tuple[tuple[int, int], ...]:
+    """`faces`, where one die may be rolled again and the better total kept (a charge's re-roll
+    of one D6 of 2D6): the lowest die is the one to roll again, as no other gives more. The
+    lowest number and the total of the dice are dealt out together, then each number the die
+    rolled again can show: the ways add up to sides ** (count + 1)."""
+    if count == 0:
+        return ((0, 1),)
+    states: dict[tuple[int, int], int] = {(face, face): 1 for face in range(1, sides + 1)}  # (total, lowest) -> ways
+    for _ in range(count - 1):
+        step: dict[tuple[int, int], int] = {}
+        for (total, low), weight in states.items():
+            for face in range(1, sides + 1):
+                key = (total + face, min(low, face))
+                step[key] = step.get(key, 0) + weight
+        states = step
+    rolled: dict[int, int] = {}
+    for (total, low), weight in states.items():
+        for again in range(1, sides + 1):
+            best = max(total, total - low + again)
+            rolled[best] = rolled.get(best, 0) + weight
+    return tuple(sorted(rolled.items()))
+
+
 def inches(distance: float) -> float:
     """A distance in half inches as a check returns it: 8.0 as 8, 7.5 as it is."""
     return int(distance) if distance == int(distance) else distance
@@ -79,7 +103,8 @@ def odds(counts: dict[K, int]) -> dict[K, Fraction]:
 #
 # A pool is many dice rolled one by one, each sorted into a class: 0 a failure, 1 a pass, 2 and
 # on the pool's own named classes. What a check reads is how many dice fell in each counted
-# class: a vector of counts. A distribution is a pair (outcomes, total): each outcome a vector
+# class: a vector of counts (and, where a pool names a `total`, the sum of the numbers its dice
+# show, counted as if each die were that many dice of the class TOTAL). A distribution is a pair (outcomes, total): each outcome a vector
 # with its number of ways, out of `total` ways in all, so the odds stay whole numbers until the
 # very end. Nothing here enumerates the rolls of many dice: a pool of n dice is the n-th power
 # of one die, written out by the multinomial formula or by convolution, both polynomial in n.
@@ -87,6 +112,7 @@ def odds(counts: dict[K, int]) -> dict[K, Fraction]:
 Vector = tuple[int, ...]
 Dist = tuple[tuple[tuple[Vector, int], ...], int]
 FAIL, PASS = 0, 1
+TOTAL = -1  # not a class: the place in `counted` of the total of the numbers the dice show
 
 
 def _faces_after(sides: int, classes: tuple[int, ...], reroll: str) -> tuple[tuple[int, ...], int]:
@@ -100,6 +126,12 @@ def _faces_after(sides: int, classes: tuple[int, ...], reroll: str) -> tuple[tup
 
 def _unit(size: int, at: int | None) -> Vector:
     return tuple(1 if i == at else 0 for i in range(size))
+
+
+def _own(size: int, slot: dict[int, int], cls: int, face: int) -> Vector:
+    """What one die showing `face` of class `cls` adds: one to its class's count, `face` to the total."""
+    at, total = slot.get(cls), slot.get(TOTAL)
+    return tuple((1 if i == at else 0) + (face if i == total else 0) for i in range(size))
 
 
 def _add(a: Vector, b: Vector) -> Vector:
@@ -120,7 +152,7 @@ def die(sides: int, classes: tuple[int, ...], counted: tuple[int, ...], reroll: 
         below = level(left - 1) if explode and left > 0 else None
         scale = total**left if explode else 1  # what one further die's ways add up to, `left` deep
         for face in range(1, sides + 1):
-            own = _unit(size, slot.get(classes[face - 1]))
+            own = _own(size, slot, classes[face - 1], face)
             if below is not None and face >= explode:
                 for vector, weight in below.items():
                     key = _add(own, vector)
@@ -257,7 +289,7 @@ def _keep(n: int, k: int, highest: bool, sides: int, classes: tuple[int, ...], c
     states: dict[tuple[int, Vector], int] = {(0, tuple([0] * size)): 1}  # (dice dealt, counts) -> ways
     for index, face in enumerate(order):
         after = sum(ways[f - 1] for f in order[index + 1 :])
-        own = _unit(size, slot.get(classes[face - 1]))
+        own = _own(size, slot, classes[face - 1], face)
         step: dict[tuple[int, Vector], int] = {}
         for (dealt, vector), weight in states.items():
             left = n - dealt
@@ -322,8 +354,11 @@ def gather(one: Dist, into: tuple[int, ...], width: int) -> Dist:
     return _nonzero(out), total
 
 
-def totals(n: int, sides: int) -> Dist:
-    """n dice summed, as a distribution of one-number vectors."""
+def totals(n: int, sides: int, better: bool = False) -> Dist:
+    """n dice summed, as a distribution of one-number vectors (`better`: one re-rolled, the better total kept)."""
+    if better:
+        ways = faces_better(n, sides)
+        return tuple(((t,), w) for t, w in ways), sum(w for _, w in ways)
     return tuple(((t,), w) for t, w in faces(n, sides)), sides**n
 
 

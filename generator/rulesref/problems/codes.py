@@ -89,6 +89,7 @@ CODES: dict[str, str] = {
     "bad-range": "A `min` above its `max`, or a dice count outside 0 to 20.",
     "odds-too-large": "A warning: the exact odds of a check with pools would take millions of steps (many dice counted in many classes, or many counts kept together); its page shows no chart. Count fewer classes or roll fewer dice.",
     "bad-pool": "A pool that cannot be rolled: more than 200 dice (or dice not bounded), nothing counted, a `natural` number the die does not have or a meaning that is not `pass`, `fail` or a class, or two rules of rolling that do not go together (adding dice on a roll with re-rolling one die or the whole pool, or with keeping some).",
+    "bad-until": "A check's `until` (its dice rolled again until it holds) that reads no dice, is not true/false, or that no roll can meet (for some setting of the other inputs, or at all): the dice would be rolled again forever.",
     "dice-in-requires": "A precondition that depends on a dice input or a count of a pool (odds could not be computed).",
     "missing-body": "A check with neither `expr` nor `decide`.",
     "otherwise-not-last": "An `otherwise` row before the last row.",

@@ -18,6 +18,7 @@ from rulesref.config import Settings
 from rulesref.logic.compiled import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
 from rulesref.logic.describe import arg_values, dice_label, type_values
 from rulesref.logic.plan import Arg, ExampleText, Plan
+from rulesref.logic.pools import counts_of
 from rulesref.logic.types import VType
 from rulesref.model import Scalar
 
@@ -113,9 +114,10 @@ class PoolView:
     classes: tuple[tuple[str, str], ...]  # name -> condition, as written
     fails: str | None
     reroll: str | None
-    explode: tuple[int, int] | None  # (at, depth)
+    explode: tuple[int, int | str] | None  # (at, depth: a number or an expression, as written)
     keep: tuple[str, str] | None  # ("highest" or "lowest", how many)
     counts: tuple[str, ...]  # the arguments that count its dice, in order
+    total: str | None = None  # the argument that totals the numbers its (kept) dice show
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,11 @@ def _text(expr: Any) -> str | None:
     return None if expr is None else str(expr.source)
 
 
+def _depth(source: Any) -> int | str:
+    """An explode depth as written: a number stays one, an expression its text."""
+    return source if type(source) is int else str(source)
+
+
 def pool_views(plan: Plan) -> tuple[PoolView, ...]:
     """Each pool of a check as written (the analysed pool says which arguments count it)."""
     out = []
@@ -256,9 +263,10 @@ def pool_views(plan: Plan) -> tuple[PoolView, ...]:
                 classes=tuple((name, str(cond.source)) for name, cond in spec.classes),
                 fails=spec.fails,
                 reroll=pool.reroll or None,
-                explode=(spec.explode_on, spec.explode_depth) if spec.explode_on else None,
+                explode=(spec.explode_on, _depth(spec.explode_depth.source)) if spec.explode_on else None,
                 keep=(spec.keep[0], str(spec.keep[1].source)) if spec.keep else None,
-                counts=tuple(n for n, _ in pool.counted),
+                counts=tuple(counts_of(pool.counted)),
+                total=spec.total,
             )
         )
     return tuple(out)

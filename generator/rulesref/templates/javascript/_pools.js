@@ -6,6 +6,7 @@ import * as $ from "./_runtime.js";
 
 export const FAIL = 0;
 export const PASS = 1;
+export const TOTAL = -1; // not a class: the place in `counted` of the total of the numbers the dice show
 const MEMO = new Map();
 
 function memo(key, make) {
@@ -46,8 +47,10 @@ function lowest(d) {
   return { outcomes: d.outcomes.map(([v, w]) => [v, w / common]), total: d.total / common };
 }
 
-function unit(size, at) {
-  return Array.from({ length: size }, (_, i) => (i === at ? 1 : 0));
+function own(size, counted, cls, face) {
+  const at = counted.indexOf(cls);
+  const total = counted.indexOf(TOTAL);
+  return Array.from({ length: size }, (_, i) => (i === at ? 1 : 0) + (i === total ? face : 0));
 }
 
 function plus(a, b) {
@@ -87,9 +90,9 @@ export function die(sides, classes, counted, reroll = "", explode = 0, depth = 0
       const below = explode && left > 0 ? level(left - 1) : null;
       const scale = explode ? total ** BigInt(left) : 1n;
       for (let face = 1; face <= sides; face++) {
-        const own = unit(size, counted.indexOf(classes[face - 1]));
-        if (below !== null && face >= explode) for (const [vector, weight] of below.values()) put(out, plus(own, vector), ways[face - 1] * weight);
-        else put(out, own, ways[face - 1] * scale);
+        const mine = own(size, counted, classes[face - 1], face);
+        if (below !== null && face >= explode) for (const [vector, weight] of below.values()) put(out, plus(mine, vector), ways[face - 1] * weight);
+        else put(out, mine, ways[face - 1] * scale);
       }
       return out;
     };
@@ -203,7 +206,7 @@ function keepSome(n, k, highest, sides, classes, counted, reroll) {
   order.forEach((face, index) => {
     let after = 0n;
     for (const f of order.slice(index + 1)) after += ways[f - 1];
-    const own = unit(size, counted.indexOf(classes[face - 1]));
+    const mine = own(size, counted, classes[face - 1], face);
     const step = new Map();
     for (const [dealt, vector, weight] of states.values()) {
       const left = n - dealt;
@@ -212,9 +215,9 @@ function keepSome(n, k, highest, sides, classes, counted, reroll) {
         const here = weight * choose * ways[face - 1] ** BigInt(m);
         if (dealt + m >= k || index === order.length - 1) {
           const kept = Math.min(k, dealt + m) - dealt;
-          put(out, vector.map((x, i) => x + kept * own[i]), here * after ** BigInt(left - m));
+          put(out, vector.map((x, i) => x + kept * mine[i]), here * after ** BigInt(left - m));
         } else {
-          const next = vector.map((x, i) => x + m * own[i]);
+          const next = vector.map((x, i) => x + m * mine[i]);
           const key = dealt + m + "|" + keyOf(next);
           const seen = step.get(key);
           if (seen === undefined) step.set(key, [dealt + m, next, here]);
@@ -277,7 +280,13 @@ function ways(n, sides) {
   return known;
 }
 
-export function totals(n, sides) {
+export function totals(n, sides, better = false) {
+  if (better) {
+    return memo("totalsBetter|" + n + "|" + sides, () => {
+      const ways = $.facesBetter(n, sides);
+      return { outcomes: ways.map(([t, w]) => [[t], w]), total: ways.reduce((s, [, w]) => s + w, 0n) };
+    });
+  }
   return memo("totals|" + n + "|" + sides, () => ({ outcomes: ways(n, sides).map((w, i) => [[n + i], w]), total: BigInt(sides) ** BigInt(n) }));
 }
 
