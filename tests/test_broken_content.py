@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from rulesref.emit import javascript
+from rulesref.emit import js_package
 from rulesref.emit.python import package_files
 from rulesref.problems import Problem
 from rulesref.validate import validate
@@ -107,7 +107,7 @@ def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None
             result = validate([str(validated or path)], odds=True)
             if not result.problems:  # accepted content must also become both packages
                 package_files(result)
-                javascript.package_files(result)
+                js_package.package_files(result)
     except Exception as exc:
         raise AssertionError(f"{path.name}, {change}: {type(exc).__name__}: {exc}") from exc
     for problem in result.problems:

@@ -63,7 +63,7 @@ import rulesref.site as site_module
 import rulesref.site.session as session_module
 from rulesref.build import Build
 from rulesref.config import Settings
-from rulesref.emit import javascript, python
+from rulesref.emit import js_package, python
 from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import Memo
 from rulesref.problems import Problem
@@ -116,7 +116,7 @@ class Process:
 
 def _packages(build: Build, get: Any = None) -> dict[str, bytes]:
     files = {f"{SETTINGS.package}/{path}": data for path, data in python.package_files(build).items()}
-    js = javascript.package_files(build) if get is None else javascript.package_files(build, get)
+    js = js_package.package_files(build) if get is None else js_package.package_files(build, get)
     files.update({f"{SETTINGS.package}-js/{path}": data for path, data in js.items()})
     return files
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulesref.config import Settings
-from rulesref.emit import javascript
+from rulesref.emit import js_package
 from rulesref.emit.js_module import ModuleShapeError, read_module, twin_path
 from rulesref.validate import validate
 
@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def _site_modules() -> dict[str, bytes]:
     build = validate([str(REPO / "content")], Settings(content=str(REPO / "content")))
-    return javascript.package_files(build, twins=True)
+    return js_package.package_files(build, twins=True)
 
 
 def test_a_check_module_registers_what_it_exports() -> None:
@@ -40,7 +40,7 @@ def test_every_module_that_runs_on_a_page_has_a_twin_and_the_package_none() -> N
     modules = {p for p in files if p.endswith(".js") and not p.endswith((".classic.js", "index.js"))}
     assert {p for p in files if p.endswith(".classic.js")} == {twin_path(p) for p in modules}
     assert len(modules) > 30
-    package = javascript.package_files(validate([str(REPO / "content")], Settings(content=str(REPO / "content"))))
+    package = js_package.package_files(validate([str(REPO / "content")], Settings(content=str(REPO / "content"))))
     assert package.keys() == files.keys() - {twin_path(p) for p in modules}
 
 

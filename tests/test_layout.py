@@ -32,13 +32,11 @@ LINE_LIMIT = 450
 # Modules over the limit today: each may shrink, none may grow (a new module keeps to the limit).
 OVER_LIMIT = {
     "formats/battlescribe/mapping.py": 844,
-    "model.py": 812,
+    "model.py": 568,
     "read/load.py": 705,
-    "logic/codegen.py": 584,
-    "emit/javascript.py": 518,
+    "logic/codegen.py": 554,
     "logic/prove.py": 522,
-    "logic/analyse.py": 465,
-    "validate.py": 452,
+    "validate.py": 451,
     "formats/battlescribe/text.py": 454,
 }
 

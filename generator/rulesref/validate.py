@@ -23,14 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesref.build import Build
+from rulesref.check import kept as kept_checks
 from rulesref.check.content import content_problems
 from rulesref.check.kept import UNREAD, CheckRecord, FileState, SystemRecord, identity
-from rulesref.check.kept import facts as checked_facts
-from rulesref.check.kept import ids as checked_ids
-from rulesref.check.kept import reads as checked_reads
 from rulesref.check.salvage import Salvaged, salvaged_system
 from rulesref.check.schema import schema_problems
 from rulesref.config import Settings
+from rulesref.from_documents import build_entry, build_system
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
 from rulesref.logic.cache import CompileCache, compile_fingerprint, open_cache
@@ -39,7 +38,7 @@ from rulesref.logic.compose import composed_content
 from rulesref.logic.conflicts import conflict_problems
 from rulesref.logic.effects import resolve_all
 from rulesref.logic.stage import Ahead, compile_content
-from rulesref.model import Content, Entry, System, build_entry, build_system
+from rulesref.model import Content, Entry, System
 from rulesref.problems import Problem, as_row, from_row, sort_problems
 from rulesref.read import unchanged
 from rulesref.read.cache import LoadCache, LoadShard, file_key, load_fingerprint, open_load_cache
@@ -198,7 +197,7 @@ def _run_part(
                 others=others, states=states if recording else None, partial=len(chosen) < len(files.systems),
             )
         # the systems the checked ones read now, which the record may not have known
-        read = {i for f in chosen if str(f.path) in checked for i in checked_reads(f.path.name, ran.content, ran.links)}
+        read = {i for f in chosen if str(f.path) in checked for i in kept_checks.reads(f.path.name, ran.content, ran.links)}
         more = {key for key, r in kept.items() if key not in part and read.intersection(r.ids)}
         if not more:
             return ran, states
@@ -215,9 +214,9 @@ def _system_record(folder: SystemFolder, ran: _Ran, states: dict[str, FileState]
     return SystemRecord(
         files=tuple(states[str(path)] for path in paths),
         problems=problems,
-        reads=checked_reads(system, ran.content, ran.links),
-        facts=checked_facts(system, ran.links),
-        ids=checked_ids(system, system_file, ran.content, ran.links),
+        reads=kept_checks.reads(system, ran.content, ran.links),
+        facts=kept_checks.facts(system, ran.links),
+        ids=kept_checks.ids(system, system_file, ran.content, ran.links),
     )
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulesref.model import System, build_system
+from rulesref.from_documents import build_system
+from rulesref.model import System
 from rulesref.read.load import Document
 from rulesref.support.schemas import SYSTEM, load_schema, validator
 

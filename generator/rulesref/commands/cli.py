@@ -89,7 +89,7 @@ def _stale_report(target: Path, files: dict[str, bytes], *, check: bool, owner: 
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from rulesref.emit import javascript
+    from rulesref.emit import js_package
     from rulesref.emit.python import package_files
     from rulesref.history.changes import package_versions, read_history
     from rulesref.validate import validate
@@ -106,7 +106,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     python_out = Path(args.out or settings.package)
     python_status = _stale_report(python_out, package_files(build, versions[0] if versions else None), check=args.check, owner=PACKAGE_OWNER)
     js_out = Path(args.js_out) if args.js_out else python_out.with_name(f"{python_out.name}-js")  # beside it
-    js_files = javascript.package_files(build, version=versions[1] if versions else None)
+    js_files = js_package.package_files(build, version=versions[1] if versions else None)
     js_status = _stale_report(js_out, js_files, check=args.check, owner=JAVASCRIPT_OWNER)
     return max(python_status, js_status)
 

@@ -18,9 +18,9 @@ from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, trans
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
 from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
-from rulesref.logic.types import BOOL, DICE, VType, enum_type, int_type
+from rulesref.logic.types import VType, field_type, input_type, int_type, param_type
 from rulesref.logic.until import analyse_until
-from rulesref.model import Check, Effect, Entry, Expr, Input, OutputField, Param, Result, Where
+from rulesref.model import Check, Effect, Entry, Expr, Input, Result, Where
 from rulesref.names import MODULE_IMPORTS, function_reason, python_reason
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
@@ -37,30 +37,6 @@ def is_dice_value(text: str) -> bool:
 # names the generated module imports at module level: an input or step cannot shadow them
 MODULE_NAMES = frozenset(MODULE_IMPORTS)
 
-def _input_type(item: Input) -> VType:
-    if item.type == "bool":
-        return BOOL
-    if item.type == "enum":
-        return enum_type(item.values)
-    if item.type == "int":
-        return int_type(item.min, item.max)
-    if item.type == "inches":
-        return int_type(item.min, item.max, halves=True)
-    return int_type(None, None)
-
-
-def field_type(out: OutputField) -> VType:
-    if out.type == "bool":
-        return BOOL
-    if out.type in ("int", "inches"):
-        return int_type(out.min, out.max, halves=out.type == "inches")
-    if out.type == "enum":
-        return enum_type(out.values)
-    return DICE
-
-
-def param_type(param: Param) -> VType:
-    return DICE if param.type == "dice" else int_type(param.min, param.max)
 
 
 class _Analyser:
@@ -157,7 +133,7 @@ class _Analyser:
                 continue
             self._check_input(item)
             kind: ArgKind = "int" if item.type == "inches" else item.type  # a distance is an int in halves
-            vtype = self._dice_type(item) if item.dice is not None else _input_type(item)
+            vtype = self._dice_type(item) if item.dice is not None else input_type(item)
             args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice))
             scope[item.name] = vtype
         return args, scope

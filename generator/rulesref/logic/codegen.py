@@ -13,14 +13,12 @@ from typing import Any
 
 from rulesref.logic import positions as pos
 from rulesref.logic.chain import Step, schedule
-from rulesref.logic.describe import arg_values
+from rulesref.logic.docstrings import doc_text, docstring, function_doc
 from rulesref.logic.inputs import Bound, PoolCheck, input_check, never_met, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
 from rulesref.logic.pools import PoolPlan, sum_of
 from rulesref.logic.types import VType
 from rulesref.model import Entry
-
-DOCTEST_PROMPT = ">>>"
 
 # The names generated code gives its own parts. Content names (checks, inputs, steps, fields)
 # are snake_case and never start with `_` (the schema's pattern); each name here is `_` and
@@ -98,28 +96,6 @@ def message(*parts: str | ast.expr) -> ast.expr:
         else:
             values.append(pos.FormattedValue(value=part, conversion=ord("r"), format_spec=None))
     return pos.JoinedStr(values=values)
-
-
-def docstring(text: str, indent: str = "") -> ast.Expr:
-    """A docstring node; with `indent`, continuation lines are indented to sit in a body."""
-    if indent:
-        lines = text.rstrip("\n").split("\n")
-        text = "\n".join([lines[0]] + [indent + line if line else "" for line in lines[1:]])
-        text += "\n" + indent if len(lines) > 1 else ""
-    return pos.Expr(pos.Constant(text))
-
-
-def doc_text(text: str) -> str:
-    """Content text made harmless inside a docstring: it can never start a doctest."""
-    return " ".join(text.split()).replace(DOCTEST_PROMPT, ">> >")
-
-
-def raised_words(text: str) -> str:
-    """The words of an expected error as its doctest quotes them, after `ValueError: ...`.
-    Runs of blanks become one (the doctest normalises whitespace, so two spaces in the
-    message still match), and `>>>` stays: in the middle of that line doctest never reads
-    it as a prompt, and changing it would stop it matching the message."""
-    return " ".join(text.split())
 
 
 # -- argument validation --------------------------------------------------------------------
@@ -254,30 +230,6 @@ def _core_call(plan: Plan) -> ast.expr:
     return pos.Call(func=name(core_name(plan)), args=[name(a.name) for a in plan.args], keywords=[])
 
 
-def function_doc(plan: Plan, url: str) -> str:
-    check = plan.check
-    lines = [doc_text(check.summary), "", f"{doc_text(plan.entry.name)}: {url}"]
-    if check.parts:
-        lines += ["", "Composed from:"] + [f"    {doc_text(part.name)}: {doc_text(part.words)}" for part in check.parts]
-    if plan.args:
-        lines += ["", "Args:"]
-        for arg in plan.args:
-            what = doc_text(arg.summary) if arg.summary else ""
-            lines.append(f"    {arg.name}: {arg_values(arg)}{'. ' + what if what else ''}")
-    lines += ["", "Examples:"] if plan.example_texts else []  # (a composed check may have none yet: no empty heading)
-    for text in plan.example_texts:
-        example = text.example
-        lines.append("")
-        if example.note:
-            lines.append(f"    {doc_text(example.note)}")
-        if example.raises is not None:
-            lines.append(f"    >>> {text.call}  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE")
-            lines += ["    Traceback (most recent call last):", "    ...", f"    ValueError: ...{raised_words(example.raises)}..."]
-        else:
-            lines += [f"    >>> {text.call}", f"    {text.expected}"]
-    return "\n".join(lines) + "\n"
-
-
 def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
     """The checked entry point; without `url`, no docstring (the lean form validation runs)."""
     body: list[ast.stmt] = [docstring(function_doc(plan, url), "    ")] if url is not None else []
@@ -402,7 +354,6 @@ def _until(plan: Plan, tally: list[ast.stmt]) -> list[ast.stmt]:
     end on each such roll in proportion to its chance, so dropping the others and dividing by
     what is left is the exact distribution, however many times they were rolled."""
     return tally if plan.until is None else [pos.If(test=plan.until[0], body=tally, orelse=[])]
-
 
 
 def odds_function(plan: Plan, url: str) -> ast.FunctionDef:

@@ -14,9 +14,9 @@ import ast
 from dataclasses import replace
 from functools import lru_cache
 
-from rulesref.logic.analyse import effect_scope, field_type
+from rulesref.logic.analyse import effect_scope
 from rulesref.logic.expressions import HELPERS
-from rulesref.logic.types import VType, enum_type
+from rulesref.logic.types import VType, enum_type, field_type
 from rulesref.model import Check, Effect, Entry, Input, Param
 from rulesref.problems import Problem
 

@@ -27,11 +27,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from rulesref.config import Settings
+from rulesref.from_documents import build_entry
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.logic.cache import CompileCache, entry_key
 from rulesref.logic.check import compile_entry
 from rulesref.logic.compiled import CompiledEntry
-from rulesref.model import Content, Entry, build_entry
+from rulesref.model import Content, Entry
 from rulesref.problems import Problem
 from rulesref.read.cache import pack, unpack
 from rulesref.read.load import Document

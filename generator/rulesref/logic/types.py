@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rulesref.model import Input, OutputField, Param
+
 Kind = Literal["bool", "int", "str"]
 
 
@@ -69,3 +71,35 @@ def join(a: VType, b: VType) -> VType | None:
             return DICE if a.is_dice and b.is_dice else None
         return enum_type(list(dict.fromkeys(a.values + b.values)))
     return a
+
+
+# -- the types content declares --------------------------------------------------------------
+
+
+def input_type(item: Input) -> VType:
+    """The type of a content input (a dice input's is the analyser's to work out)."""
+    if item.type == "bool":
+        return BOOL
+    if item.type == "enum":
+        return enum_type(item.values)
+    if item.type == "int":
+        return int_type(item.min, item.max)
+    if item.type == "inches":
+        return int_type(item.min, item.max, halves=True)
+    return int_type(None, None)
+
+
+def field_type(out: OutputField) -> VType:
+    """The type of a check's output field."""
+    if out.type == "bool":
+        return BOOL
+    if out.type in ("int", "inches"):
+        return int_type(out.min, out.max, halves=out.type == "inches")
+    if out.type == "enum":
+        return enum_type(out.values)
+    return DICE
+
+
+def param_type(param: Param) -> VType:
+    """The type of an entry's parameter."""
+    return DICE if param.type == "dice" else int_type(param.min, param.max)

@@ -16,7 +16,7 @@ from importlib import resources
 
 from rulesref import paths
 from rulesref.build import Build
-from rulesref.emit import javascript
+from rulesref.emit import js_package
 from rulesref.emit.api import api_files, entry_file
 from rulesref.emit.js_module import served, served_module
 from rulesref.history.changes import NO_HISTORY, History
@@ -156,7 +156,7 @@ def docs_files(
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
-    modules = javascript.package_files(build, get, twins=True)
+    modules = js_package.package_files(build, get, twins=True)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     files.update(schema_files())
     files.update(app_files(content.systems))
