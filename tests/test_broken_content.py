@@ -98,7 +98,7 @@ def decision_changes(data: dict[str, Any]) -> Iterator[tuple[str, Any]]:
                     yield f"{name}: example {index + 1} {arg} = {not value}", changed(data, ("checks", name, "examples", index, "given", arg), "replace", not value)
 
 
-def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None = None) -> list[Problem]:
+def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None = None) -> tuple[Problem, ...]:
     """Write `data` to `path` and validate it (or the folder `validated`, whose problems are
     then those of every file in it)."""
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10**6), encoding="utf-8")

@@ -10,6 +10,7 @@ import hashlib
 import marshal
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,8 +50,13 @@ def test_unchanged_content_is_not_checked_or_read_again(shipped: Path, monkeypat
     monkeypatch.setattr(file_status, "RACY_SECONDS", 0.0)  # every status trusted (the files were just copied)
     assert checked(shipped) == ((), expected)  # it reads every file, to record statuses it can trust
     read: list[str] = []
-    real = validate_module.read_file
-    monkeypatch.setattr(validate_module, "read_file", lambda path, *a, **k: (read.append(str(path)), real(path, *a, **k))[1])
+    from rulesref.read.load import read_file as real  # the one `validate` calls
+
+    def spy(path: Any, *a: Any, **k: Any) -> Any:
+        read.append(str(path))
+        return real(path, *a, **k)
+
+    monkeypatch.setattr(validate_module, "read_file", spy)
     assert checked(shipped) == ((), expected)
     assert read == []  # each file's status is the one recorded
 

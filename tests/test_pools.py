@@ -183,7 +183,7 @@ def test_a_chain_is_fused_into_one_pool_and_the_others_are_not(volleys: tuple[An
     result = validate([str(volleys[2])])
     plans = {p.name: p for p in result.compiled[volleys[0].key].plans}
     chain = schedule(plans["chain"])
-    assert [s.pool.name if s.pool else s.dice.name for s in chain if s.pool or s.dice] == ["hits", "damage"]
+    assert [step.name for s in chain if (step := s.pool or s.dice)] == ["hits", "damage"]
     assert [f.inner.name for f in chain[0].fusions] == ["wounds", "armour", "invulnerable", "pain", "pain"]
     steps = schedule(plans["steps"])
     assert [s.pool.name for s in steps if s.pool] == ["first", "second", "third"]
@@ -298,6 +298,6 @@ def test_every_shipped_pool_check_equals_rolling_every_die() -> None:
                 if example.raises is not None or _rolls(plan, fixed) > ORACLE_ROLLS:
                     continue
                 expected = pool_oracle.check_odds(plan.check, getattr(module, plan.name), fixed)
-                assert getattr(module, plan.odds_name)(**fixed) == expected, (entry.id, plan.name, fixed)
+                assert plan.odds_name is not None and getattr(module, plan.odds_name)(**fixed) == expected, (entry.id, plan.name, fixed)
                 tried.add((entry.key, plan.name))
     assert len(tried) == sum(1 for _, plans in shipped() for p in plans if p.pools)  # every one, on some setting

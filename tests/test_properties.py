@@ -21,7 +21,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-import markdown
+import markdown  # type: ignore[import-untyped]
 import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
