@@ -71,6 +71,7 @@ def test_an_edit_checks_its_own_system_while_what_others_read_of_it_holds(shippe
     assert checked(shipped) == ((), problems)  # the record's problem, not checked again
 
 
+@pytest.mark.slow
 def test_a_renamed_entry_checks_the_systems_that_link_to_it_too(shipped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     edit(shipped / "w40k7" / "fear.yml", "text: |\n", "text: |\n  As a [[hh2:Charge]].\n")
     assert checked(shipped) == (("w40k7",), cold(shipped, monkeypatch))  # it reads hh2, which is unchanged
@@ -144,6 +145,7 @@ def test_a_damaged_or_foreign_record_is_ignored(shipped: Path, cache_dir: Path, 
     assert checked(shipped) == (("hh2", "t9a", "w40k7"), cold(shipped, monkeypatch))
 
 
+@pytest.mark.slow
 def test_a_system_file_whose_id_is_not_its_folder_checks_everything(shipped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two folders then answer to one system id: what one is checked against depends on the other."""
     edit(shipped / "hh2" / "system.yml", "id: hh2", "id: t9a")

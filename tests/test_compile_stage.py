@@ -100,6 +100,7 @@ def test_a_cache_of_another_rulesref_is_stale(failing: Path, cache_dir: Path, mo
     assert len(compiled) >= 10
 
 
+@pytest.mark.slow
 def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESREF_CACHE", "off")
     for source in sorted((REPO / "content").iterdir()):

@@ -41,6 +41,7 @@ def test_a_value_that_is_no_half_inch_distance_is_refused(moves: tuple[dict[str,
         moves[0]["reaches"](distance=bad, move=6, roll=3)
 
 
+@pytest.mark.node
 def test_javascript_equals_python_on_distances(moves: tuple[dict[str, Any], Path], tmp_path: Path) -> None:
     ns, content = moves
     from rulesref.commands.cli import main

@@ -67,6 +67,7 @@ def test_generated_code_only_computes(package: Path) -> None:
             assert not (isinstance(node, ast.Name) and node.id in {"eval", "exec", "open", "__import__", "compile", "globals"})
 
 
+@pytest.mark.slow
 def test_hostile_text_stays_text(package: Path) -> None:
     module = package / "demo" / "harmless_hostile.py"
     text = module.read_text()
@@ -80,6 +81,7 @@ def test_hostile_text_stays_text(package: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_doctests_run_every_example(package: Path) -> None:
     result = python("-m", "pytest", "-v", "-p", "no:cacheprovider", "--doctest-modules", "rulechecks", cwd=package.parent)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -219,6 +219,7 @@ def _outcome(compose: Any, text: str) -> tuple[str, Any]:
         return "invalid", None
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, derandomize=True, deadline=None)
 @given(_yamlish())
 @example("a: |\n  *bold* &x !y\nb: &z 1\n")

@@ -54,6 +54,7 @@ def _edit(content: Path) -> None:
     brutal.write_text(brutal.read_text(encoding="utf-8") + "summary: [unclosed\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_warm_run_parses_nothing_and_finds_what_a_cold_run_finds(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = _cold(shipped, monkeypatch)
     first = validate([str(shipped)], keep=False)

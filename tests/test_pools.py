@@ -60,6 +60,7 @@ def test_a_pool_equals_rolling_every_die(classes: tuple[int, ...], reroll: str, 
             assert as_fractions(dice.pool(n, 6, classes, counted, reroll, explode, depth)) == expected, (n, counted)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("classes", SORTINGS[:3])
 @pytest.mark.parametrize("reroll", ["", "ones", "failures"])
 def test_keeping_the_highest_or_lowest_equals_rolling_every_die(classes: tuple[int, ...], reroll: str) -> None:
@@ -108,6 +109,7 @@ def test_large_pools_equal_icepool(n: int) -> None:
     assert ours == icepool_count(n // 3, exploding)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "k"), [(40, 3), (200, 10), (120, 60)])
 def test_keeping_the_highest_of_many_equals_icepool(n: int, k: int) -> None:
     theirs = icepool.d6.pool(n).highest(k).keep_outcomes([5, 6]).size()
@@ -166,6 +168,7 @@ def odds_arguments(namespace: dict[str, Any], check_name: str) -> list[str]:
     return list(inspect.signature(namespace[f"{check_name}_odds"]).parameters)
 
 
+@pytest.mark.slow
 def test_every_pool_check_equals_rolling_every_die(volleys: tuple[Any, dict[str, Any], Path]) -> None:
     entry, namespace, _ = volleys
     tried = 0
@@ -205,6 +208,7 @@ def test_counts_that_do_not_add_up_are_refused(volleys: tuple[Any, dict[str, Any
         namespace["best_two"](dice=4, high=2, six=1, low=1)
 
 
+@pytest.mark.node
 def test_javascript_equals_python_on_every_pool_check(volleys: tuple[Any, dict[str, Any], Path], tmp_path: Path) -> None:
     entry, namespace, content = volleys
     out = tmp_path / "js"
@@ -222,6 +226,7 @@ def test_javascript_equals_python_on_every_pool_check(volleys: tuple[Any, dict[s
     assert compare_groups(tmp_path, groups) == []
 
 
+@pytest.mark.node
 def test_the_benchmark_attack_equals_icepool_at_40_and_200_attacks(tmp_path: Path) -> None:
     from rulesref.commands.cli import main
 
@@ -282,6 +287,7 @@ def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_every_shipped_pool_check_equals_rolling_every_die() -> None:
     """The seed rules' pools, by brute force, on every setting of their examples small enough to roll."""
     from .test_javascript import python_module, shipped

@@ -31,6 +31,8 @@ from rulesref.site.session import Session
 
 from .conftest import edit
 
+pytestmark = pytest.mark.slow  # over 5 s (tasks.py test --fast leaves it out)
+
 REPO = Path(__file__).resolve().parent.parent
 
 
