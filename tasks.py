@@ -2,7 +2,8 @@
 """Project tasks that need nothing but Python 3.11+: each sets up `.venv` on first use.
 
     python3 tasks.py serve    build the reference site from content/ and serve it with live reload
-    python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser)
+    python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser, JavaScript) on every core
+    python3 tasks.py test --fast   only the quick ones (unit, fixtures, doctests): no browser, no Node, nothing marked slow
     python3 tasks.py build    build the site into build/site/
     python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), pools beside icepool, the worst hostile file, a serve save at scale, then validate/generate/build at scale
     python3 tasks.py schemas  write the schemas' derived parts: each markdownDescription, the misspelt-kind branches (a test checks them)
@@ -114,6 +115,20 @@ def hand_over(*args: str) -> int:
     os.execv(program, [program, *args[1:]])
 
 
+FAST = "not slow and not browser and not node"  # `test --fast`: the markers of pyproject.toml
+
+
+def pytest_args(rest: list[str]) -> list[str]:
+    """pytest's arguments for `tasks.py test [--fast] [ARGS...]`: the tests spread over every
+    core (pytest-xdist), unless ARGS choose the processes (`-n`, `-p no:xdist`) themselves;
+    with `--fast`, the tests marked slow, browser or node are left out."""
+    fast = "--fast" in rest
+    rest = [arg for arg in rest if arg != "--fast"]
+    chosen = any(arg.startswith(("-n", "--numprocesses", "--dist")) or arg == "no:xdist" for arg in rest)
+    spread = [] if chosen else ["-n", "auto"]
+    return ["-m", FAST, *spread, *rest] if fast else [*spread, *rest]
+
+
 def main(argv: list[str]) -> int:
     task = argv[0] if argv else "help"
     rest = argv[1:]
@@ -124,8 +139,9 @@ def main(argv: list[str]) -> int:
     if task == "setup":
         return 0
     if task == "test":
-        setup_js()
-        return hand_over("python", "-m", "pytest", *rest)
+        if "--fast" not in rest:  # the quick tests run no Node
+            setup_js()
+        return hand_over("python", "-m", "pytest", *pytest_args(rest))
     if task == "serve":
         return hand_over("rulesref", "serve", *rest)
     if task == "build":

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -118,13 +119,17 @@ def build(root: Path) -> None:
         raise SystemExit("the benchmark check does not compile")
 
 
-def timed(root: Path, side: str, attacks: int, repeat: int) -> dict[str, object]:
+def timed(root: Path, side: str, attacks: int, repeat: int) -> dict[str, Any]:
     done = subprocess.run([sys.executable, "-c", TIMED, side, str(attacks), str(repeat)], cwd=root, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    measured: dict[str, Any] = json.loads(done.stdout)
+    return measured
 
 
 def paired(root: Path, attacks: int, runs: int) -> tuple[float, float, float, float, bool]:
-    ours, theirs, ours_warm, theirs_warm = [], [], [], []
+    ours: list[float] = []
+    theirs: list[float] = []
+    ours_warm: list[float] = []
+    theirs_warm: list[float] = []
     same = True
     for _ in range(runs):
         a = timed(root, "rulesref", attacks, 5)
@@ -135,7 +140,7 @@ def paired(root: Path, attacks: int, runs: int) -> tuple[float, float, float, fl
         theirs_warm.append(b["warm"])
         same = same and a["odds"] == b["odds"]
     med = statistics.median
-    return med(ours), med(theirs), med(ours_warm), med(theirs_warm), same  # type: ignore[arg-type]
+    return med(ours), med(theirs), med(ours_warm), med(theirs_warm), same
 
 
 def chromium(root: Path) -> tuple[float, float] | None:
@@ -202,8 +207,8 @@ def main() -> int:
             if found is None:
                 print("\nChromium or Playwright not found: the JavaScript figure is skipped")
             else:
-                first, warm = found
-                print(f"\ngenerated JavaScript damage_odds({{attacks: 40}}) in Chromium: first call of a page {first:.2f} ms, repeated {warm:.3f} ms (budget <= 20 ms: {'met' if first <= 20 else 'OVER'})")
+                first_ms, warm_ms = found
+                print(f"\ngenerated JavaScript damage_odds({{attacks: 40}}) in Chromium: first call of a page {first_ms:.2f} ms, repeated {warm_ms:.3f} ms (budget <= 20 ms: {'met' if first_ms <= 20 else 'OVER'})")
     return 0
 
 

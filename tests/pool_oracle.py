@@ -38,17 +38,17 @@ def rolls(n: int, sides: int, sort: Callable[[int], int], reroll: str = "", expl
     """Every sequence of numbers n dice end on, with its chance."""
     if reroll in ("one", "all"):
         plain = [(f,) for f in range(1, sides + 1)]
-        for faces in itertools.product(range(1, sides + 1), repeat=n):
+        for thrown in itertools.product(range(1, sides + 1), repeat=n):
             chance = Fraction(1, sides**n)
-            failed = [i for i, f in enumerate(faces) if sort(f) == FAIL]
+            failed = [i for i, f in enumerate(thrown) if sort(f) == FAIL]
             if reroll == "one" and failed:
                 for g in range(1, sides + 1):  # the first failed die is rolled again (the dice are alike)
-                    yield [*faces[: failed[0]], g, *faces[failed[0] + 1 :]], chance / sides
+                    yield [*thrown[: failed[0]], g, *thrown[failed[0] + 1 :]], chance / sides
             elif reroll == "all" and len(failed) == n and n:
                 for again in itertools.product(range(1, sides + 1), repeat=n):
                     yield list(again), chance / sides**n
             else:
-                yield list(faces), chance
+                yield list(thrown), chance
         del plain
         return
     single = one_die(sides, sort, reroll, explode, depth)
@@ -145,13 +145,13 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
                 assert found is not None
                 count, sides, plus = (0, 6, int(found[4])) if found[4] else (int(found[1] or 1), int(found[2]), int(found[3] or 0))
             if dice.better and count:  # one die rolled again (whichever the player likes), the better total kept
-                for faces in itertools.product(range(1, sides + 1), repeat=count + 1):
-                    rolled, again = faces[:-1], faces[-1]
+                for throw in itertools.product(range(1, sides + 1), repeat=count + 1):
+                    rolled, again = throw[:-1], throw[-1]
                     best = max([sum(rolled)] + [sum(rolled) - f + again for f in rolled])
                     walk(index + 1, {**names, item.name: best}, chance / sides ** (count + 1))
                 return
-            for faces in itertools.product(range(1, sides + 1), repeat=count):
-                walk(index + 1, {**names, item.name: sum(faces) + plus}, chance / sides**count)
+            for throw in itertools.product(range(1, sides + 1), repeat=count):
+                walk(index + 1, {**names, item.name: sum(throw) + plus}, chance / sides**count)
             return
         walk(index + 1, {**names, item.name: fixed[item.name]}, chance)
 

@@ -98,7 +98,7 @@ def decision_changes(data: dict[str, Any]) -> Iterator[tuple[str, Any]]:
                     yield f"{name}: example {index + 1} {arg} = {not value}", changed(data, ("checks", name, "examples", index, "given", arg), "replace", not value)
 
 
-def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None = None) -> list[Problem]:
+def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None = None) -> tuple[Problem, ...]:
     """Write `data` to `path` and validate it (or the folder `validated`, whose problems are
     then those of every file in it)."""
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10**6), encoding="utf-8")
@@ -119,6 +119,7 @@ def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None
 DEMO = sorted(p for p in (FIXTURES / "content" / "demo").glob("*.yml") if p.name != "system.yml")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", DEMO, ids=[p.stem for p in DEMO])
 def test_every_one_step_change_of_a_demo_entry_is_a_problem_or_clean(source: Path, content: Path) -> None:
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
@@ -129,6 +130,7 @@ def test_every_one_step_change_of_a_demo_entry_is_a_problem_or_clean(source: Pat
     assert outcomes["refused"] and outcomes["accepted"], outcomes  # some changes do reach past validation
 
 
+@pytest.mark.slow
 def test_every_one_step_change_of_a_system_is_a_problem_or_clean(content: Path) -> None:
     """A system's books, profile types, armies and roles are what its entries are checked
     against: each change is validated with the whole system."""
@@ -144,6 +146,7 @@ def test_every_one_step_change_of_a_system_is_a_problem_or_clean(content: Path) 
 SHIPPED = sorted(p for p in (REPO / "content").glob("*/*.yml") if "\ndecide:" in p.read_text(encoding="utf-8").replace("    decide:", "\ndecide:"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", SHIPPED, ids=[f"{p.parent.name}/{p.stem}" for p in SHIPPED])
 def test_changed_decisions_and_examples_of_a_shipped_check_are_problems_or_clean(source: Path, tmp_path: Path) -> None:
     """Each shipped check with a decision table, alone in a copy of its system (its links to

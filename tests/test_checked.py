@@ -10,6 +10,7 @@ import hashlib
 import marshal
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,8 +50,13 @@ def test_unchanged_content_is_not_checked_or_read_again(shipped: Path, monkeypat
     monkeypatch.setattr(file_status, "RACY_SECONDS", 0.0)  # every status trusted (the files were just copied)
     assert checked(shipped) == ((), expected)  # it reads every file, to record statuses it can trust
     read: list[str] = []
-    real = validate_module.read_file
-    monkeypatch.setattr(validate_module, "read_file", lambda path, *a, **k: (read.append(str(path)), real(path, *a, **k))[1])
+    from rulesref.read.load import read_file as real  # the one `validate` calls
+
+    def spy(path: Any, *a: Any, **k: Any) -> Any:
+        read.append(str(path))
+        return real(path, *a, **k)
+
+    monkeypatch.setattr(validate_module, "read_file", spy)
     assert checked(shipped) == ((), expected)
     assert read == []  # each file's status is the one recorded
 
@@ -65,6 +71,7 @@ def test_an_edit_checks_its_own_system_while_what_others_read_of_it_holds(shippe
     assert checked(shipped) == ((), problems)  # the record's problem, not checked again
 
 
+@pytest.mark.slow
 def test_a_renamed_entry_checks_the_systems_that_link_to_it_too(shipped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     edit(shipped / "w40k7" / "fear.yml", "text: |\n", "text: |\n  As a [[hh2:Charge]].\n")
     assert checked(shipped) == (("w40k7",), cold(shipped, monkeypatch))  # it reads hh2, which is unchanged
@@ -138,6 +145,7 @@ def test_a_damaged_or_foreign_record_is_ignored(shipped: Path, cache_dir: Path, 
     assert checked(shipped) == (("hh2", "t9a", "w40k7"), cold(shipped, monkeypatch))
 
 
+@pytest.mark.slow
 def test_a_system_file_whose_id_is_not_its_folder_checks_everything(shipped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two folders then answer to one system id: what one is checked against depends on the other."""
     edit(shipped / "hh2" / "system.yml", "id: hh2", "id: t9a")

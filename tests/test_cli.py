@@ -77,6 +77,7 @@ def test_selected_file_reports_only_its_own_problems(content: Path) -> None:
     assert bad.returncode == 1
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("validate", str(tmp_path / "missing")).returncode == 2
     assert run("validate", "--format", "xml").returncode == 2
@@ -117,6 +118,7 @@ def test_main_returns_codes_in_process(content: Path, capsys: pytest.CaptureFixt
     assert json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path) -> None:
     content = tmp_path / "content"
     assert run("new", "system", "demo", "--name", "Demo: Game", "--content", str(content)).returncode == 0
@@ -138,6 +140,7 @@ def test_new_writes_skeletons_that_validate_and_never_overwrites(tmp_path: Path)
     assert run("new", "system", "class", "--content", str(content)).returncode == 2  # a system id names a package
 
 
+@pytest.mark.slow
 def test_the_placeholder_words_of_new_are_warnings_until_replaced(tmp_path: Path) -> None:
     """A skeleton validates, but its placeholder summary and text must not be published as
     they are: each is a warning at its line (failing only under --strict) until rewritten."""
@@ -180,6 +183,7 @@ def test_codes_explains_every_code() -> None:
     assert run("codes", "no-such-code").returncode == 2
 
 
+@pytest.mark.slow
 def test_the_readme_walkthrough_rule_validates(tmp_path: Path) -> None:
     """The README's "write your first rule" example is real: it validates in the shipped content."""
     import re
@@ -265,6 +269,7 @@ def test_a_site_config_that_states_another_address_is_refused(content: Path) -> 
     assert not (root / "build").exists()
 
 
+@pytest.mark.slow
 def test_the_last_line_counts_errors_and_warnings_apart(content: Path) -> None:
     """Only errors fail a run (warnings too under --strict), so the summary says which is which."""
     derived = content / "demo" / "derived-summary.yml"
@@ -289,6 +294,7 @@ def _derived_summaries(content: Path, count: int) -> None:
         (content / "demo" / f"derived-{number:02}.yml").write_text(text.replace("derived-summary", f"derived-{number:02}").replace("Derived Summary", f"Derived {number:02}"))
 
 
+@pytest.mark.slow
 def test_many_warnings_of_one_code_are_counted_in_one_line_and_all_warnings_lists_them(content: Path) -> None:
     _derived_summaries(content, 40)
     break_link(content)

@@ -19,6 +19,7 @@ from rulesref.validate import validate
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_the_library_never_switches_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
     def refused() -> None:
         raise AssertionError("a library function switched the process's garbage collector")

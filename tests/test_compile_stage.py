@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from rulesref.config import Settings
 from rulesref.logic import cache as compile_cache
 from rulesref.logic import stage as compile_stage
+from rulesref.model import Entry
+from rulesref.problems import Problem
 from rulesref.validate import validate
 
 from .conftest import FIXTURES, REPO
@@ -26,7 +29,7 @@ def failing(content: Path) -> Path:
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     compiled: list[str] = []
-    real = compile_stage.compile_entry
+    from rulesref.logic.check import compile_entry as real  # the one `compile_stage` calls
 
     def spy(entry, settings, **kwargs):  # type: ignore[no-untyped-def]
         compiled.append(entry.key)
@@ -97,6 +100,7 @@ def test_a_cache_of_another_rulesref_is_stale(failing: Path, cache_dir: Path, mo
     assert len(compiled) >= 10
 
 
+@pytest.mark.slow
 def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULESREF_CACHE", "off")
     for source in sorted((REPO / "content").iterdir()):
@@ -105,19 +109,25 @@ def test_workers_report_what_a_serial_run_reports(failing: Path, monkeypatch: py
     serial = validate([str(failing)], keep=False)
     monkeypatch.setenv("RULESREF_JOBS", "2")
     used: list[int] = []
-    real = compile_stage._in_workers
-    monkeypatch.setattr(compile_stage, "_in_workers", lambda entries, settings, workers: used.append(workers) or real(entries, settings, workers))
+    real = compile_stage.in_workers
+
+    def counted(entries: list[Entry], settings: Settings, workers: int) -> list[list[Problem]]:
+        used.append(workers)
+        return real(entries, settings, workers)
+
+    monkeypatch.setattr(compile_stage, "in_workers", counted)
     monkeypatch.setattr(compile_stage, "MIN_PARALLEL_CHECKS", 10)
     queued: list[str] = []  # the entries queued to compile while the rest loaded (`Ahead`)
     whole: list[str] = []  # those of them sent pickled: the units composing changed
-    queue = compile_stage.Ahead._queue
+    queue = compile_stage.Ahead.queue
 
-    def watch(self: compile_stage.Ahead) -> None:
-        queued.extend(e.key for _, e, _ in self._waiting)
-        whole.extend(e.key for _, e, pickled in self._waiting if pickled)
-        queue(self)
+    def watch(self: compile_stage.Ahead) -> list[tuple[str, bool]]:
+        chunk = queue(self)
+        queued.extend(key for key, _ in chunk)
+        whole.extend(key for key, pickled in chunk if pickled)
+        return chunk
 
-    monkeypatch.setattr(compile_stage.Ahead, "_queue", watch)
+    monkeypatch.setattr(compile_stage.Ahead, "queue", watch)
     parallel = validate([str(failing)], keep=False)
     assert used == []  # the units' composed checks are queued with the rest: no second pool
     assert len(queued) > 20 and len(set(queued)) == len(queued)

@@ -41,6 +41,7 @@ def test_a_value_that_is_no_half_inch_distance_is_refused(moves: tuple[dict[str,
         moves[0]["reaches"](distance=bad, move=6, roll=3)
 
 
+@pytest.mark.node
 def test_javascript_equals_python_on_distances(moves: tuple[dict[str, Any], Path], tmp_path: Path) -> None:
     ns, content = moves
     from rulesref.commands.cli import main
@@ -48,8 +49,8 @@ def test_javascript_equals_python_on_distances(moves: tuple[dict[str, Any], Path
     assert main(["generate", "--content", str(content), "--out", str(tmp_path / "py"), "--js-out", str(tmp_path / "js")]) == 0
     module = (tmp_path / "js" / "demo" / "moves.js").as_uri()
     halves = [n / 2 for n in range(0, 49)]
-    points = [{"distance": d, "move": m, "roll": r} for d in halves[::3] for m in halves[:25:4] for r in (1, 4, 6)]
-    wrong = [{"distance": 7.25, "move": 6, "roll": 3}, {"distance": 24.5, "move": 6, "roll": 3}, {"distance": True, "move": 6, "roll": 3}, {"distance": "7", "move": 6, "roll": 3}]
+    points: list[dict[str, Any]] = [{"distance": d, "move": m, "roll": r} for d in halves[::3] for m in halves[:25:4] for r in (1, 4, 6)]
+    wrong: list[dict[str, Any]] = [{"distance": 7.25, "move": 6, "roll": 3}, {"distance": 24.5, "move": 6, "roll": 3}, {"distance": True, "move": 6, "roll": 3}, {"distance": "7", "move": 6, "roll": 3}]
     odds = [{"distance": d, "move": m} for d in halves[::5] for m in halves[:25:6]]
     groups = [("demo/moves reaches", module, "reaches", ns["reaches"], points + wrong), ("demo/moves reaches_odds", module, "reaches_odds", ns["reaches_odds"], odds)]
     assert compare_groups(tmp_path, groups) == []

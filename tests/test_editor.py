@@ -22,7 +22,7 @@ from rulesref.support.schemas import ENTRY, SYSTEM, schema_dir
 from .conftest import REPO
 from .yaml_language_server import YamlLanguageServer
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.node]
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -397,6 +398,7 @@ def _effect_bodies(draw: st.DrawFn) -> list[str]:
     return bodies
 
 
+@pytest.mark.slow
 @given(_effect_bodies())
 @settings(max_examples=80, deadline=None, derandomize=True, database=None)
 def test_the_index_of_conditions_finds_exactly_the_conflicts_every_pair_s_proof_finds(bodies: list[str]) -> None:

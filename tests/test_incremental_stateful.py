@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import pytest
 import yaml
@@ -682,11 +682,11 @@ class AuthorEdits(RuleBasedStateMachine):
                 fields["title"] = f"{fields.get('title', '')} {word}"
                 lines[i] = f"{book}: {flow(fields)}"
             else:
-                i = next((i for i, line in enumerate(lines) if line.startswith(f"{field}: ")), None)
-                if i is None:
+                at = next((i for i, line in enumerate(lines) if line.startswith(f"{field}: ")), None)
+                if at is None:
                     return
-                old = value_of(lines[i])
-                lines[i] = f"{field}: {old + 1}" if field == "year" else f"{field}: {quoted(f'{old} {word}')}"
+                old = value_of(lines[at])
+                lines[at] = f"{field}: {old + 1}" if field == "year" else f"{field}: {quoted(f'{old} {word}')}"
         except yaml.YAMLError:
             return
         self.write(rel, "\n".join(lines) + "\n")
@@ -706,7 +706,7 @@ class AuthorEdits(RuleBasedStateMachine):
     def syntax_error_saved_then_fixed(self, data: st.DataObject, how: str) -> None:
         """A syntax error is saved (checked) and fixed at once: the pair of `break_syntax`
         and `repair` in one rule."""
-        rel, before = self.break_syntax(data, how)
+        rel, before = cast(tuple[str, bytes], self.break_syntax(data, how))
         self.kept_equals_cold()
         self.write(rel, before)
 

@@ -131,7 +131,7 @@ def test_a_file_that_grew_after_its_status_is_read_on_to_the_limit(tmp_path: Pat
         info = real(path, *args, **kwargs)
         return os.stat_result((*info[:6], 10, *info[7:]))
 
-    monkeypatch.setattr(load_module.os, "stat", older)
+    monkeypatch.setattr(os, "stat", older)  # the `os` that `load` reads statuses with
     small, big = tmp_path / "small.yml", tmp_path / "big.yml"
     small.write_bytes(b"a: 1\nb: [x, y]\n")
     big.write_bytes(b"a: '" + b"x" * MAX_FILE_BYTES + b"'\n")
@@ -219,6 +219,7 @@ def _outcome(compose: Any, text: str) -> tuple[str, Any]:
         return "invalid", None
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, derandomize=True, deadline=None)
 @given(_yamlish())
 @example("a: |\n  *bold* &x !y\nb: &z 1\n")
@@ -232,7 +233,7 @@ def test_a_file_the_fast_path_takes_holds_no_anchor_alias_or_tag(text: str) -> N
     paths give the same data: block scalars' words are skipped as text, never structure."""
     from rulesref.read import load
 
-    parser = load._Parser(text)
+    parser = load._Parser(text)  # type: ignore[attr-defined]  # the parser `load` itself uses (libyaml's when there)
     try:
         slow = _outcome(lambda t: load._build(parser), text)
     finally:

@@ -27,7 +27,7 @@ def shipped(tmp_path: Path) -> Path:
 def _parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The shown paths of the files this run parses."""
     parsed: list[str] = []
-    real = validate_module.load_read
+    from rulesref.read.load import load_read as real  # the one `validate` calls
 
     def spy(raw: bytes, display: str):  # type: ignore[no-untyped-def]
         parsed.append(display)
@@ -54,6 +54,7 @@ def _edit(content: Path) -> None:
     brutal.write_text(brutal.read_text(encoding="utf-8") + "summary: [unclosed\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_warm_run_parses_nothing_and_finds_what_a_cold_run_finds(shipped: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = _cold(shipped, monkeypatch)
     first = validate([str(shipped)], keep=False)
@@ -154,7 +155,12 @@ def test_a_cached_document_places_top_level_problems_without_parsing(shipped: Pa
     validate([str(imported)], keep=False)
     parses: list[str] = []
     real = load.parse_text
-    monkeypatch.setattr(load, "parse_text", lambda text, path: parses.append(path) or real(text, path))
+
+    def parse(text: str, path: str, *, positions: bool = True) -> load.Document:
+        parses.append(path)
+        return real(text, path, positions=positions)
+
+    monkeypatch.setattr(load, "parse_text", parse)
     warm = validate([str(imported)], keep=False)
     assert parses == [] and warm.problems == cold.problems
     for fresh, cached in zip(cold.content.entries, warm.content.entries, strict=True):
@@ -168,9 +174,15 @@ def test_a_clean_cold_run_asks_no_file_for_more_than_its_top_level_places(shippe
     above compare them with a cold run's)."""
     from rulesref.read import load
 
-    asked: list[str] = []
-    real = load.Document._find_spans
-    monkeypatch.setattr(load.Document, "_find_spans", lambda doc: asked.append(doc.path) or real(doc))
+    asked: list[str] = []  # the files parsed again for every place (a document asked for one it lacks)
+    real = load.parse_text
+
+    def parse(text: str, path: str, *, positions: bool = True) -> load.Document:
+        if positions:
+            asked.append(path)
+        return real(text, path, positions=positions)
+
+    monkeypatch.setattr(load, "parse_text", parse)
     assert _cold(shipped, monkeypatch).problems == ()
     assert asked == []
     _edit(shipped)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -86,7 +87,7 @@ def test_hostile_expressions_are_refused(source: str) -> None:
     assert info.value.message and 0 <= info.value.offset <= len(source)
 
 
-ALLOWED = {
+ALLOWED: dict[str, Callable[[int, int, bool, str], object]] = {
     "a + b * 2 - 1": lambda a, b, flag, kind: a + b * 2 - 1,
     "a // 3": lambda a, b, flag, kind: a // 3,
     "halve_up(a)": lambda a, b, flag, kind: -(-a // 2),
@@ -127,13 +128,14 @@ def test_generated_functions_are_keyword_only_and_validate_inputs(content: Path)
     assert fn(X=3, allocated_wounds=2, has_toughness=True) == 6
     with pytest.raises(TypeError):
         fn(3, 2, True)
-    for bad, word in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"X": 3, "allocated_wounds": True, "has_toughness": True}, "allocated_wounds"),
         ({"X": 3, "allocated_wounds": 2, "has_toughness": 1}, "has_toughness"),
         ({"X": 11, "allocated_wounds": 2, "has_toughness": True}, "X must be a whole number from 2 to 10, not 11"),
         ({"X": 3, "allocated_wounds": -1, "has_toughness": True}, "from 0 to 100, not -1"),
         ({"X": 3, "allocated_wounds": 2.0, "has_toughness": True}, "not 2.0"),
-    ]:
+    ]
+    for bad, word in cases:
         with pytest.raises(ValueError, match=word):
             fn(**bad)
 

@@ -46,7 +46,9 @@ def test_no_writer_imports_what_computes() -> None:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Counts analyses (per entry and check) and example runs (per example's place)."""
     counts: Counter[str] = Counter()
-    analyse, run_example = compile_stage.analyse, compile_stage._run_example
+    from rulesref.logic.analyse import analyse  # the one `compile_stage` calls
+
+    run_example = compile_stage.run_example
 
     def counting_analyse(entry: Any, check: Any) -> Any:
         counts[f"analyse {entry.key} {check.name}"] += 1
@@ -57,7 +59,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         return run_example(plan, function, example)
 
     monkeypatch.setattr(compile_stage, "analyse", counting_analyse)
-    monkeypatch.setattr(compile_stage, "_run_example", counting_run)
+    monkeypatch.setattr(compile_stage, "run_example", counting_run)
     return counts
 
 

@@ -21,7 +21,7 @@ import types
 from pathlib import Path
 from typing import Any
 
-import markdown
+import markdown  # type: ignore[import-untyped]
 import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
@@ -36,6 +36,8 @@ from rulesref.validate import validate
 
 from .conftest import FIXTURES
 from .hang_guard import no_hang
+
+pytestmark = pytest.mark.slow  # over 5 s (tasks.py test --fast leaves it out)
 
 EXAMPLES = int(os.environ.get("RULESREF_PROPERTY_EXAMPLES", "200"))
 CASE_SECONDS = 20.0  # per case; a hang guard, far above the real cost (speed: benchmarks/)

@@ -12,12 +12,13 @@ from rulesref.logic.codegen import functions_module
 from rulesref.logic.plan import Plan
 from rulesref.logic.records import record_type
 from rulesref.logic.sandbox import run_module
+from rulesref.problems import Problem
 from rulesref.validate import validate
 
 from .conftest import FIXTURES, REPO
 
 
-def _both(content: Path) -> list[tuple[Plan, list, list | None]]:
+def _both(content: Path) -> list[tuple[Plan, list[Problem], list[Problem] | None]]:
     """(plan, enumerator's problems, structural prover's problems or None) of every check."""
     build = validate([str(content)])
     results = []

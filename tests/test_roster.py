@@ -266,6 +266,7 @@ def test_content_with_errors_is_named_without_its_warnings(content: Path, tmp_pa
     assert "error[yaml-syntax]" in err and "warning[" not in err and "has errors (above)" in err
 
 
+@pytest.mark.node
 def test_the_page_s_digest_of_a_rule_s_words_is_the_data_s(tmp_path: Path) -> None:
     """The roster page compares a roster's copy of a rule by a digest of its words; the data
     files carry the same digest of the content's (`rulesref.pages.roster.text_digest`)."""

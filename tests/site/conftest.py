@@ -59,10 +59,10 @@ def make_project(root: Path, content: Path = FIXTURE_CONTENT) -> Built:
     return Built(root, target, root / "mkdocs.yml", root / "build" / "docs", root / "build" / "site")
 
 
-def build_project(project: Built, *, strict: bool = True) -> int:
+def build_project(project: Built, *, strict: bool = True, mkdocs_command: list[str] | None = None) -> int:
     from rulesref.site import build
 
-    return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None)
+    return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None, mkdocs_command=mkdocs_command)
 
 
 def site_files(folder: Path) -> dict[str, object]:

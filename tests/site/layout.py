@@ -178,7 +178,7 @@ def use_scheme(page: Any, scheme: str) -> None:
     page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{SCHEMES[scheme]}'")
 
 
-WINDOWS = {
+WINDOWS: dict[int, dict[str, Any]] = {
     1366: {"viewport": {"width": 1366, "height": 768}},
     390: {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
 }

@@ -152,7 +152,6 @@ def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """MkDocs is started before validation; content errors kill it before it builds anything."""
-    import rulesref.site
     from rulesref.site.mkdocs_child import EarlyMkDocs
 
     project = project_with_a_broken_link(tmp_path / "called-off")
@@ -166,9 +165,8 @@ def test_the_early_mkdocs_child_is_stopped_when_validation_fails(
         started.append(start(command, env))
         return started[-1]
 
-    monkeypatch.setattr(rulesref.site, "_mkdocs_child", lambda: [sys.executable, "-c", child])
     monkeypatch.setattr(EarlyMkDocs, "start", staticmethod(recorded))
-    assert build_project(project) == 1
+    assert build_project(project, mkdocs_command=[sys.executable, "-c", child]) == 1
     assert "error[unresolved-link]" in capsys.readouterr().err
     assert len(started) == 1 and started[0].process.returncode is not None  # stopped and reaped
     assert not asked.exists()
@@ -190,9 +188,7 @@ def test_the_mkdocs_child_runs_the_mkdocs_command_line(tmp_path: Path) -> None:
     assert called_off.returncode == 0 and called_off.stdout == called_off.stderr == b""
 
 
-def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import rulesref.site
-
+def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path) -> None:
     project = make_project(tmp_path / "kept")
     assert build_project(project) == 0
     before = tree_hashes(project.site)
@@ -200,25 +196,20 @@ def test_a_failed_mkdocs_run_leaves_the_previous_site(tmp_path: Path, monkeypatc
         "import json, sys, pathlib; args = json.loads(sys.stdin.readline()); "
         "d = pathlib.Path(args[args.index('--site-dir') + 1]); (d / 'half.html').write_text('x'); sys.exit(1)"
     )
-    monkeypatch.setattr(rulesref.site, "_mkdocs_child", lambda: [sys.executable, "-c", failing])
-    assert build_project(project) == 1
+    assert build_project(project, mkdocs_command=[sys.executable, "-c", failing]) == 1
     assert tree_hashes(project.site) == before
     assert [p.name for p in project.site.parent.iterdir() if p.name.startswith(".")] == []
 
 
-def test_the_docs_folder_changes_only_after_mkdocs_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import rulesref.site
-
+def test_the_docs_folder_changes_only_after_mkdocs_succeeds(tmp_path: Path) -> None:
     project = make_project(tmp_path / "staged")
     assert build_project(project) == 0
     docs, site = tree_hashes(project.docs), tree_hashes(project.site)
     rule = project.content / "w40k7" / "fear.yml"
     rule.write_text(rule.read_text(encoding="utf-8").replace("summary: ", "summary: Changed. ", 1), encoding="utf-8")
-    monkeypatch.setattr(rulesref.site, "_mkdocs_child", lambda: [sys.executable, "-c", "import sys; sys.stdin.readline(); sys.exit(1)"])
-    assert build_project(project) == 1
+    assert build_project(project, mkdocs_command=[sys.executable, "-c", "import sys; sys.stdin.readline(); sys.exit(1)"]) == 1
     assert tree_hashes(project.docs) == docs and tree_hashes(project.site) == site
     assert sorted(p.name for p in project.root.iterdir()) == ["build", "content", "mkdocs.yml"]  # no staged config left
-    monkeypatch.undo()
     assert build_project(project) == 0
     assert tree_hashes(project.docs) != docs
 

@@ -4,7 +4,7 @@ summaries, enum values and field names."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rulesref.model import Scalar, show
 from rulesref.pages import check_words as words
@@ -109,7 +109,7 @@ def test_the_phrase_pieces_for_the_script_make_the_same_words_for_every_shipped_
             for arg in view.args:
                 if arg.dice is not None:
                     continue
-                values: tuple[Scalar, ...] = (True, False) if arg.kind == "bool" else arg.values or tuple(range(arg.lo or 0, (arg.hi or 0) + 1))
+                values: tuple[Scalar, ...] = (True, False) if arg.kind == "bool" else arg.values or tuple(range(cast(int, arg.lo or 0), cast(int, arg.hi or 0) + 1))
                 for value in values[:200]:
                     assert placed(words.argument_phrases(arg), value) == words.argument_value(arg, value), (view.name, arg.name, value)
                 args += 1
@@ -185,4 +185,5 @@ def test_a_chart_of_words_keeps_the_order_the_check_declares_them_in() -> None:
     assert [outcome for (((_, outcome),), _) in mishap.odds[0].outcomes] == ["destroyed", "misplaced", "delayed"]
     fleet = next(v for v in check_views(build.compiled["w40k7:fleet"], build.settings) if v.odds)
     rerolls = [dict(outcome)["reroll"] for outcome, _ in fleet.odds[0].outcomes]
-    assert rerolls == sorted(rerolls, key=["none", "lower", "both"].index)  # `values: [none, lower, both]`
+    order: list[object] = ["none", "lower", "both"]
+    assert rerolls == sorted(rerolls, key=order.index)  # `values: [none, lower, both]`

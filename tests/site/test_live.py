@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from mkdocs.structure.files import File
 
 from rulesref.config import Settings
 from rulesref.site import generate
@@ -111,12 +112,11 @@ def test_a_changed_config_rebuilds_everything(tmp_path: Path) -> None:
         live.close()
 
 
-def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_once(tmp_path: Path) -> None:
     """`start` builds the nav's pages, then the rest in the background; a page asked for
     before its turn is built then. When the background part ends, the site is what a whole
     build makes (the search index and the sitemap included)."""
     from rulesref.pages.nav import in_nav
-    from rulesref.site import live as live_module
 
     project = make_project(tmp_path / "live")
     files, problems = generate(str(project.content), Settings())
@@ -126,18 +126,15 @@ def test_the_first_build_serves_the_index_pages_first_and_any_page_asked_for_at_
     first = [rel for rel in files if in_nav(rel)]
     assert "index.md" in first and "w40k7/index.md" in first and "w40k7/fear/index.md" not in first
     gate = threading.Event()
-    original = live_module._State.build_pages
 
-    def held(state: live_module._State, pages: object) -> bool:  # the background part waits until the test has asked for a page
-        if threading.current_thread().name == "rulesref-first-build":
-            gate.wait(timeout=60)
-        return original(state, pages)  # type: ignore[arg-type]
+    def held(build_pages: Callable[[Sequence[File]], bool], pages: Sequence[File]) -> bool:  # the background part waits until the test has asked for a page
+        gate.wait(timeout=60)
+        return build_pages(pages)
 
-    monkeypatch.setattr(live_module._State, "build_pages", held)
     live = LiveSite(project.config, served, URL)
     done: list[tuple[int, float]] = []
     try:
-        live.start(first, lambda pages, seconds: done.append((pages, seconds)))
+        live.start(first, lambda pages, seconds: done.append((pages, seconds)), pace=held)
         assert (served / "index.html").is_file() and (served / "w40k7" / "index.html").is_file()
         assert not (served / "w40k7" / "fear" / "index.html").exists()
         assert not (served / "search" / "search_index.json").exists()
@@ -168,33 +165,27 @@ def _whole_build_equals(project: object, served: Path, whole: Path) -> None:
     assert [rel for rel in expected if actual[rel] != expected[rel]] == []
 
 
-def test_saves_during_the_first_build_are_built_at_once_and_the_site_ends_as_a_whole_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_saves_during_the_first_build_are_built_at_once_and_the_site_ends_as_a_whole_build(tmp_path: Path) -> None:
     """`serve` takes a save in while the first build still runs: the saved pages are built
     at once (whether the background part had built them or not), an added page is built, a
     removed one is left out, and when the background part ends, the site is what a whole
     build of the last docs makes."""
-    from rulesref.site import live as live_module
 
     project, settings, session = _generated(tmp_path)
     w40k = project.content / "w40k7"
     served = tmp_path / "served"
     gate = threading.Event()
     halfway = threading.Event()
-    original = live_module._State.build_pages
 
-    def held(state: live_module._State, pages: object) -> bool:  # the background part stops partway (fear/ built, fearless/ not) until the saves are made
-        if threading.current_thread().name != live_module.FIRST_BUILD:
-            return original(state, pages)  # type: ignore[arg-type]
-        queue = list(pages)  # type: ignore[call-overload]
-        original(state, [file for file in queue if not file.src_uri.startswith("w40k7/") or file.src_uri == "w40k7/fear/index.md"])
+    def held(build_pages: Callable[[Sequence[File]], bool], queue: Sequence[File]) -> bool:  # the background part stops partway (fear/ built, fearless/ not) until the saves are made
+        build_pages([file for file in queue if not file.src_uri.startswith("w40k7/") or file.src_uri == "w40k7/fear/index.md"])
         halfway.set()
         gate.wait(timeout=60)
-        return original(state, queue)
+        return build_pages(queue)
 
-    monkeypatch.setattr(live_module._State, "build_pages", held)
     live = LiveSite(project.config, served, URL)
     try:
-        live.start(["index.md"])
+        live.start(["index.md"], pace=held)
         assert halfway.wait(timeout=60) and live.building()
         built_before = {p.relative_to(served).as_posix() for p in served.rglob("index.html")}
         assert "w40k7/fear/index.html" in built_before and "w40k7/fearless/index.html" not in built_before
@@ -236,7 +227,7 @@ def test_closing_stops_the_first_build_at_its_next_page(tmp_path: Path, monkeypa
     served = tmp_path / "served"
     building, release = threading.Event(), threading.Event()
     pages: list[str] = []
-    original = live_module.populate_page
+    from rulesref.site.mkdocs_internals import populate_page as original  # the one `live` calls
 
     def slow(page: object, config: object, files: object) -> None:  # the background part's third page waits for the test
         if threading.current_thread().name == live_module.FIRST_BUILD:

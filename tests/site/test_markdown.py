@@ -194,6 +194,7 @@ FRAGMENTS = [
 FORBIDDEN_TAGS = {"script", "iframe", "object", "embed", "style", "svg", "math", "form", "input", "textarea", "button", "link", "meta", "base", "frame"}
 
 
+@pytest.mark.slow
 def test_no_mix_of_hostile_fragments_becomes_active() -> None:
     import random
 

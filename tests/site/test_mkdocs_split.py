@@ -151,7 +151,7 @@ def test_a_plugin_that_works_while_pages_are_read_keeps_the_build_in_one_process
         def on_page_markdown(self, markdown: str, /, **kwargs: Any) -> str:
             return markdown
 
-    pages = _build(project, tmp_path / "site", 2, plugin=Reading())  # type: ignore[no-untyped-call]
+    pages = _build(project, tmp_path / "site", 2, plugin=Reading())
     assert len(reads) == pages
     assert site_files(tmp_path / "site") == bare
 
@@ -181,7 +181,7 @@ def test_a_plugin_that_works_while_pages_are_written_keeps_their_writing_in_one_
         def on_post_page(self, output: str, /, **kwargs: Any) -> str:
             return output
 
-    pages = _build(project, tmp_path / "site", 2, plugin=Writing())  # type: ignore[no-untyped-call]
+    pages = _build(project, tmp_path / "site", 2, plugin=Writing())
     assert len(reads) == (pages + 1) // 2  # reading is still shared
     assert len(WRITTEN) == pages
     assert site_files(tmp_path / "site") == bare

@@ -256,7 +256,7 @@ def test_the_offline_copy_opens_a_roster_from_the_file_system(pond_site: Built, 
     page.goto((copy / "roster" / "index.html").as_uri())
     opened(page, rosters / "pond-2x.rosz")
     assert page.locator(".rr-army .unit").count() == 3
-    assert page.get_attribute("#pond-leap h3 a", "href", timeout=2000).endswith("/leap/index.html")  # type: ignore[union-attr]
+    assert page.get_attribute("#pond-leap h3 a", "href", timeout=2000).endswith("/leap/index.html")
     page.locator("#pond-leap .rr-try-ready").wait_for()
     assert [url for url in requests if not url.startswith(("file://", "data:", "blob:", "about:"))] == []
     context.close()

@@ -53,7 +53,9 @@ def _in_gap(plan: Plan, exc: AssertionError) -> bool:
     return str(exc) == no_row_matched(plan)
 
 
-def _run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleResult, list[Problem]]:
+def run_example(plan: Plan, function: Any, example: Example) -> tuple[ExampleResult, list[Problem]]:
+    """Run one example of `plan` on its compiled `function`: what it gave, and its problems
+    (`compile_entry` runs each example once through here; a test counts the runs)."""
     where = example.where
     given = dict(example.given)
     try:
@@ -208,7 +210,7 @@ def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proof
     for plan in plans:
         results = []
         for example in plan.check.examples:
-            result, found = _run_example(plan, namespace[plan.name], example)
+            result, found = run_example(plan, namespace[plan.name], example)
             results.append(result)
             problems += found
         if proofs:

@@ -66,7 +66,8 @@ def _chunks(entries: list[Entry], count: int) -> Iterator[list[int]]:
         yield chunk
 
 
-def _in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[list[Problem]]:
+def in_workers(entries: list[Entry], settings: Settings, workers: int) -> list[list[Problem]]:
+    """The problems of `entries`, in their order, compiled in a pool of `workers` processes."""
     global _WORK
     _WORK = (entries, settings)
     try:
@@ -145,10 +146,12 @@ class Ahead:
         if self._pool is None:
             self._pool = multiprocessing.get_context("fork").Pool(self.workers)
         if self._weight >= self.CHUNK_CHECKS:
-            self._queue()
+            self.queue()
 
-    def _queue(self) -> None:
-        """The entries waiting, as one chunk for a worker."""
+    def queue(self) -> list[tuple[str, bool]]:
+        """The entries waiting, as one chunk for a worker: each one's entry key, and whether
+        it is sent whole (pickled) rather than as its file."""
+        queued = [(e.key, whole) for _, e, whole in self._waiting]
         keys = [k for k, _, _ in self._waiting]
         entries = [e for _, e, _ in self._waiting]
         # an entry is sent as its file (its data marshalled, as the load cache keeps it) and
@@ -162,6 +165,7 @@ class Ahead:
         with self._lock:
             self._queued.append((keys, entries, sent))
         self._feed()
+        return queued
 
     def _feed(self) -> None:
         """Send queued chunks while the workers have fewer than `IN_FLIGHT` each (called here,
@@ -197,7 +201,7 @@ class Ahead:
         if self._pool is None:
             return {}
         if self._waiting:
-            self._queue()
+            self.queue()
         found: dict[str, list[Problem]] = {}
         while True:
             with self._lock:
@@ -262,7 +266,7 @@ def compile_content(
         # busy, and nothing more is forked (a second pool cost more CPU than it saved)
         pooled = {e.key: compile_entry(e, settings)[1] for e in misses}
     elif not keep and workers > 1 and sum(len(e.checks) for e in misses) >= MIN_PARALLEL_CHECKS:
-        pooled = dict(zip((e.key for e in misses), _in_workers(misses, settings, workers), strict=True))
+        pooled = dict(zip((e.key for e in misses), in_workers(misses, settings, workers), strict=True))
     early = ahead.problems() if ahead is not None else {}
     compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []

@@ -128,11 +128,6 @@ def source_date_epoch(content: str) -> str:
     return str(int(max(times, default=0)))
 
 
-def _mkdocs_child() -> list[str]:
-    """The command of the build's MkDocs child (`rulesref.site.mkdocs_child`); tests replace it."""
-    return runner_command()
-
-
 def build(
     content: str,
     config_file: str,
@@ -142,11 +137,14 @@ def build(
     echo: Callable[[str], None] | None = None,
     settings: Settings | None = None,
     every_warning: bool = False,
+    mkdocs_command: list[str] | None = None,
 ) -> int:
     """Validate, build the site from a staging copy of the docs, make its offline copy (a
     zip inside the site: see `rulesref.site.offline`), then swap both in. MkDocs is started
     first and waits for the docs (`rulesref.site.mkdocs_child`). Returns the exit code.
-    `every_warning`: list every warning (`--all-warnings`), not a count past a few of a code."""
+    `every_warning`: list every warning (`--all-warnings`), not a count past a few of a code.
+    `mkdocs_command`: the command of the MkDocs child (default `runner_command()`, the
+    build's own `rulesref.site.mkdocs_child`); a test gives a stand-in."""
     say = echo or (lambda text: print(text, file=sys.stderr))
     require_site_tools("build")
     settings = settings or Settings()
@@ -154,7 +152,7 @@ def build(
     ensure_ours(config)
     started = time.perf_counter()
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
-    with EarlyMkDocs.start(_mkdocs_child(), env) as mkdocs:
+    with EarlyMkDocs.start(mkdocs_command or runner_command(), env) as mkdocs:
         with Progress("build: validating the content and writing its pages").start():
             files, problems = generate(content, settings)
         sys.stderr.write(format_text(problems, every=every_warning))

@@ -90,11 +90,20 @@ class LiveSite:
         self._priority = _Waiting()
         self._stop = threading.Event()
 
-    def start(self, first: Collection[str], finished: Callable[[int, float], None] | None = None, order: Callable[[str], object] | None = None) -> Rebuilt:
+    def start(
+        self,
+        first: Collection[str],
+        finished: Callable[[int, float], None] | None = None,
+        order: Callable[[str], object] | None = None,
+        *,
+        pace: Callable[[Callable[[Sequence[File]], bool], Sequence[File]], bool] | None = None,
+    ) -> Rebuilt:
         """The first build, in two parts: set MkDocs up and build the docs pages `first`
         (relative paths) now; build every other page in a background thread (sorted by
         `order` of their paths, stably), then write the search index and the sitemap, and
-        call `finished` (pages built, seconds)."""
+        call `finished` (pages built, seconds). `pace`: how the background part goes through
+        its pages, given what builds pages (False: stopped) and the pages in order; by
+        default all in one call (a test holds it partway)."""
         check_version()
         started = time.perf_counter()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
@@ -107,7 +116,7 @@ class LiveSite:
         queue = sorted(pages, key=lambda file: order(file.src_uri)) if order is not None else pages  # type: ignore[arg-type,return-value]
 
         def rest() -> None:
-            if not state.build_pages(queue):
+            if not (pace or _at_once)(state.build_pages, queue):
                 return  # stopped: closing, or the site is being built whole
             state.finish()
             if finished is not None:
@@ -260,6 +269,10 @@ class _Waiting:
 
     def __bool__(self) -> bool:
         return self._count > 0
+
+
+def _at_once(build_pages: Callable[[Sequence[File]], bool], pages: Sequence[File]) -> bool:
+    return build_pages(pages)
 
 
 @dataclass

@@ -212,7 +212,8 @@ MEMBERS_FILE = "offline-members.marshal"
 MEMBERS_FORMAT = "rulesref-offline-members 2"  # 2: a `Store`
 
 
-def _member(data: bytes) -> Member:
+def deflated(data: bytes) -> Member:
+    """A file's bytes as a zip member: CRC-32, size, raw deflate."""
     packer = zlib.compressobj(6, zlib.DEFLATED, -15)  # raw deflate, as zip members hold it
     return zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
 
@@ -244,12 +245,15 @@ def zip_members(members: list[tuple[str, Member]], top: str, epoch: int) -> byte
     return out.getvalue()
 
 
-def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int, store: Path | None = None) -> bytes:
+def offline_zip(
+    site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int, store: Path | None = None, *, deflate: Callable[[bytes], Member] = deflated
+) -> bytes:
     """The zip of the offline copy of the built site `site`. With `store` (the cache folder),
     each member is kept there by the bytes it was made from, so the next build makes and
     deflates only the files that changed (a build after one edit changes a few pages, the
     search index and the sitemap). Files are made and deflated on two threads (deflating
-    leaves the interpreter's lock to the other), a file at a time, in the zip's order."""
+    leaves the interpreter's lock to the other), a file at a time, in the zip's order.
+    `deflate` makes a member of a file's bytes (`deflated`; a test counts the calls)."""
     kept = Store(store, MEMBERS_FILE, (MEMBERS_FORMAT, fingerprint()), _member_of)
 
     def member(item: Made) -> tuple[bytes | None, Member]:
@@ -257,7 +261,7 @@ def offline_zip(site: Path, docs: Mapping[str, bytes], site_url: str, epoch: int
         data = source.read_bytes() if source is not None else b""
         key = hashlib.sha256(f"{rel}\0{site_url}\0".encode() + data).digest() if source is not None else None
         found = kept.get(key) if key is not None else None
-        return key, found if found is not None else _member(make(data))
+        return key, found if found is not None else deflate(make(data))
 
     members: list[tuple[str, Member]] = []
     items = _made_files(site, docs, site_url)
