@@ -73,14 +73,20 @@ def build_system(doc: Document) -> System:
     )
 
 
-def _dice_spec(spec: dict[str, Any]) -> DiceSpec | None:
+def _dice_spec(spec: dict[str, Any], where: Where) -> DiceSpec | None:
     kind = spec["type"]
     if kind == "dice":
         return DiceSpec(sides=6, count=0, of_param=spec.get("of"), better=spec.get("reroll_one") == "better")
     match = DICE_TYPE.fullmatch(kind)
     if match is None:
         return None
-    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"), better=spec.get("reroll_one") == "better")
+    written = spec.get("count")
+    return DiceSpec(
+        sides=int(match.group(2)),
+        count=int(match.group(1) or 1),
+        better=spec.get("reroll_one") == "better",
+        count_expr=Expr(written, where / "count") if written is not None else None,
+    )
 
 
 def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
@@ -108,7 +114,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
 
 
 def _input(name: str, spec: dict[str, Any], where: Where) -> Input:
-    dice = _dice_spec(spec)
+    dice = _dice_spec(spec, where)
     kind: Literal["bool", "int", "enum", "dice", "pool", "inches"] = "dice" if dice is not None else spec["type"]
     return Input(
         name=name,

@@ -167,8 +167,8 @@ def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tupl
             kept_lets.append((name, expr))
             needed |= names_in(expr.source)
     for item in inputs:
-        if item.name in needed and item.dice is not None and item.dice.count_input:
-            needed.add(item.dice.count_input)
+        if item.name in needed and item.dice is not None and item.dice.count_expr is not None:
+            needed |= names_in(item.dice.count_expr.source)
     return [i for i in inputs if i.name in needed or i.pool is not None], kept_lets[::-1]
 
 
