@@ -220,6 +220,7 @@ def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect
         side=data.get("side", "self"),
         outcomes=tuple(_outcome(n, o, where / "outcomes" / n) for n, o in data.get("outcomes", {}).items()),
         new_values=tuple(data.get("new_values", ())),
+        needs=tuple(data.get("needs", ())),
     )
 
 

@@ -422,6 +422,7 @@ class Effect:
     step_where: Where | None = None  # where `step` names this check (one of a list)
     outcomes: tuple[Outcome, ...] = ()  # fields it adds to the result
     new_values: tuple[str, ...] = ()  # words its `set` brings to an enum result
+    needs: tuple[str, ...] = ()  # characteristics a unit's profile must have for the effect to reach it
 
     @property
     def ref(self) -> str:
