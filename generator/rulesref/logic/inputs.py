@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rulesref.logic import positions as pos
-from rulesref.logic.describe import arg_values
+from rulesref.logic.describe import arg_values, expression_words
 from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.pools import PoolPlan, counts_of, total_limits
 from rulesref.logic.runtime_dice import TOTAL
@@ -84,9 +84,10 @@ def no_row_matched(plan: Plan) -> str:
 
 
 def never_met(plan: Plan) -> str:
-    """What an odds function raises when no roll meets `until` for its arguments."""
+    """What an odds function raises when no roll meets `until` for its arguments (in words, as
+    a "Try it" form may show it)."""
     assert plan.check.until is not None
-    return f"no roll meets `until` ({plan.check.until.source}) for these arguments: the dice would be rolled again forever"
+    return f"no roll gives {expression_words(str(plan.check.until.source))} for these arguments: the dice would be rolled again forever"
 
 
 @dataclass(frozen=True)
