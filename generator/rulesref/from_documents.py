@@ -4,7 +4,6 @@ object keeps the `Where` of the value it was made from, so a later check can bla
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
 from rulesref.model import (
@@ -194,11 +193,11 @@ def _effects(items: list[dict[str, Any]], owner: str, where: Where) -> tuple[Eff
     for i, data in enumerate(items):
         steps = data["step"] if isinstance(data["step"], list) else [data["step"]]
         at = [where / i / "step" / k for k in range(len(steps))] if isinstance(data["step"], list) else [where / i / "step"]
-        out += [replace(_effect(data, step, owner, where / i), step_where=w) for step, w in zip(steps, at, strict=True)]
+        out += [_effect(data, step, owner, where / i, w) for step, w in zip(steps, at, strict=True)]
     return tuple(out)
 
 
-def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect:
+def _effect(data: dict[str, Any], step: str, owner: str, where: Where, step_where: Where) -> Effect:
     operations = [op for op in OPERATIONS if op in data]
     operation = operations[0] if len(operations) == 1 else ""  # none or several: refused by the analysis
     raw = data.get(operation)
@@ -221,6 +220,7 @@ def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect
         outcomes=tuple(_outcome(n, o, where / "outcomes" / n) for n, o in data.get("outcomes", {}).items()),
         new_values=tuple(data.get("new_values", ())),
         needs=tuple(data.get("needs", ())),
+        step_where=step_where,
     )
 
 

@@ -411,7 +411,7 @@ def effect_scope(entry: Entry, effect: Effect, base: dict[str, VType], wanted: V
             refused.append((item.where / "type").problem("bad-input", "an effect's input is a value the player gives, not a pool of dice"))
     kept = tuple(i for i in effect.inputs if i.name not in base and i.pool is None)
     check = Check(effect.id, effect.summary, kept, (), False, (), (), None, None, (), where)
-    analyser = _Analyser(replace(entry, params=()), check)
+    analyser = _Analyser(replace(entry, params=()) if entry.params else entry, check)  # (a copy only where it changes)
     analyser.problems += refused
     args, _ = analyser.args()  # each input typed as a check's is, with the same problems
     typed = {a.name: (written, a.vtype) for a in args if (written := check.input(a.name)) is not None}
