@@ -139,7 +139,7 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
             return
         if item.dice is not None:
             dice = item.dice
-            count, sides, plus = (names[dice.count_input] if dice.count_input else dice.count), dice.sides, 0
+            count, sides, plus = (_value(dice.count_expr.source, names) if dice.count_expr is not None else dice.count), dice.sides, 0
             if dice.of_param is not None:  # `D6+3`, `2D6`, `D3`, or a fixed `4`, read as a player reads it
                 found = re.fullmatch(r"(\d*)D(\d)([+-]\d+)?|(\d+)", names[dice.of_param])
                 assert found is not None

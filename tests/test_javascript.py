@@ -129,11 +129,9 @@ def domain_size(plan: Plan) -> int:
 def _settings(plan: Plan, arg: Arg) -> list[dict[str, Any]]:
     dice = arg.dice
     assert dice is not None
-    needed = dice.count_input or dice.of_param
-    if needed is None:
-        return [{}]
-    other = next(a for a in plan.args if a.name == needed)
-    return [{needed: v} for v in every_value(other, {})]
+    others = [a for a in plan.args if a.name in arg.count_reads or a.name == dice.of_param]  # what sets how many (or which) dice
+    names = [a.name for a in others]
+    return [dict(zip(names, values, strict=True)) for values in itertools.product(*(every_value(a, {}) for a in others))]
 
 
 def whole_domain(plan: Plan) -> list[dict[str, Any]]:
@@ -355,7 +353,7 @@ def test_hostile_text_stays_in_constants_and_comments(content: Path, tmp_path: P
 def test_every_domain_point_kind_is_covered() -> None:
     """The comparison's domains hold what the checks take: dice totals depend on their count."""
     plans = [p for _, ps in shipped() for p in ps]
-    counted = [p for p in plans if any(a.dice and (a.dice.count_input or a.dice.of_param) for a in p.args)]
+    counted = [p for p in plans if any(a.dice and (a.count is not None or a.dice.of_param) for a in p.args)]
     assert counted, "some shipped check rolls a number of dice set by another input"
     for plan in counted:
         for point in whole_domain(plan)[:50] if domain_size(plan) <= WHOLE_DOMAIN else sampled(plan, 50):

@@ -311,7 +311,7 @@ def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
             total *= sides**count
             most[item.name] = maximum(fixed[item.dice.of_param])  # a pool rolling this total rolls at most this
         elif item.dice is not None:
-            total *= item.dice.sides ** (item.dice.count if not item.dice.count_input else int(fixed.get(item.dice.count_input, 4)))
+            total *= item.dice.sides ** (item.dice.count if item.dice.count_expr is None else int(fixed.get(str(item.dice.count_expr.source), 4)))
     return total
 
 

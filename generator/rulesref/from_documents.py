@@ -4,7 +4,6 @@ object keeps the `Where` of the value it was made from, so a later check can bla
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
 from rulesref.model import (
@@ -73,14 +72,20 @@ def build_system(doc: Document) -> System:
     )
 
 
-def _dice_spec(spec: dict[str, Any]) -> DiceSpec | None:
+def _dice_spec(spec: dict[str, Any], where: Where) -> DiceSpec | None:
     kind = spec["type"]
     if kind == "dice":
         return DiceSpec(sides=6, count=0, of_param=spec.get("of"), better=spec.get("reroll_one") == "better")
     match = DICE_TYPE.fullmatch(kind)
     if match is None:
         return None
-    return DiceSpec(sides=int(match.group(2)), count=int(match.group(1) or 1), count_input=spec.get("count"), better=spec.get("reroll_one") == "better")
+    written = spec.get("count")
+    return DiceSpec(
+        sides=int(match.group(2)),
+        count=int(match.group(1) or 1),
+        better=spec.get("reroll_one") == "better",
+        count_expr=Expr(written, where / "count") if written is not None else None,
+    )
 
 
 def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
@@ -108,7 +113,7 @@ def _pool_spec(spec: dict[str, Any], where: Where) -> PoolSpec:
 
 
 def _input(name: str, spec: dict[str, Any], where: Where) -> Input:
-    dice = _dice_spec(spec)
+    dice = _dice_spec(spec, where)
     kind: Literal["bool", "int", "enum", "dice", "pool", "inches"] = "dice" if dice is not None else spec["type"]
     return Input(
         name=name,
@@ -188,11 +193,11 @@ def _effects(items: list[dict[str, Any]], owner: str, where: Where) -> tuple[Eff
     for i, data in enumerate(items):
         steps = data["step"] if isinstance(data["step"], list) else [data["step"]]
         at = [where / i / "step" / k for k in range(len(steps))] if isinstance(data["step"], list) else [where / i / "step"]
-        out += [replace(_effect(data, step, owner, where / i), step_where=w) for step, w in zip(steps, at, strict=True)]
+        out += [_effect(data, step, owner, where / i, w) for step, w in zip(steps, at, strict=True)]
     return tuple(out)
 
 
-def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect:
+def _effect(data: dict[str, Any], step: str, owner: str, where: Where, step_where: Where) -> Effect:
     operations = [op for op in OPERATIONS if op in data]
     operation = operations[0] if len(operations) == 1 else ""  # none or several: refused by the analysis
     raw = data.get(operation)
@@ -214,6 +219,8 @@ def _effect(data: dict[str, Any], step: str, owner: str, where: Where) -> Effect
         side=data.get("side", "self"),
         outcomes=tuple(_outcome(n, o, where / "outcomes" / n) for n, o in data.get("outcomes", {}).items()),
         new_values=tuple(data.get("new_values", ())),
+        needs=tuple(data.get("needs", ())),
+        step_where=step_where,
     )
 
 

@@ -259,14 +259,13 @@ DICE_TYPE = re.compile(r"([1-9]?)D(3|6)")
 
 @dataclass(frozen=True)
 class DiceSpec:
-    """What a dice input rolls: `count` dice (or as many as the input `count_input`, or the
-    dice of the parameter `of_param`) with `sides` faces, summed."""
+    """What a dice input rolls: `count` dice (as many as `count_expr` says, or the dice of `of_param`) of `sides` faces, summed."""
 
     sides: int
     count: int
-    count_input: str | None = None
     of_param: str | None = None
     better: bool = False  # `reroll_one: better`: one die rolled again, the better total kept
+    count_expr: Expr | None = None  # `count:` as written, with its span: a name, a number or an expression
 
 
 @dataclass(frozen=True)
@@ -423,6 +422,7 @@ class Effect:
     step_where: Where | None = None  # where `step` names this check (one of a list)
     outcomes: tuple[Outcome, ...] = ()  # fields it adds to the result
     new_values: tuple[str, ...] = ()  # words its `set` brings to an enum result
+    needs: tuple[str, ...] = ()  # characteristics a unit's profile must have for the effect to reach it
 
     @property
     def ref(self) -> str:

@@ -225,6 +225,17 @@ def _check_profiles(entry: Entry, owner: System | None) -> Iterator[Problem]:
                 )
 
 
+def _check_needs(entry: Entry, owner: System | None) -> Iterator[Problem]:
+    """Each characteristic an effect `needs` (`logic.reach`) is one a profile type of the system
+    has: a misspelt one would reach no unit that has profiles. (Unchecked where the system
+    declares no profile types.)"""
+    known = sorted({c for t in owner.profile_types for c in t.characteristics}) if owner is not None else []
+    for effect in entry.effects if known else ():
+        for number, name in enumerate(effect.needs):
+            if name not in known:
+                yield (effect.where / "needs" / number).problem("unknown-name", f"no profile type of {entry.system} has a characteristic `{name}`{did_you_mean(name, known)}")
+
+
 def _check_same_as(content: Content, links: LinkIndex) -> Iterator[Problem]:
     for entry in content.entries:
         for index, key in enumerate(entry.same_as):
@@ -269,6 +280,7 @@ def _entry_problems(entry: Entry, stem: str, system: System | None, unchecked: f
     problems += _check_source(entry, None if "books" in unchecked else system)
     problems += _check_texts(texts)
     problems += _check_profiles(entry, None if "profile_types" in unchecked else system)
+    problems += _check_needs(entry, None if "profile_types" in unchecked else system)
     problems += _check_armies(entry, system, unchecked)
     problems += _check_corrections(entry)
     problems += _check_derived(entry)

@@ -82,8 +82,10 @@ def _value(value: Bound) -> str:
         return constant(value)
     if value.kind == "arg":
         return local(value.name)
-    if value.kind == "times":
-        return f"{value.factor} * {local(value.name)}"
+    if value.kind == "count":  # so many times the count of dice an argument's `count` works out
+        assert value.node is not None
+        count = ExpressionWriter().write(value.node)
+        return count if value.factor == 1 else f"{value.factor} * {count}"
     return f"$.{'diceMin' if value.kind == 'dice_min' else 'diceMax'}({local(value.name)})"
 
 
@@ -204,7 +206,7 @@ def _faces(arg: Arg) -> str:
     assert dice is not None
     if dice.of_param is not None:
         return f"$.facesOf({local(dice.of_param)})"
-    count = local(dice.count_input) if dice.count_input else str(dice.count)
+    count = ExpressionWriter().write(arg.count) if arg.count is not None else str(dice.count)
     return f"$.facesBetter({count}, {dice.sides})" if dice.better else f"$.faces({count}, {dice.sides})"
 
 
@@ -236,7 +238,7 @@ def step_value(step: Step, writer: ExpressionWriter) -> str:
         assert spec is not None
         if spec.of_param is not None:
             return f"$pools.totalsOf({local(spec.of_param)})"
-        count = local(spec.count_input) if spec.count_input else str(spec.count)
+        count = writer.write(step.dice.count) if step.dice.count is not None else str(spec.count)
         return f"$pools.totals({count}, {spec.sides}{', true' if spec.better else ''})"
     pool = step.pool
     assert pool is not None

@@ -14,9 +14,10 @@ from dataclasses import replace
 
 from rulesref.logic import positions as pos
 from rulesref.logic import runtime_dice
+from rulesref.logic.dice_count import analyse_count, count_cases, dice_type
 from rulesref.logic.expressions import HELPERS, ExprError, Usage, literal, translate
 from rulesref.logic.plan import Arg, ArgKind, Plan, ResultPlan, RowPlan, class_name
-from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, pool_arguments
+from rulesref.logic.pools import Lineage, PoolPlan, analyse_pool, count_bound, count_summary, names_read, pool_arguments
 from rulesref.logic.runtime_dice import NOTATION
 from rulesref.logic.types import VType, field_type, input_type, int_type, param_type
 from rulesref.logic.until import analyse_until
@@ -26,7 +27,6 @@ from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
 BARE_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*")
-MAX_DICE = 20
 
 
 def is_dice_value(text: str) -> bool:
@@ -134,23 +134,28 @@ class _Analyser:
             self._check_input(item)
             kind: ArgKind = "int" if item.type == "inches" else item.type  # a distance is an int in halves
             vtype = self._dice_type(item) if item.dice is not None else input_type(item)
-            args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice))
+            count = None
+            if item.dice is not None and item.dice.count_expr is not None:
+                counted = analyse_count(item, check, self.pool_counts, scope, self._odds_expression, self.report)
+                count, vtype = counted[0] if counted else None, dice_type(item.dice.sides, counted[1] if counted else None)
+            cases = count_cases(count, [a for a in args if a.name in names_read(count)]) if count is not None and not isinstance(count, ast.Name) else None
+            args.append(Arg(item.name, vtype, kind, item.summary, dice=item.dice, count=count, count_cases=cases))
             scope[item.name] = vtype
         return args, scope
 
+    def _odds_expression(self, expr: Expr, names: dict[str, VType]) -> tuple[ast.expr, VType] | None:
+        """An expression of how dice are rolled (a pool's, a dice count): the odds' business, so
+        it does not count as the logic's usage."""
+        kept, self.usage = self.usage, Usage()
+        try:
+            return self.expression(expr, names)
+        finally:
+            self.pool_usage.merge(self.usage)
+            self.usage = kept
+
     def _pool_args(self, item: Input, scope: dict[str, VType]) -> list[Arg]:
         """One argument per class the pool counts, each a bounded whole number (see `pools`)."""
-
-        def translate(expr: Expr, names: dict[str, VType]) -> tuple[ast.expr, VType] | None:
-            # the pool's own expressions are the odds' business: they do not count as the logic's usage
-            kept, self.usage = self.usage, Usage()
-            try:
-                return self.expression(expr, names)
-            finally:
-                self.pool_usage.merge(self.usage)
-                self.usage = kept
-
-        pool = analyse_pool(item, scope, translate, self.report, self.lineage)
+        pool = analyse_pool(item, scope, self._odds_expression, self.report, self.lineage)
         out: list[Arg] = []
         if pool is None:
             self.unsound |= {n for n, _, _ in pool_arguments(item)}
@@ -168,15 +173,6 @@ class _Analyser:
             scope[name] = vtype
         return out
 
-    def _counter(self, name: str) -> tuple[int, int] | None:
-        """The bounds of what counts dice: an int input, or a count of a pool."""
-        if name in self.pool_counts:
-            return 0, self.pool_counts[name].most
-        counter = self.check.input(name)
-        if counter is None or counter.type != "int" or counter.min is None or counter.max is None:
-            return None
-        return int(counter.min), int(counter.max)
-
     def _dice_type(self, item: Input) -> VType:
         """A dice input is the total it rolls: its range bounds what the logic computes from it."""
         dice = item.dice
@@ -187,11 +183,6 @@ class _Analyser:
             if not notations:
                 return int_type(None, None)
             return int_type(min(map(runtime_dice.minimum, notations)), max(map(runtime_dice.maximum, notations)))
-        if dice.count_input is not None:
-            bounds = self._counter(dice.count_input)
-            if bounds is None:
-                return int_type(None, None)
-            return int_type(min(bounds[0], 0), max(bounds[1], 0) * dice.sides)
         return int_type(dice.count, dice.count * dice.sides)
 
     def _used_params(self) -> set[str]:
@@ -204,7 +195,8 @@ class _Analyser:
         for item in self.check.inputs:
             if item.dice and item.dice.of_param:
                 names.add(item.dice.of_param)
-            for part in item.pool.expressions if item.pool is not None else ():
+            counted = [item.dice.count_expr] if item.dice is not None and item.dice.count_expr is not None else []
+            for part in item.pool.expressions if item.pool is not None else counted:
                 if isinstance(part.source, str):
                     names |= set(words.findall(part.source))
         return {n for n in names if self.entry.param(n) is not None}
@@ -220,18 +212,6 @@ class _Analyser:
         dice = item.dice
         if dice is None:
             return
-        if dice.count_input is not None:
-            if dice.count != 1:
-                self.report(where / "type", "bad-input", f"with `count`, write the type as `D{dice.sides}`")
-            counter = self.check.input(dice.count_input)
-            if dice.count_input in self.pool_counts:
-                pass  # a pool's count: bounded by the pool (at most MAX_POOL dice)
-            elif counter is None:
-                self.report(where / "count", "unknown-name", f"no input `{dice.count_input}` to count the dice{did_you_mean(dice.count_input, [i.name for i in self.check.inputs] + list(self.pool_counts))}")
-            elif counter.type != "int" or counter.min is None or counter.max is None:
-                self.report(where / "count", "bad-input", f"`{dice.count_input}` must be an int input to count dice")
-            elif counter.min < 0 or counter.max > MAX_DICE:
-                self.report(counter.where / "max", "bad-range", f"`{dice.count_input}` counts dice, so it must stay within 0 to {MAX_DICE}")
         if dice.of_param is not None and dice.better:
             self.report(where / "reroll_one", "bad-input", "the dice of a parameter (`D6+1`, or a fixed number) are not re-rolled one die at a time: write the dice as the type (`2D6`)", key=True)
         if dice.of_param is not None:
@@ -343,7 +323,7 @@ class _Analyser:
         if self.problems:
             return
         used = self.usage.free | set(self.usage.compared) | self.pool_usage.free | set(self.pool_usage.compared)
-        used |= {a.dice.count_input for a in args if a.dice and a.dice.count_input}
+        used |= {n for a in args for n in a.count_reads}
         for arg in args:
             if arg.pool is not None and any(n in used for n, _ in arg.pool.counted):
                 continue  # one count of a pool in use is the pool in use: the others check the dice add up
@@ -431,7 +411,7 @@ def effect_scope(entry: Entry, effect: Effect, base: dict[str, VType], wanted: V
             refused.append((item.where / "type").problem("bad-input", "an effect's input is a value the player gives, not a pool of dice"))
     kept = tuple(i for i in effect.inputs if i.name not in base and i.pool is None)
     check = Check(effect.id, effect.summary, kept, (), False, (), (), None, None, (), where)
-    analyser = _Analyser(replace(entry, params=()), check)
+    analyser = _Analyser(replace(entry, params=()) if entry.params else entry, check)  # (a copy only where it changes)
     analyser.problems += refused
     args, _ = analyser.args()  # each input typed as a check's is, with the same problems
     typed = {a.name: (written, a.vtype) for a in args if (written := check.input(a.name)) is not None}

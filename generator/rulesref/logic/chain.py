@@ -53,7 +53,7 @@ def _reads(arg: Arg) -> frozenset[str]:
     if arg.pool is not None:
         return arg.pool.reads
     assert arg.dice is not None
-    return frozenset(n for n in (arg.dice.count_input, arg.dice.of_param) if n)
+    return arg.count_reads | ({arg.dice.of_param} if arg.dice.of_param else set())
 
 
 def core_reads(plan: Plan) -> frozenset[str]:

@@ -118,8 +118,8 @@ def _value(value: Bound) -> ast.expr:
         return pos.Constant(value)
     if value.kind == "arg":
         return name(value.name)
-    if value.kind == "times":
-        return fill_expr("S * N", S=value.factor, N=name(value.name))
+    if value.kind == "count" and value.node is not None:  # so many times the count of dice an argument's `count` works out
+        return value.node if value.factor == 1 else fill_expr("S * N", S=value.factor, N=value.node)
     helper = "_dice.minimum(X)" if value.kind == "dice_min" else "_dice.maximum(X)"
     return fill_expr(helper, X=name(value.name))
 
@@ -254,7 +254,7 @@ def _faces_call(arg: Arg) -> ast.expr:
     assert dice is not None
     if dice.of_param is not None:
         return fill_expr("_dice.faces_of(X)", X=name(dice.of_param))
-    count: ast.expr = name(dice.count_input) if dice.count_input else pos.Constant(dice.count)
+    count = arg.count if arg.count is not None else pos.Constant(dice.count)  # worked out at the call: see `dice_count`
     return fill_expr("_dice.faces_better(N, S)" if dice.better else "_dice.faces(N, S)", N=count, S=dice.sides)
 
 
@@ -305,7 +305,7 @@ def step_value(step: Step) -> ast.expr:
         assert spec is not None
         if spec.of_param is not None:
             return _dice_call_of("totals_of", name(spec.of_param))
-        count: ast.expr = name(spec.count_input) if spec.count_input else pos.Constant(spec.count)
+        count = step.dice.count if step.dice.count is not None else pos.Constant(spec.count)
         return _dice_call_of("totals", count, pos.Constant(spec.sides), *([pos.Constant(True)] if spec.better else []))
     pool = step.pool
     assert pool is not None

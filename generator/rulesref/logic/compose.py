@@ -38,6 +38,7 @@ from rulesref.logic.effect_forms import RESULT, names_in
 from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
 from rulesref.logic.fold import fold_steps
 from rulesref.logic.phases import Names, chain, inlined, outcome_texts, pool_with, substituted, value_text
+from rulesref.logic.reach import reaches
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Part, Result, RuleRef, Scalar, Target
 from rulesref.names import python_function
 from rulesref.problems import Problem
@@ -62,8 +63,9 @@ class Composition:
 
 def compositions(content: Content, owners: dict[str, list[Resolved]], steps: list[Step]) -> list[Composition]:
     """Every unit's compositions, in content order, each step once per unit: each step its
-    rules change, each step of its system a core effect changes, and every `versus` step of
-    its system (`owners`: each entry's effects, by its key)."""
+    rules change, each step of its system a core effect that reaches it changes (`reach`: by
+    its profiles), and every `versus` step of its system (`owners`: each entry's effects, by
+    its key)."""
     terms = {key for key in owners if (owner := content.entry(key)) is not None and owner.kind == "term"}
     core: dict[str, list[Resolved]] = {}  # the terms' effects reach every unit
     for key in (k for k in owners if k in terms):  # (in content order: the same on every run)
@@ -77,15 +79,16 @@ def compositions(content: Content, owners: dict[str, list[Resolved]], steps: lis
         if unit.kind != "unit":
             continue
         has = {f"{unit.system}:{ref.rule}" for ref in unit.rules}
-        # every step of its system that a core effect changes, or that is aimed at a target
-        mine: dict[str, list[Resolved]] = {key: [] for key, s in stepped.items() if s.entry.system == unit.system}
+        # every step of its system that a core effect reaching it changes, or that is aimed at a target
+        reached = {key: tuple(one for one in effects if reaches(one.effect, unit)) for key, effects in core.items()}
+        mine: dict[str, list[Resolved]] = {key: [] for key, s in stepped.items() if s.entry.system == unit.system and (key in versus or reached.get(key))}
         for one in _bound_effects_of(unit, owners):
             step_entry = one.step.entry
-            if one.effect.side == "self" and one.effect.owner not in terms and (step_entry.kind == "term" or step_entry.key in has):
+            if one.effect.side == "self" and one.effect.owner not in terms and (step_entry.kind == "term" or step_entry.key in has) and reaches(one.effect, unit):
                 mine.setdefault(one.step.key, []).append(one)
         for key, effects in mine.items():
             step = stepped[key] if key in stepped else effects[0].step
-            out.append(Composition(unit, step, tuple(effects), tuple(core.get(key, ()))))
+            out.append(Composition(unit, step, tuple(effects), reached.get(key, ())))
     return out
 
 
@@ -167,8 +170,8 @@ def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tupl
             kept_lets.append((name, expr))
             needed |= names_in(expr.source)
     for item in inputs:
-        if item.name in needed and item.dice is not None and item.dice.count_input:
-            needed.add(item.dice.count_input)
+        if item.name in needed and item.dice is not None and item.dice.count_expr is not None:
+            needed |= names_in(item.dice.count_expr.source)
     return [i for i in inputs if i.name in needed or i.pool is not None], kept_lets[::-1]
 
 

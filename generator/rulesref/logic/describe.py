@@ -21,11 +21,12 @@ from rulesref.model import DiceSpec, Scalar
 
 def dice_label(spec: DiceSpec) -> str:
     """How dice a check rolls are written: `D6`, `2D6`, `turn D6` (as many as an input says),
-    or the parameter whose dice they are (`X`)."""
+    `2 D6 if armourbane, else 1 D6` (as an expression works out), or the parameter whose dice
+    they are (`X`)."""
     if spec.of_param:
         return spec.of_param
-    if spec.count_input:
-        return f"{spec.count_input} D{spec.sides}"
+    if spec.count_expr is not None:  # `turn D6`, `2 D6 if armourbane, else 1 D6`
+        return dice_count_words(str(spec.count_expr.source), f"D{spec.sides}")
     return f"{spec.count if spec.count > 1 else ''}D{spec.sides}"
 
 
@@ -61,7 +62,7 @@ def arg_values(arg: Arg) -> str:
         again = " (one die rolled again, the better total kept)" if spec.better else ""
         if spec.of_param:
             return f"a roll of {spec.of_param}"
-        if spec.count_input:
+        if spec.count_expr is not None:
             return f"a roll of {dice_label(spec)}{again}"
         return f"a {dice_label(spec)} roll{again} from {spec.count} to {spec.count * spec.sides}"
     if arg.param is not None and arg.param.type == "dice":

@@ -20,6 +20,7 @@ from typing import Any
 
 from rulesref.logic import runtime_dice
 from rulesref.logic.plan import Arg, Plan
+from rulesref.logic.sandbox import evaluate
 
 MAX_COMBINATIONS = 100_000
 MAX_PROOF_STEPS = 30_000_000  # per entry: combinations tried x (parts of the logic + the cost of one try); about 0.3 s
@@ -102,7 +103,7 @@ def every_value(arg: Arg, chosen: dict[str, Any]) -> list[Any]:
 
 def counted_by_pool(arg: Arg, plan: Plan) -> bool:
     """A dice total whose number of dice is a count of a pool (damage rolled per wound)."""
-    return arg.dice is not None and arg.dice.count_input is not None and any(a.name == arg.dice.count_input and a.pool for a in plan.args)
+    return arg.dice is not None and any(a.name in arg.count_reads and a.pool for a in plan.args)
 
 
 def static_domain(arg: Arg, plan: Plan) -> list[Any] | None:
@@ -134,7 +135,7 @@ def dice_domain(arg: Arg, values: dict[str, Any]) -> list[int]:
     assert dice is not None
     if dice.of_param is not None:
         return [total for total, _ in runtime_dice.faces_of(values[dice.of_param])]
-    count = values[dice.count_input] if dice.count_input else dice.count
+    count = evaluate(arg.count, values) if arg.count is not None else dice.count
     return [total for total, _ in runtime_dice.faces(count, dice.sides)]
 
 
@@ -145,9 +146,8 @@ def _largest_dice(arg: Arg, plan: Plan) -> int:
         param = next(a.param for a in plan.args if a.name == dice.of_param)
         assert param is not None
         return max(len(runtime_dice.faces_of(v)) for v in param.values)
-    if dice.count_input is not None:
-        counter = next(a for a in plan.args if a.name == dice.count_input)
-        hi = int(counter.vtype.hi or 0)
+    if arg.count is not None:  # a total of so many dice is at most the most dice times their sides
+        hi = int(arg.vtype.hi or 0) // dice.sides
         return hi * (dice.sides - 1) + 1
     return dice.count * (dice.sides - 1) + 1
 
@@ -170,7 +170,7 @@ def combinations(plan: Plan, budget: ProofBudget | None = None) -> Iterator[dict
     size = domain_size(plan)
     if size > MAX_COMBINATIONS:
         raise DomainTooLarge(size)
-    if all(a.dice is not None and a.dice.count_input is None and a.dice.of_param is None for a in rolled):
+    if all(a.dice is not None and a.count is None and a.dice.of_param is None for a in rolled):
         # every dice domain is fixed too: one product over everything
         fixed += [(a, [total for total, _ in runtime_dice.faces(a.dice.count, a.dice.sides)]) for a in rolled if a.dice]
         rolled = []

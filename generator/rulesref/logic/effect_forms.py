@@ -42,6 +42,8 @@ def params_read(effect: Effect, entry: Entry, base: dict[str, VType]) -> tuple[P
     """The parameters of the effect's rule that its `when` and value read. (Parameters are
     upper-case and inputs snake_case, so one name is never both; on its own rule's check a
     parameter the check reads is already among `base`.)"""
+    if not entry.params:  # (most rules have none: nothing to read, no expression to parse)
+        return ()
     exprs = [effect.when, effect.value, *(e for o in effect.outcomes for e in (o.value, o.otherwise))]
     read = frozenset().union(*(names_in(e.source) for e in exprs if e is not None))
     return tuple(p for p in entry.params if p.name in read and p.name not in base)

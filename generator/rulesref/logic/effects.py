@@ -240,7 +240,7 @@ def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
     wanted = with_new_values(effect, on_result, vtype)
     if isinstance(wanted, Problem):
         return None, [wanted]
-    typed, problems = effect_scope(entry, replace(effect, inputs=effect.inputs + as_inputs), base, wanted)
+    typed, problems = effect_scope(entry, replace(effect, inputs=effect.inputs + as_inputs) if as_inputs else effect, base, wanted)
     problems += outcome_problems(effect, entry, step.check, step.words, base, as_inputs) if not problems else []
     if problems:
         return None, problems

@@ -7,26 +7,28 @@ refuses the same inputs in both languages with the same words (taken from `descr
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from rulesref.logic import positions as pos
-from rulesref.logic.describe import arg_values
+from rulesref.logic.describe import arg_values, expression_words
 from rulesref.logic.plan import Arg, Plan
 from rulesref.logic.pools import PoolPlan, counts_of, total_limits
 from rulesref.logic.runtime_dice import TOTAL
 
-RefKind = Literal["arg", "times", "dice_min", "dice_max"]
+RefKind = Literal["arg", "count", "dice_min", "dice_max"]
 
 
 @dataclass(frozen=True)
 class Ref:
-    """A value computed when the check runs: an argument (`arg`), `factor` times an argument
-    (`times`), or the lowest or highest total of the dice an argument names."""
+    """A value computed when the check runs: an argument (`arg`), `factor` times the dice the
+    `count` of an argument (`node`: a name or an expression) works out, or the lowest or
+    highest total of the dice an argument names."""
 
     kind: RefKind
     name: str
     factor: int = 1
+    node: ast.expr | None = field(default=None, compare=False)
 
 
 Bound = int | float | Ref  # a float only ever the bound of a distance in half inches
@@ -62,9 +64,8 @@ def input_check(arg: Arg) -> InputCheck:
     if arg.kind == "dice":
         dice = arg.dice
         assert dice is not None
-        if dice.count_input is not None:
-            n = Ref("arg", dice.count_input)
-            high = Ref("times", dice.count_input, dice.sides)
+        if arg.count is not None:
+            n, high = Ref("count", arg.name, 1, arg.count), Ref("count", arg.name, dice.sides, arg.count)
             text: tuple[Part, ...] = (f"{arg.name} must be a roll of ", n, f" D{dice.sides} (", n, " to ", high, "), not ", me)
             return InputCheck(arg.name, "whole", text, lo=n, hi=high)
         if dice.of_param is not None:
@@ -83,9 +84,10 @@ def no_row_matched(plan: Plan) -> str:
 
 
 def never_met(plan: Plan) -> str:
-    """What an odds function raises when no roll meets `until` for its arguments."""
+    """What an odds function raises when no roll meets `until` for its arguments (in words, as
+    a "Try it" form may show it)."""
     assert plan.check.until is not None
-    return f"no roll meets `until` ({plan.check.until.source}) for these arguments: the dice would be rolled again forever"
+    return f"no roll gives {expression_words(str(plan.check.until.source))} for these arguments: the dice would be rolled again forever"
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,15 @@ class Arg:
     dice: DiceSpec | None = None
     param: Param | None = None
     pool: PoolPlan | None = None  # for a count of a pool: the pool
+    count: ast.expr | None = None  # for dice written with `count`: how many, worked out at the call (see `dice_count`)
+    count_cases: tuple[tuple[tuple[Scalar, ...], int], ...] | None = None  # an expression's count for each setting of what it reads
+
+    @property
+    def count_reads(self) -> frozenset[str]:
+        """The names the count of its dice reads (none for a fixed number of dice)."""
+        if self.count is None:
+            return frozenset()
+        return frozenset(n.id for n in ast.walk(self.count) if isinstance(n, ast.Name))
 
     @property
     def is_dice(self) -> bool:

@@ -193,7 +193,7 @@ class _Structure:
         # every domain that does not hang on another input: fixed inputs, and dice of a fixed count
         self.static = {a.name: static_domain(a, plan) for a in plan.args if a not in rolled}
         for a in rolled:
-            if a.dice is not None and a.dice.count_input is None and a.dice.of_param is None:
+            if a.dice is not None and a.count is None and a.dice.of_param is None:
                 self.static[a.name] = dice_domain(a, {})
         self.index = {n: {v: i for i, v in enumerate(d)} for n, d in self.static.items() if d is not None}
         self.let_inputs: dict[str, set[str]] = {}
@@ -219,12 +219,12 @@ class _Structure:
                     names.add(n.id)
                 elif n.id in self.let_inputs:
                     names |= self.let_inputs[n.id]
-        for name in list(names):
-            dice = self.args[name].dice
-            if dice is not None and dice.count_input is not None:
-                names.add(dice.count_input)
-            if dice is not None and dice.of_param is not None:
-                names.add(dice.of_param)
+        queue = list(names)
+        while queue:  # dice whose count reads an input (or a total of dice of their own)
+            arg = self.args[queue.pop()]
+            more = (arg.count_reads & self.args.keys()) | ({arg.dice.of_param} if arg.dice is not None and arg.dice.of_param else set())
+            queue += more - names
+            names |= more
         return names
 
     def _groups(self, atom_inputs: list[set[str]]) -> list[tuple[list[str], list[int]]]:

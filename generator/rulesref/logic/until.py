@@ -19,6 +19,7 @@ from typing import Any
 
 from rulesref.logic import prove
 from rulesref.logic.codegen import internal, proof_module
+from rulesref.logic.describe import expression_words
 from rulesref.logic.domain import MAX_COMBINATIONS, DomainTooLarge, ProofTimeout, combinations, domain_size
 from rulesref.logic.plan import Plan
 from rulesref.logic.pools import names_read
@@ -46,7 +47,7 @@ def analyse_until(
     if not names_read(built) & dice_names:
         report(until.where, "bad-until", "`until` reads no dice, so rolling again would never change it: use `requires`")
         return None
-    return built, f"the dice are rolled again until {until.source}, so it must hold"
+    return built, f"the dice are rolled again until {expression_words(str(until.source))}, so it must hold"  # in words: pages show it
 
 
 def until_problems(plan: Plan, namespace: dict[str, Any]) -> list[Problem]:

@@ -17,6 +17,7 @@ for, and the phrases of the result's sentence.
 
 from __future__ import annotations
 
+import ast
 import json
 from typing import Any
 
@@ -45,13 +46,18 @@ def module_asset(entry: Entry) -> str:
     return f"{MODULES}/{python_name(entry.system)}/{entry.module}.js"
 
 
-def _arg(arg: Arg, view: ArgView, names: dict[str, str]) -> dict[str, Any]:
+def _arg(arg: Arg, view: ArgView, names: dict[str, str], plan: Plan) -> dict[str, Any]:
     t = arg.vtype
     label = words.control_label(arg.name, arg.summary)
     described: dict[str, Any] = {"name": arg.name, "label": label, "hint": ""}
     if arg.dice is not None:
         dice = arg.dice
-        described |= {"kind": "dice", "count": dice.count, "sides": dice.sides, "countInput": dice.count_input, "ofParam": dice.of_param, "rolled": True}
+        named = arg.count.id if isinstance(arg.count, ast.Name) else None  # an argument's name: the form reads its field
+        described |= {"kind": "dice", "count": dice.count, "sides": dice.sides, "countInput": named, "ofParam": dice.of_param, "rolled": True}
+        if arg.count is not None and named is None:  # an expression: its value for each setting (worked out by the build), or every total
+            reads = [a.name for a in plan.args if a.name in arg.count_reads]
+            cases = [[list(values), count] for values, count in arg.count_cases] if arg.count_cases is not None else None
+            described |= {"countReads": reads, "countCases": cases, "lo": arg.vtype.lo, "hi": arg.vtype.hi}
         shown = dice_label(dice)
         described["hint"] = "" if shown in label else f" ({shown})"
     elif t.kind == "bool":
@@ -130,7 +136,7 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
         "module": paths.relative(page or paths.entry_page(entry), module_asset(entry)),
         "check": plan.name,
         "odds": plan.odds_name,
-        "args": [_arg(a, shown[a.name], names or {}) for a in plan.args],
+        "args": [_arg(a, shown[a.name], names or {}, plan) for a in plan.args],
         # an enum's values in the order its chart lists them (`checks.result_order`)
         "fields": [{"name": name, "kind": vtype.kind, "values": list(vtype.values) if vtype.kind == "str" and vtype.values is not None else None} for name, vtype in plan.fields],
         "record": plan.record_class is not None,

@@ -143,7 +143,7 @@ def _arg_view(arg: Arg) -> ArgView:
     t = arg.vtype
     values: tuple[str, ...] = t.values or ()
     lo, hi = t.lo, t.hi
-    if arg.dice is not None and not (arg.dice.of_param or arg.dice.count_input):
+    if arg.dice is not None and not (arg.dice.of_param or arg.count is not None):
         lo, hi = arg.dice.count, arg.dice.count * arg.dice.sides
     elif arg.param is not None and arg.param.type == "dice":
         values = arg.param.values

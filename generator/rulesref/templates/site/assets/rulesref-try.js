@@ -257,7 +257,11 @@ function control(arg, id) {
 function totals(arg, runtime, value) {
   try {
     if (arg.ofParam) return runtime.facesOf(value(arg.ofParam)).map(([t]) => t);
-    const count = arg.countInput ? value(arg.countInput) : arg.count;
+    if (arg.countReads && !arg.countCases) return Array.from({ length: arg.hi - arg.lo + 1 }, (_, i) => arg.lo + i);
+    // a count written as an expression: looked up by the values of what it reads (no expression runs here)
+    const key = arg.countReads ? JSON.stringify(arg.countReads.map(value)) : null;
+    const found = key && arg.countCases.find(([values]) => JSON.stringify(values) === key);
+    const count = arg.countInput ? value(arg.countInput) : key ? (found ? found[1] : null) : arg.count;
     if (!Number.isInteger(count) || count < 0 || count > 100) return [];
     return runtime.faces(count, arg.sides).map(([t]) => t);
   } catch {
