@@ -77,7 +77,8 @@ def test_a_rule_page_shows_everything_about_the_rule(files: dict[str, str]) -> N
     page = files["w40k7/hit-and-run/index.md"]
     assert "# Hit &amp; Run" in page
     assert "Also known as: <strong>Hit and Run</strong>" in page
-    assert "[Initiative test][rr-1]" in page and '[rr-1]: ../initiative-test/index.md "Roll a D6;' in page
+    # its text is finished HTML, its links previewing their target (`rulesref.pages.finished`)
+    assert 'must take an <a href="../initiative-test/" title="Roll a D6;' in page
     assert "from rulechecks.w40k7 import hit_and_run" in page
     assert "hit_and_run.breaks_away(distance=10, needed=7)\n# True" in page
     assert "`breaks_away(*, distance: int, needed: int) -> bool`" in page
@@ -91,8 +92,10 @@ def test_a_rule_page_shows_everything_about_the_rule(files: dict[str, str]) -> N
 
 def test_dice_tables_are_tables(files: dict[str, str]) -> None:
     page = files["w40k7/mob-rule/index.md"]
-    assert "## Mob Rule table\n\n| D6 | Result |\n|:---:|---|\n| 1 | **Breakin' Heads:** If the unit" in page
-    assert "| 2\\-3 | If the unit includes" in page
+    # the heading Markdown (the table of contents lists it), the table finished HTML
+    assert '## Mob Rule table\n\n<table>\n<thead>\n<tr>\n<th style="text-align: center;">D6</th>\n<th>Result</th>' in page
+    assert "<td style=\"text-align: center;\">1</td>\n<td><strong>Breakin' Heads:</strong> If the unit" in page
+    assert '<td style="text-align: center;">2-3</td>\n<td>If the unit includes' in page
 
 
 def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> None:

@@ -22,6 +22,7 @@ Every value is escaped here (`attribute`); the templates only place what these r
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +33,8 @@ from rulesref.pages.markdown import attribute, link_title
 # the Markdown extensions of the site that rule text can use (no `md_in_html`: rule text
 # holds no HTML, and `toc`: a card's text has no heading of the page's)
 TEXT_EXTENSIONS = ("tables", "fenced_code")
+# a line that may be an ATX heading (in fenced code too: such a text just stays Markdown)
+_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)", re.MULTILINE)
 
 
 def url(href: str, directory_urls: bool = True) -> str:
@@ -79,6 +82,12 @@ class _Converter:
         if cls.md is None:
             cls.md = markdown.Markdown(extensions=list(TEXT_EXTENSIONS))
         return str(cls.md.reset().convert(source))
+
+
+def has_heading(text: str) -> bool:
+    """Whether rule text may hold a heading, which the table of contents lists only when it
+    is Markdown of the page (so such a text is left to MkDocs)."""
+    return _HEADING.search(text) is not None
 
 
 @lru_cache(maxsize=4096)

@@ -39,6 +39,15 @@ def _text_is_summary(entry: Entry) -> bool:
     return normalise(plain_text(entry.text)).rstrip(" .:!?") == normalise(entry.summary).rstrip(" .:!?")
 
 
+def _text(text: str, links: Callable[[LinkMatch], str], anchors: Callable[[LinkMatch], str]) -> str:
+    """An entry's own text: finished HTML, converted as its cards convert it (so one
+    conversion serves both), unless it has headings, which stay Markdown for the table of
+    contents."""
+    if finished.has_heading(text):
+        return user_markdown(text, links)
+    return finished.text_html(user_markdown(text, anchors))
+
+
 def _param_table(params: tuple[Param, ...]) -> str:
     """A parameterised rule's parameters: name, type, the values it takes and what it means."""
     if not params:
@@ -88,6 +97,8 @@ def entry_page(site: Pages, key: str) -> str:
     system = site.system_of(entry.system)
     assert system is not None  # validation refuses an entry without a system
     links = site.text_link_writer(page, entry)
+    anchors = site.text_anchor_writer(page, entry)
+    table = dice_table(site, entry, anchors)
     badges = [finished.anchor(attribute(system.short_name), site.page_url(page, paths.system_page(system.id)))]
     badges.append(finished.anchor(attribute(entry.kind), site.page_url(page, paths.system_page(system.id), site.kind_anchor(system.id, entry.kind))))
     for army_id in entry.armies:
@@ -110,8 +121,8 @@ def entry_page(site: Pages, key: str) -> str:
         summary="" if _text_is_summary(entry) else attribute(entry.summary),
         summary_in_text=_opens(entry.text, entry.summary),
         aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
-        text=user_markdown(entry.text, links) if entry.text else "",
-        table=dice_table(site, entry, links),
+        text=_text(entry.text, links, anchors) if entry.text else "",
+        table={**table, "html": finished.text_html(render("site/dice_table.md.jinja", table=table))} if table is not None else None,
         profiles=profile_tables(system, entry.profiles, lambda ref: site.rule_anchor(page, entry, ref), weapons=False),
         weapons=profile_tables(system, entry.profiles, lambda ref: site.rule_anchor(page, entry, ref), weapons=True),
         cards=rule_cards(site, page, entry, list(entry.rules)),
