@@ -20,7 +20,7 @@ from __future__ import annotations
 import keyword
 import re
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from rulesref import paths
@@ -42,6 +42,10 @@ class Settings:
     content: str = "content"
     package: str = "rulechecks"
     site_url: str = DEFAULT_SITE_URL
+    # Not a setting of pyproject.toml: whether the site's pages have directory URLs (`fear/`
+    # rather than `fear.html`), as its mkdocs.yml says (`use_directory_urls`); the parts of
+    # pages written as HTML link to the addresses MkDocs writes (`rulesref.pages.finished`).
+    directory_urls: bool = field(default=True, metadata={"pyproject": False})
 
     def system_url(self, system_id: str) -> str:
         """The URL of a system's index page (where pages live is `rulesref.paths`'s)."""
@@ -60,10 +64,15 @@ def _problem(where: str, message: str) -> UsageError:
     return UsageError(f"{where}: [tool.rulesref] {message}")
 
 
+def table_keys() -> list[str]:
+    """The keys `[tool.rulesref]` may have."""
+    return [f.name for f in fields(Settings) if f.metadata.get("pyproject", True)]
+
+
 def _parse(table: object, where: str) -> Settings:
     if not isinstance(table, dict):
         raise _problem(where, "must be a table of settings")
-    known = [f.name for f in fields(Settings)]
+    known = table_keys()
     values: dict[str, str] = {}
     for key, value in table.items():
         if key not in known:
@@ -79,7 +88,7 @@ def _parse(table: object, where: str) -> Settings:
         if not _SITE_URL.match(url):
             raise _problem(where, f"`site_url = {url!r}` must be an http(s) URL")
         values["site_url"] = url if url.endswith("/") else url + "/"
-    return Settings(**values)
+    return Settings(content=values.get("content", Settings.content), package=values.get("package", Settings.package), site_url=values.get("site_url", Settings.site_url))
 
 
 def load_settings(folder: Path | None = None) -> Settings:

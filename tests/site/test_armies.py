@@ -113,14 +113,14 @@ def test_an_army_without_weapons_has_no_weapons_page(tmp_path: Path) -> None:
 def test_a_unit_page_shows_its_army_its_role_and_its_wargear(files: dict[str, str]) -> None:
     page = files[f"{SYSTEM}/frog-guard/index.md"]
     badges = _between(page, '<div class="rr-badges"', "</div>")
-    assert "[Frogs \\- Army Book](../armies/frogs-army-book/index.md)" in badges
+    assert '<a href="../armies/frogs-army-book/">Frogs - Army Book</a>' in badges
     assert '<span class="rr-param">Rank and File</span>' in badges
-    wargear = _between(page, 'id="wargear"', "</div>\n\n</div>")
-    assert "[One Use]" in wargear and "[Leap]" not in wargear
+    wargear = _between(page, 'id="wargear"', 'id="options"')
+    assert ">One Use</a>" in wargear and ">Leap</a>" not in wargear
     # Lily Pad is an option the unit may take, not what it comes with: its rule is on the option
-    assert "[Float]" not in wargear
+    assert ">Float</a>" not in wargear
     options = _between(page, 'id="options"')
-    assert "Lily Pad" in options and "[Float]" in options
+    assert "Lily Pad" in options and ">Float</a>" in options
 
 
 def test_each_army_is_a_page_of_its_system_s_section_in_the_nav(files: dict[str, str]) -> None:
@@ -215,5 +215,5 @@ def test_a_rule_only_a_row_has_comes_after_the_unit_s_own_rules_under_a_note(fil
     page = files[f"{SYSTEM}/frog-guard/index.md"]
     rules = _between(page, 'id="rules"', 'id="wargear"')
     own, rows = rules.split("Rules of the weapons and other rows")
-    assert "[Leap]" in own and "[Two\\-handed]" not in own and "[Two-handed]" not in own
+    assert ">Leap</a>" in own and ">Two-handed</a>" not in own
     assert "Two" in rows and "Leap" not in rows

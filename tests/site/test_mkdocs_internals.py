@@ -12,7 +12,7 @@ from rulesref.site import mkdocs_internals
 
 from .conftest import REPO
 
-PRIVATE = re.compile(r"\b(_populate_page|_build_page|_build_theme_template|_serve_request|_epoch_cond|_visible_epoch|_wanted_epoch)\b")
+PRIVATE = re.compile(r"\b(_populate_page|_build_page|_build_theme_template|_serve_request|_epoch_cond|_visible_epoch|_wanted_epoch|_RawHTMLPreprocessor)\b")
 
 
 def test_the_installed_mkdocs_is_one_the_internals_were_written_for() -> None:

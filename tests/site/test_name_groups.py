@@ -53,8 +53,8 @@ def _same_section(page: str) -> str:
 
 
 def _linked(page: str) -> set[str]:
-    """The entry pages a page links to (as `system/id`), inline or by reference."""
-    return set(re.findall(r"\.\./\.\./([a-z0-9]+/[a-z0-9-]+)/index\.md", page))
+    """The entry pages a page links to (as `system/id`), inline, by reference or in HTML."""
+    return set(re.findall(r"\.\./\.\./([a-z0-9]+/[a-z0-9-]+)/(?:index\.md|\")", page))
 
 
 def test_the_name_has_a_page_listing_every_member_with_its_summary(files: dict[str, str]) -> None:
@@ -67,16 +67,16 @@ def test_the_name_has_a_page_listing_every_member_with_its_summary(files: dict[s
 
 def test_a_members_page_lists_a_few_others_and_links_the_names_page(files: dict[str, str]) -> None:
     section = _same_section(files["s5/fearless/index.md"])
-    assert section.count("\n- ") == SAME_RULE_SHOWN
+    assert section.count("<li>") == SAME_RULE_SHOWN
     others = SYSTEMS  # the other Fearless rules and Bold
-    assert f"{others - SAME_RULE_SHOWN} more, listed with the rest on the page of [all {SYSTEMS + 1} rules named Fearless](../../compare/rule-fearless/index.md)." in section
+    assert f'{others - SAME_RULE_SHOWN} more, listed with the rest on the page of <a href="../../compare/rule-fearless/">all {SYSTEMS + 1} rules named Fearless</a>.' in section
 
 
 def test_what_only_the_entry_declares_is_listed_whatever_the_group_size(files: dict[str, str]) -> None:
     """s0's Fearless is declared the same as Valiant, which sorts after every Fearless: cutting
     the list at its first few would leave it out."""
     section = _same_section(files["s0/fearless/index.md"])
-    assert "[Valiant]" in section and section.count("\n- ") == SAME_RULE_SHOWN
+    assert ">Valiant</a>" in section and section.count("<li>") == SAME_RULE_SHOWN
 
 
 def test_every_other_member_is_on_the_page_or_on_the_names_page(files: dict[str, str]) -> None:
@@ -98,7 +98,7 @@ def test_a_small_group_has_no_page_of_its_own(content: Path, tmp_path: Path) -> 
     found = docs_files(result)
     assert not any(path.startswith("compare/") for path in found)
     section = _same_section(found["s1/fearless/index.md"].decode("utf-8"))
-    assert section.count("\n- ") == SAME_RULE_SHOWN  # all the others: Bold and 7 Fearless rules
+    assert section.count("<li>") == SAME_RULE_SHOWN  # all the others: Bold and 7 Fearless rules
     assert "more, listed" not in section
 
 

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,9 @@ import pytest
 import yaml
 
 from rulesref import paths
-from rulesref.config import DEFAULT_SITE_URL
+from rulesref.config import DEFAULT_SITE_URL, Settings
 from rulesref.emit.js_module import twin_path
-from rulesref.site import source_date_epoch
+from rulesref.site import generate, source_date_epoch
 from rulesref.site.offline import LOADER, MODULE_SCRIPTS, POLYFILL, SEARCH_SCRIPT, file_url, offline_site
 from rulesref.support.schemas import schema_dir
 
@@ -120,6 +121,13 @@ def _file_system_build(built: Built, workspace: Path) -> Path:
     offline plugin (the search index as a script), the frame worker as the theme's polyfill
     and the classic twins of the module scripts (which the docs carry). The site it wrote."""
     shutil.copytree(built.docs, workspace / "docs")
+    # the pages as rulesref writes them for this config: the parts that are finished HTML link
+    # to `index.html` files, as MkDocs makes the links of their Markdown (`rulesref.pages.finished`)
+    pages, _ = generate(str(built.content), replace(Settings(), directory_urls=False))
+    assert pages.keys() <= {p.relative_to(built.docs).as_posix() for p in built.docs.rglob("*") if p.is_file()}
+    for rel, data in pages.items():
+        if rel.endswith(".md"):
+            (workspace / "docs" / rel).write_bytes(data)
     docs = {p.relative_to(built.docs).as_posix(): p.read_bytes() for p in built.docs.rglob("*") if p.is_file()}
     for rel, data in offline_site(built.site, docs, DEFAULT_SITE_URL).items():  # the inlined stylesheets only
         if rel.endswith(".css") and rel.startswith(f"{paths.ASSETS}/rulesref"):

@@ -77,33 +77,37 @@ def test_a_rule_page_shows_everything_about_the_rule(files: dict[str, str]) -> N
     page = files["w40k7/hit-and-run/index.md"]
     assert "# Hit &amp; Run" in page
     assert "Also known as: <strong>Hit and Run</strong>" in page
-    assert "[Initiative test][rr-1]" in page and '[rr-1]: ../initiative-test/index.md "Roll a D6;' in page
+    # its text is finished HTML, its links previewing their target (`rulesref.pages.finished`)
+    assert 'must take an <a href="../initiative-test/" title="Roll a D6;' in page
     assert "from rulechecks.w40k7 import hit_and_run" in page
     assert "hit_and_run.breaks_away(distance=10, needed=7)\n# True" in page
     assert "`breaks_away(*, distance: int, needed: int) -> bool`" in page
     assert page.count('<figure class="rr-odds" id=') == 2  # needed = 7 and needed = 12
     assert "<summary>For programmers</summary>" in page
-    assert section_heading("Source") + "\n\nWarhammer 40,000 Rulebook \\(2014\\), page 165" in page
-    assert section_heading("Referenced by") in page and "[Solitaire]" in page
-    assert "[api/w40k7/hit\\-and\\-run\\.json](../../api/w40k7/hit-and-run.json)" in page
+    assert section_heading("Source") + "\n\n<p>Warhammer 40,000 Rulebook (2014), page 165</p>" in page
+    # the lists of other entries and the data line are finished HTML: links to the pages MkDocs writes
+    assert section_heading("Referenced by") in page and '<li><a href="../solitaire/" title="A lone Harlequin' in page
+    assert '<a href="../../api/w40k7/hit-and-run.json">api/w40k7/hit-and-run.json</a>' in page
 
 
 def test_dice_tables_are_tables(files: dict[str, str]) -> None:
     page = files["w40k7/mob-rule/index.md"]
-    assert "## Mob Rule table\n\n| D6 | Result |\n|:---:|---|\n| 1 | **Breakin' Heads:** If the unit" in page
-    assert "| 2\\-3 | If the unit includes" in page
+    # the heading Markdown (the table of contents lists it), the table finished HTML
+    assert '## Mob Rule table\n\n<table>\n<thead>\n<tr>\n<th style="text-align: center;">D6</th>\n<th>Result</th>' in page
+    assert "<td style=\"text-align: center;\">1</td>\n<td><strong>Breakin' Heads:</strong> If the unit" in page
+    assert '<td style="text-align: center;">2-3</td>\n<td>If the unit includes' in page
 
 
 def test_same_rule_in_other_systems_and_corrections(files: dict[str, str]) -> None:
     page = files["w40k7/fearless/index.md"]
-    assert section_heading("Same rule in other systems") in page and "../../t9a/fearless/index.md" in page
+    assert section_heading("Same rule in other systems") in page and '<a href="../../t9a/fearless/"' in page
     corrections = page[page.index(section_heading("Corrections")) :]
     assert '<table class="rr-stack rr-corrections" markdown>' in corrections
     assert '<td><span class="rr-colname" data-search-exclude="">The source said</span>Moral checks</td>' in corrections
     assert '<td markdown="span"><span class="rr-colname" data-search-exclude="">The text reads</span>[Morale checks][rr-' in corrections  # with its links
     assert '<span class="rr-colname" data-search-exclude="">Why</span>Typo in the source.</td>' in corrections
-    assert "../../w40k7/fear/index.md" in files["t9a/stubborn/index.md"]  # same_as, seen from both sides
-    assert "../../t9a/stubborn/index.md" in files["w40k7/fear/index.md"]
+    assert 'href="../../w40k7/fear/"' in files["t9a/stubborn/index.md"]  # same_as, seen from both sides
+    assert 'href="../../t9a/stubborn/"' in files["w40k7/fear/index.md"]
 
 
 def test_a_unit_page_is_a_datasheet_profiles_first_in_the_systems_column_order(files: dict[str, str]) -> None:
@@ -115,14 +119,14 @@ def test_a_unit_page_is_a_datasheet_profiles_first_in_the_systems_column_order(f
     assert '<th scope="row">Solitaire</th><td>7</td><td>7</td><td>4</td><td>3</td><td>4</td><td>7</td><td>7</td><td>10</td><td>3++</td>' in unit  # integers as their text, values as written
     # the file lists Type first; the system's order wins
     assert '<th scope="col">Weapon</th><th scope="col">Range</th><th scope="col">Strength</th><th scope="col">AP</th><th scope="col" class="rr-text">Type</th><th scope="col" class="rr-text">Rules</th>' in weapon
-    assert '<th scope="row">Harlequin&#x27;s Kiss</th><td>-</td><td>User</td><td>-</td><td class="rr-text">Melee, Rending</td><td class="rr-text" markdown="span">[Brutal \\(2\\)][rr-' in weapon
-    assert "[Fear][rr-" in weapon
+    assert '<th scope="row">Harlequin&#x27;s Kiss</th><td>-</td><td>User</td><td>-</td><td class="rr-text">Melee, Rending</td><td class="rr-text"><a href="../brutal/" title="Each Wound' in weapon
+    assert '<a href="../fear/" title="' in weapon and "markdown" not in weapon  # finished HTML, links previewing their rule
 
 
 def test_each_profile_table_scrolls_in_a_box_of_its_own_that_the_keyboard_reaches_by_name(files: dict[str, str]) -> None:
     page = files["w40k7/solitaire/index.md"]
-    assert '<div class="rr-scroll" role="region" tabindex="0" aria-label="Unit profiles">' in page  # no Markdown in it: no rules column
-    assert '<div class="rr-scroll" role="region" tabindex="0" aria-label="Weapon profiles" markdown>' in page  # its rules are links
+    assert '<div class="rr-scroll" role="region" tabindex="0" aria-label="Unit profiles">' in page
+    assert '<div class="rr-scroll" role="region" tabindex="0" aria-label="Weapon profiles">' in page
 
 
 @pytest.mark.parametrize(
@@ -136,23 +140,24 @@ def test_short_values_never_wrap_and_free_text_does_between_words(value: str, te
 
 def test_a_unit_page_shows_its_rules_as_cards_with_values_summaries_and_full_text(files: dict[str, str]) -> None:
     page = files["w40k7/solitaire/index.md"]
-    cards = page[page.index(section_heading("Rules")) :].split('<div class="rr-card" markdown>')[1:]
+    cards = page[page.index(section_heading("Rules")) :].split('<div class="rr-card">')[1:]
     names = [card.split("\n")[1] for card in cards]
     assert names == [  # the unit's rules, then the ones only its weapon has
-        '<p class="rr-card-name" markdown>[Hit &amp; Run](../hit-and-run/index.md)</p>',
-        '<p class="rr-card-name" markdown>[Fearless](../fearless/index.md)</p>',
-        '<p class="rr-card-name" markdown>[Brutal \\(3\\)](../brutal/index.md)</p>',
-        '<p class="rr-card-name" markdown>[Brutal \\(2\\)](../brutal/index.md)</p>',
-        '<p class="rr-card-name" markdown>[Fear](../fear/index.md)</p>',
+        '<p class="rr-card-name"><a href="../hit-and-run/">Hit &amp; Run</a></p>',
+        '<p class="rr-card-name"><a href="../fearless/">Fearless</a></p>',
+        '<p class="rr-card-name"><a href="../brutal/">Brutal (3)</a></p>',
+        '<p class="rr-card-name"><a href="../brutal/">Brutal (2)</a></p>',
+        '<p class="rr-card-name"><a href="../fear/">Fear</a></p>',
     ]
     assert '<p class="rr-card-param">X = 3: Wounds each allocated Wound becomes</p>' in cards[2]
     assert '<p class="rr-card-summary">A unit locked in combat may break away' in cards[0]
-    assert "<summary>Full text</summary>" in cards[0] and "must take an [Initiative test][rr-" in cards[0]
+    # the full text converted from its Markdown, its links HTML that previews their target
+    assert "<summary>Full text</summary>" in cards[0] and 'must take an <a href="../initiative-test/" title="Roll a D6;' in cards[0]
 
 
 def test_a_unit_without_profiles_has_no_datasheet_but_its_cards(files: dict[str, str]) -> None:
     page = files["t9a/forsaken-one/index.md"]
-    assert section_heading("Profiles") not in page and '<div class="rr-cards" markdown>' in page
+    assert section_heading("Profiles") not in page and '<div class="rr-cards">' in page
 
 
 def test_parameterised_names(validated: Build) -> None:

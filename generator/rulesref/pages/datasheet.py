@@ -11,8 +11,8 @@ keyboard reaches by name) with the row's name held at the left while the values 
 short values never wrap, and a column of free text (a weapon's type and abilities, the
 row's rules) wraps between words, never narrower than a few words.
 
-Only the fragments are made here, every value escaped for where it goes; the template
-places them.
+Only the fragments are made here, as finished HTML (`rulesref.pages.finished`: MkDocs
+passes them through unconverted), every value escaped; the template places them.
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ def is_text(value: str) -> bool:
 
 def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Callable[[RuleRef], str | None], *, weapons: bool) -> list[str]:
     """One table per profile type the unit uses, of weapons or of the rest, in the order the
-    system declares them, each as an HTML block in its scroll box; the cells of the rules
-    column are Markdown (links that preview their rule), every other cell is escaped text."""
+    system declares them, each as a finished HTML block in its scroll box
+    (`rulesref.pages.finished`): `rule_link` gives a rule's link as HTML (one that previews
+    the rule), every other cell is escaped text."""
     tables = []
     for profile_type in system.profile_types:
         if (profile_type.kind == "weapon") != weapons:
@@ -58,12 +59,11 @@ def profile_tables(system: System, profiles: tuple[Profile, ...], rule_link: Cal
             cells = [f'<th scope="row">{attribute(profile.name)}</th>']
             cells += [f"<td{_text(i, text)}>{attribute(value)}</td>" for i, value in enumerate(row)]
             if with_rules:
-                cells.append(f'<td class="rr-text" markdown="span">{links}</td>')
-            rows.append(f"<tr{' markdown' if with_rules else ''}>" + "".join(cells) + "</tr>")
-        markdown = " markdown" if with_rules else ""  # Markdown reaches a cell only through each element around it
+                cells.append(f'<td class="rr-text">{links}</td>')
+            rows.append("<tr>" + "".join(cells) + "</tr>")
         tables.append(
-            f'<div class="rr-scroll" role="region" tabindex="0" aria-label="{attribute(profile_type.name)} profiles"{markdown}>\n'
-            f'<table class="rr-profile"{markdown}>\n<thead><tr>{"".join(head)}</tr></thead>\n<tbody{markdown}>\n'
+            f'<div class="rr-scroll" role="region" tabindex="0" aria-label="{attribute(profile_type.name)} profiles">\n'
+            f'<table class="rr-profile">\n<thead><tr>{"".join(head)}</tr></thead>\n<tbody>\n'
             + "\n".join(rows)
             + "\n</tbody>\n</table>\n</div>"
         )
@@ -76,7 +76,7 @@ def _text(index: int, text: list[bool]) -> str:
 
 def option_groups(entry: Entry, rule_link: Callable[[RuleRef], str | None], unit_link: Callable[[str], str | None]) -> list[dict[str, object]]:
     """A unit's options by the group they are chosen from (in the order the unit lists them),
-    each group one line of Markdown: every option's name (a link, when it is a unit of its
+    each group one line of HTML (the links are HTML, `rulesref.pages.finished`): every option's name (a link, when it is a unit of its
     own, or when it is the one rule it brings), then what it brings: its rules, and the rows
     that come with it where they are named otherwise."""
     groups: dict[str | None, list[str]] = {}

@@ -23,6 +23,7 @@ from rulesref.incremental.memo import FRESH, Memo
 from rulesref.incremental.reads import Reads, derived, question
 from rulesref.links import LinkMatch, Resolution, Resolved, display_name, normalise, written_resolution
 from rulesref.model import Content, Entry, Listing, RuleRef, Scalar, System, show
+from rulesref.pages import finished
 from rulesref.pages.armies import (
     ArmyView,
     LetterPart,
@@ -32,7 +33,7 @@ from rulesref.pages.armies import (
     letter_of,
     letter_parts,
 )
-from rulesref.pages.markdown import References, markdown_link, plain
+from rulesref.pages.markdown import References, attribute, markdown_link, plain
 from rulesref.views.checks import CheckView
 from rulesref.views.relations import EntryRelations, LinkOut, NameGroup, Relations
 
@@ -219,6 +220,44 @@ class Pages:
             if not isinstance(resolved, Resolved):  # validation refuses these; show the words
                 return plain(link.label)
             return self.entry_link(page, resolved.entry, link.label, resolved.args)
+
+        return write
+
+    # -- links as finished HTML (`rulesref.pages.finished`): the parts of a page MkDocs does not convert
+
+    def page_url(self, page: str, to_file: str, anchor: str = "") -> str:
+        """The address of a docs file from a page, as MkDocs writes it in the page."""
+        return finished.url(paths.relative(page, to_file, anchor), self._settings.directory_urls)
+
+    def entry_anchor(self, page: str, entry: Entry, args: Iterable[tuple[str, Scalar]] = (), *, previewed: bool = True) -> str:
+        """`entry_link` as HTML."""
+        args = tuple(args)
+        shown = preview(entry, args) if previewed else ""
+        return finished.anchor(attribute(display_name(entry, args)), self.page_url(page, paths.entry_page(entry)), shown)
+
+    def rule_anchor(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
+        target = self.entry_of(f"{unit.system}:{ref.rule}")
+        return self.entry_anchor(page, target, args=ref.args) if target is not None else None
+
+    def unit_anchor(self, page: str, entry: Entry, unit: str) -> str | None:
+        target = self.entry_of(f"{entry.system}:{unit}")
+        return self.entry_anchor(page, target) if target is not None else None
+
+    def listed_html(self, page: str, entry: Listing, here: str) -> str:
+        """`listed` as HTML."""
+        where = "" if entry.system == here else f", {attribute(self.system_label(entry.system))}"
+        link = finished.anchor(attribute(entry.name), self.page_url(page, paths.entry_page(entry)), entry.summary)
+        return f"{link} ({attribute(entry.kind)}{where})"
+
+    def text_anchor_writer(self, page: str, entry: Entry) -> Callable[[LinkMatch], str]:
+        """`text_link_writer` for text that `finished.text_html` converts: links as inline HTML."""
+
+        def write(link: LinkMatch) -> str:
+            resolved = written_resolution(self.resolutions(entry.key), link)
+            if not isinstance(resolved, Resolved):  # validation refuses these; show the words
+                return plain(link.label)
+            target, args = resolved.entry, resolved.args
+            return finished.markdown_anchor(plain(link.label), self.page_url(page, paths.entry_page(target)), preview(target, args))
 
         return write
 

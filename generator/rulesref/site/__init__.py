@@ -21,7 +21,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +82,11 @@ class SiteConfig:
             data["site_url"] = site_url
         base = path.resolve().parent
         return cls(path.resolve(), base / str(data.get("docs_dir", "docs")), base / str(data.get("site_dir", "site")), data)
+
+    def pages_settings(self, settings: Settings) -> Settings:
+        """`settings` with how this config addresses pages (`use_directory_urls`, MkDocs'
+        default true), which the parts of pages written as HTML follow."""
+        return replace(settings, directory_urls=self.settings.get("use_directory_urls", True) is not False)
 
 
 def _nav_written(docs_dir: Path) -> bool:
@@ -149,6 +154,7 @@ def build(
     require_site_tools("build")
     settings = settings or Settings()
     config = SiteConfig.read(config_file, settings.site_url)
+    settings = config.pages_settings(settings)
     ensure_ours(config)
     started = time.perf_counter()
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")

@@ -18,6 +18,8 @@ more, and each is here with why:
   epochs it serves pages at (`_epoch_cond`, `_visible_epoch`, `_wanted_epoch`) have no public
   counterpart. Nor has the wait after a file event for the next before a rebuild
   (`build_delay`, 0.1 s, set in the server's constructor), which `serve` shortens.
+- `rulesref build`'s MkDocs child finds the ids of a page's raw HTML without parsing every
+  tag of it (`replace_raw_html_ids`): MkDocs' `_RawHTMLPreprocessor` has no public switch.
 - `rulesref build`'s MkDocs child reads pages on every core and takes unchanged pages from
   the last build (`rulesref.site.mkdocs_split`), and counts pages on a terminal
   (`rulesref.site.mkdocs_runner`): both wrap the two page steps,
@@ -114,6 +116,18 @@ def replace_page_steps(populate: PageStep | None = None, build: PageStep | None 
         _build._populate_page = populate
     if build is not None:
         _build._build_page = build
+
+
+def replace_raw_html_ids(find: Callable[[str], set[str]]) -> None:
+    """Make MkDocs find the ids of a page's raw HTML with `find` (`mkdocs_anchors.present_ids`)
+    instead of its `_RawHTMLPreprocessor`'s parse of every tag of the page."""
+    from mkdocs.structure import pages
+
+    def run(self: Any, lines: list[str]) -> list[str]:
+        self.present_anchor_ids = find("\n".join(lines))
+        return lines
+
+    pages._RawHTMLPreprocessor.run = run  # type: ignore[method-assign]
 
 
 def search_entries(config: Any) -> list[dict[str, Any]] | None:

@@ -187,6 +187,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
 
     settings = settings or Settings()
     config = SiteConfig.read(config_file, settings.site_url)
+    settings = config.pages_settings(settings)
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
     host, port = _address(dev_addr)
     _free_port(host, port, dev_addr)

@@ -1,5 +1,10 @@
 """An entry's own page: its badges, text, table, profiles, its rules as cards, its checks
-with their "Try it" forms, what refers to it, the same rule elsewhere, its history."""
+with their "Try it" forms, what refers to it, the same rule elsewhere, its history.
+
+Its headings, its own text and table, its checks, notes and history are Markdown; the rest
+(badges, profiles, cards, options, the lists of other entries, the data line) is finished
+HTML (`rulesref.pages.finished`), which MkDocs passes through: on a big import those are
+most of a page, and most of what converting its Markdown cost."""
 
 from __future__ import annotations
 
@@ -10,12 +15,12 @@ from pathlib import Path
 from rulesref import paths
 from rulesref.links import LinkMatch, normalise, plain_text
 from rulesref.model import Entry, Param, RuleRef
-from rulesref.pages import try_it
+from rulesref.pages import finished, try_it
 from rulesref.pages.changes import entry_history
 from rulesref.pages.check_section import check_section
 from rulesref.pages.datasheet import option_groups, parameter_values, profile_tables, row_rule_refs
 from rulesref.pages.findable import search_names
-from rulesref.pages.markdown import attribute, front_matter, markdown_link, plain, user_inline, user_markdown
+from rulesref.pages.markdown import attribute, front_matter, plain, user_inline, user_markdown
 from rulesref.pages.tables import Cell, card_table, code_html
 from rulesref.pages.writer import (
     Pages,
@@ -32,6 +37,15 @@ def _text_is_summary(entry: Entry) -> bool:
     if not entry.text:
         return False
     return normalise(plain_text(entry.text)).rstrip(" .:!?") == normalise(entry.summary).rstrip(" .:!?")
+
+
+def _text(text: str, links: Callable[[LinkMatch], str], anchors: Callable[[LinkMatch], str]) -> str:
+    """An entry's own text: finished HTML, converted as its cards convert it (so one
+    conversion serves both), unless it has headings, which stay Markdown for the table of
+    contents."""
+    if finished.has_heading(text):
+        return user_markdown(text, links)
+    return finished.text_html(user_markdown(text, anchors))
 
 
 def _param_table(params: tuple[Param, ...]) -> str:
@@ -83,17 +97,17 @@ def entry_page(site: Pages, key: str) -> str:
     system = site.system_of(entry.system)
     assert system is not None  # validation refuses an entry without a system
     links = site.text_link_writer(page, entry)
-    badges = [markdown_link(plain(system.short_name), paths.relative(page, paths.system_page(system.id)))]
-    badges.append(
-        markdown_link(plain(entry.kind), paths.relative(page, paths.system_page(system.id), site.kind_anchor(system.id, entry.kind)))
-    )
+    anchors = site.text_anchor_writer(page, entry)
+    table = dice_table(site, entry, anchors)
+    badges = [finished.anchor(attribute(system.short_name), site.page_url(page, paths.system_page(system.id)))]
+    badges.append(finished.anchor(attribute(entry.kind), site.page_url(page, paths.system_page(system.id), site.kind_anchor(system.id, entry.kind))))
     for army_id in entry.armies:
         army = system.army(army_id)
         if army is not None:
-            badges.append(markdown_link(plain(army.name), paths.relative(page, paths.army_page(system.id, army.id))))
+            badges.append(finished.anchor(attribute(army.name), site.page_url(page, paths.army_page(system.id, army.id))))
     if entry.role:
         badges.append(f'<span class="rr-param">{attribute(entry.role)}</span>')
-    badges += [markdown_link(plain(f"#{tag}"), paths.relative(page, paths.tag_page(tag))) for tag in entry.tags]
+    badges += [finished.anchor(attribute(f"#{tag}"), site.page_url(page, paths.tag_page(tag))) for tag in entry.tags]
     params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
     referenced = site.referenced_by(entry.key)
     same, more = same_rule(site, page, entry)
@@ -107,14 +121,14 @@ def entry_page(site: Pages, key: str) -> str:
         summary="" if _text_is_summary(entry) else attribute(entry.summary),
         summary_in_text=_opens(entry.text, entry.summary),
         aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
-        text=user_markdown(entry.text, links) if entry.text else "",
-        table=dice_table(site, entry, links),
-        profiles=profile_tables(system, entry.profiles, lambda ref: site.rule_link(page, entry, ref), weapons=False),
-        weapons=profile_tables(system, entry.profiles, lambda ref: site.rule_link(page, entry, ref), weapons=True),
+        text=_text(entry.text, links, anchors) if entry.text else "",
+        table={**table, "html": finished.text_html(render("site/dice_table.md.jinja", table=table))} if table is not None else None,
+        profiles=profile_tables(system, entry.profiles, lambda ref: site.rule_anchor(page, entry, ref), weapons=False),
+        weapons=profile_tables(system, entry.profiles, lambda ref: site.rule_anchor(page, entry, ref), weapons=True),
         cards=rule_cards(site, page, entry, list(entry.rules)),
         row_cards=rule_cards(site, page, entry, row_rule_refs(entry)),
         wargear=rule_cards(site, page, entry, list(dict.fromkeys(entry.wargear))),
-        options=option_groups(entry, lambda ref: site.rule_link(page, entry, ref), lambda unit: site.unit_link(page, entry, unit)),
+        options=option_groups(entry, lambda ref: site.rule_anchor(page, entry, ref), lambda unit: site.unit_anchor(page, entry, unit)),
         param_table=_param_table(entry.params),
         checks=[
             {**check_section(entry, view), "try_it": site.forms_of(entry.key).get(view.name, ""), "parts": composed_parts(site, page, entry, view)}
@@ -122,8 +136,8 @@ def entry_page(site: Pages, key: str) -> str:
         ],
         versus_script=attribute(paths.relative(page, try_it.VERSUS_SCRIPT)) if any(v.versus for v in site.checks_of(entry.key)) else "",
         notes=user_markdown(entry.notes, links) if entry.notes else "",
-        source=plain(citation(site, entry)) if entry.source else "",
-        referenced=[site.listed(page, e, entry.system) for e in referenced],
+        source=attribute(citation(site, entry)) if entry.source else "",
+        referenced=[site.listed_html(page, e, entry.system) for e in referenced],
         same=same,
         more=more,
         corrections=card_table(
@@ -135,8 +149,8 @@ def entry_page(site: Pages, key: str) -> str:
         if entry.corrections
         else "",
         history=entry_history(site, entry, page),
-        json_link=markdown_link(plain(paths.api_entry(entry)), paths.relative(page, paths.api_entry(entry))),
-        source_file=plain(content_path(entry, site.roots())),
+        json_link=finished.anchor(attribute(paths.api_entry(entry)), site.page_url(page, paths.api_entry(entry))),
+        source_file=attribute(content_path(entry, site.roots())),
         references=site.refs.definitions(),
     )
 
@@ -161,20 +175,22 @@ def composed_parts(site: Pages, page: str, entry: Entry, view: CheckView) -> lis
 
 
 def rule_cards(site: Pages, page: str, unit: Entry, refs: list[RuleRef]) -> list[dict[str, object]]:
-    """A unit's rules as cards: name and parameter values, summary, link, full text."""
+    """A unit's rules as cards, in HTML: name and parameter values, summary, link, and the
+    full text and table, converted from their Markdown once each (`finished.text_html`)."""
     cards: list[dict[str, object]] = []
     for ref in refs:
         target = site.entry_of(f"{unit.system}:{ref.rule}")
         if target is None:  # validation refuses these
             continue
-        links = site.text_link_writer(page, target)
+        links = site.text_anchor_writer(page, target)
+        table = dice_table(site, target, links)
         cards.append(
             {
-                "link": site.entry_link(page, target, args=ref.args, previewed=False),
+                "link": site.entry_anchor(page, target, args=ref.args, previewed=False),
                 "params": parameter_values(target, ref.args),
                 "summary": attribute(target.summary),
-                "text": user_markdown(target.text, links) if target.text and not _text_is_summary(target) else "",
-                "table": dice_table(site, target, links),
+                "text": finished.text_html(user_markdown(target.text, links)) if target.text and not _text_is_summary(target) else "",
+                "table": finished.text_html(render("site/dice_table.md.jinja", table=table)) if table is not None else "",
             }
         )
     return cards
@@ -182,13 +198,13 @@ def rule_cards(site: Pages, page: str, unit: Entry, refs: list[RuleRef]) -> list
 
 def same_rule(site: Pages, page: str, entry: Entry) -> tuple[list[str], str]:
     """The same rule in other systems, as the entry's page lists it, and what it says of
-    the rest. Of the members of a big name group (one with a page of its own), the page
+    the rest, in HTML. Of the members of a big name group (one with a page of its own), the page
     lists the first few; every other entry is listed, so each one is either here or on
     a group page this page links to."""
     others = site.same_rule_of(entry.key)
     groups = site.name_groups_of(entry.key)
     if not groups:
-        return [site.listed(page, e, entry.system) for e in others], ""
+        return [site.listed_html(page, e, entry.system) for e in others], ""
     grouped = {e.key for group in groups for e in group.members}
     room = SAME_RULE_SHOWN - sum(1 for e in others if e.key not in grouped)
     shown = []
@@ -197,8 +213,8 @@ def same_rule(site: Pages, page: str, entry: Entry) -> tuple[list[str], str]:
             if room <= 0:
                 continue
             room -= 1
-        shown.append(site.listed(page, other, entry.system))
-    pages = [markdown_link(plain(f"all {len(group.members)} {group.kind}s named {group.name}"), paths.relative(page, group.page)) for group in groups]
+        shown.append(site.listed_html(page, other, entry.system))
+    pages = [finished.anchor(attribute(f"all {len(group.members)} {group.kind}s named {group.name}"), site.page_url(page, group.page)) for group in groups]
     return shown, f"{len(others) - len(shown)} more, listed with the rest on the page of " + " and of ".join(pages) + "."
 
 
