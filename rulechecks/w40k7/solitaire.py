@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Final
 
 from .. import _dice
+from . import to_wound_roll as _shared_to_wound_roll
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'close_combat', 'close_combat_odds', 'invulnerable_save', 'invulnerable_save_odds', 'morale_check', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'solitaire'
@@ -342,7 +343,6 @@ def to_wound_roll_odds(*, strength: int, toughness: int, charged: bool, disorder
 
 def _core_to_wound_roll(roll: int, strength: int, toughness: int, charged: bool, disordered: bool) -> bool:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    used: int = min(strength_plus, 10)
-    needed: int = 2 if used >= toughness + 2 else 3 if used == toughness + 1 else 4 if used == toughness else 5 if used == toughness - 1 else 6 if used >= toughness - 3 else 7
-    return roll >= needed
+    _result = _shared_to_wound_roll._core_wounds(roll, strength_plus, toughness)
+    return _result
 

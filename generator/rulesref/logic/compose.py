@@ -32,13 +32,15 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
+from rulesref.composed import Part
 from rulesref.links import param_value
 from rulesref.logic.describe import expression_words, identifier_words
 from rulesref.logic.effect_forms import RESULT, names_in
 from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
 from rulesref.logic.fold import fold_steps
 from rulesref.logic.phases import Names, chain, inlined, outcome_texts, pool_with, substituted, value_text
-from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Part, Result, RuleRef, Scalar, Target
+from rulesref.logic.shared import shares
+from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Result, RuleRef, Scalar, Target
 from rulesref.names import python_function
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
@@ -281,26 +283,33 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
     inputs = [replace(i, pool=pool_with(i.pool, inline)) if i.pool is not None else i for i in inputs]
     results = _result_texts(check, names)
     values = []
+    bases: dict[str, str] = {}  # the `let` of each field's value before its effects, with the field
     for field in check.output:
         on_field = [e for e in applied if e.on_result and e.quantity == field.name]
         text = results[field.name]
         if on_field:
             base = fresh.fresh(f"{field.name or RESULT}_rolled")
+            bases[base] = field.name
             lets.append((base, Expr(text, where)))
             text = chain(field.name, on_field, applied, fresh, lets, where, base, read)
         values.append((field.name, Expr(text, where)))
+    unchanged = [n for n, f in enumerate(check.output) if f.name not in bases.values()]
     output, is_record, clashes = _with_outcomes(check, applied, read, values)
     if clashes:
         return None, clashes
+    direct = [(values[n][0], check.output[n].name) for n in unchanged]  # (a single result may now be the field `result`)
     folded_lets, folded_values = fold_steps([(n, str(e.source)) for n, e in lets], [(n, str(e.source)) for n, e in values])
     lets = [(n, Expr(text, e.where)) for (n, e), (_, text) in zip(lets, folded_lets, strict=True)]
     values = [(n, Expr(text, where)) for n, text in folded_values]
     inputs, lets = _pruned(inputs, lets, values, check)
+    on_lets = any(not e.on_result and e.quantity in {n for n, _ in check.lets} for e in applied)
+    step = (composition.step.entry.key, check)
+    calls = None if on_lets else shares(step, {q: names[q] for q in dict.fromkeys(e.quantity for e in on_inputs)}, bases, direct, inputs, lets, values)
     summary = f"{check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
     composed = Check(
         name=composition.name, summary=summary, inputs=tuple(inputs), output=output, is_record=is_record,
         requires=check.requires, lets=tuple(lets), expr=Result(tuple(values), where, made=True), decide=None,
-        examples=examples, where=where, parts=_parts(composition), versus=check.versus, until=check.until,
+        examples=examples, where=where, parts=_parts(composition), versus=check.versus, until=check.until, shares=calls,
     )
     return composed, []
 
