@@ -29,6 +29,7 @@ class Shares:
 
     step: str  # the step's entry key
     check: str  # the step check's name
-    args: tuple[tuple[str, str], ...]  # each input an effect changes, and the `let` of its changed value
+    args: tuple[tuple[str, bool | int | str], ...]  # each input an effect changes, and the `let` of its changed value (or the constant it is)
     body: tuple[str, ...]  # the composed `let`s that are the step's own: the call gives them
     reads: tuple[tuple[str, str], ...]  # each `let` or result field read off the call's result, and the step's field ("" for its single result)
+    settled: tuple[str, ...] = ()  # the inputs of `args` given as constants

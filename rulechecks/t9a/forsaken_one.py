@@ -12,6 +12,7 @@ from typing import Final, Literal
 from .. import _dice
 from . import discipline as _shared_discipline
 from . import melee_attack as _shared_melee_attack
+from . import unstable as _shared_unstable
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'MeleeAttack', 'break_test', 'command_test', 'command_test_odds', 'health_point_losses', 'melee_attack', 'melee_attack_odds', 'panic_test']
 ID: Final = 'forsaken-one'
@@ -274,7 +275,6 @@ def health_point_losses(*, lost_by: int, beacon_of_courage: bool, steady: bool, 
 
 
 def _core_health_point_losses(lost_by: int, beacon_of_courage: bool, steady: bool, solid: bool) -> int:
-    halved: int = -(-lost_by // 2)
-    reduction: int = 1 + (1 if steady else 0) + (1 if solid else 0) if beacon_of_courage else 0
-    return max(0, halved - reduction)
+    _result = _shared_unstable._core_health_point_losses(lost_by, True, beacon_of_courage, steady, solid)
+    return _result
 

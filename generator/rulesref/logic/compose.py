@@ -39,7 +39,7 @@ from rulesref.logic.effect_forms import RESULT, names_in
 from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
 from rulesref.logic.fold import fold_steps
 from rulesref.logic.phases import Names, chain, inlined, outcome_texts, pool_with, substituted, value_text
-from rulesref.logic.shared import shares
+from rulesref.logic.shared import constants, shares
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Result, RuleRef, Scalar, Target
 from rulesref.names import python_function
 from rulesref.problems import Problem
@@ -301,10 +301,12 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
     folded_lets, folded_values = fold_steps([(n, str(e.source)) for n, e in lets], [(n, str(e.source)) for n, e in values])
     lets = [(n, Expr(text, e.where)) for (n, e), (_, text) in zip(lets, folded_lets, strict=True)]
     values = [(n, Expr(text, where)) for n, text in folded_values]
+    changed = {q: names[q] for q in dict.fromkeys(e.quantity for e in on_inputs)}
+    settled = constants(changed, lets)  # (before pruning: a changed input folded to a constant is read by no one)
     inputs, lets = _pruned(inputs, lets, values, check)
     on_lets = any(not e.on_result and e.quantity in {n for n, _ in check.lets} for e in applied)
     step = (composition.step.entry.key, check)
-    calls = None if on_lets else shares(step, {q: names[q] for q in dict.fromkeys(e.quantity for e in on_inputs)}, bases, direct, inputs, lets, values)
+    calls = None if on_lets else shares(step, changed, settled, bases, direct, inputs, lets, values)
     summary = f"{check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
     composed = Check(
         name=composition.name, summary=summary, inputs=tuple(inputs), output=output, is_record=is_record,

@@ -40,6 +40,9 @@ from rulesref.model import Entry
 TABLE = internal("table")  # the odds functions' table of states, by dice counts
 
 
+Passed = tuple[bool, bool | int | str]  # what a call passes: (True, a constant) or (False, a name)
+
+
 @dataclass(frozen=True)
 class Call:
     """A composed check's call of its step: the step's module and plan, the values the call
@@ -49,8 +52,8 @@ class Call:
     entry: str  # the step's entry key
     module: str
     step: Plan
-    args: tuple[str, ...]
-    table: tuple[tuple[str, ...], tuple[str, ...]] | None
+    args: tuple[Passed, ...]
+    table: tuple[tuple[str, ...], tuple[Passed, ...]] | None
 
     @property
     def alias(self) -> str:
@@ -62,17 +65,27 @@ def _names(node: ast.expr) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
-def _passed(plan: Plan, names: list[str], available: set[str]) -> tuple[str, ...] | None:
+def _passed(plan: Plan, names: list[str], available: set[str]) -> tuple[Passed, ...] | None:
     """The composed check's values of the step's arguments `names`: the `let` holding each
-    input an effect changes, else the input itself; None where one is not in `available`."""
-    assert plan.check.shares is not None
-    given = dict(plan.check.shares.args)
-    passed = tuple(given.get(n, n) for n in names)
-    return passed if all(n in available for n in passed) else None
+    input an effect changes (or the constant an effect settles it to), else the input
+    itself; None where a name is not in `available`."""
+    shares = plan.check.shares
+    assert shares is not None
+    given = dict(shares.args)
+    passed = tuple((True, given[n]) if n in shares.settled else (False, given.get(n, n)) for n in names)
+    return passed if all(settled or n in available for settled, n in passed) else None
 
 
-def _core_args(plan: Plan, step: Plan) -> tuple[str, ...] | None:
-    """What the logic passes its step: its arguments, and its `let`s before the step's body."""
+def _logic_reads(plan: Plan) -> set[str]:
+    """The names a check's logic reads (its dice aside)."""
+    nodes = [value for _, value, _ in plan.lets] + [n for row in plan.rows for n in (*([row.when] if row.when else []), *row.then.values)]
+    return set().union(*(_names(n) for n in nodes))
+
+
+def _core_args(plan: Plan, step: Plan) -> tuple[Passed, ...] | None:
+    """What the logic passes its step: its arguments, and its `let`s before the step's body.
+    An input an effect changes that only the step's dice read (Blitz's Attacks), and so is no
+    value of the composed logic, is passed unchanged: the step's logic reads it nowhere."""
     assert plan.check.shares is not None
     stop = set(plan.check.shares.body) | {let for let, _ in plan.check.shares.reads}
     available = {a.name for a in plan.args}
@@ -80,10 +93,22 @@ def _core_args(plan: Plan, step: Plan) -> tuple[str, ...] | None:
         if let in stop:
             break
         available.add(let)
-    return _passed(plan, [a.name for a in step.args], available)
+    given, unread = dict(plan.check.shares.args), {a.name for a in step.args} - _logic_reads(step)
+    passed: list[Passed] = []
+    for arg in step.args:
+        if arg.name in plan.check.shares.settled:
+            passed.append((True, given[arg.name]))
+            continue
+        value = str(given.get(arg.name, arg.name))
+        if value not in available and arg.name in unread:
+            value = arg.name
+        if value not in available:
+            return None
+        passed.append((False, value))
+    return tuple(passed)
 
 
-def _table_args(plan: Plan, step: Plan) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def _table_args(plan: Plan, step: Plan) -> tuple[tuple[str, ...], tuple[Passed, ...]] | None:
     """What the odds work out before they take the step's table (the `let`s of the changed
     inputs it reads, which read no dice), and what they pass it; None where they cannot
     take it: where either has no pools, or the composed logic reads other counts at the end
@@ -100,7 +125,7 @@ def _table_args(plan: Plan, step: Plan) -> tuple[tuple[str, ...], tuple[str, ...
     passed = _passed(plan, [a.name for a in step.odds_args], available)
     if passed is None:
         return None
-    needed, lets = set(passed), list[str]()
+    needed, lets = {str(n) for settled, n in passed if not settled}, list[str]()
     for let, value, _ in reversed(plan.lets):  # only those the table's arguments read
         if let in needed and let in available:
             lets.insert(0, let)
@@ -139,8 +164,9 @@ def called(found: dict[str, dict[str, Call]]) -> dict[tuple[str, str], bool]:
 # -- Python -----------------------------------------------------------------------------------
 
 
-def _call(call: Call, function: str, args: tuple[str, ...]) -> ast.expr:
-    return pos.Call(func=pos.Attribute(value=name(call.alias), attr=function, ctx=ast.Load()), args=[name(n) for n in args], keywords=[])
+def _call(call: Call, function: str, args: tuple[Passed, ...]) -> ast.expr:
+    values: list[ast.expr] = [pos.Constant(n) if settled else name(str(n)) for settled, n in args]
+    return pos.Call(func=pos.Attribute(value=name(call.alias), attr=function, ctx=ast.Load()), args=values, keywords=[])
 
 
 def _let(let: str, value: ast.expr, vtype: VType) -> ast.stmt:
