@@ -213,3 +213,27 @@ def test_javascript_composed_checks_give_what_python_gives(tmp_path: Path) -> No
     finally:
         for name in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
             del sys.modules[name]
+
+
+# -- analysed once ----------------------------------------------------------------------------
+
+
+def test_each_check_is_analysed_once_per_build(tmp_path: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step's analysis, made to resolve the effects on it, is the one its entry is compiled
+    with: before, each step was analysed twice in a build."""
+    from rulesref.logic import analysed
+
+    made: list[tuple[str, str]] = []
+    analyse = analysed.analyse
+
+    def counted(entry: Any, check: Any) -> Any:
+        made.append((entry.key, check.name))
+        return analyse(entry, check)
+
+    monkeypatch.setattr(analysed, "analyse", counted)
+    build = validate([str(write_units(tmp_path, 4, 3))])
+    assert build.compiled and not [p for p in build.problems if p.severity == "error"]
+    assert len(made) == len(set(made)), sorted(m for m in made if made.count(m) > 1)
+    steps = {(e.key, c.name) for e in build.content.entries for c in e.checks if any(f.step.split(".", 1)[0] == e.id for u in build.content.entries_of(e.system) for f in u.effects)}
+    assert steps and steps <= set(made)  # the steps were analysed, once, and compiled
+    assert {(key, c.plan.name) for key, entry in build.compiled.items() for c in entry.checks} >= steps
