@@ -222,9 +222,9 @@ def test_each_check_is_analysed_once_per_build(tmp_path: Path, cache_dir: Path, 
     """A step's analysis, made to resolve the effects on it, is the one its entry is compiled
     with: before, each step was analysed twice in a build."""
     from rulesref.logic import analysed
+    from rulesref.logic.analyse import analyse
 
     made: list[tuple[str, str]] = []
-    analyse = analysed.analyse
 
     def counted(entry: Any, check: Any) -> Any:
         made.append((entry.key, check.name))
