@@ -25,13 +25,12 @@ from rulesref.logic.effect_forms import names_in
 from rulesref.model import Check, Expr, Input
 
 
-def constants(changed: dict[str, str], lets: list[tuple[str, Expr]]) -> dict[str, bool | int | str]:
+def constants(changed: dict[str, str], lets: dict[str, ast.expr]) -> dict[str, bool | int | str]:
     """Each changed input (of `changed`: the `let` holding its value) that folding settled to
-    a constant, with that constant."""
-    texts = dict(lets)
+    a constant (`lets`: the folded `let`s), with that constant."""
     out: dict[str, bool | int | str] = {}
     for quantity, let in changed.items():
-        node = ast.parse(str(texts[let].source), mode="eval").body
+        node = lets[let]
         if isinstance(node, ast.Constant) and isinstance(node.value, bool | int | str):
             out[quantity] = node.value
     return out
