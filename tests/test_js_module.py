@@ -7,6 +7,7 @@ tests/site/test_offline.py.)"""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,3 +68,60 @@ def test_twin_paths() -> None:
     assert twin_path("assets/rulechecks/w40k7/fleet.js") == "assets/rulechecks/w40k7/fleet.classic.js"
     with pytest.raises(ModuleShapeError):
         twin_path("assets/rulechecks/w40k7/fleet.classic.js")
+
+
+LOAD_TWIN = """
+// Loads a twin as the offline copy does: the loader script, then rulesrefImport(url); each
+// <script> tag it appends runs the file it names (as a browser would, one task later).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+const [loader, url, name, args] = process.argv.slice(2);
+const loaded = [];
+globalThis.document = {
+  currentScript: null,
+  createElement: () => ({}),
+  head: {
+    append(tag) {
+      setTimeout(() => {
+        loaded.push(tag.src.split("/").slice(-2).join("/"));
+        document.currentScript = tag;
+        vm.runInThisContext(readFileSync(fileURLToPath(tag.src), "utf8"), { filename: tag.src });
+        document.currentScript = null;
+        tag.onload();
+      }, 0);
+    },
+  },
+};
+vm.runInThisContext(readFileSync(loader, "utf8"));
+const module = await globalThis.rulesrefImport(url);
+process.stdout.write(JSON.stringify({ result: module[name](JSON.parse(args)), loaded }));
+"""
+
+
+@pytest.mark.node
+def test_a_composed_checks_twin_runs_once_the_step_it_calls_has_loaded(tmp_path: Path) -> None:
+    import dataclasses
+    import json
+    import subprocess
+
+    from rulechecks.w40k7 import deffkoptas
+
+    from .jsnode import node
+
+    for path, data in _site_modules().items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes(data)
+    twin = (tmp_path / "w40k7" / "deffkoptas.classic.js").read_text(encoding="utf-8")
+    assert "globalThis.rulesrefWaiting" in twin and 'new globalThis.URL("./close_combat.js", $self).href' in twin
+    (tmp_path / "load.mjs").write_text(LOAD_TWIN, encoding="utf-8")
+    loader = REPO / "generator" / "rulesref" / "templates" / "site" / "assets" / "rulesref-classic.js"
+    args: dict[str, Any] = {"attacks": 6, "weapon_skill": 4, "strength": 3, "ap": 7, "target_weapon_skill": 4, "toughness": 4, "armour_save": 5, "invulnerable_save": 7,
+            "wounds": 1, "models": 5, "eternal_warrior": False, "charged": True, "disordered": False, "hits": 4, "wounded": 2, "saved": 1, "unsaved": 1}
+    url = (tmp_path / "w40k7" / "deffkoptas.js").as_uri()
+    done = subprocess.run([node(), str(tmp_path / "load.mjs"), str(loader), url, "close_combat", json.dumps(args)], capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["result"] == dataclasses.asdict(deffkoptas.close_combat(**args))
+    # the runtime and the pools, the unit's twin (which waits), then the steps it calls
+    assert out["loaded"] == [*[f"{tmp_path.name}/{m}.classic.js" for m in ("_runtime", "_pools")], *[f"w40k7/{m}.classic.js" for m in ("deffkoptas", "close_combat", "morale_check", "to_wound_roll")]], out["loaded"]

@@ -46,7 +46,8 @@ def test_no_writer_imports_what_computes() -> None:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Counts analyses (per entry and check) and example runs (per example's place)."""
     counts: Counter[str] = Counter()
-    from rulesref.logic.analyse import analyse  # the one `compile_stage` calls
+    from rulesref.logic import analysed
+    from rulesref.logic.analyse import analyse  # the one the compile stage and the effects' steps call, through `analysed`
 
     run_example = compile_stage.run_example
 
@@ -58,7 +59,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         counts[f"example {example.where.doc.path} {example.where.path}"] += 1
         return run_example(plan, function, example)
 
-    monkeypatch.setattr(compile_stage, "analyse", counting_analyse)
+    monkeypatch.setattr(analysed, "analyse", counting_analyse)
     monkeypatch.setattr(compile_stage, "run_example", counting_run)
     return counts
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
+from rulesref.composed import Part, Shares
 from rulesref.names import python_module, python_name
 from rulesref.problems import Problem, Severity
 from rulesref.read.load import Document, JsonPath
@@ -379,6 +380,7 @@ class Check:
     versus: bool = False  # a core step every unit is composed with, whose form picks a target
     targets: tuple[Target, ...] = ()  # a composed `versus` check: the units it can be aimed at
     until: Expr | None = None  # the dice are rolled again until this holds (ties of a roll-off rolled again)
+    shares: Shares | None = None  # a composed check whose code calls its step's
 
     def input(self, name: str) -> Input | None:
         return next((i for i in self.inputs if i.name == name), None)
@@ -439,18 +441,6 @@ class Target:
     name: str
     values: tuple[tuple[str, Scalar], ...]
     parts: tuple[Part, ...]
-
-
-@dataclass(frozen=True)
-class Part:
-    """One line of a composed check's account: the entry that supplied it, and what it did."""
-
-    entry: str  # an entry id of the same system
-    name: str  # that entry's name
-    words: str
-    # when it applies, where that is a plain matter of flags: each true/false input and the
-    # value it must have (() for always); None where it depends on more (numbers, the result)
-    flags: tuple[tuple[str, bool], ...] | None = ()
 
 
 # -- entries --------------------------------------------------------------------------------

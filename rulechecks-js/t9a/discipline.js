@@ -104,6 +104,6 @@ export function command_test_odds(args) {
   return $.odds($counts);
 }
 
-function $command_test(roll, discipline) {
+export function $command_test(roll, discipline) {
   return (roll <= discipline);
 }

@@ -4,6 +4,9 @@
 
 import * as $ from "../_runtime.js";
 import * as $pools from "../_pools.js";
+import * as $shared$discipline from "./discipline.js";
+import * as $shared$melee_attack from "./melee_attack.js";
+import * as $shared$unstable from "./unstable.js";
 
 export const ID = "forsaken-one";
 export const NAME = "Forsaken One";
@@ -79,8 +82,7 @@ export function melee_attack_odds(args) {
   if (!Number.isInteger(health_points) || !(1 <= health_points && health_points <= 5)) $.fail("health_points must be a whole number from 1 to 5, not " + $.repr(health_points));
   if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
   const $counts = new Map();
-  let $table = $pools.start();
-  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, armour_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, special_save, 1), [0], "", 0, 0))), [0], 1, [0]);
+  let $table = $shared$melee_attack.$table$attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models);
   for (const [[unsaved], $weight] of $table.states.values()) {
     $.tally($counts, $melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, 0, 0, 0, 0, 0, unsaved), $weight, $MeleeAttack$fields);
   }
@@ -88,8 +90,8 @@ export function melee_attack_odds(args) {
 }
 
 function $melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved) {
-  const falling = ((health_points === 1) ? unsaved : ((health_points === 2) ? Math.floor(unsaved / 2) : ((health_points === 3) ? Math.floor(unsaved / 3) : ((health_points === 4) ? Math.floor(unsaved / 4) : Math.floor(unsaved / 5)))));
-  return $MeleeAttack(unsaved, Math.min(models, falling));
+  const $result = $shared$melee_attack.$attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved);
+  return $MeleeAttack($result.unsaved, $result.models_removed);
 }
 
 const $panic_test$keys = Object.freeze([]);
@@ -129,7 +131,8 @@ export function command_test_odds(args) {
 }
 
 function $command_test(roll, discipline, purpose) {
-  const result_rolled = (roll <= discipline);
+  const $result = $shared$discipline.$command_test(roll, discipline);
+  const result_rolled = $result;
   const result_settled = ((purpose === "combat-reform") ? true : ((purpose === "redirecting-charges") ? false : result_rolled));
   return result_settled;
 }
@@ -147,7 +150,6 @@ export function health_point_losses(args) {
 }
 
 function $health_point_losses(lost_by, beacon_of_courage, steady, solid) {
-  const halved = (0 - Math.floor((0 - lost_by) / 2));
-  const reduction = (beacon_of_courage ? ((1 + (steady ? 1 : 0)) + (solid ? 1 : 0)) : 0);
-  return Math.max(0, (halved - reduction));
+  const $result = $shared$unstable.$health_point_losses(lost_by, true, beacon_of_courage, steady, solid);
+  return $result;
 }

@@ -68,15 +68,20 @@ export function attack_odds(args) {
   if (!Number.isInteger(health_points) || !(1 <= health_points && health_points <= 5)) $.fail("health_points must be a whole number from 1 to 5, not " + $.repr(health_points));
   if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
   const $counts = new Map();
-  let $table = $pools.start();
-  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, armour_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, special_save, 1), [0], "", 0, 0))), [0], 1, [0]);
+  let $table = $table$attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models);
   for (const [[unsaved], $weight] of $table.states.values()) {
     $.tally($counts, $attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, 0, 0, 0, 0, 0, unsaved), $weight, $Attack$fields);
   }
   return $.odds($counts);
 }
 
-function $attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved) {
+export function $attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved) {
   const falling = ((health_points === 1) ? unsaved : ((health_points === 2) ? Math.floor(unsaved / 2) : ((health_points === 3) ? Math.floor(unsaved / 3) : ((health_points === 4) ? Math.floor(unsaved / 4) : Math.floor(unsaved / 5)))));
   return $Attack(unsaved, Math.min(models, falling));
+}
+
+export function $table$attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models) {
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, to_hit, 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, to_wound, 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, armour_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, special_save, 1), [0], "", 0, 0))), [0], 1, [0]);
+  return $table;
 }

@@ -37,7 +37,7 @@ export function health_point_losses(args) {
   return $health_point_losses(lost_by, stubborn, beacon_of_courage, steady, solid);
 }
 
-function $health_point_losses(lost_by, stubborn, beacon_of_courage, steady, solid) {
+export function $health_point_losses(lost_by, stubborn, beacon_of_courage, steady, solid) {
   const halved = (stubborn ? (0 - Math.floor((0 - lost_by) / 2)) : lost_by);
   const reduction = (beacon_of_courage ? ((1 + (steady ? 1 : 0)) + (solid ? 1 : 0)) : 0);
   return Math.max(0, (halved - reduction));

@@ -73,16 +73,21 @@ export function attack_odds(args) {
   if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
   if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
   const $counts = new Map();
-  let $table = $pools.start();
-  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, ((weapon_skill > target_weapon_skill) ? 3 : ((target_weapon_skill > (2 * weapon_skill)) ? 5 : 4)), 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, ((Math.min(strength, 10) >= (toughness + 2)) ? 2 : ((Math.min(strength, 10) === (toughness + 1)) ? 3 : ((Math.min(strength, 10) === toughness) ? 4 : ((Math.min(strength, 10) === (toughness - 1)) ? 5 : ((Math.min(strength, 10) >= (toughness - 3)) ? 6 : 7))))), 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0))), [0], 1, [0]);
+  let $table = $table$attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior);
   for (const [[unsaved], $weight] of $table.states.values()) {
     $.tally($counts, $attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, 0, 0, 0, unsaved), $weight, $Attack$fields);
   }
   return $.odds($counts);
 }
 
-function $attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved) {
+export function $attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved) {
   const instant_death = ((Math.min(strength, 10) >= (2 * toughness)) && !eternal_warrior);
   const falling = ((instant_death || (wounds === 1)) ? unsaved : ((wounds === 2) ? Math.floor(unsaved / 2) : ((wounds === 3) ? Math.floor(unsaved / 3) : Math.floor(unsaved / 4))));
   return $Attack(unsaved, Math.min(models, falling));
+}
+
+export function $table$attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior) {
+  let $table = $pools.start();
+  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, ((weapon_skill > target_weapon_skill) ? 3 : ((target_weapon_skill > (2 * weapon_skill)) ? 5 : 4)), 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, ((Math.min(strength, 10) >= (toughness + 2)) ? 2 : ((Math.min(strength, 10) === (toughness + 1)) ? 3 : ((Math.min(strength, 10) === toughness) ? 4 : ((Math.min(strength, 10) === (toughness - 1)) ? 5 : ((Math.min(strength, 10) >= (toughness - 3)) ? 6 : 7))))), 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0))), [0], 1, [0]);
+  return $table;
 }

@@ -4,6 +4,9 @@
 
 import * as $ from "../_runtime.js";
 import * as $pools from "../_pools.js";
+import * as $shared$close_combat from "./close_combat.js";
+import * as $shared$morale_check from "./morale_check.js";
+import * as $shared$to_wound_roll from "./to_wound_roll.js";
 
 export const ID = "deffkoptas";
 export const NAME = "Deffkoptas";
@@ -93,8 +96,8 @@ export function close_combat_odds(args) {
   if (typeof charged !== "boolean") $.fail("charged must be true or false, not " + $.repr(charged));
   if (typeof disordered !== "boolean") $.fail("disordered must be true or false, not " + $.repr(disordered));
   const $counts = new Map();
-  let $table = $pools.start();
-  $table = $pools.extend($table, () => $pools.power(attacks, $pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, ((weapon_skill > target_weapon_skill) ? 3 : ((target_weapon_skill > (2 * weapon_skill)) ? 5 : 4)), 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))), 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0))), [0], 1, [0]);
+  const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
+  let $table = $shared$close_combat.$table$attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior);
   for (const [[unsaved], $weight] of $table.states.values()) {
     $.tally($counts, $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, 0, 0, 0, unsaved), $weight, $CloseCombat$fields);
   }
@@ -103,9 +106,8 @@ export function close_combat_odds(args) {
 
 function $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, hits, wounded, saved, unsaved) {
   const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
-  const instant_death = ((Math.min(strength_plus, 10) >= (2 * toughness)) && !eternal_warrior);
-  const falling = ((instant_death || (wounds === 1)) ? unsaved : ((wounds === 2) ? Math.floor(unsaved / 2) : ((wounds === 3) ? Math.floor(unsaved / 3) : Math.floor(unsaved / 4))));
-  return $CloseCombat(unsaved, Math.min(models, falling));
+  const $result = $shared$close_combat.$attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved);
+  return $CloseCombat($result.unsaved, $result.models_removed);
 }
 
 const $MoraleCheck$fields = Object.freeze(["result", "hits"]);
@@ -148,7 +150,8 @@ export function morale_check_odds(args) {
 }
 
 function $morale_check(roll, leadership, penalty, mob_rule_roll, locked_in_combat, has_ork_character, models) {
-  const result_rolled = ((roll === 2) || (roll <= (leadership - penalty)));
+  const $result = $shared$morale_check.$passed(roll, leadership, penalty);
+  const result_rolled = $result;
   const result_set = (!result_rolled ? ((mob_rule_roll === 1) ? locked_in_combat : ((mob_rule_roll <= 3) ? has_ork_character : (models >= 10))) : result_rolled);
   return $MoraleCheck(result_set, (!result_rolled ? (((mob_rule_roll >= 2) && ((mob_rule_roll <= 3) ? has_ork_character : (models >= 10))) ? "D6" : "none") : "none"));
 }
@@ -184,7 +187,6 @@ export function to_wound_roll_odds(args) {
 
 function $to_wound_roll(roll, strength, toughness, charged, disordered) {
   const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
-  const used = Math.min(strength_plus, 10);
-  const needed = ((used >= (toughness + 2)) ? 2 : ((used === (toughness + 1)) ? 3 : ((used === toughness) ? 4 : ((used === (toughness - 1)) ? 5 : ((used >= (toughness - 3)) ? 6 : 7)))));
-  return (roll >= needed);
+  const $result = $shared$to_wound_roll.$wounds(roll, strength_plus, toughness);
+  return $result;
 }

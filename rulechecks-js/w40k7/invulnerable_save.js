@@ -47,6 +47,6 @@ export function saved_odds(args) {
   return $.odds($counts);
 }
 
-function $saved(roll, save) {
+export function $saved(roll, save) {
   return (roll >= save);
 }

@@ -49,6 +49,6 @@ export function passed_odds(args) {
   return $.odds($counts);
 }
 
-function $passed(roll, leadership, penalty) {
+export function $passed(roll, leadership, penalty) {
   return ((roll === 2) || (roll <= (leadership - penalty)));
 }

@@ -4,6 +4,9 @@
 
 import * as $ from "../_runtime.js";
 import * as $pools from "../_pools.js";
+import * as $shared$close_combat from "./close_combat.js";
+import * as $shared$invulnerable_save from "./invulnerable_save.js";
+import * as $shared$to_wound_roll from "./to_wound_roll.js";
 
 export const ID = "solitaire";
 export const NAME = "Solitaire";
@@ -104,9 +107,8 @@ export function close_combat_odds(args) {
 
 function $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, hits, wounded, saved, unsaved) {
   const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
-  const instant_death = ((Math.min(strength_plus, 10) >= (2 * toughness)) && !eternal_warrior);
-  const falling = ((instant_death || (wounds === 1)) ? unsaved : ((wounds === 2) ? Math.floor(unsaved / 2) : ((wounds === 3) ? Math.floor(unsaved / 3) : Math.floor(unsaved / 4))));
-  return $CloseCombat(unsaved, Math.min(models, falling));
+  const $result = $shared$close_combat.$attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved);
+  return $CloseCombat($result.unsaved, $result.models_removed);
 }
 
 const $invulnerable_save$keys = Object.freeze(["roll"]);
@@ -130,7 +132,8 @@ export function invulnerable_save_odds(args) {
 }
 
 function $invulnerable_save(roll) {
-  return (roll >= 3);
+  const $result = $shared$invulnerable_save.$saved(roll, 3);
+  return $result;
 }
 
 const $morale_check$keys = Object.freeze([]);
@@ -175,7 +178,6 @@ export function to_wound_roll_odds(args) {
 
 function $to_wound_roll(roll, strength, toughness, charged, disordered) {
   const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
-  const used = Math.min(strength_plus, 10);
-  const needed = ((used >= (toughness + 2)) ? 2 : ((used === (toughness + 1)) ? 3 : ((used === toughness) ? 4 : ((used === (toughness - 1)) ? 5 : ((used >= (toughness - 3)) ? 6 : 7)))));
-  return (roll >= needed);
+  const $result = $shared$to_wound_roll.$wounds(roll, strength_plus, toughness);
+  return $result;
 }

@@ -49,7 +49,7 @@ export function wounds_odds(args) {
   return $.odds($counts);
 }
 
-function $wounds(roll, strength, toughness) {
+export function $wounds(roll, strength, toughness) {
   const used = Math.min(strength, 10);
   const needed = ((used >= (toughness + 2)) ? 2 : ((used === (toughness + 1)) ? 3 : ((used === toughness) ? 4 : ((used === (toughness - 1)) ? 5 : ((used >= (toughness - 3)) ? 6 : 7)))));
   return (roll >= needed);

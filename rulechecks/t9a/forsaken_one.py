@@ -10,6 +10,9 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from .. import _dice
+from . import discipline as _shared_discipline
+from . import melee_attack as _shared_melee_attack
+from . import unstable as _shared_unstable
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'MeleeAttack', 'break_test', 'command_test', 'command_test_odds', 'health_point_losses', 'melee_attack', 'melee_attack_odds', 'panic_test']
 ID: Final = 'forsaken-one'
@@ -137,12 +140,7 @@ def melee_attack_odds(*, attacks: int, to_hit: int, to_wound: int, armour_save: 
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     _counts: dict[MeleeAttack, int] = {}
-    _table: dict[tuple[int, ...], int] = {(): 1}
-    _den = 1
-
-    def _step_hits() -> _dice.Dist:
-        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, armour_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, special_save, 1), (0,), '', 0, 0)))
-    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    _table = _shared_melee_attack._table_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models)
     for (unsaved,), _weight in _table.items():
         _result = _core_melee_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, 0, 0, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
@@ -150,8 +148,8 @@ def melee_attack_odds(*, attacks: int, to_hit: int, to_wound: int, armour_save: 
 
 
 def _core_melee_attack(attacks: int, to_hit: int, to_wound: int, armour_save: int, special_save: int, health_points: int, models: int, hits: int, wounded: int, armoured: int, past_armour: int, special: int, unsaved: int) -> MeleeAttack:
-    falling: int = unsaved if health_points == 1 else unsaved // 2 if health_points == 2 else unsaved // 3 if health_points == 3 else unsaved // 4 if health_points == 4 else unsaved // 5
-    return MeleeAttack(unsaved=unsaved, models_removed=min(models, falling))
+    _result = _shared_melee_attack._core_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, hits, wounded, armoured, past_armour, special, unsaved)
+    return MeleeAttack(unsaved=_result.unsaved, models_removed=_result.models_removed)
 
 
 def panic_test() -> bool:
@@ -234,7 +232,8 @@ def command_test_odds(*, discipline: int, purpose: Literal['combat-reform', 'red
 
 
 def _core_command_test(roll: int, discipline: int, purpose: Literal['combat-reform', 'redirecting-charges', 'other']) -> bool:
-    result_rolled: bool = roll <= discipline
+    _result = _shared_discipline._core_command_test(roll, discipline)
+    result_rolled: bool = _result
     result_settled: bool = True if purpose == 'combat-reform' else False if purpose == 'redirecting-charges' else result_rolled
     return result_settled
 
@@ -276,7 +275,6 @@ def health_point_losses(*, lost_by: int, beacon_of_courage: bool, steady: bool, 
 
 
 def _core_health_point_losses(lost_by: int, beacon_of_courage: bool, steady: bool, solid: bool) -> int:
-    halved: int = -(-lost_by // 2)
-    reduction: int = 1 + (1 if steady else 0) + (1 if solid else 0) if beacon_of_courage else 0
-    return max(0, halved - reduction)
+    _result = _shared_unstable._core_health_point_losses(lost_by, True, beacon_of_courage, steady, solid)
+    return _result
 

@@ -120,12 +120,7 @@ def attack_odds(*, attacks: int, to_hit: int, to_wound: int, armour_save: int, s
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     _counts: dict[Attack, int] = {}
-    _table: dict[tuple[int, ...], int] = {(): 1}
-    _den = 1
-
-    def _step_hits() -> _dice.Dist:
-        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, armour_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, special_save, 1), (0,), '', 0, 0)))
-    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    _table = _table_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models)
     for (unsaved,), _weight in _table.items():
         _result = _core_attack(attacks, to_hit, to_wound, armour_save, special_save, health_points, models, 0, 0, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
@@ -135,4 +130,14 @@ def attack_odds(*, attacks: int, to_hit: int, to_wound: int, armour_save: int, s
 def _core_attack(attacks: int, to_hit: int, to_wound: int, armour_save: int, special_save: int, health_points: int, models: int, hits: int, wounded: int, armoured: int, past_armour: int, special: int, unsaved: int) -> Attack:
     falling: int = unsaved if health_points == 1 else unsaved // 2 if health_points == 2 else unsaved // 3 if health_points == 3 else unsaved // 4 if health_points == 4 else unsaved // 5
     return Attack(unsaved=unsaved, models_removed=min(models, falling))
+
+
+def _table_attack(attacks: int, to_hit: int, to_wound: int, armour_save: int, special_save: int, health_points: int, models: int) -> dict[tuple[int, ...], int]:
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, to_wound, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, armour_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, special_save, 1), (0,), '', 0, 0)))
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    return _table
 

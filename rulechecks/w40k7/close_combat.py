@@ -136,12 +136,7 @@ def attack_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, targ
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
     _counts: dict[Attack, int] = {}
-    _table: dict[tuple[int, ...], int] = {(): 1}
-    _den = 1
-
-    def _step_hits() -> _dice.Dist:
-        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
-    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    _table = _table_attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior)
     for (unsaved,), _weight in _table.items():
         _result = _core_attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
@@ -152,4 +147,14 @@ def _core_attack(attacks: int, weapon_skill: int, strength: int, ap: int, target
     instant_death: bool = min(strength, 10) >= 2 * toughness and (not eternal_warrior)
     falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4
     return Attack(unsaved=unsaved, models_removed=min(models, falling))
+
+
+def _table_attack(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool) -> dict[tuple[int, ...], int]:
+    _table: dict[tuple[int, ...], int] = {(): 1}
+    _den = 1
+
+    def _step_hits() -> _dice.Dist:
+        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
+    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    return _table
 

@@ -10,6 +10,9 @@ from fractions import Fraction
 from typing import Final
 
 from .. import _dice
+from . import close_combat as _shared_close_combat
+from . import morale_check as _shared_morale_check
+from . import to_wound_roll as _shared_to_wound_roll
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'MoraleCheck', 'close_combat', 'close_combat_odds', 'morale_check', 'morale_check_odds', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'deffkoptas'
@@ -190,12 +193,8 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
     if type(disordered) is not bool:
         raise ValueError(f'disordered must be true or false, not {disordered!r}')
     _counts: dict[CloseCombat, int] = {}
-    _table: dict[tuple[int, ...], int] = {(): 1}
-    _den = 1
-
-    def _step_hits() -> _dice.Dist:
-        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
-    _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
+    strength_plus: int = strength + (1 if charged and (not disordered) else 0)
+    _table = _shared_close_combat._table_attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior)
     for (unsaved,), _weight in _table.items():
         _result = _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
@@ -204,9 +203,8 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
 
 def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    instant_death: bool = min(strength_plus, 10) >= 2 * toughness and (not eternal_warrior)
-    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4
-    return CloseCombat(unsaved=unsaved, models_removed=min(models, falling))
+    _result = _shared_close_combat._core_attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved)
+    return CloseCombat(unsaved=_result.unsaved, models_removed=_result.models_removed)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -304,7 +302,8 @@ def morale_check_odds(*, leadership: int, penalty: int, locked_in_combat: bool, 
 
 
 def _core_morale_check(roll: int, leadership: int, penalty: int, mob_rule_roll: int, locked_in_combat: bool, has_ork_character: bool, models: int) -> MoraleCheck:
-    result_rolled: bool = roll == 2 or roll <= leadership - penalty
+    _result = _shared_morale_check._core_passed(roll, leadership, penalty)
+    result_rolled: bool = _result
     result_set: bool = (locked_in_combat if mob_rule_roll == 1 else has_ork_character if mob_rule_roll <= 3 else models >= 10) if not result_rolled else result_rolled
     return MoraleCheck(result=result_set, hits=('D6' if mob_rule_roll >= 2 and (has_ork_character if mob_rule_roll <= 3 else models >= 10) else 'none') if not result_rolled else 'none')
 
@@ -378,7 +377,6 @@ def to_wound_roll_odds(*, strength: int, toughness: int, charged: bool, disorder
 
 def _core_to_wound_roll(roll: int, strength: int, toughness: int, charged: bool, disordered: bool) -> bool:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    used: int = min(strength_plus, 10)
-    needed: int = 2 if used >= toughness + 2 else 3 if used == toughness + 1 else 4 if used == toughness else 5 if used == toughness - 1 else 6 if used >= toughness - 3 else 7
-    return roll >= needed
+    _result = _shared_to_wound_roll._core_wounds(roll, strength_plus, toughness)
+    return _result
 

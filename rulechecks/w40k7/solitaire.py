@@ -10,6 +10,9 @@ from fractions import Fraction
 from typing import Final
 
 from .. import _dice
+from . import close_combat as _shared_close_combat
+from . import invulnerable_save as _shared_invulnerable_save
+from . import to_wound_roll as _shared_to_wound_roll
 
 __all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'close_combat', 'close_combat_odds', 'invulnerable_save', 'invulnerable_save_odds', 'morale_check', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'solitaire'
@@ -208,9 +211,8 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
 
 def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    instant_death: bool = min(strength_plus, 10) >= 2 * toughness and (not eternal_warrior)
-    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4
-    return CloseCombat(unsaved=unsaved, models_removed=min(models, falling))
+    _result = _shared_close_combat._core_attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved)
+    return CloseCombat(unsaved=_result.unsaved, models_removed=_result.models_removed)
 
 
 def invulnerable_save(*, roll: int) -> bool:
@@ -257,7 +259,8 @@ def invulnerable_save_odds() -> dict[bool, Fraction]:
 
 
 def _core_invulnerable_save(roll: int) -> bool:
-    return roll >= 3
+    _result = _shared_invulnerable_save._core_saved(roll, 3)
+    return _result
 
 
 def morale_check() -> bool:
@@ -342,7 +345,6 @@ def to_wound_roll_odds(*, strength: int, toughness: int, charged: bool, disorder
 
 def _core_to_wound_roll(roll: int, strength: int, toughness: int, charged: bool, disordered: bool) -> bool:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    used: int = min(strength_plus, 10)
-    needed: int = 2 if used >= toughness + 2 else 3 if used == toughness + 1 else 4 if used == toughness else 5 if used == toughness - 1 else 6 if used >= toughness - 3 else 7
-    return roll >= needed
+    _result = _shared_to_wound_roll._core_wounds(roll, strength_plus, toughness)
+    return _result
 

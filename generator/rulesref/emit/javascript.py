@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesref.emit.js_expressions import ExpressionWriter, bare, constant, local
-from rulesref.emit.js_module import ImportRuntime, Line, Module, exported
+from rulesref.emit.js_module import ImportCheck, ImportRuntime, Line, Module, exported
 from rulesref.logic.chain import Step, schedule
 from rulesref.logic.inputs import Bound, InputCheck, PoolCheck, input_check, never_met, no_row_matched, pool_checks
 from rulesref.logic.plan import Arg, Plan, ResultPlan
@@ -39,6 +39,8 @@ class EntryModule:
     plans: tuple[Plan, ...]
     source: str  # its YAML file, as the header names it
     url: str  # its page
+    code: tuple[tuple[str, tuple[Line, ...]], ...] = ()  # a check's odds and logic where they call a step's (`rulesref.emit.js_shared`)
+    imports: tuple[ImportCheck, ...] = ()  # the modules of the steps they call
 
 
 def _composed_from(plan: Plan) -> str:
@@ -342,10 +344,12 @@ def entry_module(item: EntryModule) -> Module:
         "",
         ImportRuntime(f"../{RUNTIME}.js"),
         *([ImportRuntime(f"../{POOLS}.js", "$pools")] if any(p.pools for p in item.plans) else []),
+        *item.imports,
         "",
     ]
     lines += [exported(f"const {k} = {constant(v)};") for k, v in _constants(item).items()]
     lines += ["", KEYWORDS]
+    code = dict(item.code)
     for plan in item.plans:
         lines.append("")
         if plan.record_class:
@@ -354,8 +358,8 @@ def entry_module(item: EntryModule) -> Module:
         if plan.odds_name:
             lines += _keywords(plan.odds_name, plan.odds_args)
             lines += [f"/** Exact odds of each result of `{plan.name}` over its dice, in order of result. */"]
-            lines += odds_function(plan) + [""]
-        lines += core_function(plan)
+            lines += [] if plan.name in code else odds_function(plan) + [""]
+        lines += code[plan.name] if plan.name in code else core_function(plan)
     return Module(header(item.source), tuple(lines))
 
 

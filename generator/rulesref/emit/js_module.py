@@ -59,7 +59,17 @@ class ImportRuntime:
     name: str = "$"
 
 
-Line = str | Exported | ImportRuntime
+@dataclass(frozen=True)
+class ImportCheck:
+    """The line that imports another check module as `name`, from `path` (relative to the
+    module): a composed check calls its step's logic. Its twin runs once that module's has
+    (`rulesref-classic.js` loads it first)."""
+
+    path: str
+    name: str
+
+
+Line = str | Exported | ImportRuntime | ImportCheck
 
 
 @dataclass(frozen=True)
@@ -78,8 +88,12 @@ class Module:
         module's URL."""
         body: list[str] = []
         exported: list[str] = []
+        needs: list[str] = []
         for line in self.lines:
-            if isinstance(line, ImportRuntime):
+            if isinstance(line, ImportCheck):
+                needs.append(f'new globalThis.URL("{line.path}", $self).href')
+                body.append(f"const {line.name} = globalThis.rulesrefModules[$needs[{len(needs) - 1}]];")
+            elif isinstance(line, ImportRuntime):
                 # globalThis.URL: a check module's own `URL` constant shadows the global in its function
                 body.append(f'const {line.name} = globalThis.rulesrefModules[new globalThis.URL("{line.path}", $self).href];')
             elif isinstance(line, Exported):
@@ -88,6 +102,9 @@ class Module:
             else:
                 body.append(line)
         register = f"globalThis.rulesrefModules[$self] = Object.freeze({{ {', '.join(exported)} }});" if exported else ""
+        if needs:  # run now if the modules it imports have, else once the loader has loaded them
+            body = [f"const $needs = [{', '.join(needs)}];", "const $run = () => {", *body, register, "};"]
+            register = "if ($needs.every((need) => globalThis.rulesrefModules[need])) $run(); else (globalThis.rulesrefWaiting ??= {})[$self] = [$needs, $run];"
         return "\n".join(
             [
                 "(() => {",
@@ -102,7 +119,7 @@ class Module:
 
 
 def _es_line(line: Line) -> str:
-    if isinstance(line, ImportRuntime):
+    if isinstance(line, ImportRuntime | ImportCheck):
         return f'import * as {line.name} from "{line.path}";'
     if isinstance(line, Exported):
         return "export " + line.line

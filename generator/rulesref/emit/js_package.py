@@ -12,6 +12,7 @@ from rulesref import __version__
 from rulesref.build import Build
 from rulesref.emit.javascript import POOLS, RUNTIME, EntryModule, comment, entry_module, header, module_dts
 from rulesref.emit.js_module import served_module, twin_path
+from rulesref.emit.js_shared import with_calls
 from rulesref.emit.origin import source_path
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
@@ -70,7 +71,7 @@ def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
             if compiled is not None:
                 source = call(get, f"source:{entry.key}", _source, entry, shown)
                 items.append(EntryModule(system, entry, tuple(compiled.plans), source, build.settings.entry_url(entry)))
-    return items
+    return with_calls(items)
 
 
 def package_files(build: Build, get: Get = fresh, *, twins: bool = False, version: str | None = None) -> dict[str, bytes]:

@@ -18,6 +18,7 @@ from rulesref.build import Build
 from rulesref.emit.origin import source_path
 from rulesref.logic import runtime_dice
 from rulesref.logic.codegen import module_ast, module_source
+from rulesref.logic.shared_code import package_code
 from rulesref.support.templates import render
 
 
@@ -65,13 +66,16 @@ def package_files(build: Build, version: str | None = None) -> dict[str, bytes]:
     roots = build.files.roots
     files: dict[str, bytes] = {}
     systems: list[str] = []
+    compiled_entries = [(e, list(c.plans), settings.entry_url(e)) for e in build.content.entries if (c := build.compiled.get(e.key)) is not None]
+    shared = package_code(compiled_entries)  # the composed checks' calls of their steps
     for system in build.content.systems:
         modules: list[str] = []
         for entry in build.content.entries_of(system.id):
             compiled = build.compiled.get(entry.key)
             if compiled is None:
                 continue
-            module = module_ast(entry, compiled.plans, system_name=system.name, url=settings.entry_url(entry))
+            code, imports = shared.get(entry.key, (None, None))
+            module = module_ast(entry, compiled.plans, system_name=system.name, url=settings.entry_url(entry), code=code, imports=imports)
             files[f"{system.package}/{entry.module}.py"] = _module_text(module_source(module), source_path(entry, roots))
             modules.append(entry.module)
         if modules:

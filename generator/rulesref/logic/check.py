@@ -14,7 +14,7 @@ from typing import Any
 
 from rulesref.config import Settings
 from rulesref.logic import prove
-from rulesref.logic.analyse import analyse
+from rulesref.logic.analysed import analysed
 from rulesref.logic.chain import MAX_ODDS_COST, odds_cost
 from rulesref.logic.codegen import core_name, functions_module, internal, proof_module
 from rulesref.logic.compiled import CompiledCheck, CompiledEntry, ExampleResult, OddsResult
@@ -36,7 +36,7 @@ def plan_entry(entry: Entry) -> tuple[list[Plan], list[Problem]]:
     plans: list[Plan] = []
     problems: list[Problem] = python_name_problems(entry)
     for check in entry.checks:
-        plan, found = analyse(entry, check)
+        plan, found = analysed(entry, check)  # (a step's, as resolving the effects analysed it)
         problems += found
         if plan is not None:
             plans.append(plan)

@@ -25,7 +25,7 @@ from rulesref.model import Entry
 # one word without `_`, then optionally `_` and a content name. So no content name can equal
 # one of them, and two of them are equal only when word and content name both are: a check
 # named `conditions_x` can never meet the proof helper of a check `x`.
-INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w", "table", "den", "step", "weight", "until"})
+INTERNAL_WORDS = frozenset({"dice", "core", "conditions", "requires", "counts", "result", "w", "table", "den", "step", "weight", "until", "shared"})
 
 
 def internal(word: str, of: str = "") -> str:
@@ -245,8 +245,8 @@ def public_function(plan: Plan, url: str | None) -> ast.FunctionDef:
     return _function(plan.name, _arguments(plan.args, keyword_only=True), result_type(plan), body)
 
 
-def core_function(plan: Plan) -> ast.FunctionDef:
-    return _function(core_name(plan), _arguments(plan.args, keyword_only=False), result_type(plan), core_body(plan))
+def core_function(plan: Plan, body: list[ast.stmt] | None = None) -> ast.FunctionDef:
+    return _function(core_name(plan), _arguments(plan.args, keyword_only=False), result_type(plan), core_body(plan) if body is None else body)
 
 
 def _faces_call(arg: Arg) -> ast.expr:
@@ -417,7 +417,7 @@ def _uses(plans: list[Plan], test: Any) -> bool:
     return any(test(t) for p in plans for t in [a.vtype for a in p.args] + [v for _, v in p.fields] + [v for _, _, v in p.lets])
 
 
-def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -> ast.Module:
+def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str, code: dict[str, list[ast.stmt]] | None = None, imports: list[ast.stmt] | None = None) -> ast.Module:
     body: list[ast.stmt] = [docstring(f"{doc_text(entry.name)} ({doc_text(system_name)}): {doc_text(entry.summary)}\n\n{url}\n")]
     has_odds = any(p.odds_name for p in plans)
     needs_dice = has_odds or any(a.dice and a.dice.of_param for p in plans for a in p.args) or _uses_dice_helpers(plans)
@@ -430,6 +430,7 @@ def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -
     body.append(pos.ImportFrom(module="typing", names=[pos.alias(n) for n in typing_names], level=0))
     if needs_dice:
         body += fill("from .. import _dice")
+    body += imports or []
     exported: list[str] = []
     for plan in plans:
         exported += [plan.record_class] if plan.record_class else []
@@ -450,9 +451,8 @@ def module_ast(entry: Entry, plans: list[Plan], *, system_name: str, url: str) -
         if plan.record_class:
             body.append(record_class(plan))
         body.append(public_function(plan, url))
-        if plan.odds_name:
-            body.append(odds_function(plan, url))
-        body.append(core_function(plan))
+        mine = (code or {}).get(plan.name)  # its functions besides its entry point, where they call a step's (`logic.shared_code`)
+        body += mine if mine is not None else [*([odds_function(plan, url)] if plan.odds_name else []), core_function(plan)]
     module = ast.Module(body=body, type_ignores=[])
     return ast.fix_missing_locations(module)
 

@@ -8,7 +8,8 @@ it as one:
 - the analysis types it and the proofs bound its result;
 - its examples (written in the unit's file, under `composed`) run at validate time and become
   doctests;
-- both packages get it, and so do the odds and the unit's page.
+- both packages get it, and so do the odds and the unit's page; their code calls the step's
+  own functions rather than repeating its body, where it can (`rulesref.logic.shared`).
 
 An effect reaches a unit in one of two ways:
 - it is declared by a rule the unit has, on a core step (a term's check) or on the check of
@@ -32,14 +33,16 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
+from rulesref.composed import Part
 from rulesref.links import param_value
 from rulesref.logic.describe import expression_words, identifier_words
 from rulesref.logic.effect_forms import RESULT, names_in
 from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
 from rulesref.logic.fold import fold_steps
-from rulesref.logic.phases import Names, chain, inlined, outcome_texts, pool_with, substituted, value_text
+from rulesref.logic.phases import Names, Nodes, chain, expression, inlined, named, outcomes, pool_with, text, value_node
 from rulesref.logic.reach import reaches
-from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Part, Result, RuleRef, Scalar, Target
+from rulesref.logic.shared import constants, shares
+from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Result, RuleRef, Scalar, Target
 from rulesref.names import python_function
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
@@ -107,20 +110,20 @@ def _bound(one: Resolved, ref: RuleRef) -> Resolved:
     as constants: no longer inputs. A parameter the unit leaves out stays an input (the
     source may not print a value); a wrong value is the unit's own problem (`bad-param`)."""
     given = dict(ref.args)
-    values: dict[str, str] = {}
+    values: Nodes = {}
     said = []
     for param in one.params:
         if param.name in given:
             value, error = param_value(param, given[param.name])
             if error is None:
-                values[param.name] = repr(value)
+                values[param.name] = ast.Constant(value)
                 said.append(f"{param.name} = {value}")
     if not values:
         return one
     effect = one.effect
 
     def written(expr: Expr) -> Expr:  # (a literal, or an expression that reads none of them, stays as written)
-        return Expr(substituted(expr.source, values), expr.where) if isinstance(expr.source, str) and names_in(expr.source) & values.keys() else expr
+        return Expr(text(expression(expr.source, values)), expr.where) if isinstance(expr.source, str) and names_in(expr.source) & values.keys() else expr
 
     def maybe(expr: Expr | None) -> Expr | None:
         return written(expr) if expr is not None else None
@@ -175,22 +178,22 @@ def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tupl
     return [i for i in inputs if i.name in needed or i.pool is not None], kept_lets[::-1]
 
 
-def _result_texts(check: Check, names: dict[str, str]) -> dict[str, str]:
-    """Each output field's value as one expression text (a `decide` as nested conditionals)."""
+def _result_nodes(check: Check, names: Nodes) -> dict[str, ast.expr]:
+    """Each output field's value as one expression (a `decide` as nested conditionals)."""
     values = {f.name: (f.values or None, f.type == "dice") for f in check.output}
     if check.expr is not None:
-        return {n: value_text(e, *values[n], names) for n, e in check.expr.values}
+        return {n: value_node(e, *values[n], names) for n, e in check.expr.values}
     assert check.decide is not None
-    texts: dict[str, str] = {}
+    out: dict[str, ast.expr] = {}
     rows = list(check.decide)
     for field in check.output:
         # the last row is `otherwise`, or (the proof saw to it) holds wherever no row before it does
-        text = value_text(dict(rows[-1].then.values)[field.name], *values[field.name], names)
+        node = value_node(dict(rows[-1].then.values)[field.name], *values[field.name], names)
         for row in reversed(rows[:-1]):
             assert row.when is not None
-            text = f"{value_text(dict(row.then.values)[field.name], *values[field.name], names)} if ({substituted(row.when.source, names)}) else ({text})"
-        texts[field.name] = text
-    return texts
+            node = ast.IfExp(test=expression(row.when.source, names), body=value_node(dict(row.then.values)[field.name], *values[field.name], names), orelse=node)
+        out[field.name] = node
+    return out
 
 
 def in_order(effects: list[Resolved], check: Check) -> list[Resolved]:
@@ -269,52 +272,62 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
     first_pool = next((i for i, item in enumerate(inputs) if item.pool is not None), len(inputs))
     inputs[first_pool:first_pool] = added
     fresh = Names({*known, *(n for n, _ in check.lets), RESULT})
-    names: dict[str, str] = {}
-    lets: list[tuple[str, Expr]] = []
-    read: dict[int, dict[str, str]] = {}  # what each effect reads as `result`, by `id`
+    names: Nodes = {}  # what each input or step an effect changes now is: its last `let`
+    lets: list[tuple[str, ast.expr]] = []
+    wheres = {n: e.where for n, e in check.lets}  # (the step's own `let`s keep their places)
+    read: dict[int, Nodes] = {}  # what each effect reads as `result`, by `id`
     on_inputs = [e for e in applied if not e.on_result and e.quantity in {i.name for i in check.inputs}]
     for quantity in dict.fromkeys(e.quantity for e in on_inputs):
-        names[quantity] = chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, where, quantity, read)
+        names[quantity] = named(chain(quantity, [e for e in on_inputs if e.quantity == quantity], applied, fresh, lets, named(quantity), read))
     for let_name, expr in check.lets:
-        lets.append((let_name, Expr(substituted(expr.source, names), expr.where)))
+        lets.append((let_name, expression(expr.source, names)))
         on_step = [e for e in applied if not e.on_result and e.quantity == let_name]
         if on_step:
-            names[let_name] = chain(let_name, on_step, applied, fresh, lets, where, let_name, read)
+            names[let_name] = named(chain(let_name, on_step, applied, fresh, lets, named(let_name), read))
     inline = inlined(names, lets)
     inputs = [replace(i, pool=pool_with(i.pool, inline)) if i.pool is not None else i for i in inputs]
-    results = _result_texts(check, names)
-    values = []
+    results = _result_nodes(check, names)
+    values: list[tuple[str, ast.expr]] = []
+    bases: dict[str, str] = {}  # the `let` of each field's value before its effects, with the field
     for field in check.output:
         on_field = [e for e in applied if e.on_result and e.quantity == field.name]
-        text = results[field.name]
+        value = results[field.name]
         if on_field:
             base = fresh.fresh(f"{field.name or RESULT}_rolled")
-            lets.append((base, Expr(text, where)))
-            text = chain(field.name, on_field, applied, fresh, lets, where, base, read)
-        values.append((field.name, Expr(text, where)))
+            bases[base] = field.name
+            lets.append((base, value))
+            value = named(chain(field.name, on_field, applied, fresh, lets, named(base), read))
+        values.append((field.name, value))
+    unchanged = [n for n, f in enumerate(check.output) if f.name not in bases.values()]
     output, is_record, clashes = _with_outcomes(check, applied, read, values)
     if clashes:
         return None, clashes
-    folded_lets, folded_values = fold_steps([(n, str(e.source)) for n, e in lets], [(n, str(e.source)) for n, e in values])
-    lets = [(n, Expr(text, e.where)) for (n, e), (_, text) in zip(lets, folded_lets, strict=True)]
-    values = [(n, Expr(text, where)) for n, text in folded_values]
-    inputs, lets = _pruned(inputs, lets, values, check)
+    direct = [(values[n][0], check.output[n].name) for n in unchanged]  # (a single result may now be the field `result`)
+    folded_lets, folded_values = fold_steps(lets, values)
+    changed = {q: text(names[q]) for q in dict.fromkeys(e.quantity for e in on_inputs)}  # (the name of its last `let`)
+    settled = constants(changed, dict(folded_lets))  # (before pruning: a changed input folded to a constant is read by no one)
+    written = [(n, Expr(text(node), wheres.get(n, where))) for n, node in folded_lets]  # the model's expressions, written once
+    results_written = [(n, Expr(text(node), where)) for n, node in folded_values]
+    inputs, written = _pruned(inputs, written, results_written, check)
+    on_lets = any(not e.on_result and e.quantity in {n for n, _ in check.lets} for e in applied)
+    step = (composition.step.entry.key, check)
+    calls = None if on_lets else shares(step, changed, settled, bases, direct, inputs, written, results_written)
     summary = f"{check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
     composed = Check(
         name=composition.name, summary=summary, inputs=tuple(inputs), output=output, is_record=is_record,
-        requires=check.requires, lets=tuple(lets), expr=Result(tuple(values), where, made=True), decide=None,
-        examples=examples, where=where, parts=_parts(composition), versus=check.versus, until=check.until,
+        requires=check.requires, lets=tuple(written), expr=Result(tuple(results_written), where, made=True), decide=None,
+        examples=examples, where=where, parts=_parts(composition), versus=check.versus, until=check.until, shares=calls,
     )
     return composed, []
 
 
-def _with_outcomes(check: Check, applied: list[Resolved], read: dict[int, dict[str, str]], values: list[tuple[str, Expr]]) -> tuple[tuple[OutputField, ...], bool, list[Problem]]:
-    """The composed result's fields with those the effects add (`values` gets their texts):
+def _with_outcomes(check: Check, applied: list[Resolved], read: dict[int, Nodes], values: list[tuple[str, ast.expr]]) -> tuple[tuple[OutputField, ...], bool, list[Problem]]:
+    """The composed result's fields with those the effects add (`values` gets their values):
     a single result becomes the field `result` of a record, so that "passed, with D6 hits"
     is told apart from a clean pass; a field two effects add is refused at the second."""
     words = {f.name: tuple(dict.fromkeys(w for one in applied if one.on_result and one.quantity == f.name for w in one.effect.new_values)) for f in check.output}
     output = tuple(replace(f, values=f.values + words[f.name]) if words[f.name] else f for f in check.output)
-    added = outcome_texts(applied, read)
+    added = outcomes(applied, read)
     if not added:
         return output, check.is_record, []
     problems = []
@@ -326,10 +339,9 @@ def _with_outcomes(check: Check, applied: list[Resolved], read: dict[int, dict[s
     if not check.is_record:
         output = (replace(output[0], name=RESULT),)
         values[0] = (RESULT, values[0][1])
-    where = values[0][1].where
-    for name, (one, text) in added.items():
-        output += (next(o.field for o in one.effect.outcomes if o.field.name == name),)
-        values.append((name, Expr(text, where)))
+    for field_name, (one, value) in added.items():
+        output += (next(o.field for o in one.effect.outcomes if o.field.name == field_name),)
+        values.append((field_name, value))
     return output, True, problems
 
 

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulesref.logic.analyse import analyse, effect_scope
+from rulesref.logic.analyse import effect_scope
+from rulesref.logic.analysed import analysed_steps
 from rulesref.logic.describe import identifier_words
 from rulesref.logic.effect_forms import RESULT, names_in, outcome_problems, param_input, params_read, with_new_values
 from rulesref.logic.plan import Plan
@@ -135,13 +136,9 @@ def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
     wanted = {(e.system, effect.step.split(".", 1)[0]) for e in content.entries for effect in e.effects}
     wanted |= {(e.system, e.id) for e in content.entries if e.kind == "term" and any(c.versus for c in e.checks)}
     found: dict[str, dict[str, Step | None]] = {}
-    for system, entry_id in sorted(wanted):
-        entry = content.entry(f"{system}:{entry_id}")
-        if entry is None:
-            continue
-        for check in entry.checks:
-            plan, problems = analyse(entry, check)
-            found.setdefault(system, {})[f"{entry_id}.{check.name}"] = Step(entry, check, plan) if plan is not None and not problems else None
+    steps = [(entry, check) for system, entry_id in sorted(wanted) if (entry := content.entry(f"{system}:{entry_id}")) is not None for check in entry.checks]
+    for (entry, check), (plan, problems) in zip(steps, analysed_steps(steps), strict=True):
+        found.setdefault(entry.system, {})[f"{entry.id}.{check.name}"] = Step(entry, check, plan) if plan is not None and not problems else None
     return found
 
 

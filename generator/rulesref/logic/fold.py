@@ -1,6 +1,7 @@
 """Constant folding of a composed check's steps, so that what an effect makes moot is no argument.
 
-A composed check is the step's logic with the effects written in as `let` steps. Where an
+A composed check is the step's logic with the effects written in as `let` steps, built as
+expression trees (`rulesref.logic.phases`), which are folded here before they become text. Where an
 effect settles a value outright (Fearless passes the Morale check: `result_settled = True`),
 a later effect still reads it in its condition (Mob Rule's `... if not result_settled else
 result_settled`), and that condition still reads Mob Rule's own inputs. Folding the constant
@@ -85,19 +86,23 @@ def folded(source: str, known: dict[str, Constant]) -> ast.expr:
     >>> ast.unparse(folded("roll >= 3 if strength > 4 else False", {"strength": 2}))
     'False'
     """
-    node = _Fold(known).visit(ast.parse(source.strip(), mode="eval").body)
-    assert isinstance(node, ast.expr)
-    return node
+    return _folded(ast.parse(source.strip(), mode="eval").body, known)
 
 
-def fold_steps(lets: list[tuple[str, str]], values: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """`let` steps and result values (as texts) with every step that comes to a constant
-    written into those after it: the steps' texts folded, then the values'."""
+def _folded(node: ast.expr, known: dict[str, Constant]) -> ast.expr:
+    out = _Fold(known).visit(node)
+    assert isinstance(out, ast.expr)
+    return out
+
+
+def fold_steps(lets: list[tuple[str, ast.expr]], values: list[tuple[str, ast.expr]]) -> tuple[list[tuple[str, ast.expr]], list[tuple[str, ast.expr]]]:
+    """`let` steps and result values (the nodes are changed in place) with every step that
+    comes to a constant written into those after it: the steps folded, then the values."""
     known: dict[str, Constant] = {}
     out = []
-    for name, source in lets:
-        node = folded(source, known)
+    for name, node in lets:
+        node = _folded(node, known)
         if isinstance(node, ast.Constant) and isinstance(node.value, bool | int | str):
             known[name] = node.value
-        out.append((name, ast.unparse(node)))
-    return out, [(name, ast.unparse(folded(source, known))) for name, source in values]
+        out.append((name, node))
+    return out, [(name, _folded(node, known)) for name, node in values]
