@@ -15,10 +15,11 @@ An effect reaches a unit in one of two ways:
 - it is declared by a rule the unit has, on a core step (a term's check) or on the check of
   another rule the unit has;
 - it is a core effect (declared by a term, such as Instant Death on a lost Wound), and then
-  every composition of that step includes it.
+  every composition of that step includes it, for each unit whose profile has what the effect
+  `needs` (`rulesref.logic.reach`: Instant Death needs a Toughness).
 
-Every unit of a system gets each step that a core effect changes composed (a lost Wound with
-Instant Death), and each `versus` step, whether or not its own rules change them; only the
+Every unit of a system gets each step that a core effect reaching it changes composed (a lost
+Wound with Instant Death), and each `versus` step, whether or not its own rules change them; only the
 checks its own rules change need examples of their own. A rule's parameters that an effect
 reads take the values the unit gives them (`{rule: brutal, X: 3}`), as constants. Each composed
 check lists its parts: the step, then every effect in the order applied (`in_order`), with the
