@@ -333,10 +333,16 @@ class _State:
 
     def _copy(self, written: Collection[str]) -> None:
         """Copy into the site the docs files just `written` that are no pages (a page's JSON
-        file, written with it: MkDocs copied its stand-in at the start)."""
+        file, written with it), each taken into MkDocs' files if it is new there."""
+        config = self.config
         for rel in written:
             other = self.files.get_file_from_path(rel)
-            if other is not None and not other.is_documentation_page():
+            if other is None:
+                other = File(rel, config.docs_dir, config.site_dir, config.use_directory_urls)
+                if other.is_documentation_page():
+                    continue
+                self.files.append(other)
+            if not other.is_documentation_page():
                 other.copy_file()
 
     def finish(self) -> None:

@@ -62,22 +62,25 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
-STAND_IN = {".md": b"", ".json": b"{}\n"}  # a file put off that the docs folder does not hold yet
+STAND_IN = b""  # an entry's page put off, which the docs folder does not hold yet
 
 
 def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str]:
     """One save's docs files into the docs folder (marked as rulesref's, `sync_tree` against
-    what the last save wrote, or against the disk at first); the files that changed. A file
+    what the last save wrote, or against the disk at first); the files that changed. A page
     the session put off keeps what the folder holds, or gets a stand-in: MkDocs must list
-    it, and builds its page only once it is written (`Session.write_put_off`)."""
+    it (pages link to it), and builds it only once it is written (`Session.write_put_off`).
+    A JSON file put off is left out until then (MkDocs is told of it as it is written)."""
     marked = with_marker(files, DOCS_OWNER)
     known = session.written
     for rel in session.put_off:
+        if not rel.endswith(".md"):
+            continue
         if known is not None and rel in known:
             marked[rel] = known[rel]
         else:
             path = docs / rel
-            marked[rel] = path.read_bytes() if path.is_file() else STAND_IN.get(path.suffix, b"")
+            marked[rel] = path.read_bytes() if path.is_file() else STAND_IN
     changed = sync_tree(docs, marked, session.written)
     session.written = marked
     return changed
