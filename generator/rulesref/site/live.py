@@ -18,7 +18,10 @@ at once, so every address answers within a page's build. The search index and th
 are written when the last page is. A save does not wait for the first build: while it is
 made, the background build pauses between pages (`priority`); its pages are built at once
 and marked built, and a page the background has not reached is built from the docs file as
-the save left it. Closing stops the background build at the next page (`close`).
+the save left it. Closing stops the background build at the next page (`close`). The docs
+files `serve` put off (the entries' own pages: `rulesref.site.session`) are written just
+before the first build builds them or a request asks for them (`write_docs`), and all of
+them before the site is built whole.
 
 This uses MkDocs' own page steps, so pages come out as `mkdocs build` makes them; they and
 the server's innards are MkDocs' private names, which only `rulesref.site.mkdocs_internals`
