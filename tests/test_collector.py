@@ -53,9 +53,9 @@ def test_a_save_runs_with_the_collector_paused_and_freezes_what_it_keeps(tmp_pat
     seen: list[bool] = []
     generating = Session.generate
 
-    def watched(self: Session, *args: object) -> object:
+    def watched(self: Session, *args: object, **kwargs: object) -> object:
         seen.append(gc.isenabled())
-        return generating(self, *args)  # type: ignore[arg-type]
+        return generating(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Session, "generate", watched)
     gc.unfreeze()

@@ -16,8 +16,9 @@ from mkdocs.structure.files import File
 from rulesref.config import Settings
 from rulesref.site import generate
 from rulesref.site.live import LiveSite
-from rulesref.site.serve import save, sync_tree
+from rulesref.site.serve import save, sync_docs, sync_tree
 from rulesref.site.session import Session
+from rulesref.support.output import MARKER
 
 from ..conftest import edit
 from .conftest import Built, make_project, site_files
@@ -210,6 +211,96 @@ def test_saves_during_the_first_build_are_built_at_once_and_the_site_ends_as_a_w
         gate.set()
         live.wait()
         _whole_build_equals(project, served, tmp_path / "whole")
+    finally:
+        gate.set()
+        live.close()
+
+
+def _put_off_at_the_start(tmp_path: Path) -> tuple[Built, Settings, Session, LiveSite, threading.Event]:
+    """A project generated as `serve` starts (every entry's own page put off), its first
+    build started and held once the pages outside w40k7/ and w40k7/fear/ are built (until
+    the event returned is set)."""
+    project = make_project(tmp_path / "live")
+    settings, session = Settings(), Session()
+    files, problems = session.generate(str(project.content), settings, put_off=True)
+    assert files, problems
+    sync_docs(project.docs, files, session)
+    gate, halfway = threading.Event(), threading.Event()
+
+    def held(build_pages: Callable[[Sequence[File]], bool], queue: Sequence[File]) -> bool:
+        build_pages([file for file in queue if not file.src_uri.startswith("w40k7/") or file.src_uri == "w40k7/fear/index.md"])
+        halfway.set()
+        gate.wait(timeout=60)
+        return build_pages(queue)
+
+    live = LiveSite(project.config, tmp_path / "served", URL)
+    live.start(
+        ["index.md"],
+        pace=held,
+        write_docs=lambda rel: session.write_put_off(project.docs, rel),
+        write_all=lambda: session.write_all_put_off(project.docs),
+    )
+    assert halfway.wait(timeout=60) and live.building()
+    return project, settings, session, live, gate
+
+
+def _docs_are_a_full_generation(project: Built, session: Session) -> None:
+    full, problems = generate(str(project.content), Settings())
+    assert full, problems
+    assert session.put_off == {}
+    held = {p.relative_to(project.docs).as_posix(): p.read_bytes() for p in sorted(project.docs.rglob("*")) if p.is_file() and p.name != MARKER}
+    assert held.keys() == full.keys(), held.keys() ^ full.keys()
+    assert [rel for rel in full if held[rel] != full[rel]] == []
+
+
+def test_pages_put_off_are_written_as_the_first_build_reaches_them_or_a_reader_asks(tmp_path: Path) -> None:
+    """`serve` starts without the entries' own pages: the first build writes each before it
+    builds it, a page or JSON file asked for is written (and built) at once, a save during
+    the first build is not undone by the page put off before it, and the site ends as a
+    whole build of a full generation's docs folder."""
+    project, settings, session, live, gate = _put_off_at_the_start(tmp_path)
+    served, w40k = tmp_path / "served", project.content / "w40k7"
+    try:
+        assert "w40k7/fear/index.md" not in session.put_off and "Fear" in (served / "w40k7" / "fear" / "index.html").read_text(encoding="utf-8")
+        assert "w40k7/consolidate/index.md" in session.put_off and not (served / "w40k7" / "consolidate" / "index.html").exists()
+        live.ensure("w40k7/consolidate/index.html")
+        assert "w40k7/consolidate/index.md" not in session.put_off
+        assert "Consolidate" in (served / "w40k7" / "consolidate" / "index.html").read_text(encoding="utf-8")
+        full, _ = generate(str(project.content), settings)
+        assert not (served / "api" / "w40k7" / "fearless.json").exists()  # (not in the docs folder yet either)
+        live.ensure("api/w40k7/fearless.json")
+        assert (served / "api" / "w40k7" / "fearless.json").read_bytes() == full["api/w40k7/fearless.json"]
+        assert "w40k7/fearless/index.md" not in session.put_off and not (served / "w40k7" / "fearless" / "index.html").exists()
+        edit(w40k / "fearless.yml", "automatically passes Pinning", "shrugs off Pinning")  # written, not built yet
+        edit(w40k / "run.yml", "summary: ", "summary: Swift. ")  # put off, not built yet
+        saved = save(session, live, project.docs, str(project.content), settings, lambda: None)
+        assert saved.done is not None and not saved.done.whole, saved.problems
+        for page, words in (("fearless", "shrugs off Pinning"), ("run", "Swift.")):
+            assert words in (served / "w40k7" / page / "index.html").read_text(encoding="utf-8"), page
+        assert "w40k7/run/index.md" not in session.put_off and "w40k7/solitaire/index.md" in session.put_off
+        gate.set()
+        live.wait()
+        _docs_are_a_full_generation(project, session)
+        assert "shrugs off Pinning" in (served / "w40k7" / "fearless" / "index.html").read_text(encoding="utf-8")
+        _whole_build_equals(project, served, tmp_path / "whole")
+    finally:
+        gate.set()
+        live.close()
+
+
+def test_a_whole_build_during_the_first_writes_every_page_put_off_first(tmp_path: Path) -> None:
+    """A save that changes the nav builds the site whole, stopping the first build: MkDocs
+    then reads every docs file, so every page put off is written first (no stand-in is
+    built), and the site is a whole build of a full generation's docs folder."""
+    project, settings, session, live, gate = _put_off_at_the_start(tmp_path)
+    try:
+        edit(project.content / "w40k7" / "system.yml", "short_name: ", "short_name: Renamed ")  # the nav names systems
+        gate.set()  # (the first build goes on meanwhile, as in `serve`)
+        saved = save(session, live, project.docs, str(project.content), settings, lambda: None)
+        assert saved.done is not None and saved.done.whole, saved.problems
+        assert not live.building()
+        _docs_are_a_full_generation(project, session)
+        _whole_build_equals(project, tmp_path / "served", tmp_path / "whole")
     finally:
         gate.set()
         live.close()

@@ -17,7 +17,8 @@ a run that starts cold.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 Made = TypeVar("Made")
@@ -54,6 +55,18 @@ class Memo:
         self._kept.update(self._seen)
         self._seen = {}
         self.runs += 1
+
+    @contextmanager
+    def late(self) -> Iterator[None]:
+        """Values made after the last run finished, for it (`serve` renders the pages that
+        run put off so): kept as if that run had made them, for the next run to reuse."""
+        seen, self._seen = self._seen, {}
+        try:
+            yield
+        finally:
+            for stage, values in self._seen.items():
+                self._kept.setdefault(stage, {}).update(values)
+            self._seen = seen
 
     def kept(self, stage: str, key: Hashable) -> tuple[Any, Any] | None:
         """The inputs and value the last run kept under this key, if any (the caller decides

@@ -12,6 +12,7 @@ kept by that function's arguments (`rulesref.incremental.memo.call`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 from importlib import resources
 
 from rulesref import paths
@@ -71,6 +72,19 @@ def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[st
     return try_it.placeholders(compiled.entry, compiled.plans, views, names, page)
 
 
+@dataclass
+class PutOff:
+    """The entries' own pages a run leaves unrendered (`docs_files`), so that `serve` starts
+    without most of its rendering: what lists or links an entry needs only its page's path.
+    `wanted` says which (by the page's path); the run lists them in `pages` (each with the
+    docs files it would make: the page and its JSON file) and leaves in `render` how to make
+    one of them later, exactly as the run would have (from the same build and memo)."""
+
+    wanted: Callable[[str], bool]
+    pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    render: Callable[[str], dict[str, bytes]] | None = None
+
+
 def docs_files(
     build: Build,
     memo: Memo = FRESH,
@@ -78,6 +92,7 @@ def docs_files(
     first: Collection[str] = (),
     show_first: Callable[[dict[str, bytes]], None] | None = None,
     processes: int = 1,
+    put_off: PutOff | None = None,
 ) -> dict[str, bytes]:
     """Every file of the docs folder by relative path, from a build without errors and the
     content's `history` (`rulesref.history.changes.read_history`). With a long-lived
@@ -86,7 +101,8 @@ def docs_files(
     `show_first` with their JSON files, so `serve` can show them without waiting for every
     page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
     pages in `processes` processes (`rulesref.support.forked`): a page depends on the build
-    alone, so each comes out as this process would make it."""
+    alone, so each comes out as this process would make it. The entries' pages `put_off`
+    wants are left out (`PutOff`), but for those in `first`."""
     assert build.ok, "pages are written from valid content only"
     get = memo.stage(RENDERED)
     content = build.content
@@ -129,12 +145,19 @@ def docs_files(
     if early and show_first is not None:
         show_first(shown)
     done = {entry.key for entry in early}
-    later = [entry for entry in content.entries if entry.key not in done]
 
     def entry_only(entry: Entry) -> dict[str, bytes]:
         made: dict[str, bytes] = {}
         entry_files(entry, made)
         return made
+
+    if put_off is not None:
+        left = {name: entry for entry in content.entries if entry.key not in done and put_off.wanted(name := paths.entry_page(entry))}
+        for name, entry in left.items():
+            put_off.pages[name] = (name, paths.api_entry(entry)) if site.system_of(entry.system) is not None else (name,)
+            done.add(entry.key)
+        put_off.render = lambda name: entry_only(left[name])
+    later = [entry for entry in content.entries if entry.key not in done]
 
     # forked now, so that the workers render their entries while this process renders the rest too
     shared = Shared.start(entry_only, later, processes) if processes > 1 and not memo.keeps else None

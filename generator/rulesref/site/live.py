@@ -18,7 +18,10 @@ at once, so every address answers within a page's build. The search index and th
 are written when the last page is. A save does not wait for the first build: while it is
 made, the background build pauses between pages (`priority`); its pages are built at once
 and marked built, and a page the background has not reached is built from the docs file as
-the save left it. Closing stops the background build at the next page (`close`).
+the save left it. Closing stops the background build at the next page (`close`). The docs
+files `serve` put off (the entries' own pages: `rulesref.site.session`) are written just
+before the first build builds them or a request asks for them (`write_docs`), and all of
+them before the site is built whole.
 
 This uses MkDocs' own page steps, so pages come out as `mkdocs build` makes them; they and
 the server's innards are MkDocs' private names, which only `rulesref.site.mkdocs_internals`
@@ -28,13 +31,11 @@ uses. `rulesref build` still runs MkDocs through its command line only.
 from __future__ import annotations
 
 import os
-import posixpath
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from mkdocs.commands.build import build
@@ -44,21 +45,9 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from watchdog.events import (
-    FileClosedEvent,
-    FileCreatedEvent,
-    FileDeletedEvent,
-    FileModifiedEvent,
-    FileMovedEvent,
-    FileSystemEvent,
-    FileSystemEventHandler,
-)
-from watchdog.observers import Observer
-from watchdog.observers.api import ObservedWatch
 
 from rulesref.paths import NAV_FILE
 from rulesref.site.mkdocs_internals import (
-    Server,
     build_page,
     build_prelude,
     build_theme_template,
@@ -89,6 +78,7 @@ class LiveSite:
         self._rest: threading.Thread | None = None
         self._priority = _Waiting()
         self._stop = threading.Event()
+        self._write_all: Callable[[], None] | None = None  # (`start`)
 
     def start(
         self,
@@ -97,19 +87,26 @@ class LiveSite:
         order: Callable[[str], object] | None = None,
         *,
         pace: Callable[[Callable[[Sequence[File]], bool], Sequence[File]], bool] | None = None,
+        write_docs: Callable[[str], Collection[str]] | None = None,
+        write_all: Callable[[], None] | None = None,
     ) -> Rebuilt:
         """The first build, in two parts: set MkDocs up and build the docs pages `first`
         (relative paths) now; build every other page in a background thread (sorted by
         `order` of their paths, stably), then write the search index and the sitemap, and
         call `finished` (pages built, seconds). `pace`: how the background part goes through
         its pages, given what builds pages (False: stopped) and the pages in order; by
-        default all in one call (a test holds it partway)."""
+        default all in one call (a test holds it partway). `write_docs`: called with a docs
+        file's path before the first build builds it, or serves it when asked for; `serve`
+        writes then the docs files it put off (the page, its JSON file), which it returns;
+        `write_all` writes all those left, before the site is built whole (`build_all`)."""
         check_version()
         started = time.perf_counter()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
         config.site_url = self.site_url
         config.plugins.on_startup(command="serve", dirty=False)
         state = _State.set_up(config, os.stat(self.config_file).st_mtime_ns, self._priority, self._stop)
+        state.write_docs = write_docs
+        self._write_all = write_all
         pages = state.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
         state.build_pages([file for file in pages if file.src_uri in first])
         self._state = state
@@ -156,6 +153,8 @@ class LiveSite:
         """Load the config and build every page (the first build, and the fallback)."""
         check_version()
         self._halt()
+        if self._write_all is not None:  # MkDocs reads every docs file: none may be a stand-in
+            self._write_all()
         if self._state is not None:
             self._state.config.plugins.on_shutdown()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
@@ -289,6 +288,7 @@ class _State:
     lock: threading.Lock = field(default_factory=threading.Lock)
     outputs: dict[str, File] = field(default_factory=dict)  # docs pages by output path, for `build_output`
     outputs_of: Files | None = None  # the files `outputs` lists
+    write_docs: Callable[[str], Collection[str]] | None = None  # writes a docs file put off, before its first build (`start`)
 
     @classmethod
     def set_up(cls, config: MkDocsConfig, config_mtime: int, waiting: _Waiting, stop: threading.Event) -> _State:
@@ -308,7 +308,9 @@ class _State:
                 time.sleep(0.005)  # a lock is not fair: without this, the next page would take it first
             if background and self.stop.is_set():
                 return False
+            written = self.write_docs(file.src_uri) if self.write_docs is not None and file.src_uri not in self.built else ()
             with self.lock:
+                self._copy(written)
                 if file.src_uri in self.built or file.page is None or self.files.get_file_from_path(file.src_uri) is not file:
                     continue
                 if listed is not self.files:  # (a save may have added or removed files)
@@ -327,6 +329,24 @@ class _State:
         file = self.outputs.get(output)
         if file is not None and file.src_uri not in self.built:
             self.build_pages([file])
+        elif file is None and self.write_docs is not None:  # a JSON file put off, say
+            written = self.write_docs(output)
+            with self.lock:
+                self._copy(written)
+
+    def _copy(self, written: Collection[str]) -> None:
+        """Copy into the site the docs files just `written` that are no pages (a page's JSON
+        file, written with it), each taken into MkDocs' files if it is new there."""
+        config = self.config
+        for rel in written:
+            other = self.files.get_file_from_path(rel)
+            if other is None:
+                other = File(rel, config.docs_dir, config.site_dir, config.use_directory_urls)
+                if other.is_documentation_page():
+                    continue
+                self.files.append(other)
+            if not other.is_documentation_page():
+                other.copy_file()
 
     def finish(self) -> None:
         """The end of the first build: the theme's files that list every page (the sitemap)
@@ -385,53 +405,3 @@ class _State:
 def _page_of(location: str) -> str:
     """The page URL of a search entry's location (`w40k7/fear/#roll`)."""
     return location.split("#", 1)[0]
-
-
-# How long the server waits, after a file event, for the next before it rebuilds (MkDocs waits
-# 0.1 s). A save is a few events within a millisecond (written, closed; or written elsewhere and
-# moved), and a rebuild takes in every file changed before it starts, so a shorter wait loses
-# nothing but the wait; a burst of writes longer than this (a checkout) is at worst two rebuilds.
-SETTLE_SECONDS = 0.03
-
-
-class PreviewServer(Server):
-    """MkDocs' live-reload server: it holds page requests while a rebuild runs, then tells
-    open pages to reload. Told of changes by file events (inotify on Linux) instead of a walk
-    over every watched file twice a second; a page asked for during the first build is built
-    first (`ensure`), and a rebuild's first pages show before its last (`publish`)."""
-
-    def __init__(
-        self, builder: Callable[[], None], host: str, port: int, root: Path, mount_path: str, ensure: Callable[[str], None] = lambda output: None
-    ) -> None:
-        check_version()
-        super().__init__(builder=builder, host=host, port=port, root=str(root), mount_path=mount_path)
-        self.settle(SETTLE_SECONDS)
-        self.observer = _Changes()
-        self.error_handler = lambda code: _error_page(root, code)
-        self.ensure = lambda path: _ensure_page(ensure, path)
-
-
-def _ensure_page(ensure: Callable[[str], None], path: str) -> None:
-    """Ask for the page a request's path names (`w40k7/fear/index.html`, or a folder's)."""
-    rel = posixpath.normpath("/" + path).lstrip("/")
-    ensure(rel)
-    if not rel.endswith(".html"):
-        ensure(posixpath.join(rel, "index.html"))
-
-
-CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileDeletedEvent, FileModifiedEvent, FileMovedEvent, FileClosedEvent]
-
-
-class _Changes(Observer):  # type: ignore[misc,valid-type]
-    """File events that change a file: not opening or reading one, which every validation
-    does to every content file (those would start one rebuild after another)."""
-
-    def schedule(self, event_handler: FileSystemEventHandler, path: str | Path, *, recursive: bool = False, **options: Any) -> ObservedWatch:
-        options.setdefault("event_filter", CHANGES)
-        watch: ObservedWatch = super().schedule(event_handler, path, recursive=recursive, **options)
-        return watch
-
-
-def _error_page(root: Path, code: int) -> bytes | None:
-    page = root / f"{code}.html"
-    return page.read_bytes() if code in (404, 500) and page.is_file() else None

@@ -62,10 +62,25 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
+STAND_IN = b""  # an entry's page put off, which the docs folder does not hold yet
+
+
 def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str]:
     """One save's docs files into the docs folder (marked as rulesref's, `sync_tree` against
-    what the last save wrote, or against the disk at first); the files that changed."""
+    what the last save wrote, or against the disk at first); the files that changed. A page
+    the session put off keeps what the folder holds, or gets a stand-in: MkDocs must list
+    it (pages link to it), and builds it only once it is written (`Session.write_put_off`).
+    A JSON file put off is left out until then (MkDocs is told of it as it is written)."""
     marked = with_marker(files, DOCS_OWNER)
+    known = session.written
+    for rel in session.put_off:
+        if not rel.endswith(".md"):
+            continue
+        if known is not None and rel in known:
+            marked[rel] = known[rel]
+        else:
+            path = docs / rel
+            marked[rel] = path.read_bytes() if path.is_file() else STAND_IN
     changed = sync_tree(docs, marked, session.written)
     session.written = marked
     return changed
@@ -112,10 +127,11 @@ def save(session: Session, live: LiveSite, docs: Path, content: str, settings: S
         except MkDocsException:  # the update below builds them again, and says what failed
             shown = 0
 
-    files, problems = save_generation(session, content, settings, show_first)
-    if not files:
-        return Saved(problems, [], None, time.perf_counter())
-    rest = sync_docs(docs, files, session)
+    with session.lock:  # no page put off is written meanwhile (`Session.write_put_off`): the folder is this save's
+        files, problems = save_generation(session, content, settings, show_first)
+        if not files:
+            return Saved(problems, [], None, time.perf_counter())
+        rest = sync_docs(docs, files, session)
     written = time.perf_counter()
     changed = sorted({*rest, *ahead})
     done = live.update(rest if shown else changed, first=session.edited_pages, publish=publish, shown=shown)
@@ -167,13 +183,14 @@ def _show_mkdocs_messages() -> None:
 
 
 def save_generation(
-    session: Session, content: str, settings: Settings, show_first: Callable[[dict[str, bytes]], None] | None = None
+    session: Session, content: str, settings: Settings, show_first: Callable[[dict[str, bytes]], None] | None = None, *, put_off: bool = False
 ) -> tuple[dict[str, bytes], list[Problem]]:
-    """A save's generation, with the garbage collector paused meanwhile and what it keeps
-    frozen afterwards (`rulesref.support.collector`); MkDocs, between saves, runs with it."""
+    """A save's generation (`Session.generate`), with the garbage collector paused meanwhile
+    and what it keeps frozen afterwards (`rulesref.support.collector`); MkDocs, between
+    saves, runs with it."""
     with collector.paused():
         try:
-            return session.generate(content, settings, show_first)
+            return session.generate(content, settings, show_first, put_off=put_off)
         finally:
             collector.settle()  # before the collector runs again: it would scan all a save made
 
@@ -183,7 +200,8 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     require_site_tools("serve")
     from mkdocs.exceptions import MkDocsException
 
-    from rulesref.site.live import LiveSite, PreviewServer
+    from rulesref.site.live import LiveSite
+    from rulesref.site.preview import PreviewServer
 
     settings = settings or Settings()
     config = SiteConfig.read(config_file, settings.site_url)
@@ -194,7 +212,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     _stop_on_signals()
     _show_mkdocs_messages()
     session = Session()
-    files, problems = save_generation(session, content, settings)
+    files, problems = save_generation(session, content, settings, put_off=True)  # the entries' own pages come as they are built
     sys.stderr.write(format_text(problems))
     if not files:
         if not (config.docs_dir / "index.md").is_file():
@@ -238,7 +256,13 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
 
     try:
         try:
-            live.start([paths.HOME], finished, order=lambda rel: not in_nav(rel))
+            live.start(
+                [paths.HOME],
+                finished,
+                order=lambda rel: not in_nav(rel),
+                write_docs=lambda rel: session.write_put_off(config.docs_dir, rel),
+                write_all=lambda: session.write_all_put_off(config.docs_dir),
+            )
         except MkDocsException as exc:
             raise UsageError(f"MkDocs could not build the site from {config.config_file.name}: {exc}") from None
         print("rulesref: the home page is built; the others are built in the background, the index pages first (a page asked for is built at once)", file=sys.stderr)
