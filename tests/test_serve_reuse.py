@@ -22,6 +22,7 @@ import rulesref.validate as validate_module
 from rulesref import paths
 from rulesref.config import Settings
 from rulesref.incremental.reads import PAGES
+from rulesref.pages.finished import url
 from rulesref.read import status as file_status
 from rulesref.read import unchanged
 from rulesref.site import generate
@@ -175,13 +176,13 @@ def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trus
     renamed = [page for page, data in shown["name shown elsewhere"].items() if b"Nerve roll" in data and page.endswith(".md")]
     assert len(renamed) >= 4, renamed  # its own page, its system's index, the glossary, pages that list it
     assert all(b"Nerve roll" not in before.get(page, b"") for page in renamed)
-    fear_page, charge_link = "w40k7/fear/index.md", b"- [Charge]["
+    fear_page, charge_link = "w40k7/fear/index.md", b'<li><a href="../charge/"'  # a row of "Referenced by"
     assert charge_link not in shown["new tag"][fear_page]
     assert charge_link in shown["backlink added"][fear_page]  # "Referenced by" gained the charge
     assert charge_link not in shown["backlink removed"][fear_page]
     brutal = "hh2/brutal/index.md"  # now lists the Fearless it does not share a name with
-    assert b"[Fearless][" not in shown["backlink removed"][brutal]
-    assert b"[Fearless][" in shown["same rule listed by same_as"][brutal]
+    assert b">Fearless</a>" not in shown["backlink removed"][brutal]
+    assert b">Fearless</a>" in shown["same rule listed by same_as"][brutal]
     name_page = "compare/rule-fearless/index.md"
     assert b"Never flees \\(3\\)" in shown["a name shared by many systems"][name_page]
     assert b"Stands fast \\(3\\)" in shown["a summary shown on the name's page"][name_page]
@@ -201,7 +202,8 @@ def test_rewording_a_text_leaves_the_pages_that_list_the_entry_as_they_were(tmp_
     edited = "w40k7/fearless/index.md"
     listing = ["t9a/fearless/index.md", "w40k7/morale-check/index.md", "tags/psychology/index.md", "tags/morale/index.md", "w40k7/index.md"]
     for page in listing:  # the same rule, a rule it links to, its tags, its system's index: each lists it
-        assert paths.relative(page, edited).encode() in before[page], page
+        link = paths.relative(page, edited)  # in Markdown, or in the finished HTML of an entry's page
+        assert any(form.encode() in before[page] for form in (link, f'href="{url(link)}"')), page
     keys = {page: f"{page} and its JSON" if page.count("/") == 2 and not page.startswith("tags/") else page for page in [*listing, edited]}
     rendered = {page: session.memo.kept(PAGES, key) for page, key in keys.items()}
     assert all(found is not None for found in rendered.values())
