@@ -32,9 +32,9 @@ from rulesref.config import Settings
 from rulesref.from_documents import build_entry, build_system
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
+from rulesref.logic.by_system import composed_system
 from rulesref.logic.cache import CompileCache, compile_fingerprint, open_cache
 from rulesref.logic.compiled import CompiledEntry
-from rulesref.logic.by_system import composed_system
 from rulesref.logic.stage import Ahead, compile_content
 from rulesref.model import Content, Entry, System
 from rulesref.problems import Problem, as_row, from_row, sort_problems

@@ -18,10 +18,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulesref import __version__
+from rulesref.commands.versus import add_versus
 from rulesref.config import Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import ALL_WARNINGS, FORMATTERS, LISTED, Problem, fails, format_text, sort_problems
-from rulesref.commands.versus import add_versus
 from rulesref.support import collector
 
 

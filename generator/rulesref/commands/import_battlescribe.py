@@ -16,9 +16,9 @@ from rulesref.commands.init import EXAMPLE_RULE, example_rule
 from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.formats.battlescribe.elements import read_data
 from rulesref.formats.battlescribe.existing import Existing, read_existing
-from rulesref.formats.battlescribe.played import played_with
 from rulesref.formats.battlescribe.forces import NEVER_SHOWN
 from rulesref.formats.battlescribe.mapping import map_data
+from rulesref.formats.battlescribe.played import played_with
 from rulesref.formats.battlescribe.read import SourceError, XmlFile, read_file, source_files
 from rulesref.formats.battlescribe.report import counts, import_report, summary_lines
 from rulesref.formats.battlescribe.write import changed_files, plan_files, write_files

@@ -109,7 +109,7 @@ def with_calls(items: list[EntryModule]) -> list[EntryModule]:
                 elif plan.odds_name:
                     lines = [*odds_function(plan), "", *lines]
                 code.append((plan.name, tuple(lines)))
-        steps = {_alias(c): c for c in mine.values()}
-        imports = tuple(ImportCheck(_path(c), a) for a, c in sorted(steps.items()))
+        modules = {_alias(c): c for c in mine.values()}
+        imports = tuple(ImportCheck(_path(c), a) for a, c in sorted(modules.items()))
         out.append(item if not code else replace(item, code=tuple(code), imports=imports))
     return out

@@ -397,8 +397,8 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
                 problems.append(entry.where.problem("duplicate-name", f"{entry.name} has a check `{c.name}` of its own, and its rules compose one of that name too"))
                 continue
             examples = written.get(c.name, ((), entry.where))[0]
-            played = content.system(entry.system)
-            played = played.played_with if played is not None else None
+            owner = content.system(entry.system)
+            played = owner.played_with if owner is not None else None
             if not examples and c.effects and played is None:  # (an imported unit's examples are its step's and its rules')  # (a step only core effects change is the same for every unit: its own examples show it)
                 made = f"{c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}) + (['its core effects'] if c.core else []))}"
                 problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({made}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))

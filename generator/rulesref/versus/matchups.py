@@ -150,7 +150,9 @@ def _choices(
         if shots is None:
             unread.append(f"{weapon.name}: {shots_from.characteristic} {(weapon.value(shots_from.characteristic) or '').strip()}")
             return []
-        bands = [("", {SHOTS: shots[0]})] + ([(" (half range)", {SHOTS: shots[1]})] if shots[1] is not None else [])
+        bands = [("", {SHOTS: shots[0]})]
+        if shots[1] is not None:
+            bands.append((" (half range)", {SHOTS: shots[1]}))
     applied, not_applied = [], []
     set_by_rules: dict[str, Scalar] = {}
     for ref in weapon.rules:
@@ -160,7 +162,7 @@ def _choices(
         else:
             applied.append(ref.rule)
             set_by_rules |= got
-    per_model = tuple(n for n in MULTIPLIED if n in inputs and (n in values or n == SHOTS and shots_from is not None))
+    per_model = tuple(n for n in MULTIPLIED if n in inputs and (n in values or (n == SHOTS and shots_from is not None)))
     name = weapon.name if model.name == weapon.name else f"{model.name}: {weapon.name}"
     return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
 
