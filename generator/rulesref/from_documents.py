@@ -38,6 +38,7 @@ from rulesref.model import (
     TableRow,
     Where,
 )
+from rulesref.played import SIDES, Fed, PlayedWith, StepPlay
 from rulesref.read.load import Document
 
 
@@ -69,7 +70,24 @@ def build_system(doc: Document) -> System:
         releases=tuple(
             DeclaredRelease(r["version"], r.get("date"), r.get("label"), r.get("url"), where / "releases" / i) for i, r in enumerate(data.get("releases", ()))
         ),
+        played_with=_played_with(data["played_with"], where / "played_with") if "played_with" in data else None,
     )
+
+
+def _played_with(data: dict[str, Any], where: Where) -> PlayedWith:
+    steps = tuple(
+        StepPlay(
+            step,
+            tuple(Fed(side, name, value, where / "steps" / step / side / name) for side in SIDES for name, value in spec.get(side, {}).items()),
+            spec.get("weapons", {}).get("by"),
+            spec.get("weapons", {}).get("with"),
+            spec.get("weapons", {}).get("without"),
+            where / "steps" / step,
+        )
+        for step, spec in data.get("steps", {}).items()
+    )
+    rules = tuple((mine, theirs, where / "rules" / mine) for mine, theirs in data.get("rules", {}).items())
+    return PlayedWith(data["system"], rules, steps, where)
 
 
 def _dice_spec(spec: dict[str, Any], where: Where) -> DiceSpec | None:

@@ -14,6 +14,7 @@ from typing import Any, Literal, NamedTuple
 
 from rulesref.composed import Part, Shares
 from rulesref.names import python_module, python_name
+from rulesref.played import PlayedWith
 from rulesref.problems import Problem, Severity
 from rulesref.read.load import Document, JsonPath
 
@@ -120,6 +121,7 @@ class System:
     armies: tuple[Army, ...] = ()
     roles: tuple[str, ...] = ()
     releases: tuple[DeclaredRelease, ...] = ()
+    played_with: PlayedWith | None = None  # imported data played with another system's steps (`rulesref.played`)
 
     def book(self, book_id: str) -> Book | None:
         return next((b for b in self.books if b.id == book_id), None)

@@ -32,11 +32,9 @@ from rulesref.config import Settings
 from rulesref.from_documents import build_entry, build_system
 from rulesref.incremental.memo import FRESH, Memo
 from rulesref.links import LinkIndex, normalise
+from rulesref.logic.by_system import composed_system
 from rulesref.logic.cache import CompileCache, compile_fingerprint, open_cache
 from rulesref.logic.compiled import CompiledEntry
-from rulesref.logic.compose import composed_content
-from rulesref.logic.conflicts import conflict_problems
-from rulesref.logic.effects import resolve_all
 from rulesref.logic.stage import Ahead, compile_content
 from rulesref.model import Content, Entry, System
 from rulesref.problems import Problem, as_row, from_row, sort_problems
@@ -305,28 +303,13 @@ def _outcome(
     return unchanged.by_bytes(memo, key, raw, make, status) if memo.keeps else make(raw)
 
 
-COMPOSED = "composed"  # the memo's stage: a system's units composed with its effects, by every entry they can read
-
-
-def _composed(system: str, entries: list[Entry], memo: Memo) -> tuple[dict[str, Entry], list[Problem]]:
-    """The entries of `system` that composing changed (its units, with their composed
-    checks), by key, and the problems of its effects and of composing. Effects act within
-    their system, so each system is composed on its own, from its entries with checks or
-    effects and its units: a long-lived process reuses a system's when those are equal (an
-    edit of a text alone, or of another system, composes nothing again)."""
-    reads = tuple(e for e in entries if e.checks or e.effects or e.kind == "unit")
-    if not any(e.kind == "unit" or e.effects for e in reads):
-        return {}, []  # nothing to compose, nothing to resolve
-
-    def make() -> tuple[dict[str, Entry], list[Problem]]:
-        part = Content(systems=(), entries=tuple(entries))
-        effects, found = resolve_all(part)
-        found += conflict_problems(effects.resolved)
-        composed, composing = composed_content(part, effects)
-        return composed, found + composing
-
-    made: tuple[dict[str, Entry], list[Problem]] = memo.get(COMPOSED, system, reads, make)
-    return made
+def _composed(system: str, mine: list[Entry], memo: Memo, ahead: Ahead, changed: dict[str, Entry], played: tuple[System, list[Entry]] | None = None) -> list[Problem]:
+    """Compose a system (`composed_system`) into `changed`, and queue its entries to be compiled."""
+    made, found = composed_system(system, mine, memo, played)
+    changed |= made
+    for entry in mine:
+        ahead.add(made.get(entry.key, entry), whole=entry.key in made)
+    return found
 
 
 def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo: Memo) -> Build:
@@ -388,6 +371,7 @@ def _run(
     last_folder = {f.path.name: i for i, f in enumerate(files.systems)}
     loaded: dict[str, list[Entry]] = {}  # the entries of each system not yet composed
     changed: dict[str, Entry] = {}  # each entry composing changed, by key
+    waiting: list[tuple[str, list[Entry]]] = []  # the systems played with another, composed last
     for index, folder in enumerate(files.systems):
         system_id = folder.path.name
         root = str(folder.path.parent)  # the content folder no file may lead out of
@@ -430,12 +414,15 @@ def _run(
             problems += outcome.problems
         if last_folder[system_id] == index:
             mine = sorted(loaded.pop(system_id, ()), key=lambda e: e.id)  # in content order
-            made, found = _composed(system_id, mine, memo)
-            problems += found
-            changed |= made
             entries += mine
-            for entry in mine:
-                ahead.add(made.get(entry.key, entry), whole=entry.key in made)
+            if any(s.id == system_id and s.played_with for s in systems):  # composed once the system it is played with is loaded
+                waiting.append((system_id, mine))
+            else:
+                problems += _composed(system_id, mine, memo, ahead, changed)
+    for system_id, mine in waiting:
+        system = next(s for s in systems if s.id == system_id)
+        played = system.played_with.system if system.played_with is not None else ""
+        problems += _composed(system_id, mine, memo, ahead, changed, (system, [e for e in entries if e.system == played]))
     load_cache.save(prune=not partial)
     content = Content(
         systems=tuple(sorted(systems, key=lambda s: s.id)),

@@ -23,6 +23,7 @@ from rulesref.model import Content, Entry, RuleRef, System, Where, texts_of
 from rulesref.names import RESERVED_ENTRY_IDS, RESERVED_SYSTEM_IDS, python_reason
 from rulesref.problems import Problem, excerpt
 from rulesref.problems.suggest import did_you_mean
+from rulesref.versus.mapping import played_problems
 
 MAX_PER_TEXT = 100  # problems of one code listed for one text
 
@@ -312,6 +313,7 @@ def content_problems(
     for system in content.systems:
         problems += _check_profile_types(system)
         problems += system_placeholders(system)
+        problems += played_problems(content, system)
     systems: dict[str, System] = {}
     for system in content.systems:
         systems.setdefault(system.id, system)  # as `Content.system`: the first of a duplicated id

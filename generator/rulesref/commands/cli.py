@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulesref import __version__
+from rulesref.commands.versus import add_versus
 from rulesref.config import Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import ALL_WARNINGS, FORMATTERS, LISTED, Problem, fails, format_text, sort_problems
@@ -299,6 +300,12 @@ def cmd_roster(args: argparse.Namespace) -> int:
     return EXIT_OK if army.complete else EXIT_PROBLEMS
 
 
+def cmd_versus(args: argparse.Namespace) -> int:
+    from rulesref.commands import versus
+
+    return versus.run(args, _settings(args), _report)
+
+
 def _add_roster(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "roster",
@@ -389,6 +396,7 @@ def parser() -> argparse.ArgumentParser:
 
     _add_import(sub)
     _add_roster(sub)
+    add_versus(sub, cmd_versus)
     _add_link(sub)
 
     return top

@@ -18,6 +18,7 @@ from rulesref.formats.battlescribe.elements import read_data
 from rulesref.formats.battlescribe.existing import Existing, read_existing
 from rulesref.formats.battlescribe.forces import NEVER_SHOWN
 from rulesref.formats.battlescribe.mapping import map_data
+from rulesref.formats.battlescribe.played import played_with
 from rulesref.formats.battlescribe.read import SourceError, XmlFile, read_file, source_files
 from rulesref.formats.battlescribe.report import counts, import_report, summary_lines
 from rulesref.formats.battlescribe.write import changed_files, plan_files, write_files
@@ -111,6 +112,10 @@ def import_battlescribe(sources: list[str], system_id: str, name: str | None, co
         existing = read_existing(folder)
         example = _untouched_example(existing, system_id)
         plan = map_data(data, system_id, name, existing)
+        rules = {e.id: str(e.fields.get("name", e.id)) for e in plan.entries if e.kind == "rule"}
+        played = played_with(data.system_name, Path(content), rules, (existing.system or {}).get("played_with"))
+        if played is not None:
+            plan.system["played_with"] = played
     plan.skipped += foreign
     plan.skipped += ((path, "catalogue", "written for another game system") for path, kind in ignored if kind == "cat")
     plan.skipped += ((path, "game system", "another game system among the sources") for path, kind in ignored if kind == "gst")

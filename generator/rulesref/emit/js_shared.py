@@ -21,8 +21,13 @@ from rulesref.logic.shared_code import Call, Passed, called, calls
 RESULT = "$result"
 
 
-def _alias(module: str) -> str:
-    return f"$shared${module}"
+def _alias(call: Call) -> str:
+    """The name the step's module is imported by (with its package where it is another system's)."""
+    return f"$shared${call.module}" if call.package is None else f"$shared${call.package}${call.module}"
+
+
+def _path(call: Call) -> str:
+    return f"./{call.module}.js" if call.package is None else f"../{call.package}/{call.module}.js"
 
 
 def _table(check: str) -> str:
@@ -44,7 +49,7 @@ def shared_core(plan: Plan, call: Call) -> list[Line]:
         return f"{RESULT}.{field}" if call.step.record_class else RESULT
 
     lines = core_function(plan)[:1]
-    the_call = f"  const {RESULT} = {_alias(call.module)}.${call.step.name}({_values(call.args)});"
+    the_call = f"  const {RESULT} = {_alias(call)}.${call.step.name}({_values(call.args)});"
     for let, value, _ in plan.lets:
         if (let in body_lets or let in reads) and the_call not in lines:
             lines.append(the_call)
@@ -78,7 +83,7 @@ def _shared_odds(plan: Plan, call: Call) -> list[Line]:
     writer = ExpressionWriter()
     values = {let: value for let, value, _ in plan.lets}
     first = [f"  const {local(let)} = {writer.write(values[let])};" for let in lets]
-    return _from_table(plan, first, f"{_alias(call.module)}.{_table(call.step.name)}({_values(passed)})")
+    return _from_table(plan, first, f"{_alias(call)}.{_table(call.step.name)}({_values(passed)})")
 
 
 def with_calls(items: list[EntryModule]) -> list[EntryModule]:
@@ -104,6 +109,7 @@ def with_calls(items: list[EntryModule]) -> list[EntryModule]:
                 elif plan.odds_name:
                     lines = [*odds_function(plan), "", *lines]
                 code.append((plan.name, tuple(lines)))
-        imports = tuple(ImportCheck(f"./{m}.js", _alias(m)) for m in sorted({c.module for c in mine.values()}))
+        modules = {_alias(c): c for c in mine.values()}
+        imports = tuple(ImportCheck(_path(c), a) for a, c in sorted(modules.items()))
         out.append(item if not code else replace(item, code=tuple(code), imports=imports))
     return out

@@ -194,17 +194,22 @@ def proof_problems(plan: Plan, namespace: dict[str, Any], budget: ProofBudget | 
     return (proved if proved is not None else _proof_problems(plan, namespace, budget)) + until_problems(plan, namespace)
 
 
+def run_plans(entry: Entry, plans: list[Plan], settings: Settings, *, odds: bool = False) -> dict[str, Any]:
+    """The namespace of an entry's checks' functions, run in-process (with `odds`, their odds
+    functions too): without the enumerator's helpers, which the structural prover leaves few
+    checks to need, and `_proof_problems` compiles a check's helpers when it does."""
+    records = {p.record_class: record_type(p.record_class, tuple(f for f, _ in p.fields)) for p in plans if p.record_class}
+    module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None)
+    return run_module(module, settings.module_path(entry), records)
+
+
 def compile_entry(entry: Entry, settings: Settings, *, odds: bool = False, proofs: bool = True) -> tuple[CompiledEntry | None, list[Problem]]:
     """Analyse, run, prove (and with `odds`, weigh) every check of one entry; without
     `proofs`, the proofs are left to the caller (who has them already)."""
     plans, problems = plan_entry(entry)
     if not plans:
         return None, problems
-    records = {p.record_class: record_type(p.record_class, tuple(f for f, _ in p.fields)) for p in plans if p.record_class}
-    # without the enumerator's helpers: the structural prover leaves it few checks, and
-    # `_proof_problems` compiles a check's helpers when it does
-    module = functions_module(plans, odds_url=settings.entry_url(entry) if odds else None)
-    namespace = run_module(module, settings.module_path(entry), records)
+    namespace = run_plans(entry, plans, settings, odds=odds)
     checks = []
     budget = ProofBudget()
     for plan in plans:

@@ -45,6 +45,7 @@ from rulesref.logic.reach import reaches
 from rulesref.logic.shared import constants, shares
 from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputField, Result, RuleRef, Scalar, Target
 from rulesref.names import python_function
+from rulesref.played import PlayedWith
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 from rulesref.read.load import Document
@@ -82,6 +83,10 @@ def compositions(content: Content, owners: dict[str, list[Resolved]], steps: lis
     for unit in content.entries:
         if unit.kind != "unit":
             continue
+        system = content.system(unit.system)
+        if system is not None and system.played_with is not None:
+            out += played_compositions(unit, system.played_with, owners, versus)
+            continue
         has = {f"{unit.system}:{ref.rule}" for ref in unit.rules}
         # every step of its system that a core effect reaching it changes, or that is aimed at a target
         reached = {key: tuple(one for one in effects if reaches(one.effect, unit)) for key, effects in core.items()}
@@ -94,6 +99,21 @@ def compositions(content: Content, owners: dict[str, list[Resolved]], steps: lis
             step = stepped[key] if key in stepped else effects[0].step
             out.append(Composition(unit, step, tuple(effects), reached.get(key, ())))
     return out
+
+
+def played_compositions(unit: Entry, played: PlayedWith, owners: dict[str, list[Resolved]], versus: dict[str, Step]) -> list[Composition]:
+    """An imported unit's compositions: each step its system is played with (`played_with`)
+    that its mapped rules change, with their effects. A step none of its rules change needs
+    no check of its own: its Versus form calls the step's."""
+    named = {f"{played.system}:{s.step}" for s in played.steps}
+    played_steps = {key for key in versus if key in named or key.rsplit(".", 1)[0] in named}
+    mine: dict[str, list[Resolved]] = {}
+    for ref in unit.rules:
+        theirs = played.rule(ref.rule)
+        for one in owners.get(f"{played.system}:{theirs}", ()) if theirs is not None else ():
+            if one.effect.side == "self" and one.step.key in versus and one.step.key in played_steps and reaches(one.effect, unit):
+                mine.setdefault(one.step.key, []).append(_bound(one, ref))
+    return [Composition(unit, versus[key], tuple(effects), ()) for key, effects in mine.items()]
 
 
 def _effects_of(unit: Entry, by_owner: dict[str, list[Resolved]]) -> list[Resolved]:
@@ -377,11 +397,13 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
                 problems.append(entry.where.problem("duplicate-name", f"{entry.name} has a check `{c.name}` of its own, and its rules compose one of that name too"))
                 continue
             examples = written.get(c.name, ((), entry.where))[0]
-            if not examples and c.effects:  # (a step only core effects change is the same for every unit: its own examples show it)
+            owner = content.system(entry.system)
+            played = owner.played_with if owner is not None else None
+            if not examples and c.effects and played is None:  # (an imported unit's examples are its step's and its rules')  # (a step only core effects change is the same for every unit: its own examples show it)
                 made = f"{c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}) + (['its core effects'] if c.core else []))}"
                 problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({made}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
             check, found_problems = compose(c, examples)
-            if check is not None and c.step.check.versus:
+            if check is not None and c.step.check.versus and played is None:  # (an imported unit's targets are its whole system: `rulesref.versus`)
                 if c.step.key not in aimed:
                     aimed[c.step.key] = targets(c.step, content, owners)
                 check = replace(check, targets=aimed[c.step.key])

@@ -36,6 +36,7 @@ from rulesref.logic.codegen import (
 from rulesref.logic.plan import Plan
 from rulesref.logic.types import VType
 from rulesref.model import Entry
+from rulesref.names import python_name
 
 TABLE = internal("table")  # the odds functions' table of states, by dice counts
 
@@ -54,11 +55,12 @@ class Call:
     step: Plan
     args: tuple[Passed, ...]
     table: tuple[tuple[str, ...], tuple[Passed, ...]] | None
+    package: str | None = None  # the step's system's package, where it is not the composed check's (an imported system played with it)
 
     @property
     def alias(self) -> str:
         """The name the step's module is imported by in a composed module."""
-        return internal("shared", self.module)
+        return internal("shared", self.module if self.package is None else f"{self.package}_{self.module}")
 
 
 def _names(node: ast.expr) -> set[str]:
@@ -141,12 +143,13 @@ def calls(entries: list[tuple[Entry, list[Plan]]]) -> dict[str, dict[str, Call]]
         for plan in plans:
             shares = plan.check.shares
             step_found = found.get((shares.step, shares.check)) if shares is not None else None
-            if step_found is None or step_found[0].system != entry.system:  # (a step is of the unit's system)
+            if step_found is None:
                 continue
             step_entry, step = step_found
             args = _core_args(plan, step)
+            package = None if step_entry.system == entry.system else python_name(step_entry.system)  # (a played system's step)
             if args is not None:
-                out.setdefault(entry.key, {})[plan.name] = Call(step_entry.key, step_entry.module, step, args, _table_args(plan, step) if plan.odds_name else None)
+                out.setdefault(entry.key, {})[plan.name] = Call(step_entry.key, step_entry.module, step, args, _table_args(plan, step) if plan.odds_name else None, package)
     return out
 
 
@@ -252,8 +255,8 @@ def package_code(entries: list[tuple[Entry, list[Plan], str]]) -> dict[str, Code
             elif (entry.key, plan.name) in tables:
                 own = pos.Call(func=name(internal("table", plan.name)), args=[name(a.name) for a in plan.odds_args], keywords=[])
                 code[plan.name] = [_from_table(plan, url, [], own), core_function(plan), table_function(plan, url)]
-        modules = sorted({call.module for call in mine.values()})
-        imports: list[ast.stmt] = [pos.ImportFrom(module=None, names=[pos.alias(name=m, asname=internal("shared", m))], level=1) for m in modules]
+        steps = {call.alias: call for call in mine.values()}
+        imports: list[ast.stmt] = [pos.ImportFrom(module=c.package, names=[pos.alias(name=c.module, asname=a)], level=1 if c.package is None else 2) for a, c in sorted(steps.items())]
         if code:
             out[entry.key] = code, imports
     return out

@@ -54,6 +54,7 @@ CODES: dict[str, str] = {
     "unknown-book": "A source cites a book that system.yml does not list.",
     "unknown-rule": "A unit lists a rule id that does not exist (or is not a rule).",
     "unknown-option": "A unit's option names a unit that does not exist (or is not a unit), or a row the unit does not have.",
+    "unknown-system": "`played_with` names a system the content does not have (or the system itself).",
     "unknown-entry": "`same_as` names an entry that does not exist.",
     "unknown-profile-type": "A unit's profile names a profile type that its system.yml does not declare under `profile_types`.",
     "profile-characteristics": "A profile lacks a characteristic of its type, or gives one the type does not have.",

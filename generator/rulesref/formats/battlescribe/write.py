@@ -31,7 +31,7 @@ from rulesref.scaffold import skeleton_system
 from rulesref.support.output import write_file_atomically
 
 ENTRY_ORDER = ("id", "kind", "name", "aliases", "summary", "text", "params", "table", "source", "tags", "armies", "role", "rules", "profiles", "wargear", "options", "checks", "notes", "corrections", "same_as", "origin")
-SYSTEM_ORDER = ("id", "name", "short_name", "edition", "publisher", "year", "summary", "books", "armies", "roles", "profile_types")
+SYSTEM_ORDER = ("id", "name", "short_name", "edition", "publisher", "year", "summary", "books", "armies", "roles", "profile_types", "played_with")
 # The imported part of an entry: a person's edit of any of it makes the entry theirs.
 BODY: dict[str, tuple[str, ...]] = {"rule": ("name", "text", "table", "armies"), "unit": ("name", "rules", "profiles", "wargear", "options", "armies", "role")}
 # What the imported part was before names, armies and wargear were part of it: a file
@@ -77,6 +77,10 @@ def emit_key(key: str, value: Any) -> str:
         return f"{key}:\n" + "".join(f"  {name}: {_flow(spec)}\n" for name, spec in value.items())
     if key in ("profiles", "options", "profile_types") and isinstance(value, list):
         return f"{key}:\n" + "".join(f"  - {_flow(item)}\n" for item in value)
+    if key == "played_with" and isinstance(value, dict):  # a block people extend: one rule, one step side a line
+        rules = "".join(f"    {_flow(mine)}: {_flow(theirs)}\n" for mine, theirs in value.get("rules", {}).items())
+        steps = "".join(f"    {_flow(step)}:\n" + "".join(f"      {side}: {_flow(fed)}\n" for side, fed in spec.items()) for step, spec in value.get("steps", {}).items())
+        return f"played_with:\n  system: {_flow(value['system'])}\n" + (f"  rules:\n{rules}" if rules else "") + (f"  steps:\n{steps}" if steps else "")
     if key in ("id", "kind") and isinstance(value, str):
         return f"{key}: {_plain_or_quoted(value)}\n"
     return f"{key}: {_scalar_or_text(value, '  ')}"

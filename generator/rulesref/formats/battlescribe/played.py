@@ -1,0 +1,95 @@
+"""The `played_with` an import writes for the games it knows (see `rulesref.played`).
+
+An import of 40K 7th edition data is played with the `w40k7` system's steps, where that
+system is in the same content folder: the characteristics its profile types print (WS, BS,
+S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported
+rule whose name is a played rule's (`Preferred Enemy (Orks)` is Preferred Enemy) is mapped to
+it, where that rule has effects. A name with no such rule is not mapped: it is counted in
+IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
+the rules it newly maps and keeps every mapping already there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulesref.read.load import load_read
+
+ATTACK_STEPS: dict[str, dict[str, Any]] = {  # 40K 7th edition's characteristics, for the steps of an attack
+    "close-combat.attack": {
+        "weapons": {"by": "Type", "with": "Melee"},
+        "attacker": {"weapon_skill": "WS", "strength": "S", "attacks": "A"},
+        "weapon": {"strength": "Strength", "ap": "AP"},
+        "target": {"target_weapon_skill": "WS", "toughness": "T", "armour_save": "Save", "wounds": "W"},
+    },
+    "shooting-attack.attack": {
+        "weapons": {"by": "Type", "without": "Melee"},
+        "attacker": {"ballistic_skill": "BS"},
+        "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
+        "target": {"toughness": "T", "armour_save": "Save", "wounds": "W"},
+    },
+}
+
+
+@dataclass(frozen=True)
+class Known:
+    """A game the importer knows how to play: the system it is played with, and how."""
+
+    system: str
+    game: re.Pattern[str]  # matched against the game system's name
+    steps: dict[str, dict[str, Any]]
+
+
+KNOWN = (Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),)
+_PARAMETER = re.compile(r"\s*\(.*\)\s*$")
+
+
+@dataclass(frozen=True)
+class PlayedSystem:
+    """What the mapping needs of the played system's files: its rules with effects, by name,
+    and the inputs of each of its checks."""
+
+    rules: dict[str, str]  # lower-case name -> id
+    inputs: dict[str, set[str]]  # `entry-id.check` -> its input names
+
+
+def read_played(folder: Path) -> PlayedSystem | None:
+    """The played system's rules and steps, read from its folder (None when it is not there)."""
+    if not (folder / "system.yml").is_file():
+        return None
+    rules: dict[str, str] = {}
+    inputs: dict[str, set[str]] = {}
+    for path in sorted(folder.glob("*.yml")):
+        doc, _ = load_read(path.read_bytes(), path.as_posix())
+        data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+        ident = data.get("id")
+        if not isinstance(ident, str):
+            continue
+        if data.get("kind") == "rule" and data.get("effects"):
+            rules[str(data.get("name", ident)).lower()] = ident
+        for name, check in (data.get("checks") or {}).items():
+            if isinstance(check, dict) and check.get("versus"):
+                inputs[f"{ident}.{name}"] = set(check.get("inputs") or {})
+    return PlayedSystem(rules, inputs)
+
+
+def played_with(game: str, content: Path, rules: dict[str, str], old: Any) -> dict[str, Any] | None:
+    """The `played_with` block for an import of `game` (`rules`: the imported rules' ids and
+    names), merged with what `old` (the system file's) has; None for a game it does not know,
+    or whose played system is not in `content`."""
+    known = next((k for k in KNOWN if k.game.search(game)), None)
+    played = read_played(content / known.system) if known is not None else None
+    if known is None or played is None:
+        return old if isinstance(old, dict) else None
+    steps = {}
+    for step, spec in known.steps.items():
+        if step in played.inputs:
+            have = played.inputs[step]
+            steps[step] = {side: ({k: v for k, v in fed.items() if k in have} if side != "weapons" else fed) for side, fed in spec.items()}
+    mapped = {ident: played.rules[base] for ident, name in rules.items() if (base := _PARAMETER.sub("", name).lower()) in played.rules}
+    old = old if isinstance(old, dict) and old.get("system") == known.system else {}
+    kept_rules = old.get("rules") if isinstance(old.get("rules"), dict) else {}
+    return {"system": known.system, "rules": dict(sorted({**mapped, **kept_rules}.items())), "steps": old.get("steps") or steps}

@@ -1,0 +1,220 @@
+"""What an imported unit brings to each step it is played with, as attacker and as target.
+
+For a unit of a system with `played_with`, and each step the mapping plays:
+- as the attacker, one `Choice` per model profile and weapon row the step is for ("Ork Boy:
+  Slugga"): the inputs its profile and the weapon give, those a model multiplies (its Attacks,
+  its shots), and its weapon's rules that set an input outright (Rending, Poisoned (4+)),
+  applied here as values. The unit's own rules act through its composed check
+  (`rulesref.logic.compose.played_compositions`);
+- as the target, one `Aim` per model profile: the inputs its profile gives, and those its
+  rules' `side: target` effects hold (Eternal Warrior, Feel No Pain (5+)).
+
+Every rule is either modelled (its effects act) or listed as not modelled, so a player knows
+what a number leaves out; a value that cannot be read (`Strength D`) leaves the choice out and
+says why, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulesref.model import Check, Content, Effect, Entry, Input, Profile, RuleRef, Scalar, System
+from rulesref.played import PlayedWith, StepPlay
+from rulesref.versus.mapping import step_check
+from rulesref.versus.readers import read_shots, read_value
+
+SHOTS = "shots"  # the input a weapon's type gives (`Assault 2`), multiplied by the models firing
+MULTIPLIED = ("attacks", SHOTS)  # the inputs a model gives each: the form multiplies them by the models attacking
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way a unit attacks in a step: a model profile with a weapon."""
+
+    label: str
+    values: tuple[tuple[str, Scalar], ...]
+    per_model: tuple[str, ...]  # of `values`, those each model gives (Attacks, shots)
+    modelled: tuple[str, ...]  # the weapon's rules applied (ids of the unit's system)
+    not_modelled: tuple[str, ...]  # the weapon's rules that are not
+
+
+@dataclass(frozen=True)
+class Aim:
+    """One model profile of a unit as the target of a step."""
+
+    label: str
+    values: tuple[tuple[str, Scalar], ...]
+    held: tuple[tuple[str, Scalar], ...]  # what its rules' target effects set
+    brings: tuple[str, ...]  # those rules (ids of the unit's system)
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """A unit in one played step."""
+
+    play: StepPlay
+    step: Entry
+    check: Check
+    choices: tuple[Choice, ...]
+    aims: tuple[Aim, ...]
+    modelled: tuple[str, ...]  # the unit's own rules that act on the step as the attacker
+    not_modelled: tuple[str, ...]  # its rules that no mapping reaches
+    unread: tuple[str, ...]  # what could not be read, in words ("Shokk Attack Gun: Strength 2D6")
+
+
+def played(content: Content, unit: Entry) -> PlayedWith | None:
+    system = content.system(unit.system)
+    return system.played_with if system is not None else None
+
+
+def matchups(content: Content, unit: Entry) -> tuple[Matchup, ...]:
+    """The unit in each step its system is played with (none for a system without `played_with`)."""
+    mapping = played(content, unit)
+    system = content.system(unit.system)
+    if mapping is None or system is None:
+        return ()
+    out = []
+    for play in mapping.steps:
+        found = step_check(content, mapping.system, play.step)
+        if found is not None:
+            out.append(_matchup(content, system, mapping, play, unit, *found))
+    return tuple(out)
+
+
+def _matchup(content: Content, system: System, mapping: PlayedWith, play: StepPlay, unit: Entry, step: Entry, check: Check) -> Matchup:
+    inputs = {i.name: i for i in check.inputs}
+    statlines = [p for p in unit.profiles if _has(p, play, "attacker") or _has(p, play, "target")]
+    acting = _acting(content, mapping, play, step, check)
+    choices: list[Choice] = []
+    unread: list[str] = []
+    for model in (p for p in statlines if _has(p, play, "attacker")):
+        attacker = _values(model, play, "attacker", inputs, {}, unread)
+        if attacker is None:
+            continue
+        for weapon in (p for p in unit.profiles if _is_weapon(system, p, play)):
+            choices += _choices(model, weapon, attacker, play, inputs, acting, mapping, unread)
+    aims = []
+    for model in (p for p in statlines if _has(p, play, "target")):
+        values = _values(model, play, "target", inputs, {}, unread)
+        if values is not None:
+            held, brings = _held(content, mapping, play, step, check, unit.rules)
+            aims.append(Aim(f"{unit.name}: {model.name}" if model.name != unit.name else unit.name, tuple(values.items()), held, brings))
+    mine = [ref.rule for ref in unit.rules]
+    modelled = tuple(r for r in mine if _acts(content, mapping, r, play, step, check, "self"))
+    not_modelled = tuple(r for r in mine if mapping.rule(r) is None)
+    return Matchup(play, step, check, tuple(choices), tuple(aims), modelled, not_modelled, tuple(dict.fromkeys(unread)))
+
+
+def _has(profile: Profile, play: StepPlay, side: str) -> bool:
+    fed = [f for f in play.fed if f.side == side]
+    return bool(fed) and all(profile.value(f.characteristic) is not None for f in fed)
+
+
+def _is_weapon(system: System, profile: Profile, play: StepPlay) -> bool:
+    kind = system.profile_type(profile.type)
+    if kind is None or kind.kind != "weapon" or not _has(profile, play, "weapon"):
+        return False
+    if play.weapons_by is None:
+        return True
+    said = (profile.value(play.weapons_by) or "").lower()
+    if play.weapons_with is not None and play.weapons_with.lower() not in said:
+        return False
+    return play.weapons_without is None or play.weapons_without.lower() not in said
+
+
+def _values(profile: Profile, play: StepPlay, side: str, inputs: dict[str, Input], wielder: dict[str, int], unread: list[str]) -> dict[str, Scalar] | None:
+    out: dict[str, Scalar] = {}
+    for fed in (f for f in play.fed if f.side == side and f.input != SHOTS):
+        item = inputs.get(fed.input)
+        text = profile.value(fed.characteristic) or ""
+        value = read_value(text, item, wielder.get(fed.input)) if item is not None else None
+        if value is None:
+            unread.append(f"{profile.name}: {fed.characteristic} {text.strip() or '(blank)'}")
+            return None
+        out[fed.input] = value
+    return out
+
+
+def _choices(
+    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], acting: dict[str, list[Effect]], mapping: PlayedWith, unread: list[str]
+) -> list[Choice]:
+    wielder = {k: v for k, v in attacker.items() if isinstance(v, int) and not isinstance(v, bool)}
+    made = _values(weapon, play, "weapon", inputs, wielder, unread)
+    if made is None:
+        return []
+    values = {**attacker, **made}
+    bands: list[tuple[str, dict[str, Scalar]]] = [("", {})]
+    shots_from = next((f for f in play.fed if f.side == "weapon" and f.input == SHOTS), None)
+    if shots_from is not None:
+        shots = read_shots(weapon.value(shots_from.characteristic) or "")
+        if shots is None:
+            unread.append(f"{weapon.name}: {shots_from.characteristic} {(weapon.value(shots_from.characteristic) or '').strip()}")
+            return []
+        bands = [("", {SHOTS: shots[0]})]
+        if shots[1] is not None:
+            bands.append((" (half range)", {SHOTS: shots[1]}))
+    applied, not_applied = [], []
+    set_by_rules: dict[str, Scalar] = {}
+    for ref in weapon.rules:
+        got = _weapon_values(ref, acting.get(mapping.rule(ref.rule) or "", []))
+        if got is None:
+            not_applied.append(ref.rule)
+        else:
+            applied.append(ref.rule)
+            set_by_rules |= got
+    per_model = tuple(n for n in MULTIPLIED if n in inputs and (n in values or (n == SHOTS and shots_from is not None)))
+    name = weapon.name if model.name == weapon.name else f"{model.name}: {weapon.name}"
+    return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
+
+
+def _weapon_values(ref: RuleRef, effects: list[Effect]) -> dict[str, Scalar] | None:
+    """What a weapon's rule sets outright in the step, by its effects (a literal or one of its
+    parameters, as the row gives it), or None where it does anything else (or nothing)."""
+    given = dict(ref.args)
+    out: dict[str, Scalar] = {}
+    for effect in effects:
+        if effect.operation != "set" or effect.when is not None or effect.value is None or effect.side != "self":
+            return None
+        source = effect.value.source
+        value = given.get(source) if isinstance(source, str) else source
+        if value is None:
+            return None
+        out[effect.changes] = value
+    return out or None
+
+
+def _acting(content: Content, mapping: PlayedWith, play: StepPlay, step: Entry, check: Check) -> dict[str, list[Effect]]:
+    """Each rule of the played system with effects on this step, and those effects."""
+    out: dict[str, list[Effect]] = {}
+    for entry in content.entries_of(mapping.system):
+        for effect in entry.effects:
+            if _same(step_check(content, mapping.system, effect.step), step, check):
+                out.setdefault(entry.id, []).append(effect)
+    return out
+
+
+def _same(found: tuple[Entry, Check] | None, step: Entry, check: Check) -> bool:
+    return found is not None and found[0].key == step.key and found[1].name == check.name
+
+
+def _acts(content: Content, mapping: PlayedWith, rule: str, play: StepPlay, step: Entry, check: Check, side: str) -> bool:
+    theirs = mapping.rule(rule)
+    entry = content.entry(f"{mapping.system}:{theirs}") if theirs is not None else None
+    return entry is not None and any(e.side == side and _same(step_check(content, mapping.system, e.step), step, check) for e in entry.effects)
+
+
+def _held(content: Content, mapping: PlayedWith, play: StepPlay, step: Entry, check: Check, rules: tuple[RuleRef, ...]) -> tuple[tuple[tuple[str, Scalar], ...], tuple[str, ...]]:
+    """The inputs a target's rules hold (their `side: target` effects that set a value), and those rules."""
+    held: dict[str, Scalar] = {}
+    brings = []
+    for ref in rules:
+        theirs = mapping.rule(ref.rule)
+        entry = content.entry(f"{mapping.system}:{theirs}") if theirs is not None else None
+        for effect in entry.effects if entry is not None else ():
+            if effect.side == "target" and effect.operation == "set" and effect.value is not None and _same(step_check(content, mapping.system, effect.step), step, check):
+                source = effect.value.source
+                value = dict(ref.args).get(source) if isinstance(source, str) else source
+                if value is not None:
+                    held[effect.changes] = value
+                    brings.append(ref.rule)
+    return tuple(held.items()), tuple(dict.fromkeys(brings))

@@ -1,0 +1,95 @@
+"""The exact odds of one unit attacking another, worked out in-process (`rulesref versus`).
+
+The same function a unit page's Versus form runs in the browser: the unit's composed check
+of the step where its rules change it, else the step's own. Its arguments come from the
+attacker's choice (a model with a weapon, times the models attacking), the target (a unit's
+profile, with what its rules hold, or characteristics given), and the conditions; an argument
+none of them gives takes its "none" (false, or 7 for a save or an X+ roll), or is asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulesref.build import Build
+from rulesref.errors import UsageError
+from rulesref.logic.check import run_plans
+from rulesref.logic.plan import Plan
+from rulesref.logic.records import Record
+from rulesref.model import Entry, Scalar
+from rulesref.names import python_function
+from rulesref.versus.matchups import Aim, Choice, Matchup
+from rulesref.versus.readers import NONE_VALUE
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The distribution of an attack's result, and what was modelled."""
+
+    check: str  # the function's module and name, as the packages have it
+    given: tuple[tuple[str, Scalar], ...]
+    distribution: tuple[tuple[tuple[tuple[str, Scalar], ...], Fraction], ...]  # each result (its fields) and its chance
+    modelled: tuple[str, ...]
+    not_modelled: tuple[str, ...]
+
+
+def plan_of(build: Build, unit: Entry, matchup: Matchup) -> tuple[Entry, Plan]:
+    """The unit's composed check of the step where it has one, else the step's own."""
+    composed = python_function(matchup.step.id) if len(matchup.step.checks) == 1 else matchup.check.name
+    for entry, name in ((unit, composed), (matchup.step, matchup.check.name)):
+        compiled = build.compiled.get(entry.key)
+        plan = next((p for p in compiled.plans if p.check.name == name), None) if compiled is not None else None
+        if plan is not None:
+            return entry, plan
+    raise UsageError(f"no check of `{matchup.play.step}` was compiled")  # (validation compiles every step it plays)
+
+
+def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> dict[str, Scalar]:
+    """Every argument of the odds function: the conditions over the target over the choice
+    (each multiplied input times the `models` attacking, within its range), the rest "none"."""
+    values: dict[str, Scalar] = dict(choice.values)
+    for name in choice.per_model:
+        value = values.get(name)
+        if isinstance(value, int):
+            values[name] = value * models
+    values |= target | conditions
+    out: dict[str, Scalar] = {}
+    missing = []
+    for arg in plan.odds_args:
+        if arg.name in values:
+            value = values[arg.name]
+            hi = arg.vtype.hi
+            out[arg.name] = min(value, hi) if isinstance(value, int) and not isinstance(value, bool) and hi is not None and arg.name in choice.per_model else value
+        elif arg.vtype.kind == "bool":
+            out[arg.name] = False
+        elif arg.vtype.kind == "int" and arg.vtype.hi == NONE_VALUE:
+            out[arg.name] = NONE_VALUE
+        else:
+            missing.append(arg.name)
+    if missing:
+        raise UsageError(f"give {', '.join(f'`{m}`' for m in missing)} with --set NAME=VALUE")
+    return out
+
+
+def answer(build: Build, unit: Entry, matchup: Matchup, choice: Choice, aim: Aim | None, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> Answer:
+    """The exact distribution of the attack's result."""
+    entry, plan = plan_of(build, unit, matchup)
+    if plan.odds_name is None:
+        raise UsageError(f"`{plan.name}` rolls no dice: it has no odds")
+    held = dict(aim.held) if aim is not None else {}
+    aimed = {**(dict(aim.values) if aim is not None else {}), **target, **held}
+    given = arguments(plan, choice, models, aimed, conditions)
+    namespace: dict[str, Any] = run_plans(entry, [plan], build.settings, odds=True)
+    distribution = namespace[plan.odds_name](**given)
+    rows = tuple(sorted(((_fields(result), Fraction(chance)) for result, chance in distribution.items()), key=lambda row: tuple(v for _, v in row[0])))
+    modelled = (*matchup.modelled, *choice.modelled, *(aim.brings if aim is not None else ()))
+    return Answer(f"{entry.module}.{plan.odds_name}", tuple(given.items()), rows, tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys((*choice.not_modelled, *matchup.not_modelled))))
+
+
+def _fields(result: Any) -> tuple[tuple[str, Scalar], ...]:
+    """A result as its fields and values (a single result as the field "")."""
+    if isinstance(result, Record):
+        return tuple(zip(type(result).fields, result, strict=True))
+    return (("", result),)

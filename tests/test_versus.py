@@ -1,0 +1,129 @@
+"""Imported data played with a written system's steps: `played_with`, `rulesref versus`.
+
+The invented Lantern Wars data (`fixtures/battlescribe/lanterns`) prints the characteristics
+an attack reads; imported beside the shipped `w40k7` system and mapped onto its close combat
+step, its units fight each other with their rules (Furious Charge on the attacker, Eternal
+Warrior on the target) and the odds are checked against a hand count.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulesref.commands.cli import main
+from rulesref.formats.battlescribe.played import played_with
+from rulesref.model import Input, Where
+from rulesref.read.load import Document
+from rulesref.versus.readers import read_shots, read_value
+
+from .conftest import FIXTURES, REPO
+
+DATA = FIXTURES / "battlescribe" / "lanterns"
+MAPPING = """played_with:
+  system: w40k7
+  rules:
+    furious-charge: furious-charge
+    eternal-warrior: eternal-warrior
+  steps:
+    close-combat.attack:
+      weapons: {by: Type, with: Melee}
+      attacker: {weapon_skill: WS, strength: S, attacks: A}
+      weapon: {strength: Strength, ap: AP}
+      target: {target_weapon_skill: WS, toughness: T, armour_save: Save, wounds: W}
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("lanterns") / "content"
+    shutil.copytree(REPO / "content" / "w40k7", folder / "w40k7")
+    assert main(["import", "battlescribe", str(DATA), "--system", "lanterns", "--content", str(folder)]) == 0
+    system = folder / "lanterns" / "system.yml"
+    system.write_text(system.read_text(encoding="utf-8") + MAPPING, encoding="utf-8")
+    return folder
+
+
+def versus(project: Path, capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, Any]]:
+    assert main(["versus", *args, "--json", "--content", str(project)]) == 0
+    found: list[dict[str, Any]] = json.loads(capsys.readouterr().out)
+    return found
+
+
+def odds(answer: dict[str, Any], field: str) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for row in answer["distribution"]:
+        value = row["result"][field]
+        out[value] = out.get(value, Fraction(0)) + Fraction(row["numerator"], row["denominator"])
+    return out
+
+
+def test_a_charging_unit_with_furious_charge_against_eternal_warrior_is_counted_by_hand(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two Attacks at WS 4 against WS 4 hit on 4+ (1/2). Charging, Furious Charge makes
+    # Strength 5 against Toughness 4: wounds on 3+ (2/3). The 4+ armour fails on 1-3 (1/2).
+    # So each Attack is an unsaved Wound with 1/2 * 2/3 * 1/2 = 1/6.
+    [answer] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Dust Blade", "--target-models", "1", "--set", "charged=true")
+    p = Fraction(1, 6)
+    assert odds(answer, "unsaved") == {0: (1 - p) ** 2, 1: 2 * p * (1 - p), 2: p * p}
+    # a two-Wound Beetle falls to two unsaved Wounds
+    assert odds(answer, "models_removed") == {0: 1 - p * p, 1: p * p}
+    assert answer["modelled"] == ["furious-charge", "eternal-warrior"]
+    assert answer["not_modelled"] == ["glow"]
+
+
+def test_without_the_charge_and_with_instant_death_held_off(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The Wing Hook doubles Strength 4 to 8: twice Toughness 4, Instant Death, which the
+    # Beetle's Eternal Warrior holds off, so one unsaved Wound does not fell it. AP 2 beats
+    # the 4+ armour. Each Attack: hit 1/2, wound on 2+ (5/6), no save.
+    [answer] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Wing Hook")
+    p = Fraction(1, 2) * Fraction(5, 6)
+    assert odds(answer, "unsaved") == {0: (1 - p) ** 2, 1: 2 * p * (1 - p), 2: p * p}
+    assert odds(answer, "models_removed") == {0: 1 - p * p, 1: p * p}
+    assert answer["not_modelled"] == ["sputter", "glow"]  # the weapon's rule, then the unit's
+
+
+def test_the_models_attacking_multiply_their_attacks(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    [answer] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Dust Blade", "--models", "3")
+    assert answer["given"]["attacks"] == 6
+    assert sum(Fraction(r["numerator"], r["denominator"]) for r in answer["distribution"]) == 1
+
+
+def test_a_value_that_cannot_be_read_leaves_the_weapon_out(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles")
+    assert [a["weapon"] for a in found] == ["Moth Reaver: Dust Blade", "Moth Reaver: Wing Hook"]  # not the Flare (Strength D), not the gun (not Melee)
+
+
+def test_a_unit_of_a_system_played_with_nothing_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["versus", "w40k7/deffkoptas", "w40k7/solitaire", "--content", str(project)]) == 2
+    assert "not played with" in capsys.readouterr().err
+
+
+def test_the_importer_maps_a_known_game_onto_the_played_system_in_the_content(project: Path) -> None:
+    mapped = played_with("Warhammer 40,000 7th Edition", project, {"furious-charge": "Furious Charge", "fear-orks": "Fear (Orks)", "glow": "Glow"}, None)
+    assert mapped is not None
+    assert mapped["system"] == "w40k7"
+    assert mapped["rules"] == {"fear-orks": "fear", "furious-charge": "furious-charge"}  # Glow has no played rule: not mapped
+    assert set(mapped["steps"]["close-combat.attack"]["target"]) == {"target_weapon_skill", "toughness", "armour_save", "wounds"}
+    # what people wrote stays theirs; a game it does not know keeps what is there
+    kept = played_with("Warhammer 40,000 7th Edition", project, {"glow": "Glow"}, {"system": "w40k7", "rules": {"glow": "fearless"}})
+    assert kept is not None and kept["rules"] == {"glow": "fearless"}
+    assert played_with("Lantern Wars", project, {}, None) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "lo", "hi", "wielder", "expected"),
+    [("4", 1, 10, None, 4), ("3+", 2, 7, None, 3), ("-", 2, 7, None, 7), ("-", 1, 10, None, None), ("User", 1, 10, 4, 4), ("x2", 1, 10, 6, 10), ("+2", 1, 10, 3, 5), ("D", 1, 10, 4, None), ("18\"", 1, 40, None, 18), ("2D6", 1, 10, None, None)],
+)
+def test_printed_values_are_read_within_the_input_range(text: str, lo: int, hi: int, wielder: int | None, expected: int | None) -> None:
+    item = Input("x", "int", None, lo, hi, (), None, Where(Document("t.yml", {}, ""), ()))
+    assert read_value(text, item, wielder) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [("Assault 2", (2, None)), ("Heavy 3, Blast", (3, None)), ("Rapid Fire", (1, 2)), ("Pistol", (1, None)), ("Melee", None), ("Heavy D6", None)])
+def test_shots_are_read_from_the_weapon_type(text: str, expected: tuple[int, int | None] | None) -> None:
+    assert read_shots(text) == expected
