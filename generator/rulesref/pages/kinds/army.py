@@ -86,7 +86,7 @@ def weapons_page(site: Pages, system_id: str, army_id: str, part_id: str) -> str
             title = weapon.type.name if weapon.type.name.endswith("s") else f"{weapon.type.name}s"
             groups.append({"type": weapon.type.id, "title": plain(title), "anchor": attribute(type_anchor(weapon.type.id)), "weapons": []})
         profile = " · ".join(f"{plain(c)} **{plain(weapon.profile.value(c) or '-')}**" for c in weapon.type.characteristics)
-        rules = ", ".join(link for ref in weapon.profile.rules if (link := site.rule_link(page, weapon.carriers[0], ref)) is not None)
+        rules = ", ".join(link for ref in weapon.profile.rules if (link := site.rule_link(page, weapon.carriers[0], ref, site.entry_link)) is not None)
         carriers = ", ".join(site.entry_link(page, unit, _in_army(unit.name, view.army.name), previewed=False) for unit in weapon.carriers)
         listed = groups[-1]["weapons"]
         assert isinstance(listed, list)
