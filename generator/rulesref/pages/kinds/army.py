@@ -15,6 +15,7 @@ from rulesref.pages.armies import (
     weapon_anchors,
     weapon_parts,
 )
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import attribute, front_matter, markdown_link, plain
 from rulesref.pages.writer import (
     Pages,
@@ -26,11 +27,11 @@ from rulesref.support.templates import render
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
     for system in site.systems():
         for view in site.armies_of(system.id):
-            yield paths.army_page(system.id, view.army.id), lambda s=system.id, a=view.army.id: army_page(site, s, a)  # type: ignore[misc]
+            yield paths.army_page(system.id, view.army.id), bound(army_page, site, system.id, view.army.id)
             for weapons in weapon_parts(view):
                 yield (
                     paths.army_weapons_page(system.id, view.army.id, weapons.part),
-                    lambda s=system.id, a=view.army.id, w=weapons.part: weapons_page(site, s, a, w),  # type: ignore[misc]
+                    bound(weapons_page, site, system.id, view.army.id, weapons.part),
                 )
 
 
