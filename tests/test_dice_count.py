@@ -144,3 +144,35 @@ def test_a_parameter_named_alone_counts_the_dice(tmp_path: Path) -> None:
     odds = compiled(content, "demo", "salvo")["damage_odds"]
     for n in range(4):
         assert odds(K=n) == _icepool(_sum(n, 3)), n
+
+
+NOT_WHOLE = """\
+id: salvo
+kind: rule
+name: salvo
+summary: x
+text: x
+checks:
+  c:
+    summary: x
+    inputs:
+      armourbane: {type: bool}
+      roll: {type: D6, count: armourbane or False}
+      hits: {type: pool, dice: armourbane, target: 4}
+    output: {type: int}
+    expr: "1"
+    examples: [{given: {armourbane: true, roll: 2, hits: 1}, expect: 1}]
+"""
+
+
+def test_a_count_and_a_pools_dice_that_are_no_whole_number_are_refused_each_in_its_own_words(tmp_path: Path) -> None:
+    """One check refuses both (`whole_number`); the count is said to be "of dice", a pool's `dice` not."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "content", content)
+    (content / "demo" / "salvo.yml").write_text(NOT_WHOLE)
+    problems = validate([str(content)]).problems
+    said = {(p.code, p.line, p.message) for p in problems}
+    assert said == {
+        ("type-mismatch", 11, "`count` must be a whole number of dice, not true/false"),
+        ("type-mismatch", 12, "`dice` must be a whole number, not true/false"),
+    }, said

@@ -8,8 +8,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from rulesref.incremental.memo import Memo
 from rulesref.problems import MAX_MESSAGE, Problem
+from rulesref.read import discover as discovering
 from rulesref.validate import validate
 
 
@@ -35,6 +40,35 @@ def test_a_linked_system_folder_outside_the_content_is_not_read(content: Path, t
     (content / "evil").symlink_to(outside)
     problems = validate([str(content)]).problems
     assert {(p.code, Path(p.path).name) for p in problems} == {("outside-content", "system.yml")}
+
+
+def test_a_folder_holding_a_link_is_listed_again_though_its_status_holds(content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a link leads to can change without the folder holding it changing, so `serve`'s
+    memo never takes such a folder's listing for its status."""
+    monkeypatch.setattr(discovering, "racy_after", lambda: 2**62)  # every status old enough to trust
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (content / "demo" / "linked.yml").symlink_to(target)  # a link to a folder: neither walked into nor an entry file
+    memo = Memo()
+    memo.begin()
+    assert content / "demo" / "linked.yml" not in discovering.discover([str(content)], memo).all_files()
+    memo.finish()
+    target.rmdir()
+    target.write_text("x")  # the link now leads to a file; the folder holding it is as it was
+    memo.begin()
+    assert content / "demo" / "linked.yml" in discovering.discover([str(content)], memo).all_files()
+    memo.finish()
+    memo.begin()  # a folder whose status holds and that holds no link is not listed again
+    listed: list[str] = []
+    list_folder = discovering._list_folder
+
+    def listing(dirpath: str, *rest: Any) -> Any:
+        listed.append(Path(dirpath).name)
+        return list_folder(dirpath, *rest)
+
+    monkeypatch.setattr(discovering, "_list_folder", listing)
+    discovering.discover([str(content)], memo)
+    assert listed == ["demo"]
 
 
 def test_a_scalar_file_is_quoted_only_in_part(content: Path) -> None:

@@ -17,7 +17,7 @@ from math import prod
 from rulesref.logic import positions as pos
 from rulesref.logic.domain import every_value
 from rulesref.logic.plan import Arg
-from rulesref.logic.pools import MAX_POOL, PoolPlan, Report, Translate
+from rulesref.logic.pools import MAX_POOL, PoolPlan, Report, Translate, whole_number
 from rulesref.logic.sandbox import evaluate
 from rulesref.logic.types import VType, int_type
 from rulesref.model import Check, Input, Scalar, Where
@@ -75,13 +75,10 @@ def _expression(item: Input, check: Check, pool_counts: dict[str, PoolPlan], sco
     dice = item.dice
     assert dice is not None and dice.count_expr is not None
     expr = dice.count_expr
-    found = translate(expr, scope)
+    found = whole_number(translate, report, expr, scope, "`count`", "a whole number of dice")
     if found is None:
         return None
     node, vtype = found
-    if vtype.kind != "int" or vtype.halves:
-        report(expr.where, "type-mismatch", f"`count` must be a whole number of dice, not {vtype.describe()}")
-        return None
     reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
     rolled = sorted(n for n in reads if (read := check.input(n)) is not None and read.dice is not None)
     if rolled:  # the odds weigh every total alike: dice rolled by the count of other dice are a pool's business

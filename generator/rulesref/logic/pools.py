@@ -107,7 +107,9 @@ def counts_of(counted: tuple[tuple[str, int], ...]) -> list[str]:
     return [name for name, number in counted if number != TOTAL]
 
 
-def _int(translate: Translate, report: Report, expr: Expr | None, scope: dict[str, VType], what: str) -> tuple[ast.expr, VType] | None:
+def whole_number(translate: Translate, report: Report, expr: Expr | None, scope: dict[str, VType], what: str, noun: str = "a whole number") -> tuple[ast.expr, VType] | None:
+    """`expr` translated, or None (refused at its line) when it is not a whole number: `what`
+    names it and `noun` says what it must be ("a whole number of dice" for a dice count)."""
     if expr is None:
         return None
     result = translate(expr, scope)
@@ -115,7 +117,7 @@ def _int(translate: Translate, report: Report, expr: Expr | None, scope: dict[st
         return None
     built, vtype = result
     if vtype.kind != "int" or vtype.halves:
-        report(expr.where, "type-mismatch", f"{what} must be a whole number, not {vtype.describe()}")
+        report(expr.where, "type-mismatch", f"{what} must be {noun}, not {vtype.describe()}")
         return None
     return built, vtype
 
@@ -184,7 +186,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
     assert spec is not None
     where = item.where
     ok = True
-    dice = _int(translate, report, spec.dice, scope, "`dice`")
+    dice = whole_number(translate, report, spec.dice, scope, "`dice`")
     if dice is not None:
         lo, hi = dice[1].lo, dice[1].hi
         tokens = lineage.bound(dice[0])
@@ -194,7 +196,7 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
         if lo is None or hi is None or lo < 0 or hi > MAX_POOL:
             report(spec.dice.where, "bad-pool", f"a pool rolls 0 to {MAX_POOL} dice, but `dice` can be {lo if lo is not None else 'unbounded'} to {hi if hi is not None else 'unbounded'}: bound the inputs it uses")
             ok = False
-    parts = {key: _int(translate, report, getattr(spec, key), scope, f"`{key}`") for key in ("target", "modifier", "best")}
+    parts = {key: whole_number(translate, report, getattr(spec, key), scope, f"`{key}`") for key in ("target", "modifier", "best")}
     ok = ok and dice is not None and all(parts[k] is not None for k in parts if getattr(spec, k) is not None)
     names = [n for n, c, _ in pool_arguments(item) if c != TOTAL]
     if not names and spec.total is None:
@@ -240,14 +242,14 @@ def analyse_pool(item: Input, scope: dict[str, VType], translate: Translate, rep
     if explode_on and explode_on > spec.sides:
         report(where / "explode" / "at", "bad-pool", f"a D{spec.sides} never shows {explode_on}")
         ok = False
-    depth = _int(translate, report, spec.explode_depth if explode_on else None, scope, "`explode.depth`")
+    depth = whole_number(translate, report, spec.explode_depth if explode_on else None, scope, "`explode.depth`")
     if explode_on and depth is None:
         ok = False
     if depth is not None and (depth[1].lo is None or depth[1].hi is None or depth[1].lo < 0 or depth[1].hi > MAX_DEPTH):
         found = f"{depth[1].lo if depth[1].lo is not None else 'unbounded'} to {depth[1].hi if depth[1].hi is not None else 'unbounded'}"
         report(spec.explode_depth.where, "bad-pool", f"a die adds 0 to {MAX_DEPTH} dice in a row, but `depth` can be {found}: bound the inputs it uses")
         ok = False
-    keep = _int(translate, report, spec.keep[1] if spec.keep else None, scope, "`keep`")
+    keep = whole_number(translate, report, spec.keep[1] if spec.keep else None, scope, "`keep`")
     if spec.keep is not None and keep is None:
         ok = False
     if keep is not None and (keep[1].lo is None or keep[1].lo < 1):

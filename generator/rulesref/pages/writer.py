@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
@@ -46,6 +47,12 @@ def preview(entry: Entry, args: Iterable[tuple[str, Scalar]] = ()) -> str:
     """The text a link's preview shows: the target's summary (and parameter values)."""
     values = ", ".join(f"{k} = {show(v)}" for k, v in args)
     return f"{entry.summary} ({values})" if values else entry.summary
+
+
+class EntryWriter(Protocol):
+    """How a link to an entry is written: `Pages.entry_link` (Markdown) or `Pages.entry_anchor` (HTML)."""
+
+    def __call__(self, page: str, entry: Entry, *, args: Iterable[tuple[str, Scalar]] = ()) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -235,16 +242,20 @@ class Pages:
         shown = preview(entry, args) if previewed else ""
         return finished.anchor(attribute(display_name(entry, args)), self.page_url(page, paths.entry_page(entry)), shown)
 
-    def rule_anchor(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
+    def rule_link(self, page: str, unit: Entry, ref: RuleRef, write: EntryWriter) -> str | None:
+        """A link to the rule a unit's profile or option names, with its parameter values,
+        written by `write` (`entry_link` for Markdown, `entry_anchor` for HTML); None when
+        the system has no such rule (validation refuses it)."""
         target = self.entry_of(f"{unit.system}:{ref.rule}")
-        return self.entry_anchor(page, target, args=ref.args) if target is not None else None
+        return write(page, target, args=ref.args) if target is not None else None
 
     def unit_anchor(self, page: str, entry: Entry, unit: str) -> str | None:
         target = self.entry_of(f"{entry.system}:{unit}")
         return self.entry_anchor(page, target) if target is not None else None
 
     def listed_html(self, page: str, entry: Listing, here: str) -> str:
-        """`listed` as HTML."""
+        """An entry a fact across entries lists, linked, with its kind and, from another
+        system, that system's name."""
         where = "" if entry.system == here else f", {attribute(self.system_label(entry.system))}"
         link = finished.anchor(attribute(entry.name), self.page_url(page, paths.entry_page(entry)), entry.summary)
         return f"{link} ({attribute(entry.kind)}{where})"
@@ -264,20 +275,6 @@ class Pages:
     def system_label(self, system_id: str) -> str:
         system = self.system_of(system_id)
         return system.short_name if system else system_id
-
-    # -- entry pages -----------------------------------------------------------------------
-
-    def rule_link(self, page: str, unit: Entry, ref: RuleRef) -> str | None:
-        target = self.entry_of(f"{unit.system}:{ref.rule}")
-        return self.entry_link(page, target, args=ref.args) if target is not None else None
-
-    def unit_link(self, page: str, entry: Entry, unit: str) -> str | None:
-        target = self.entry_of(f"{entry.system}:{unit}")
-        return self.entry_link(page, target) if target is not None else None
-
-    def listed(self, page: str, entry: Listing, here: str) -> str:
-        where = "" if entry.system == here else f", {plain(self.system_label(entry.system))}"
-        return f"{self.listing_link(page, entry)} ({plain(entry.kind)}{where})"
 
     # -- index pages -----------------------------------------------------------------------
 

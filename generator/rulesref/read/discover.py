@@ -119,8 +119,9 @@ def _entry_files(folder: Path, memo: Memo) -> tuple[Path, ...]:
             kept = memo.kept(LISTINGS, dirpath)
             if kept is not None and status is not None and kept[0] == status:
                 listing = memo.reuse(LISTINGS, dirpath, kept)
-            else:
-                listing = memo.keep(LISTINGS, dirpath, status, _list_folder(dirpath, folder, status))
+            else:  # kept under the listing's own status: none for a folder holding a link, so it is listed again
+                listing = _list_folder(dirpath, folder, status)
+                memo.keep(LISTINGS, dirpath, listing.status, listing)
         else:
             listing = _list_folder(dirpath, folder, None)
         found += listing.files

@@ -314,6 +314,24 @@ def loads(sent: bytes, files: Any) -> Any:
     return from_data(data, files)
 
 
+def sendable(value: Any) -> bytes:
+    """`value` as the split sends it from a worker (`dumps`), or as None when it holds a value
+    that is not kept as data (`Unkept`): the build then does that page itself."""
+    try:
+        return dumps(value)
+    except Unkept:
+        return dumps(None)
+
+
+def received(sent: bytes, files: Any) -> Any:
+    """What `sendable` sent, its docs files and pages the build's own (`loads`), or None when
+    `sent` is not that: the build then does that page itself."""
+    try:
+        return loads(sent, files)
+    except ValueError:
+        return None
+
+
 def page_state(value: Any) -> tuple[dict[str, Any], list[logging.LogRecord]]:
     """What reading set on a page and what it logged, checked."""
     if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], dict) and isinstance(value[1], list)):

@@ -181,8 +181,9 @@ def writable(config: Any) -> bool:
 class _Split:
     """One step shared out over forked workers (`rulesref.support.forked`): what each sends
     back for a page is (its path, what the step made, what it logged) as plain data, its
-    files by path (`mkdocs_kept.dumps`), or nothing when it holds anything else (the build
-    then does that page itself); the build logs what a worker logged when it takes the page."""
+    files by path, or nothing when it holds anything else (`mkdocs_kept.sendable` and
+    `received`: the build then does that page itself); the build logs what a worker logged
+    when it takes the page."""
 
     def __init__(self, shared: Shared[Any, Any], order: dict[str, int]) -> None:
         self.shared = shared
@@ -192,21 +193,7 @@ class _Split:
     def start(cls, work: Work, kept_module: Any, files: Any, processes: int, pages: list[Any]) -> _Split | None:
         """Workers doing `work` for `pages` (those left to read or write), or None when they
         are too few to share."""
-
-        def dumps(made: Any) -> bytes:
-            try:
-                sent: bytes = kept_module.dumps(made)
-            except kept_module.Unkept:
-                sent = kept_module.dumps(None)
-            return sent
-
-        def load(sent: bytes) -> Any:
-            try:
-                return kept_module.loads(sent, files)
-            except ValueError:
-                return None
-
-        shared = Shared.start(_recorded(work, kept_module), pages, processes, dumps, load)
+        shared = Shared.start(_recorded(work, kept_module), pages, processes, kept_module.sendable, lambda sent: kept_module.received(sent, files))
         return cls(shared, {file.src_uri: index for index, file in enumerate(pages)}) if shared is not None else None
 
     def take(self, page: Any) -> tuple[bool, Any]:

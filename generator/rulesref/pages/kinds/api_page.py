@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from rulesref import paths
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import front_matter, markdown_link, plain
 from rulesref.pages.writer import (
     Pages,
@@ -13,7 +14,7 @@ from rulesref.support.templates import render
 
 
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
-    yield paths.API_PAGE, lambda: api_page(site)
+    yield paths.API_PAGE, bound(api_page, site)
 
 
 def api_page(site: Pages) -> str:

@@ -15,6 +15,7 @@ from rulesref.pages.armies import (
     weapon_anchors,
     weapon_parts,
 )
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import attribute, front_matter, markdown_link, plain
 from rulesref.pages.writer import (
     Pages,
@@ -26,11 +27,11 @@ from rulesref.support.templates import render
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
     for system in site.systems():
         for view in site.armies_of(system.id):
-            yield paths.army_page(system.id, view.army.id), lambda s=system.id, a=view.army.id: army_page(site, s, a)  # type: ignore[misc]
+            yield paths.army_page(system.id, view.army.id), bound(army_page, site, system.id, view.army.id)
             for weapons in weapon_parts(view):
                 yield (
                     paths.army_weapons_page(system.id, view.army.id, weapons.part),
-                    lambda s=system.id, a=view.army.id, w=weapons.part: weapons_page(site, s, a, w),  # type: ignore[misc]
+                    bound(weapons_page, site, system.id, view.army.id, weapons.part),
                 )
 
 
@@ -86,7 +87,7 @@ def weapons_page(site: Pages, system_id: str, army_id: str, part_id: str) -> str
             title = weapon.type.name if weapon.type.name.endswith("s") else f"{weapon.type.name}s"
             groups.append({"type": weapon.type.id, "title": plain(title), "anchor": attribute(type_anchor(weapon.type.id)), "weapons": []})
         profile = " · ".join(f"{plain(c)} **{plain(weapon.profile.value(c) or '-')}**" for c in weapon.type.characteristics)
-        rules = ", ".join(link for ref in weapon.profile.rules if (link := site.rule_link(page, weapon.carriers[0], ref)) is not None)
+        rules = ", ".join(link for ref in weapon.profile.rules if (link := site.rule_link(page, weapon.carriers[0], ref, site.entry_link)) is not None)
         carriers = ", ".join(site.entry_link(page, unit, _in_army(unit.name, view.army.name), previewed=False) for unit in weapon.carriers)
         listed = groups[-1]["weapons"]
         assert isinstance(listed, list)

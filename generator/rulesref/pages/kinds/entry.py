@@ -123,12 +123,12 @@ def entry_page(site: Pages, key: str) -> str:
         aliases=", ".join(f"<strong>{attribute(a)}</strong>" for a in entry.aliases),
         text=_text(entry.text, links, anchors) if entry.text else "",
         table={**table, "html": finished.text_html(render("site/dice_table.md.jinja", table=table))} if table is not None else None,
-        profiles=profile_tables(system, entry.profiles, lambda ref: site.rule_anchor(page, entry, ref), weapons=False),
-        weapons=profile_tables(system, entry.profiles, lambda ref: site.rule_anchor(page, entry, ref), weapons=True),
+        profiles=profile_tables(system, entry.profiles, lambda ref: site.rule_link(page, entry, ref, site.entry_anchor), weapons=False),
+        weapons=profile_tables(system, entry.profiles, lambda ref: site.rule_link(page, entry, ref, site.entry_anchor), weapons=True),
         cards=rule_cards(site, page, entry, list(entry.rules)),
         row_cards=rule_cards(site, page, entry, row_rule_refs(entry)),
         wargear=rule_cards(site, page, entry, list(dict.fromkeys(entry.wargear))),
-        options=option_groups(entry, lambda ref: site.rule_anchor(page, entry, ref), lambda unit: site.unit_anchor(page, entry, unit)),
+        options=option_groups(entry, lambda ref: site.rule_link(page, entry, ref, site.entry_anchor), lambda unit: site.unit_anchor(page, entry, unit)),
         param_table=_param_table(entry.params),
         checks=[
             {**check_section(entry, view), "try_it": site.forms_of(entry.key).get(view.name, ""), "parts": composed_parts(site, page, entry, view)}

@@ -11,6 +11,7 @@ from rulesref.model import Entry
 from rulesref.pages.armies import (
     letter_of,
 )
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import front_matter, markdown_link, plain
 from rulesref.pages.writer import (
     Pages,
@@ -20,9 +21,9 @@ from rulesref.support.templates import render
 
 
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
-    yield paths.GLOSSARY, lambda: glossary_page(site)
+    yield paths.GLOSSARY, bound(glossary_page, site)
     for system in site.glossary_systems():
-        yield paths.glossary_page(system.id), lambda s=system.id: glossary_page(site, s)  # type: ignore[misc]
+        yield paths.glossary_page(system.id), bound(glossary_page, site, system.id)
 
 
 def glossary_page(site: Pages, system_id: str | None = None) -> str:

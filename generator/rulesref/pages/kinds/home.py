@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 
 from rulesref import paths
 from rulesref.pages.changes import INDEX as CHANGES_PAGE
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import attribute, code, front_matter, markdown_link, plain
 from rulesref.pages.roster import PAGE as ROSTER_PAGE
 from rulesref.pages.roster import roster_systems
@@ -16,7 +17,7 @@ from rulesref.support.templates import render
 
 
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
-    yield paths.HOME, lambda: home_page(site)
+    yield paths.HOME, bound(home_page, site)
 
 
 def home_page(site: Pages) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import front_matter, plain
 from rulesref.pages.writer import (
     Pages,
@@ -13,7 +14,7 @@ from rulesref.support.templates import render
 
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
     for name in site.name_group_pages():
-        yield name, lambda p=name: name_group_page(site, p)  # type: ignore[misc]
+        yield name, bound(name_group_page, site, name)
 
 
 def name_group_page(site: Pages, page: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from rulesref import paths
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import attribute, front_matter, markdown_link, plain
 from rulesref.pages.writer import (
     KIND_WORDS,
@@ -18,9 +19,9 @@ from rulesref.support.templates import render
 
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
     for system in site.systems():
-        yield paths.system_page(system.id), lambda s=system.id: system_page(site, s)  # type: ignore[misc]
+        yield paths.system_page(system.id), bound(system_page, site, system.id)
         for part in site.letter_pages(system.id):
-            yield paths.letter_page(system.id, part.kind, part.part), lambda s=system.id, k=part.kind, p=part.part: letter_page(site, s, k, p)  # type: ignore[misc]
+            yield paths.letter_page(system.id, part.kind, part.part), bound(letter_page, site, system.id, part.kind, part.part)
 
 
 def system_page(site: Pages, system_id: str) -> str:

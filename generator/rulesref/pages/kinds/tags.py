@@ -9,6 +9,7 @@ from rulesref.pages.armies import (
     tag_part,
     tag_parts,
 )
+from rulesref.pages.kinds.bound import bound
 from rulesref.pages.markdown import front_matter, markdown_link, plain
 from rulesref.pages.writer import (
     Pages,
@@ -18,10 +19,10 @@ from rulesref.support.templates import render
 
 
 def pages(site: Pages) -> Iterator[tuple[str, Callable[[], str]]]:
-    yield paths.TAGS, lambda: tags_page(site)
+    yield paths.TAGS, bound(tags_page, site)
     for tag, count in site.tag_counts():
         for number in range(1, tag_parts(count) + 1):
-            yield paths.tag_page(tag, number), lambda t=tag, n=number: tag_page(site, t, n)  # type: ignore[misc]
+            yield paths.tag_page(tag, number), bound(tag_page, site, tag, number)
 
 
 def tags_page(site: Pages) -> str:
