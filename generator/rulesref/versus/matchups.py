@@ -16,7 +16,7 @@ says why, never guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulesref.model import Check, Content, Effect, Entry, Input, Profile, RuleRef, Scalar, System
 from rulesref.played import PlayedWith, StepPlay
@@ -99,6 +99,8 @@ def _matchup(content: Content, system: System, mapping: PlayedWith, play: StepPl
         if values is not None:
             held, brings = _held(content, mapping, play, step, check, unit.rules)
             aims.append(Aim(f"{unit.name}: {model.name}" if model.name != unit.name else unit.name, tuple(values.items()), held, brings))
+    if len(aims) == 1:  # a unit of one profile is its own target's name
+        aims = [replace(aims[0], label=unit.name)]
     mine = [ref.rule for ref in unit.rules]
     modelled = tuple(r for r in mine if _acts(content, mapping, r, play, step, check, "self"))
     not_modelled = tuple(r for r in mine if mapping.rule(r) is None)

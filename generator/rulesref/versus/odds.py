@@ -46,9 +46,10 @@ def plan_of(build: Build, unit: Entry, matchup: Matchup) -> tuple[Entry, Plan]:
     raise UsageError(f"no check of `{matchup.play.step}` was compiled")  # (validation compiles every step it plays)
 
 
-def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> dict[str, Scalar]:
+def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar], *, lowest: bool = False) -> dict[str, Scalar]:
     """Every argument of the odds function: the conditions over the target over the choice
-    (each multiplied input times the `models` attacking, within its range), the rest "none"."""
+    (each multiplied input times the `models` attacking, within its range), the rest "none";
+    a number that has no "none" is asked for (or, with `lowest`, its lowest value)."""
     values: dict[str, Scalar] = dict(choice.values)
     for name in choice.per_model:
         value = values.get(name)
@@ -66,6 +67,8 @@ def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar]
             out[arg.name] = False
         elif arg.vtype.kind == "int" and arg.vtype.hi == NONE_VALUE:
             out[arg.name] = NONE_VALUE
+        elif lowest and arg.vtype.kind == "int" and isinstance(arg.vtype.lo, int):
+            out[arg.name] = arg.vtype.lo
         else:
             missing.append(arg.name)
     if missing:
