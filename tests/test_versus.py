@@ -9,7 +9,6 @@ Warrior on the target) and the odds are checked against a hand count.
 from __future__ import annotations
 
 import json
-import shutil
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -22,31 +21,12 @@ from rulesref.model import Input, Where
 from rulesref.read.load import Document
 from rulesref.versus.readers import read_shots, read_value
 
-from .conftest import FIXTURES, REPO
-
-DATA = FIXTURES / "battlescribe" / "lanterns"
-MAPPING = """played_with:
-  system: w40k7
-  rules:
-    furious-charge: furious-charge
-    eternal-warrior: eternal-warrior
-  steps:
-    close-combat.attack:
-      weapons: {by: Type, with: Melee}
-      attacker: {weapon_skill: WS, strength: S, attacks: A}
-      weapon: {strength: Strength, ap: AP}
-      target: {target_weapon_skill: WS, toughness: T, armour_save: Save, wounds: W}
-"""
+from .played import played_content
 
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("lanterns") / "content"
-    shutil.copytree(REPO / "content" / "w40k7", folder / "w40k7")
-    assert main(["import", "battlescribe", str(DATA), "--system", "lanterns", "--content", str(folder)]) == 0
-    system = folder / "lanterns" / "system.yml"
-    system.write_text(system.read_text(encoding="utf-8") + MAPPING, encoding="utf-8")
-    return folder
+    return played_content(tmp_path_factory.mktemp("lanterns") / "content")
 
 
 def versus(project: Path, capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, Any]]:
