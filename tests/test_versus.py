@@ -97,7 +97,7 @@ def test_the_importer_maps_a_known_game_onto_the_played_system_in_the_content(pr
 
 @pytest.mark.parametrize(
     ("text", "lo", "hi", "wielder", "expected"),
-    [("4", 1, 10, None, 4), ("3+", 2, 7, None, 3), ("-", 2, 7, None, 7), ("-", 1, 10, None, None), ("User", 1, 10, 4, 4), ("x2", 1, 10, 6, 10), ("+2", 1, 10, 3, 5), ("D", 1, 10, 4, None), ("18\"", 1, 40, None, 18), ("2D6", 1, 10, None, None)],
+    [("4", 1, 10, None, 4), ("3+", 2, 7, None, 3), ("-", 2, 7, None, 7), ("-", 1, 10, None, None), ("User", 1, 10, 4, 4), ("x2", 1, 10, 6, 10), ("+2", 1, 10, 3, 5), ("D", 1, 10, 4, None), ("18\"", 1, 40, None, 18), ("2D6", 1, 10, None, None), ("6", 1, 4, None, None), ("x2", 1, 10, 3, 6)],
 )
 def test_printed_values_are_read_within_the_input_range(text: str, lo: int, hi: int, wielder: int | None, expected: int | None) -> None:
     item = Input("x", "int", None, lo, hi, (), None, Where(Document("t.yml", {}, ""), ()))

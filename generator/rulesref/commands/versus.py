@@ -19,7 +19,7 @@ from rulesref.errors import EXIT_OK, EXIT_PROBLEMS, UsageError
 from rulesref.model import Content, Entry, Scalar
 from rulesref.problems import Problem, fails
 from rulesref.validate import validate
-from rulesref.versus.matchups import Matchup, matchups
+from rulesref.versus.matchups import Matchup, matchups, playing
 from rulesref.versus.odds import Answer, answer
 
 
@@ -51,12 +51,13 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
     attacker, target = _unit(content, args.attacker), _unit(content, args.target)
     if attacker.system != target.system:
         raise UsageError("the attacker and the target must be units of the same system")
-    found = matchups(content, attacker)
+    played = playing(content, attacker.system)
+    found = matchups(played, attacker)
     if not found:
         raise UsageError(f"{attacker.system} is not played with any system's steps: give its system.yml `played_with`")
     given = _settings_given(args.set or [])
     answers: list[tuple[Matchup, str, Answer]] = []
-    aimed = {m.play.step: m for m in matchups(content, target)}
+    aimed = {m.play.step: m for m in matchups(played, target)}
     for matchup in found:
         aims = aimed[matchup.play.step].aims if matchup.play.step in aimed else ()
         aim = next((a for a in aims if args.target_profile is None or args.target_profile.lower() in a.label.lower()), None)

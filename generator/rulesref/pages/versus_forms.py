@@ -23,7 +23,7 @@ from rulesref import paths
 from rulesref.build import Build
 from rulesref.model import Content, Entry, Scalar, System
 from rulesref.pages import try_it
-from rulesref.versus.matchups import Choice, Matchup, matchups
+from rulesref.versus.matchups import Choice, Matchup, matchups, playing
 from rulesref.versus.odds import arguments, plan_of
 from rulesref.views.checks import CheckView
 
@@ -55,13 +55,13 @@ def _choice(here: str, unit: Entry, choice: Choice, content: Content) -> dict[st
     }
 
 
-def unit_forms(build: Build, unit: Entry, checks: dict[str, tuple[CheckView, ...]]) -> dict[str, str]:
+def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]]) -> dict[str, str]:
     """The placeholders of the unit's Versus forms, one per step it has a weapon for, by
     `PLAYED` and the step."""
     content = build.content
     here = paths.entry_page(unit)
     out = {}
-    for matchup in matchups(content, unit):
+    for matchup in found:
         if not matchup.choices:
             continue
         entry, plan = plan_of(build, unit, matchup)
@@ -89,21 +89,34 @@ def _given(matchup: Matchup, plan: Any, unit: Entry) -> dict[str, Scalar]:
     return given | {a.name: 0 for a in plan.args if a.pool is not None}
 
 
-def targets_file(content: Content, system: System) -> bytes:
+def targets_file(content: Content, system: System, found: dict[str, tuple[Matchup, ...]]) -> bytes:
     """The system's units as targets: by label, what each gives each step, what its rules
     hold, and those rules linked (as from any unit page of the system: all sit side by side)."""
     here = paths.page_of_entry(system.id, "_")
-    found: dict[str, dict[str, Any]] = {}
+    targets: dict[str, dict[str, Any]] = {}
+    owners: dict[str, str] = {}  # each label's unit
     for unit in content.entries_of(system.id):
-        if unit.kind != "unit":
-            continue
-        for matchup in matchups(content, unit):
+        for matchup in found.get(unit.key, ()):
             for aim in matchup.aims:
-                one = found.setdefault(aim.label, {"label": aim.label, "steps": {}})
+                label = aim.label if owners.setdefault(aim.label, unit.key) == unit.key else f"{aim.label} ({unit.id})"  # (two units of one name)
+                one = targets.setdefault(label, {"label": label, "steps": {}})
                 one["steps"][matchup.play.step] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(here, system.id, aim.brings, content)}
-    data = json.dumps(sorted(found.values(), key=lambda t: str(t["label"]).lower()), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    data = json.dumps(sorted(targets.values(), key=lambda t: str(t["label"]).lower()), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     return f"(globalThis.rulesrefTargets ??= {{}})[{json.dumps(system.id)}] = {data};\n".encode()
 
 
-def targets_files(content: Content) -> dict[str, bytes]:
-    return {targets_asset(s.id): targets_file(content, s) for s in content.systems if s.played_with is not None}
+def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]]) -> tuple[dict[str, dict[str, str]], dict[str, bytes]]:
+    """Every played unit's Versus forms (by entry key, then as `unit_forms`), and the targets
+    script of each played system (by its path): the units matched once for both."""
+    content = build.content
+    forms: dict[str, dict[str, str]] = {}
+    files: dict[str, bytes] = {}
+    for system in (s for s in content.systems if s.played_with is not None):
+        played = playing(content, system.id)
+        found = {u.key: matchups(played, u) for u in content.entries_of(system.id) if u.kind == "unit"}
+        for key, matched in found.items():
+            unit = content.entry(key)
+            assert unit is not None
+            forms[key] = unit_forms(build, unit, matched, checks)
+        files[targets_asset(system.id)] = targets_file(content, system, found)
+    return forms, files

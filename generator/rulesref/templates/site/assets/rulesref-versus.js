@@ -85,7 +85,9 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
   const brings = element("div", { class: "rr-try-brings" });
   let targets = [];
   const aim = () => {
-    const found = targets.find((t) => t.label === target.value)?.steps[p.step];
+    // a unit's name picks its first model (the list offers each: "Squad: Sergeant")
+    const named = targets.find((t) => t.label === target.value) ?? targets.find((t) => t.label.startsWith(`${target.value}: `));
+    const found = named?.steps[p.step];
     brings.replaceChildren();
     if (!found) {
       hold("target", {});
@@ -97,7 +99,7 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
     changed();
   };
   target.addEventListener("change", aim);
-  target.addEventListener("input", () => targets.some((t) => t.label === target.value) && aim());
+  target.addEventListener("input", () => targets.some((t) => t.label === target.value) && aim());  // (a pick from the list)
   rulesrefPlayedTargets(p).then((all) => {
     targets = all.filter((t) => t.steps[p.step]);
     list.replaceChildren(...targets.map((t) => element("option", { value: t.label })));
