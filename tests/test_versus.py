@@ -21,6 +21,7 @@ from rulesref.model import Input, Where
 from rulesref.read.load import Document
 from rulesref.versus.readers import read_shots, read_value
 
+from .conftest import FIXTURES
 from .played import played_content
 
 
@@ -107,3 +108,30 @@ def test_printed_values_are_read_within_the_input_range(text: str, lo: int, hi: 
 @pytest.mark.parametrize(("text", "expected"), [("Assault 2", (2, None)), ("Heavy 3, Blast", (3, None)), ("Rapid Fire", (1, 2)), ("Pistol", (1, None)), ("Melee", None), ("Heavy D6", None)])
 def test_shots_are_read_from_the_weapon_type(text: str, expected: tuple[int, int | None] | None) -> None:
     assert read_shots(text) == expected
+
+
+ROSTERS = FIXTURES / "battlescribe" / "lanterns-rosters"
+
+
+def test_a_roster_against_a_roster_is_a_matrix_of_exact_cells(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["versus", "--roster", str(ROSTERS / "moth-raid.ros"), "--against", str(ROSTERS / "beetle-hive.ros"), "--json", "--content", str(project)]) == 0
+    cells = json.loads(capsys.readouterr().out)
+    # the Reavers took the Dust Blade only: one row, against each unit of the other roster
+    assert [(c["attacker"], c["weapon"], c["defender"]) for c in cells] == [("Moth Reavers", "Moth Reaver: Dust Blade", "Hive Beetles"), ("Moth Reavers", "Moth Reaver: Dust Blade", "Moth Reavers")]
+    beetles, moths = cells
+
+    def fraction(cell: dict[str, Any], name: str) -> Fraction:
+        return Fraction(cell[name]["numerator"], cell[name]["denominator"])
+
+    # two Attacks, each hitting on 4+, wounding Toughness 4 with Strength 4 on 4+, failing the 4+ save: 1/8
+    assert fraction(beetles, "mean_unsaved") == 2 * Fraction(1, 8)
+    assert fraction(beetles, "some_removed") == Fraction(1, 64)  # a two-Wound Beetle needs both
+    # against Toughness 3 and a 5+ save: 1/2 * 2/3 * 2/3 = 2/9 an Attack
+    assert fraction(moths, "mean_unsaved") == 2 * Fraction(2, 9)
+    assert fraction(moths, "some_removed") == 1 - Fraction(7, 9) ** 2
+    assert moths["modelled"] == ["furious-charge"]
+
+
+def test_a_roster_without_the_other_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["versus", "--roster", str(ROSTERS / "moth-raid.ros"), "--content", str(project)]) == 2
+    assert "--against" in capsys.readouterr().err
