@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from rulesref.commands.cli import main
-from rulesref.formats.battlescribe.played import played_with
+from rulesref.formats.battlescribe.played import played_report, played_with
 from rulesref.model import Input, Where
 from rulesref.read.load import Document
 from rulesref.versus.readers import read_shots, read_value
@@ -135,3 +135,14 @@ def test_a_roster_against_a_roster_is_a_matrix_of_exact_cells(project: Path, cap
 def test_a_roster_without_the_other_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["versus", "--roster", str(ROSTERS / "moth-raid.ros"), "--content", str(project)]) == 2
     assert "--against" in capsys.readouterr().err
+
+
+def test_the_import_report_counts_the_rules_mapped_and_lists_the_rest() -> None:
+    planned: list[tuple[str, dict[str, Any]]] = [("unit", {"rules": ["furious-charge", "glow"], "profiles": [{"rules": ["sputter"]}, {"rules": [{"rule": "glow", "X": 2}]}]}), ("rule", {"rules": ["ignored"]})]
+    lines = played_report({"played_with": {"system": "w40k7", "rules": {"furious-charge": "furious-charge"}}}, planned, "Lantern Wars")
+    assert lines[1] == "## Played with w40k7 (1 rules mapped)"
+    assert "name rules 4 times; 1 of those (25.0%) are mapped" in lines[3]
+    assert lines[-2:] == ["- `glow`: 2", "- `sputter`: 1"]
+    # a game it knows, whose played system is not in the content: how to have it played
+    assert "## Not played" in played_report({}, [], "Warhammer 40,000 7th Edition")
+    assert played_report({}, [], "Lantern Wars") == []
