@@ -13,6 +13,7 @@ import itertools
 import random
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -249,3 +250,17 @@ def test_a_target_brings_the_value_its_list_of_rules_gives_a_parameter(tmp_path:
         assert dict(targets["pain-boyz"].values) == {"feel_no_pain": 5, "eternal_warrior": True}
         assert [p.entry for p in targets["pain-boyz"].parts] == ["feel-no-pain", "eternal-warrior"]
         assert dict(targets["grots"].values) == {"eternal_warrior": True}  # no X given: the player types it in
+
+
+def test_a_units_compile_results_are_keyed_on_a_versus_step_no_rule_of_it_changes() -> None:
+    """The Deffkoptas' rules change no shot, yet their composed `shooting_attack` is the
+    step's logic: an edit to the step must not leave the unit's cached proofs standing."""
+    from rulesref.logic.cache import entry_key
+
+    build = validate([str(REPO / "content")])
+    deffkoptas = build.content.entry("w40k7:deffkoptas")
+    assert deffkoptas is not None
+    assert "shooting-attack.yml" in {Path(doc.path).name for doc in deffkoptas.depends}
+    step = next(doc for doc in deffkoptas.depends if Path(doc.path).name == "shooting-attack.yml")
+    edited = replace(deffkoptas, depends=tuple(replace(d, text=d.text + "\n# edited\n") if d is step else d for d in deffkoptas.depends))
+    assert entry_key(edited) != entry_key(deffkoptas)

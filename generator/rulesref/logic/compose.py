@@ -394,6 +394,8 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
             problems += found_problems
             if check is not None:
                 checks.append(check)
+            if c.step.entry.where.doc is not entry.where.doc:  # the step's file, though no rule of the unit changes it (a Versus step)
+                depends[c.step.entry.where.doc.path] = c.step.entry.where.doc
             for one in (*c.core, *c.effects):
                 for doc in (one.step.entry.where.doc, one.effect.where.doc):  # the step's file and the effect's
                     if doc is not entry.where.doc:
