@@ -16,12 +16,20 @@ MAPPING = """played_with:
   rules:
     furious-charge: furious-charge
     eternal-warrior: eternal-warrior
+    twin-linked: twin-linked
+    rending: rending
+    feel-no-pain: feel-no-pain
   steps:
     close-combat.attack:
       weapons: {by: Type, with: Melee}
       attacker: {weapon_skill: WS, strength: S, attacks: A}
       weapon: {strength: Strength, ap: AP}
       target: {target_weapon_skill: WS, toughness: T, armour_save: Save, wounds: W}
+    shooting-attack.attack:
+      weapons: {by: Type, without: Melee}
+      attacker: {ballistic_skill: BS}
+      weapon: {strength: Strength, ap: AP, shots: Type}
+      target: {toughness: T, armour_save: Save, wounds: W}
 """
 
 

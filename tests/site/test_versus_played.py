@@ -38,7 +38,7 @@ def test_the_targets_of_a_system_are_one_script_not_on_every_page(site: Built) -
     assert [t["label"] for t in targets] == ["Hive Beetles", "Moth Reavers"]
     assert targets[0]["steps"]["close-combat.attack"] == {
         "values": {"target_weapon_skill": 4, "toughness": 4, "armour_save": 4, "wounds": 2},
-        "held": {"eternal_warrior": True}, "brings": [["Eternal Warrior", "../eternal-warrior/"]],
+        "held": {"eternal_warrior": True, "feel_no_pain": 5}, "brings": [["Eternal Warrior", "../eternal-warrior/"], ["Feel No Pain (5+)", "../feel-no-pain/"]],
     }
     page = (site.site / "lanterns" / "moth-reavers" / "index.html").read_text(encoding="utf-8")
     assert "Hive Beetle" not in page  # the targets come with the script, not the page
@@ -77,12 +77,13 @@ def test_a_played_unit_aims_a_weapon_at_a_unit_typed_by_name(browser: Any, url: 
     target.dispatch_event("change")
     assert fields["toughness"].input_value() == "4" and fields["toughness"].is_disabled()
     assert fields["eternal_warrior"].is_checked() and fields["eternal_warrior"].is_disabled()
-    assert holder.locator(".rr-try-brings a").inner_text() == "Eternal Warrior"
+    assert holder.locator(".rr-try-brings a").all_inner_texts() == ["Eternal Warrior", "Feel No Pain (5+)"]
+    assert fields["feel_no_pain"].input_value() == "5" and fields["feel_no_pain"].is_disabled()
     fields["charged"].check()
     holder.locator(".rr-try-odds .rr-exact summary").click()
     shown = holder.locator(".rr-try-odds .rr-exact-table tbody tr")
     exact = sorted(Fraction(shown.nth(i).locator("td").nth(2).inner_text()) for i in range(shown.count()))
-    p = Fraction(1, 6)  # hit 1/2, wound on 3+ with Furious Charge's Strength 5, the 4+ fails 1/2
+    p = Fraction(1, 9)  # hit 1/2, wound on 3+ with Furious Charge's Strength 5, the 4+ fails 1/2, Feel No Pain (5+) 2/3
     assert exact == sorted([(1 - p) ** 2, 2 * p * (1 - p), p * p])
     # a name no unit has says so and holds nothing
     target.fill("Nobody")

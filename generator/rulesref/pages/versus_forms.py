@@ -21,6 +21,7 @@ from typing import Any
 
 from rulesref import paths
 from rulesref.build import Build
+from rulesref.links import display_name
 from rulesref.model import Content, Entry, Scalar, System
 from rulesref.pages import try_it
 from rulesref.versus.matchups import Choice, Matchup, matchups, playing
@@ -40,18 +41,20 @@ def targets_asset(system: str) -> str:
     return f"{TARGETS}/{system}.js"
 
 
-def _links(here: str, system: str, rules: tuple[str, ...], content: Content) -> list[list[str]]:
+def _links(here: str, system: str, rules: tuple[str, ...], content: Content, unit: Entry) -> list[list[str]]:
+    """Each rule linked, named as the unit gives it (`Feel No Pain (5+)`)."""
+    args = {ref.rule: ref.args for ref in (*unit.rules, *(r for p in unit.profiles for r in p.rules))}
     out = []
     for rule in rules:
         entry = content.entry(f"{system}:{rule}")
-        out.append([entry.name if entry is not None else rule, try_it.page_url(here, system, rule)])
+        out.append([display_name(entry, args.get(rule, ())) if entry is not None else rule, try_it.page_url(here, system, rule)])
     return out
 
 
 def _choice(here: str, unit: Entry, choice: Choice, content: Content) -> dict[str, Any]:
     return {
         "label": choice.label, "values": dict(choice.values), "perModel": list(choice.per_model),
-        "modelled": _links(here, unit.system, choice.modelled, content), "notModelled": _links(here, unit.system, choice.not_modelled, content),
+        "modelled": _links(here, unit.system, choice.modelled, content, unit), "notModelled": _links(here, unit.system, choice.not_modelled, content, unit),
     }
 
 
@@ -71,8 +74,8 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
         names = try_it.choice_names(entry, [plan], content)
         played = {
             "choices": [_choice(here, unit, c, content) for c in matchup.choices],
-            "modelled": _links(here, unit.system, matchup.modelled, content),
-            "notModelled": _links(here, unit.system, matchup.not_modelled, content),
+            "modelled": _links(here, unit.system, matchup.modelled, content, unit),
+            "notModelled": _links(here, unit.system, matchup.not_modelled, content, unit),
             "unread": list(matchup.unread),
             "targets": paths.relative(here, targets_asset(unit.system)),
             "system": unit.system, "step": matchup.play.step, "words": WORDS,
@@ -100,7 +103,7 @@ def targets_file(content: Content, system: System, found: dict[str, tuple[Matchu
             for aim in matchup.aims:
                 label = aim.label if owners.setdefault(aim.label, unit.key) == unit.key else f"{aim.label} ({unit.id})"  # (two units of one name)
                 one = targets.setdefault(label, {"label": label, "steps": {}})
-                one["steps"][matchup.play.step] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(here, system.id, aim.brings, content)}
+                one["steps"][matchup.play.step] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(here, system.id, aim.brings, content, unit)}
     data = json.dumps(sorted(targets.values(), key=lambda t: str(t["label"]).lower()), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     return f"(globalThis.rulesrefTargets ??= {{}})[{json.dumps(system.id)}] = {data};\n".encode()
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rulesref.model import Check, Content, Effect, Entry, Input, Profile, RuleRef, Scalar, System
+from rulesref.links import param_value
+from rulesref.model import Check, Content, Effect, Entry, Input, Param, Profile, RuleRef, Scalar, System
 from rulesref.played import Fed, PlayedWith, StepPlay
 from rulesref.versus.mapping import step_check
 from rulesref.versus.readers import read_shots, read_value
@@ -71,6 +72,7 @@ class Played:
     step: Entry
     check: Check
     acting: dict[str, tuple[Effect, ...]]
+    params: dict[str, tuple[Param, ...]]  # the parameters of each of those rules (`X` of Poisoned (X+))
 
 
 @dataclass(frozen=True)
@@ -95,11 +97,12 @@ def playing(content: Content, system_id: str) -> Playing | None:
             continue
         step, check = found
         acting: dict[str, tuple[Effect, ...]] = {}
+        params: dict[str, tuple[Param, ...]] = {}
         for entry in content.entries_of(mapping.system):
             mine = tuple(e for e in entry.effects if _same(step_check(content, mapping.system, e.step), step, check))
             if mine:
-                acting[entry.id] = mine
-        steps.append(Played(play, step, check, acting))
+                acting[entry.id], params[entry.id] = mine, entry.params
+        steps.append(Played(play, step, check, acting, params))
     return Playing(system, mapping, tuple(steps))
 
 
@@ -122,12 +125,12 @@ def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
         if attacker is None:
             continue
         for weapon in weapons:
-            choices += _choices(model, weapon, attacker, play, inputs, acting, mapping, unread)
+            choices += _choices(model, weapon, attacker, play, inputs, played, mapping, unread)
     aims = []
     for model in (p for p in unit.profiles if _has(p, play.side("target"))):
         values = _values(model, play, "target", inputs, {}, unread)
         if values is not None:
-            held, brings = _held(mapping, acting, unit.rules)
+            held, brings = _held(mapping, played, unit.rules)
             aims.append(Aim(f"{unit.name}: {model.name}" if model.name != unit.name else unit.name, tuple(values.items()), held, brings))
     if len(aims) == 1:  # a unit of one profile is its own target's name
         aims = [replace(aims[0], label=unit.name)]
@@ -167,7 +170,7 @@ def _values(profile: Profile, play: StepPlay, side: str, inputs: dict[str, Input
 
 
 def _choices(
-    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], acting: dict[str, tuple[Effect, ...]], mapping: PlayedWith, unread: list[str]
+    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], played: Played, mapping: PlayedWith, unread: list[str]
 ) -> list[Choice]:
     wielder = {k: v for k, v in attacker.items() if isinstance(v, int) and not isinstance(v, bool)}
     made = _values(weapon, play, "weapon", inputs, wielder, unread)
@@ -187,7 +190,8 @@ def _choices(
     applied, not_applied = [], []
     set_by_rules: dict[str, Scalar] = {}
     for ref in weapon.rules:
-        got = _weapon_values(ref, acting.get(mapping.rule(ref.rule) or "", ()))
+        theirs = mapping.rule(ref.rule) or ""
+        got = _weapon_values(ref, played.acting.get(theirs, ()), played.params.get(theirs, ()))
         if got is None:
             not_applied.append(ref.rule)
         else:
@@ -198,7 +202,7 @@ def _choices(
     return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
 
 
-def _weapon_values(ref: RuleRef, effects: tuple[Effect, ...]) -> dict[str, Scalar] | None:
+def _weapon_values(ref: RuleRef, effects: tuple[Effect, ...], params: tuple[Param, ...]) -> dict[str, Scalar] | None:
     """What a weapon's rule sets outright in the step, by its effects (a literal or one of its
     parameters, as the row gives it), or None where it does anything else (or nothing)."""
     given = dict(ref.args)
@@ -206,8 +210,7 @@ def _weapon_values(ref: RuleRef, effects: tuple[Effect, ...]) -> dict[str, Scala
     for effect in effects:
         if effect.operation != "set" or effect.when is not None or effect.value is None or effect.side != "self":
             return None
-        source = effect.value.source
-        value = given.get(source) if isinstance(source, str) else source
+        value = _value(effect.value.source, given, params)
         if value is None:
             return None
         out[effect.changes] = value
@@ -218,15 +221,28 @@ def _same(found: tuple[Entry, Check] | None, step: Entry, check: Check) -> bool:
     return found is not None and found[0].key == step.key and found[1].name == check.name
 
 
-def _held(mapping: PlayedWith, acting: dict[str, tuple[Effect, ...]], rules: tuple[RuleRef, ...]) -> tuple[tuple[tuple[str, Scalar], ...], tuple[str, ...]]:
+def _value(source: Scalar, given: dict[str, Scalar], params: tuple[Param, ...]) -> Scalar | None:
+    """An effect's value: a literal, or the parameter it names as the unit gives it (`5+` for
+    a dice target), typed as the played rule declares it; None where the unit gives none or
+    a value the rule does not take."""
+    if not isinstance(source, str):
+        return source
+    param = next((p for p in params if p.name == source), None)
+    if param is None or source not in given:
+        return None
+    value, error = param_value(param, given[source])
+    return value if error is None else None
+
+
+def _held(mapping: PlayedWith, played: Played, rules: tuple[RuleRef, ...]) -> tuple[tuple[tuple[str, Scalar], ...], tuple[str, ...]]:
     """The inputs a target's rules hold (their `side: target` effects that set a value), and those rules."""
     held: dict[str, Scalar] = {}
     brings = []
     for ref in rules:
-        for effect in acting.get(mapping.rule(ref.rule) or "", ()):
+        theirs = mapping.rule(ref.rule) or ""
+        for effect in played.acting.get(theirs, ()):
             if effect.side == "target" and effect.operation == "set" and effect.value is not None:
-                source = effect.value.source
-                value = dict(ref.args).get(source) if isinstance(source, str) else source
+                value = _value(effect.value.source, dict(ref.args), played.params.get(theirs, ()))
                 if value is not None:
                     held[effect.changes] = value
                     brings.append(ref.rule)

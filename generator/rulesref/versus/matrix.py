@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rulesref.model import Content, Entry
-from rulesref.versus.matchups import Matchup, matchups, playing
+from rulesref.versus.matchups import Choice, Matchup, matchups, playing
 from rulesref.versus.odds import Answer, Odds, at_least_one, expected
 
 
@@ -41,6 +41,10 @@ class Side:
     taken: frozenset[str]
 
 
+def _weapon(choice: Choice) -> str:
+    return choice.label.split(": ")[-1].removesuffix(" (half range)").casefold()
+
+
 def matrix(odds: Odds, content: Content, attackers: list[Side], defenders: list[Side]) -> list[Cell]:
     """Every cell, attackers (by roster order, then weapon) by defenders (by roster order)."""
     cells = []
@@ -51,9 +55,10 @@ def matrix(odds: Odds, content: Content, attackers: list[Side], defenders: list[
         targets[side.entry.key] = {m.play.step: m for m in matchups(played[side.entry.system], side.entry)}
     for unit in attackers:
         entry, taken = unit.entry, {t.casefold() for t in unit.taken}
-        for matchup in matchups(played[entry.system], entry):
-            chosen = [c for c in matchup.choices if c.label.split(": ")[-1].removesuffix(" (half range)").casefold() in taken] or list(matchup.choices)
-            for choice in chosen:
+        found = matchups(played[entry.system], entry)
+        shown = any(_weapon(c) in taken for m in found for c in m.choices)  # the roster shows its weapons: those only
+        for matchup in found:
+            for choice in (c for c in matchup.choices if not shown or _weapon(c) in taken):
                 for defender in defenders:
                     target = defender.entry
                     aims = targets[target.key].get(matchup.play.step)
