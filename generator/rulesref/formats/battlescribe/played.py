@@ -6,7 +6,8 @@ S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and
 rule whose name is a played rule's (`Preferred Enemy (Orks)` is Preferred Enemy) is mapped to
 it, where that rule has effects. A name with no such rule is not mapped: it is counted in
 IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
-the rules it newly maps and keeps every mapping already there.
+the rules it newly maps and the steps the played system newly has, and keeps every mapping
+already there.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def played_with(game: str, content: Path, rules: dict[str, str], old: Any) -> di
     mapped = {ident: played.rules[base] for ident, name in rules.items() if (base := _PARAMETER.sub("", name).lower()) in played.rules}
     old = old if isinstance(old, dict) and old.get("system") == known.system else {}
     kept_rules = old.get("rules") if isinstance(old.get("rules"), dict) else {}
-    return {"system": known.system, "rules": dict(sorted({**mapped, **kept_rules}.items())), "steps": old.get("steps") or steps}
+    kept_steps = old.get("steps") if isinstance(old.get("steps"), dict) else {}
+    return {"system": known.system, "rules": dict(sorted({**mapped, **kept_rules}.items())), "steps": {**steps, **kept_steps}}
 
 
 def played_report(system: dict[str, Any], entries: list[tuple[str, dict[str, Any]]], game: str) -> list[str]:
