@@ -114,6 +114,7 @@ def check_odds(check: Any, function: Callable[..., Any], fixed: dict[str, Any]) 
             natural = {face: meaning for face, meaning in spec.natural}
             class_names = [name for name, _ in spec.classes]
 
+            @cache  # what a number means is fixed for this pool's settings: worked out once a number
             def sort(face: int) -> int:
                 meaning = natural.get(face)
                 if meaning is not None:

@@ -231,13 +231,13 @@ def test_a_versus_check_lists_the_units_that_bring_values_as_its_target() -> Non
     build = validate([str(REPO / "content")])
     deffkoptas = build.content.entry("w40k7:deffkoptas")
     assert deffkoptas is not None
-    (versus,) = [c for c in deffkoptas.checks if c.versus]
-    assert versus.name == "close_combat"
-    assert [t.unit for t in versus.targets] == ["deffkoptas", "solitaire"]  # any unit of the system
-    deffkoptas_as_target, solitaire = versus.targets
-    assert deffkoptas_as_target.values == () and deffkoptas_as_target.parts == ()
-    assert dict(solitaire.values) == {"invulnerable_save": 3, "eternal_warrior": True}
-    assert [p.entry for p in solitaire.parts] == ["impossible-form", "eternal-warrior"]
+    assert [c.name for c in deffkoptas.checks if c.versus] == ["close_combat", "shooting_attack"]
+    for versus in (c for c in deffkoptas.checks if c.versus):
+        assert [t.unit for t in versus.targets] == ["deffkoptas", "solitaire"]  # any unit of the system
+        deffkoptas_as_target, solitaire = versus.targets
+        assert deffkoptas_as_target.values == () and deffkoptas_as_target.parts == ()
+        assert dict(solitaire.values) == {"invulnerable_save": 3, "eternal_warrior": True}
+        assert [p.entry for p in solitaire.parts] == ["impossible-form", "eternal-warrior"]
     # every unit of a system with a versus step gets it, with or without rules that change it
     forsaken = build.content.entry("t9a:forsaken-one")
     assert forsaken is not None and [c.name for c in forsaken.checks if c.versus] == ["melee_attack"]
@@ -256,9 +256,9 @@ def test_close_combat_odds_are_the_binomial_of_one_attack_getting_through() -> N
     for attacks, blitzed in ((4, False), (2, True)):
         n = 10 if blitzed else attacks
         odds = ns["close_combat_odds"](
-            attacks=attacks, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=4, armour_save=3,
-            invulnerable_save=5, wounds=1, models=20, eternal_warrior=False, blitzed=blitzed, target_failed_fear=False,
-            charged=True, disordered=False,
+            attacks=attacks, weapon_skill=9, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False,
+            fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=3, invulnerable_save=5, wounds=1, models=20,
+            eternal_warrior=False, feel_no_pain=7, blitzed=blitzed, target_failed_fear=False, charged=True, disordered=False,
         )
         by_unsaved = {result.unsaved: chance for result, chance in odds.items()}
         assert by_unsaved == {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}

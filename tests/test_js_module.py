@@ -116,12 +116,15 @@ def test_a_composed_checks_twin_runs_once_the_step_it_calls_has_loaded(tmp_path:
     assert "globalThis.rulesrefWaiting" in twin and 'new globalThis.URL("./close_combat.js", $self).href' in twin
     (tmp_path / "load.mjs").write_text(LOAD_TWIN, encoding="utf-8")
     loader = REPO / "generator" / "rulesref" / "templates" / "site" / "assets" / "rulesref-classic.js"
-    args: dict[str, Any] = {"attacks": 6, "weapon_skill": 4, "strength": 3, "ap": 7, "target_weapon_skill": 4, "toughness": 4, "armour_save": 5, "invulnerable_save": 7,
-            "wounds": 1, "models": 5, "eternal_warrior": False, "charged": True, "disordered": False, "hits": 4, "wounded": 2, "saved": 1, "unsaved": 1}
+    args: dict[str, Any] = {"attacks": 6, "weapon_skill": 4, "strength": 3, "ap": 7, "rending": False, "poisoned": 7, "shred": False, "preferred_enemy": False,
+            "fleshbane": False, "target_weapon_skill": 4, "toughness": 4, "armour_save": 5, "invulnerable_save": 7, "wounds": 1, "models": 5,
+            "eternal_warrior": False, "feel_no_pain": 7, "charged": True, "disordered": False, "hits": 4, "hit_rerolls": 0, "rerolled_hits": 0,
+            "wounded": 2, "rending_wounds": 0, "wound_rerolls": 0, "rerolled_wounds": 0, "rerolled_rending": 0, "saved": 1, "through": 1,
+            "rending_saved": 0, "rending_through": 0, "ignored": 0, "unsaved": 1}
     url = (tmp_path / "w40k7" / "deffkoptas.js").as_uri()
     done = subprocess.run([node(), str(tmp_path / "load.mjs"), str(loader), url, "close_combat", json.dumps(args)], capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["result"] == dataclasses.asdict(deffkoptas.close_combat(**args))
     # the runtime and the pools, the unit's twin (which waits), then the steps it calls
-    assert out["loaded"] == [*[f"{tmp_path.name}/{m}.classic.js" for m in ("_runtime", "_pools")], *[f"w40k7/{m}.classic.js" for m in ("deffkoptas", "close_combat", "morale_check", "to_wound_roll")]], out["loaded"]
+    assert out["loaded"] == [*[f"{tmp_path.name}/{m}.classic.js" for m in ("_runtime", "_pools")], *[f"w40k7/{m}.classic.js" for m in ("deffkoptas", "close_combat", "morale_check", "shooting_attack", "to_wound_roll")]], out["loaded"]

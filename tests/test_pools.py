@@ -295,6 +295,12 @@ def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
     dice are another roll's total, at that total's highest), re-rolls and all."""
     import re as regex
 
+    from rulesref.logic.pools import Lineage, sum_names
+
+    lineage = Lineage()  # a sum of counts that are different dice of one first pool is no more than its dice
+    for pool in plan.pools:
+        lineage.add(pool)
+    rolled: dict[str, int] = {}  # each pool's dice at their most
     most = {a.name: a.vtype.hi for a in plan.args} | fixed
     total = 1
     for item in plan.check.inputs:
@@ -302,6 +308,12 @@ def _rolls(plan: Any, fixed: dict[str, Any]) -> int:
             spec = item.pool
             dice = spec.dice.source
             n = int(dice if isinstance(dice, int) else most.get(dice) or 6 if regex.fullmatch(r"\w+", dice) else _most_of(dice, most))
+            pool = next(p for p in plan.pools if p.name == item.name)
+            sources = sum_names(pool.dice)
+            if sources and lineage.bound(pool.dice) is not None:
+                first = next(iter(lineage.paths[sources[0]]))[0][0]
+                n = min(n, rolled.get(first, n))
+            rolled[item.name] = n
             total += (spec.sides * (spec.sides if spec.reroll else 1)) ** n
             most |= {count: n for count, _ in next(p for p in plan.pools if p.name == item.name).counted}
         elif item.dice is not None and item.dice.of_param is not None:

@@ -44,8 +44,13 @@ class StepPlay:
     weapons_without: str | None
     where: Where
 
-    def side(self, side: Side) -> tuple[Fed, ...]:
-        return tuple(f for f in self.fed if f.side == side)
+    def side(self, side: str) -> tuple[Fed, ...]:
+        """The inputs one side gives (worked out once: every unit of the system asks)."""
+        sides: dict[str, tuple[Fed, ...]] | None = self.__dict__.get("_sides")
+        if sides is None:
+            sides = {s: tuple(f for f in self.fed if f.side == s) for s in SIDES}
+            object.__setattr__(self, "_sides", sides)
+        return sides.get(side, ())
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ export declare const URL: "https://rulesref.github.io/rulesref/w40k7/close-comba
 
 /** The result of `attack`. */
 export interface Attack {
-  /** Unsaved Wounds */
+  /** Unsaved Wounds (past the saves and Feel No Pain) */
   readonly unsaved: number;
   /** Models removed as casualties */
   readonly models_removed: number;
@@ -29,6 +29,16 @@ export declare namespace attack {
     readonly strength: number;
     /** The attacks' AP (1 to 6; 7 for AP -) */
     readonly ap: number;
+    /** The attacks have Rending (a To Wound roll of 6 wounds at AP 2) */
+    readonly rending: boolean;
+    /** The attacks are Poisoned (X+): 4 for 4+; 7 for not poisoned */
+    readonly poisoned: number;
+    /** The attacks have Shred (failed To Wound rolls are rolled again) */
+    readonly shred: boolean;
+    /** The attackers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again) */
+    readonly preferred_enemy: boolean;
+    /** The attacks have Fleshbane (they wound on 2+) */
+    readonly fleshbane: boolean;
     /** The target's Weapon Skill */
     readonly target_weapon_skill: number;
     /** The target's Toughness */
@@ -43,13 +53,35 @@ export declare namespace attack {
     readonly models: number;
     /** The target has Eternal Warrior */
     readonly eternal_warrior: boolean;
+    /** The target's Feel No Pain (5 for 5+; 7 for none) */
+    readonly feel_no_pain: number;
     /** The To Hit rolls: the dice that pass */
     readonly hits: number;
+    /** The To Hit rolls: the dice counted as hit rerolls */
+    readonly hit_rerolls: number;
+    /** The To Hit rolls of 1 rolled again: the dice that pass */
+    readonly rerolled_hits: number;
     /** The To Wound rolls: the dice that pass */
     readonly wounded: number;
+    /** The To Wound rolls: the dice counted as rending wounds */
+    readonly rending_wounds: number;
+    /** The To Wound rolls: the dice counted as wound rerolls */
+    readonly wound_rerolls: number;
+    /** The To Wound rolls rolled again: the dice that pass */
+    readonly rerolled_wounds: number;
+    /** The To Wound rolls rolled again: the dice counted as rerolled rending */
+    readonly rerolled_rending: number;
     /** The saving throws: the dice that pass */
     readonly saved: number;
     /** The saving throws: the dice that fail */
+    readonly through: number;
+    /** The saving throws against the rending Wounds (AP 2): the dice that pass */
+    readonly rending_saved: number;
+    /** The saving throws against the rending Wounds (AP 2): the dice that fail */
+    readonly rending_through: number;
+    /** The Feel No Pain rolls: the dice that pass */
+    readonly ignored: number;
+    /** The Feel No Pain rolls: the dice that fail */
     readonly unsaved: number;
   }
 }
@@ -66,6 +98,16 @@ export declare namespace attack_odds {
     readonly strength: number;
     /** The attacks' AP (1 to 6; 7 for AP -) */
     readonly ap: number;
+    /** The attacks have Rending (a To Wound roll of 6 wounds at AP 2) */
+    readonly rending: boolean;
+    /** The attacks are Poisoned (X+): 4 for 4+; 7 for not poisoned */
+    readonly poisoned: number;
+    /** The attacks have Shred (failed To Wound rolls are rolled again) */
+    readonly shred: boolean;
+    /** The attackers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again) */
+    readonly preferred_enemy: boolean;
+    /** The attacks have Fleshbane (they wound on 2+) */
+    readonly fleshbane: boolean;
     /** The target's Weapon Skill */
     readonly target_weapon_skill: number;
     /** The target's Toughness */
@@ -80,5 +122,7 @@ export declare namespace attack_odds {
     readonly models: number;
     /** The target has Eternal Warrior */
     readonly eternal_warrior: boolean;
+    /** The target's Feel No Pain (5 for 5+; 7 for none) */
+    readonly feel_no_pain: number;
   }
 }

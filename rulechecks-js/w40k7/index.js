@@ -19,6 +19,7 @@ export * as morale_check from "./morale_check.js";
 export * as precision_strikes from "./precision_strikes.js";
 export * as prismatic_blur from "./prismatic_blur.js";
 export * as scout from "./scout.js";
+export * as shooting_attack from "./shooting_attack.js";
 export * as solitaire from "./solitaire.js";
 export * as strength_from_death from "./strength_from_death.js";
 export * as the_path_of_damnation from "./the_path_of_damnation.js";

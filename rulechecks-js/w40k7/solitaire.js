@@ -6,6 +6,7 @@ import * as $ from "../_runtime.js";
 import * as $pools from "../_pools.js";
 import * as $shared$close_combat from "./close_combat.js";
 import * as $shared$invulnerable_save from "./invulnerable_save.js";
+import * as $shared$shooting_attack from "./shooting_attack.js";
 import * as $shared$to_wound_roll from "./to_wound_roll.js";
 
 export const ID = "solitaire";
@@ -46,69 +47,187 @@ function $CloseCombat(unsaved, models_removed) {
   return Object.freeze({ unsaved, models_removed });
 }
 
-const $close_combat$keys = Object.freeze(["attacks", "weapon_skill", "strength", "ap", "target_weapon_skill", "toughness", "armour_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "blitzed", "target_failed_fear", "charged", "disordered", "hits", "wounded", "saved", "unsaved"]);
+const $close_combat$keys = Object.freeze(["attacks", "weapon_skill", "strength", "ap", "rending", "poisoned", "shred", "preferred_enemy", "fleshbane", "target_weapon_skill", "toughness", "armour_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "feel_no_pain", "blitzed", "target_failed_fear", "charged", "disordered", "hits", "hit_rerolls", "rerolled_hits", "wounded", "rending_wounds", "wound_rerolls", "rerolled_wounds", "rerolled_rending", "saved", "through", "rending_saved", "rending_through", "ignored", "unsaved"]);
 /** How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules. */
 export function close_combat(args) {
   args = $keywords(args, $close_combat$keys, "close_combat");
-  const { attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, hits, wounded, saved, unsaved } = args;
+  const { attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved } = args;
   if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 30)) $.fail("attacks must be a whole number from 1 to 30, not " + $.repr(attacks));
   if (!Number.isInteger(weapon_skill) || !(1 <= weapon_skill && weapon_skill <= 10)) $.fail("weapon_skill must be a whole number from 1 to 10, not " + $.repr(weapon_skill));
   if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
   if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (typeof rending !== "boolean") $.fail("rending must be true or false, not " + $.repr(rending));
+  if (!Number.isInteger(poisoned) || !(2 <= poisoned && poisoned <= 7)) $.fail("poisoned must be a whole number from 2 to 7, not " + $.repr(poisoned));
+  if (typeof shred !== "boolean") $.fail("shred must be true or false, not " + $.repr(shred));
+  if (typeof preferred_enemy !== "boolean") $.fail("preferred_enemy must be true or false, not " + $.repr(preferred_enemy));
+  if (typeof fleshbane !== "boolean") $.fail("fleshbane must be true or false, not " + $.repr(fleshbane));
   if (!Number.isInteger(target_weapon_skill) || !(1 <= target_weapon_skill && target_weapon_skill <= 10)) $.fail("target_weapon_skill must be a whole number from 1 to 10, not " + $.repr(target_weapon_skill));
   if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
   if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
   if (!Number.isInteger(invulnerable_save) || !(2 <= invulnerable_save && invulnerable_save <= 7)) $.fail("invulnerable_save must be a whole number from 2 to 7, not " + $.repr(invulnerable_save));
-  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 4)) $.fail("wounds must be a whole number from 1 to 4, not " + $.repr(wounds));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
   if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
   if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
+  if (!Number.isInteger(feel_no_pain) || !(2 <= feel_no_pain && feel_no_pain <= 7)) $.fail("feel_no_pain must be a whole number from 2 to 7, not " + $.repr(feel_no_pain));
   if (typeof blitzed !== "boolean") $.fail("blitzed must be true or false, not " + $.repr(blitzed));
   if (typeof target_failed_fear !== "boolean") $.fail("target_failed_fear must be true or false, not " + $.repr(target_failed_fear));
   if (typeof charged !== "boolean") $.fail("charged must be true or false, not " + $.repr(charged));
   if (typeof disordered !== "boolean") $.fail("disordered must be true or false, not " + $.repr(disordered));
   if (!Number.isInteger(hits) || !(0 <= hits && hits <= 30)) $.fail("hits must be a whole number from 0 to 30, not " + $.repr(hits));
+  if (!Number.isInteger(hit_rerolls) || !(0 <= hit_rerolls && hit_rerolls <= 30)) $.fail("hit_rerolls must be a whole number from 0 to 30, not " + $.repr(hit_rerolls));
+  if (!Number.isInteger(rerolled_hits) || !(0 <= rerolled_hits && rerolled_hits <= 30)) $.fail("rerolled_hits must be a whole number from 0 to 30, not " + $.repr(rerolled_hits));
   if (!Number.isInteger(wounded) || !(0 <= wounded && wounded <= 30)) $.fail("wounded must be a whole number from 0 to 30, not " + $.repr(wounded));
+  if (!Number.isInteger(rending_wounds) || !(0 <= rending_wounds && rending_wounds <= 30)) $.fail("rending_wounds must be a whole number from 0 to 30, not " + $.repr(rending_wounds));
+  if (!Number.isInteger(wound_rerolls) || !(0 <= wound_rerolls && wound_rerolls <= 30)) $.fail("wound_rerolls must be a whole number from 0 to 30, not " + $.repr(wound_rerolls));
+  if (!Number.isInteger(rerolled_wounds) || !(0 <= rerolled_wounds && rerolled_wounds <= 30)) $.fail("rerolled_wounds must be a whole number from 0 to 30, not " + $.repr(rerolled_wounds));
+  if (!Number.isInteger(rerolled_rending) || !(0 <= rerolled_rending && rerolled_rending <= 30)) $.fail("rerolled_rending must be a whole number from 0 to 30, not " + $.repr(rerolled_rending));
   if (!Number.isInteger(saved) || !(0 <= saved && saved <= 30)) $.fail("saved must be a whole number from 0 to 30, not " + $.repr(saved));
+  if (!Number.isInteger(through) || !(0 <= through && through <= 30)) $.fail("through must be a whole number from 0 to 30, not " + $.repr(through));
+  if (!Number.isInteger(rending_saved) || !(0 <= rending_saved && rending_saved <= 30)) $.fail("rending_saved must be a whole number from 0 to 30, not " + $.repr(rending_saved));
+  if (!Number.isInteger(rending_through) || !(0 <= rending_through && rending_through <= 30)) $.fail("rending_through must be a whole number from 0 to 30, not " + $.repr(rending_through));
+  if (!Number.isInteger(ignored) || !(0 <= ignored && ignored <= 30)) $.fail("ignored must be a whole number from 0 to 30, not " + $.repr(ignored));
   if (!Number.isInteger(unsaved) || !(0 <= unsaved && unsaved <= 30)) $.fail("unsaved must be a whole number from 0 to 30, not " + $.repr(unsaved));
-  if ((hits) > (blitzed ? 10 : attacks)) $.fail("hits must be at most " + $.repr((blitzed ? 10 : attacks)) + " (the dice `hits` rolls), not " + $.repr(hits));
-  if ((wounded) > hits) $.fail("wounded must be at most " + $.repr(hits) + " (the dice `wounded` rolls), not " + $.repr(wounded));
-  if ((saved + unsaved) !== wounded) $.fail("saved + unsaved must add up to exactly " + $.repr(wounded) + " (the dice `saved` rolls), not " + $.repr(saved + unsaved));
-  return $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, hits, wounded, saved, unsaved);
+  if ((hits + hit_rerolls) > (blitzed ? 10 : attacks)) $.fail("hits + hit_rerolls must add up to at most " + $.repr((blitzed ? 10 : attacks)) + " (the dice `hits` rolls), not " + $.repr(hits + hit_rerolls));
+  if ((rerolled_hits) > hit_rerolls) $.fail("rerolled_hits must be at most " + $.repr(hit_rerolls) + " (the dice `rerolled_hits` rolls), not " + $.repr(rerolled_hits));
+  if ((wounded + rending_wounds + wound_rerolls) > (hits + rerolled_hits)) $.fail("wounded + rending_wounds + wound_rerolls must add up to at most " + $.repr((hits + rerolled_hits)) + " (the dice `wounded` rolls), not " + $.repr(wounded + rending_wounds + wound_rerolls));
+  if ((rerolled_wounds + rerolled_rending) > wound_rerolls) $.fail("rerolled_wounds + rerolled_rending must add up to at most " + $.repr(wound_rerolls) + " (the dice `rerolled_wounds` rolls), not " + $.repr(rerolled_wounds + rerolled_rending));
+  if ((saved + through) !== (wounded + rerolled_wounds)) $.fail("saved + through must add up to exactly " + $.repr((wounded + rerolled_wounds)) + " (the dice `saved` rolls), not " + $.repr(saved + through));
+  if ((rending_saved + rending_through) !== (rending_wounds + rerolled_rending)) $.fail("rending_saved + rending_through must add up to exactly " + $.repr((rending_wounds + rerolled_rending)) + " (the dice `rending_saved` rolls), not " + $.repr(rending_saved + rending_through));
+  if ((ignored + unsaved) !== (through + rending_through)) $.fail("ignored + unsaved must add up to exactly " + $.repr((through + rending_through)) + " (the dice `ignored` rolls), not " + $.repr(ignored + unsaved));
+  return $close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved);
 }
 
-const $close_combat_odds$keys = Object.freeze(["attacks", "weapon_skill", "strength", "ap", "target_weapon_skill", "toughness", "armour_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "blitzed", "target_failed_fear", "charged", "disordered"]);
+const $close_combat_odds$keys = Object.freeze(["attacks", "weapon_skill", "strength", "ap", "rending", "poisoned", "shred", "preferred_enemy", "fleshbane", "target_weapon_skill", "toughness", "armour_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "feel_no_pain", "blitzed", "target_failed_fear", "charged", "disordered"]);
 /** Exact odds of each result of `close_combat` over its dice, in order of result. */
 export function close_combat_odds(args) {
   args = $keywords(args, $close_combat_odds$keys, "close_combat_odds");
-  const { attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered } = args;
+  const { attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered } = args;
   if (!Number.isInteger(attacks) || !(1 <= attacks && attacks <= 30)) $.fail("attacks must be a whole number from 1 to 30, not " + $.repr(attacks));
   if (!Number.isInteger(weapon_skill) || !(1 <= weapon_skill && weapon_skill <= 10)) $.fail("weapon_skill must be a whole number from 1 to 10, not " + $.repr(weapon_skill));
   if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
   if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (typeof rending !== "boolean") $.fail("rending must be true or false, not " + $.repr(rending));
+  if (!Number.isInteger(poisoned) || !(2 <= poisoned && poisoned <= 7)) $.fail("poisoned must be a whole number from 2 to 7, not " + $.repr(poisoned));
+  if (typeof shred !== "boolean") $.fail("shred must be true or false, not " + $.repr(shred));
+  if (typeof preferred_enemy !== "boolean") $.fail("preferred_enemy must be true or false, not " + $.repr(preferred_enemy));
+  if (typeof fleshbane !== "boolean") $.fail("fleshbane must be true or false, not " + $.repr(fleshbane));
   if (!Number.isInteger(target_weapon_skill) || !(1 <= target_weapon_skill && target_weapon_skill <= 10)) $.fail("target_weapon_skill must be a whole number from 1 to 10, not " + $.repr(target_weapon_skill));
   if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
   if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
   if (!Number.isInteger(invulnerable_save) || !(2 <= invulnerable_save && invulnerable_save <= 7)) $.fail("invulnerable_save must be a whole number from 2 to 7, not " + $.repr(invulnerable_save));
-  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 4)) $.fail("wounds must be a whole number from 1 to 4, not " + $.repr(wounds));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
   if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
   if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
+  if (!Number.isInteger(feel_no_pain) || !(2 <= feel_no_pain && feel_no_pain <= 7)) $.fail("feel_no_pain must be a whole number from 2 to 7, not " + $.repr(feel_no_pain));
   if (typeof blitzed !== "boolean") $.fail("blitzed must be true or false, not " + $.repr(blitzed));
   if (typeof target_failed_fear !== "boolean") $.fail("target_failed_fear must be true or false, not " + $.repr(target_failed_fear));
   if (typeof charged !== "boolean") $.fail("charged must be true or false, not " + $.repr(charged));
   if (typeof disordered !== "boolean") $.fail("disordered must be true or false, not " + $.repr(disordered));
   const $counts = new Map();
   let $table = $pools.start();
-  $table = $pools.extend($table, () => $pools.power((blitzed ? 10 : attacks), $pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], null, 0, ((weapon_skill > (target_failed_fear ? 1 : target_weapon_skill)) ? 3 : (((target_failed_fear ? 1 : target_weapon_skill) > (2 * weapon_skill)) ? 5 : 4)), 1), [1], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], null, 0, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))), 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0))), [0], 1, [0]);
+  $table = $pools.extend($table, () => $pools.power((blitzed ? 10 : attacks), $pools.gather($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.compose($pools.die(6, $pools.classes(6, [], (natural, roll) => (((natural === 1) && preferred_enemy) ? 2 : null), 0, ((weapon_skill > (target_failed_fear ? 1 : target_weapon_skill)) ? 3 : (((target_failed_fear ? 1 : target_weapon_skill) > (2 * weapon_skill)) ? 5 : 4)), 1), [1, 2], "", 0, 0), 0, $pools.die(6, $pools.classes(6, [], (natural, roll) => (((natural === 6) && rending) ? 2 : (((natural < (fleshbane ? 2 : Math.min(poisoned, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7)))))))) && (shred || ((poisoned < 7) && (Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) > toughness)) || ((natural === 1) && preferred_enemy))) ? 3 : null)), 0, (fleshbane ? 2 : Math.min(poisoned, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))))), 1), [1, 2, 3], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, ((weapon_skill > (target_failed_fear ? 1 : target_weapon_skill)) ? 3 : (((target_failed_fear ? 1 : target_weapon_skill) > (2 * weapon_skill)) ? 5 : 4)), 1), [1], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, invulnerable_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], (natural, roll) => (((natural === 6) && rending) ? 2 : null), 0, (fleshbane ? 2 : Math.min(poisoned, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))))), 1), [1, 2], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], (natural, roll) => (((natural === 6) && rending) ? 2 : (((natural < (fleshbane ? 2 : Math.min(poisoned, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7)))))))) && (shred || ((poisoned < 7) && (Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) > toughness)) || ((natural === 1) && preferred_enemy))) ? 3 : null)), 0, (fleshbane ? 2 : Math.min(poisoned, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))))), 1), [1, 2, 3], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, invulnerable_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], null, 0, invulnerable_save, 1), [0], "", 0, 0)), 0, $pools.die(6, $pools.classes(6, [], (natural, roll) => (((natural === 6) && rending) ? 2 : null), 0, (fleshbane ? 2 : Math.min(poisoned, ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness + 2)) ? 2 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness + 1)) ? 3 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === toughness) ? 4 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) === (toughness - 1)) ? 5 : ((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (toughness - 3)) ? 6 : 7))))))), 1), [1, 2], "", 0, 0)), 2, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 2, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 2, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 2, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 2, $pools.die(6, $pools.classes(6, [], null, 0, Math.min(((ap > armour_save) ? armour_save : 7), invulnerable_save), 1), [0], "", 0, 0)), 2, $pools.die(6, $pools.classes(6, [], null, 0, invulnerable_save, 1), [0], "", 0, 0)), 6, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), 6, $pools.die(6, $pools.classes(6, [], null, 0, (((Math.min((strength + ((charged && !disordered) ? 1 : 0)), 10) >= (2 * toughness)) && !eternal_warrior) ? 7 : feel_no_pain), 1), [0], "", 0, 0)), [0, 0, 0, 0, 0, 0, 0, 0], 1)), [0], 1, [0]);
   for (const [[unsaved], $weight] of $table.states.values()) {
-    $.tally($counts, $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, 0, 0, 0, unsaved), $weight, $CloseCombat$fields);
+    $.tally($counts, $close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved), $weight, $CloseCombat$fields);
   }
   return $.odds($counts);
 }
 
-function $close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, hits, wounded, saved, unsaved) {
+function $close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved) {
   const strength_plus = (strength + ((charged && !disordered) ? 1 : 0));
-  const $result = $shared$close_combat.$attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved);
+  const $result = $shared$close_combat.$attack(attacks, weapon_skill, strength_plus, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved);
   return $CloseCombat($result.unsaved, $result.models_removed);
+}
+
+const $ShootingAttack$fields = Object.freeze(["unsaved", "models_removed"]);
+function $ShootingAttack(unsaved, models_removed) {
+  return Object.freeze({ unsaved, models_removed });
+}
+
+const $shooting_attack$keys = Object.freeze(["shots", "ballistic_skill", "snap_shots", "strength", "ap", "twin_linked", "rending", "poisoned", "shred", "preferred_enemy", "fleshbane", "sniper", "toughness", "armour_save", "cover_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "feel_no_pain", "hits", "hit_rerolls", "rerolled_hits", "wounded", "rending_wounds", "wound_rerolls", "rerolled_wounds", "rerolled_rending", "saved", "through", "rending_saved", "rending_through", "ignored", "unsaved"]);
+/** How many unsaved Wounds one unit's shots inflict on another, and how many models they remove, for Solitaire with its rules. */
+export function shooting_attack(args) {
+  args = $keywords(args, $shooting_attack$keys, "shooting_attack");
+  const { shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved } = args;
+  if (!Number.isInteger(shots) || !(1 <= shots && shots <= 40)) $.fail("shots must be a whole number from 1 to 40, not " + $.repr(shots));
+  if (!Number.isInteger(ballistic_skill) || !(1 <= ballistic_skill && ballistic_skill <= 10)) $.fail("ballistic_skill must be a whole number from 1 to 10, not " + $.repr(ballistic_skill));
+  if (typeof snap_shots !== "boolean") $.fail("snap_shots must be true or false, not " + $.repr(snap_shots));
+  if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
+  if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (typeof twin_linked !== "boolean") $.fail("twin_linked must be true or false, not " + $.repr(twin_linked));
+  if (typeof rending !== "boolean") $.fail("rending must be true or false, not " + $.repr(rending));
+  if (!Number.isInteger(poisoned) || !(2 <= poisoned && poisoned <= 7)) $.fail("poisoned must be a whole number from 2 to 7, not " + $.repr(poisoned));
+  if (typeof shred !== "boolean") $.fail("shred must be true or false, not " + $.repr(shred));
+  if (typeof preferred_enemy !== "boolean") $.fail("preferred_enemy must be true or false, not " + $.repr(preferred_enemy));
+  if (typeof fleshbane !== "boolean") $.fail("fleshbane must be true or false, not " + $.repr(fleshbane));
+  if (typeof sniper !== "boolean") $.fail("sniper must be true or false, not " + $.repr(sniper));
+  if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(cover_save) || !(2 <= cover_save && cover_save <= 7)) $.fail("cover_save must be a whole number from 2 to 7, not " + $.repr(cover_save));
+  if (!Number.isInteger(invulnerable_save) || !(2 <= invulnerable_save && invulnerable_save <= 7)) $.fail("invulnerable_save must be a whole number from 2 to 7, not " + $.repr(invulnerable_save));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
+  if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
+  if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
+  if (!Number.isInteger(feel_no_pain) || !(2 <= feel_no_pain && feel_no_pain <= 7)) $.fail("feel_no_pain must be a whole number from 2 to 7, not " + $.repr(feel_no_pain));
+  if (!Number.isInteger(hits) || !(0 <= hits && hits <= 40)) $.fail("hits must be a whole number from 0 to 40, not " + $.repr(hits));
+  if (!Number.isInteger(hit_rerolls) || !(0 <= hit_rerolls && hit_rerolls <= 40)) $.fail("hit_rerolls must be a whole number from 0 to 40, not " + $.repr(hit_rerolls));
+  if (!Number.isInteger(rerolled_hits) || !(0 <= rerolled_hits && rerolled_hits <= 40)) $.fail("rerolled_hits must be a whole number from 0 to 40, not " + $.repr(rerolled_hits));
+  if (!Number.isInteger(wounded) || !(0 <= wounded && wounded <= 40)) $.fail("wounded must be a whole number from 0 to 40, not " + $.repr(wounded));
+  if (!Number.isInteger(rending_wounds) || !(0 <= rending_wounds && rending_wounds <= 40)) $.fail("rending_wounds must be a whole number from 0 to 40, not " + $.repr(rending_wounds));
+  if (!Number.isInteger(wound_rerolls) || !(0 <= wound_rerolls && wound_rerolls <= 40)) $.fail("wound_rerolls must be a whole number from 0 to 40, not " + $.repr(wound_rerolls));
+  if (!Number.isInteger(rerolled_wounds) || !(0 <= rerolled_wounds && rerolled_wounds <= 40)) $.fail("rerolled_wounds must be a whole number from 0 to 40, not " + $.repr(rerolled_wounds));
+  if (!Number.isInteger(rerolled_rending) || !(0 <= rerolled_rending && rerolled_rending <= 40)) $.fail("rerolled_rending must be a whole number from 0 to 40, not " + $.repr(rerolled_rending));
+  if (!Number.isInteger(saved) || !(0 <= saved && saved <= 40)) $.fail("saved must be a whole number from 0 to 40, not " + $.repr(saved));
+  if (!Number.isInteger(through) || !(0 <= through && through <= 40)) $.fail("through must be a whole number from 0 to 40, not " + $.repr(through));
+  if (!Number.isInteger(rending_saved) || !(0 <= rending_saved && rending_saved <= 40)) $.fail("rending_saved must be a whole number from 0 to 40, not " + $.repr(rending_saved));
+  if (!Number.isInteger(rending_through) || !(0 <= rending_through && rending_through <= 40)) $.fail("rending_through must be a whole number from 0 to 40, not " + $.repr(rending_through));
+  if (!Number.isInteger(ignored) || !(0 <= ignored && ignored <= 40)) $.fail("ignored must be a whole number from 0 to 40, not " + $.repr(ignored));
+  if (!Number.isInteger(unsaved) || !(0 <= unsaved && unsaved <= 40)) $.fail("unsaved must be a whole number from 0 to 40, not " + $.repr(unsaved));
+  if ((hits + hit_rerolls) > shots) $.fail("hits + hit_rerolls must add up to at most " + $.repr(shots) + " (the dice `hits` rolls), not " + $.repr(hits + hit_rerolls));
+  if ((rerolled_hits) > hit_rerolls) $.fail("rerolled_hits must be at most " + $.repr(hit_rerolls) + " (the dice `rerolled_hits` rolls), not " + $.repr(rerolled_hits));
+  if ((wounded + rending_wounds + wound_rerolls) > (hits + rerolled_hits)) $.fail("wounded + rending_wounds + wound_rerolls must add up to at most " + $.repr((hits + rerolled_hits)) + " (the dice `wounded` rolls), not " + $.repr(wounded + rending_wounds + wound_rerolls));
+  if ((rerolled_wounds + rerolled_rending) > wound_rerolls) $.fail("rerolled_wounds + rerolled_rending must add up to at most " + $.repr(wound_rerolls) + " (the dice `rerolled_wounds` rolls), not " + $.repr(rerolled_wounds + rerolled_rending));
+  if ((saved + through) !== (wounded + rerolled_wounds)) $.fail("saved + through must add up to exactly " + $.repr((wounded + rerolled_wounds)) + " (the dice `saved` rolls), not " + $.repr(saved + through));
+  if ((rending_saved + rending_through) !== (rending_wounds + rerolled_rending)) $.fail("rending_saved + rending_through must add up to exactly " + $.repr((rending_wounds + rerolled_rending)) + " (the dice `rending_saved` rolls), not " + $.repr(rending_saved + rending_through));
+  if ((ignored + unsaved) !== (through + rending_through)) $.fail("ignored + unsaved must add up to exactly " + $.repr((through + rending_through)) + " (the dice `ignored` rolls), not " + $.repr(ignored + unsaved));
+  return $shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved);
+}
+
+const $shooting_attack_odds$keys = Object.freeze(["shots", "ballistic_skill", "snap_shots", "strength", "ap", "twin_linked", "rending", "poisoned", "shred", "preferred_enemy", "fleshbane", "sniper", "toughness", "armour_save", "cover_save", "invulnerable_save", "wounds", "models", "eternal_warrior", "feel_no_pain"]);
+/** Exact odds of each result of `shooting_attack` over its dice, in order of result. */
+export function shooting_attack_odds(args) {
+  args = $keywords(args, $shooting_attack_odds$keys, "shooting_attack_odds");
+  const { shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain } = args;
+  if (!Number.isInteger(shots) || !(1 <= shots && shots <= 40)) $.fail("shots must be a whole number from 1 to 40, not " + $.repr(shots));
+  if (!Number.isInteger(ballistic_skill) || !(1 <= ballistic_skill && ballistic_skill <= 10)) $.fail("ballistic_skill must be a whole number from 1 to 10, not " + $.repr(ballistic_skill));
+  if (typeof snap_shots !== "boolean") $.fail("snap_shots must be true or false, not " + $.repr(snap_shots));
+  if (!Number.isInteger(strength) || !(1 <= strength && strength <= 10)) $.fail("strength must be a whole number from 1 to 10, not " + $.repr(strength));
+  if (!Number.isInteger(ap) || !(1 <= ap && ap <= 7)) $.fail("ap must be a whole number from 1 to 7, not " + $.repr(ap));
+  if (typeof twin_linked !== "boolean") $.fail("twin_linked must be true or false, not " + $.repr(twin_linked));
+  if (typeof rending !== "boolean") $.fail("rending must be true or false, not " + $.repr(rending));
+  if (!Number.isInteger(poisoned) || !(2 <= poisoned && poisoned <= 7)) $.fail("poisoned must be a whole number from 2 to 7, not " + $.repr(poisoned));
+  if (typeof shred !== "boolean") $.fail("shred must be true or false, not " + $.repr(shred));
+  if (typeof preferred_enemy !== "boolean") $.fail("preferred_enemy must be true or false, not " + $.repr(preferred_enemy));
+  if (typeof fleshbane !== "boolean") $.fail("fleshbane must be true or false, not " + $.repr(fleshbane));
+  if (typeof sniper !== "boolean") $.fail("sniper must be true or false, not " + $.repr(sniper));
+  if (!Number.isInteger(toughness) || !(1 <= toughness && toughness <= 10)) $.fail("toughness must be a whole number from 1 to 10, not " + $.repr(toughness));
+  if (!Number.isInteger(armour_save) || !(2 <= armour_save && armour_save <= 7)) $.fail("armour_save must be a whole number from 2 to 7, not " + $.repr(armour_save));
+  if (!Number.isInteger(cover_save) || !(2 <= cover_save && cover_save <= 7)) $.fail("cover_save must be a whole number from 2 to 7, not " + $.repr(cover_save));
+  if (!Number.isInteger(invulnerable_save) || !(2 <= invulnerable_save && invulnerable_save <= 7)) $.fail("invulnerable_save must be a whole number from 2 to 7, not " + $.repr(invulnerable_save));
+  if (!Number.isInteger(wounds) || !(1 <= wounds && wounds <= 10)) $.fail("wounds must be a whole number from 1 to 10, not " + $.repr(wounds));
+  if (!Number.isInteger(models) || !(1 <= models && models <= 20)) $.fail("models must be a whole number from 1 to 20, not " + $.repr(models));
+  if (typeof eternal_warrior !== "boolean") $.fail("eternal_warrior must be true or false, not " + $.repr(eternal_warrior));
+  if (!Number.isInteger(feel_no_pain) || !(2 <= feel_no_pain && feel_no_pain <= 7)) $.fail("feel_no_pain must be a whole number from 2 to 7, not " + $.repr(feel_no_pain));
+  const $counts = new Map();
+  let $table = $shared$shooting_attack.$table$attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain);
+  for (const [[unsaved], $weight] of $table.states.values()) {
+    $.tally($counts, $shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved), $weight, $ShootingAttack$fields);
+  }
+  return $.odds($counts);
+}
+
+function $shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved) {
+  const $result = $shared$shooting_attack.$attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved);
+  return $ShootingAttack($result.unsaved, $result.models_removed);
 }
 
 const $invulnerable_save$keys = Object.freeze(["roll"]);

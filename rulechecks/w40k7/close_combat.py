@@ -27,7 +27,7 @@ class Attack:
     models_removed: int
 
 
-def attack(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, hits: int, wounded: int, saved: int, unsaved: int) -> Attack:
+def attack(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> Attack:
     """How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove.
 
     Close combat: https://rulesref.github.io/rulesref/w40k7/close-combat/
@@ -37,37 +37,65 @@ def attack(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_we
         weapon_skill: a whole number from 1 to 10. The attackers' Weapon Skill
         strength: a whole number from 1 to 10. The attackers' Strength
         ap: a whole number from 1 to 7. The attacks' AP (1 to 6; 7 for AP -)
+        rending: true or false. The attacks have Rending (a To Wound roll of 6 wounds at AP 2)
+        poisoned: a whole number from 2 to 7. The attacks are Poisoned (X+): 4 for 4+; 7 for not poisoned
+        shred: true or false. The attacks have Shred (failed To Wound rolls are rolled again)
+        preferred_enemy: true or false. The attackers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again)
+        fleshbane: true or false. The attacks have Fleshbane (they wound on 2+)
         target_weapon_skill: a whole number from 1 to 10. The target's Weapon Skill
         toughness: a whole number from 1 to 10. The target's Toughness
         armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
         invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
-        wounds: a whole number from 1 to 4. The Wounds of each of the target's models
+        wounds: a whole number from 1 to 10. The Wounds of each of the target's models
         models: a whole number from 1 to 20. Models in the target unit
         eternal_warrior: true or false. The target has Eternal Warrior
+        feel_no_pain: a whole number from 2 to 7. The target's Feel No Pain (5 for 5+; 7 for none)
         hits: a whole number from 0 to 30. The To Hit rolls: the dice that pass
+        hit_rerolls: a whole number from 0 to 30. The To Hit rolls: the dice counted as hit rerolls
+        rerolled_hits: a whole number from 0 to 30. The To Hit rolls of 1 rolled again: the dice that pass
         wounded: a whole number from 0 to 30. The To Wound rolls: the dice that pass
+        rending_wounds: a whole number from 0 to 30. The To Wound rolls: the dice counted as rending wounds
+        wound_rerolls: a whole number from 0 to 30. The To Wound rolls: the dice counted as wound rerolls
+        rerolled_wounds: a whole number from 0 to 30. The To Wound rolls rolled again: the dice that pass
+        rerolled_rending: a whole number from 0 to 30. The To Wound rolls rolled again: the dice counted as rerolled rending
         saved: a whole number from 0 to 30. The saving throws: the dice that pass
-        unsaved: a whole number from 0 to 30. The saving throws: the dice that fail
+        through: a whole number from 0 to 30. The saving throws: the dice that fail
+        rending_saved: a whole number from 0 to 30. The saving throws against the rending Wounds (AP 2): the dice that pass
+        rending_through: a whole number from 0 to 30. The saving throws against the rending Wounds (AP 2): the dice that fail
+        ignored: a whole number from 0 to 30. The Feel No Pain rolls: the dice that pass
+        unsaved: a whole number from 0 to 30. The Feel No Pain rolls: the dice that fail
 
     Examples:
 
         Ten attacks, five hit on 4+, three wound on 4+, one is saved; two models fall.
-        >>> attack(attacks=10, weapon_skill=4, strength=4, ap=7, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, hits=5, wounded=3, saved=1, unsaved=2)
+        >>> attack(attacks=10, weapon_skill=4, strength=4, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, hits=5, hit_rerolls=0, rerolled_hits=0, wounded=3, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=2, rending_saved=0, rending_through=0, ignored=0, unsaved=2)
         Attack(unsaved=2, models_removed=2)
 
         Strength 8 against Toughness 4 is Instant Death; AP 2 beats the 3+ armour.
-        >>> attack(attacks=3, weapon_skill=5, strength=8, ap=2, target_weapon_skill=4, toughness=4, armour_save=3, invulnerable_save=7, wounds=3, models=1, eternal_warrior=False, hits=3, wounded=3, saved=0, unsaved=3)
+        >>> attack(attacks=3, weapon_skill=5, strength=8, ap=2, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=3, invulnerable_save=7, wounds=3, models=1, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=3, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=3, rending_saved=0, rending_through=0, ignored=0, unsaved=3)
         Attack(unsaved=3, models_removed=1)
 
         One unsaved Wound on a two-Wound model removes nobody yet.
-        >>> attack(attacks=4, weapon_skill=4, strength=4, ap=7, target_weapon_skill=4, toughness=4, armour_save=3, invulnerable_save=7, wounds=2, models=5, eternal_warrior=False, hits=2, wounded=2, saved=1, unsaved=1)
+        >>> attack(attacks=4, weapon_skill=4, strength=4, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=3, invulnerable_save=7, wounds=2, models=5, eternal_warrior=False, feel_no_pain=7, hits=2, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
+        Attack(unsaved=1, models_removed=0)
+
+        Rending: the 6 To Wound is AP 2 and gets past the 3+ armour the other Wound is saved by; Feel No Pain (5+) fails.
+        >>> attack(attacks=4, weapon_skill=4, strength=4, ap=7, rending=True, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=3, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=5, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=1, rending_wounds=1, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=0, rending_saved=0, rending_through=1, ignored=0, unsaved=1)
+        Attack(unsaved=1, models_removed=1)
+
+        Poisoned (4+) at Strength 4 against Toughness 3: the chart's 3+ is better, and the failed To Wound roll is rolled again.
+        >>> attack(attacks=3, weapon_skill=4, strength=4, ap=7, rending=False, poisoned=4, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=3, armour_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=1, rerolled_wounds=1, rerolled_rending=0, saved=0, through=3, rending_saved=0, rending_through=0, ignored=0, unsaved=3)
+        Attack(unsaved=3, models_removed=3)
+
+        Against a Preferred Enemy the 1 To Hit is rolled again (a 2 is not) and hits; Fleshbane wounds on 2+, its 1 rolled again fails; one unsaved Wound does not yet remove a two-Wound model.
+        >>> attack(attacks=4, weapon_skill=5, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=True, fleshbane=True, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=2, models=5, eternal_warrior=False, feel_no_pain=7, hits=2, hit_rerolls=1, rerolled_hits=1, wounded=2, rending_wounds=0, wound_rerolls=1, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
         Attack(unsaved=1, models_removed=0)
 
         Two attacks roll two dice To Hit, so no more than two can hit.
-        >>> attack(attacks=2, weapon_skill=4, strength=4, ap=7, target_weapon_skill=4, toughness=4, armour_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, hits=3, wounded=0, saved=0, unsaved=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        >>> attack(attacks=2, weapon_skill=4, strength=4, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=0, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=0, rending_saved=0, rending_through=0, ignored=0, unsaved=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        ValueError: ...hits must be at most 2...
+        ValueError: ...hits + hit_rerolls must add up to at most 2...
     """
     if type(attacks) is not int or not 1 <= attacks <= 30:
         raise ValueError(f'attacks must be a whole number from 1 to 30, not {attacks!r}')
@@ -77,6 +105,16 @@ def attack(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_we
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
     if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
         raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
@@ -85,31 +123,61 @@ def attack(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_we
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
         raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
-    if type(wounds) is not int or not 1 <= wounds <= 4:
-        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
     if type(hits) is not int or not 0 <= hits <= 30:
         raise ValueError(f'hits must be a whole number from 0 to 30, not {hits!r}')
+    if type(hit_rerolls) is not int or not 0 <= hit_rerolls <= 30:
+        raise ValueError(f'hit_rerolls must be a whole number from 0 to 30, not {hit_rerolls!r}')
+    if type(rerolled_hits) is not int or not 0 <= rerolled_hits <= 30:
+        raise ValueError(f'rerolled_hits must be a whole number from 0 to 30, not {rerolled_hits!r}')
     if type(wounded) is not int or not 0 <= wounded <= 30:
         raise ValueError(f'wounded must be a whole number from 0 to 30, not {wounded!r}')
+    if type(rending_wounds) is not int or not 0 <= rending_wounds <= 30:
+        raise ValueError(f'rending_wounds must be a whole number from 0 to 30, not {rending_wounds!r}')
+    if type(wound_rerolls) is not int or not 0 <= wound_rerolls <= 30:
+        raise ValueError(f'wound_rerolls must be a whole number from 0 to 30, not {wound_rerolls!r}')
+    if type(rerolled_wounds) is not int or not 0 <= rerolled_wounds <= 30:
+        raise ValueError(f'rerolled_wounds must be a whole number from 0 to 30, not {rerolled_wounds!r}')
+    if type(rerolled_rending) is not int or not 0 <= rerolled_rending <= 30:
+        raise ValueError(f'rerolled_rending must be a whole number from 0 to 30, not {rerolled_rending!r}')
     if type(saved) is not int or not 0 <= saved <= 30:
         raise ValueError(f'saved must be a whole number from 0 to 30, not {saved!r}')
+    if type(through) is not int or not 0 <= through <= 30:
+        raise ValueError(f'through must be a whole number from 0 to 30, not {through!r}')
+    if type(rending_saved) is not int or not 0 <= rending_saved <= 30:
+        raise ValueError(f'rending_saved must be a whole number from 0 to 30, not {rending_saved!r}')
+    if type(rending_through) is not int or not 0 <= rending_through <= 30:
+        raise ValueError(f'rending_through must be a whole number from 0 to 30, not {rending_through!r}')
+    if type(ignored) is not int or not 0 <= ignored <= 30:
+        raise ValueError(f'ignored must be a whole number from 0 to 30, not {ignored!r}')
     if type(unsaved) is not int or not 0 <= unsaved <= 30:
         raise ValueError(f'unsaved must be a whole number from 0 to 30, not {unsaved!r}')
-    if hits > attacks:
-        raise ValueError(f'hits must be at most {attacks!r} (the dice `hits` rolls), not {hits!r}')
-    if wounded > hits:
-        raise ValueError(f'wounded must be at most {hits!r} (the dice `wounded` rolls), not {wounded!r}')
-    if saved + unsaved != wounded:
-        raise ValueError(f'saved + unsaved must add up to exactly {wounded!r} (the dice `saved` rolls), not {saved + unsaved!r}')
-    return _core_attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved)
+    if hits + hit_rerolls > attacks:
+        raise ValueError(f'hits + hit_rerolls must add up to at most {attacks!r} (the dice `hits` rolls), not {hits + hit_rerolls!r}')
+    if rerolled_hits > hit_rerolls:
+        raise ValueError(f'rerolled_hits must be at most {hit_rerolls!r} (the dice `rerolled_hits` rolls), not {rerolled_hits!r}')
+    if wounded + rending_wounds + wound_rerolls > hits + rerolled_hits:
+        raise ValueError(f'wounded + rending_wounds + wound_rerolls must add up to at most {hits + rerolled_hits!r} (the dice `wounded` rolls), not {wounded + rending_wounds + wound_rerolls!r}')
+    if rerolled_wounds + rerolled_rending > wound_rerolls:
+        raise ValueError(f'rerolled_wounds + rerolled_rending must add up to at most {wound_rerolls!r} (the dice `rerolled_wounds` rolls), not {rerolled_wounds + rerolled_rending!r}')
+    if saved + through != wounded + rerolled_wounds:
+        raise ValueError(f'saved + through must add up to exactly {wounded + rerolled_wounds!r} (the dice `saved` rolls), not {saved + through!r}')
+    if rending_saved + rending_through != rending_wounds + rerolled_rending:
+        raise ValueError(f'rending_saved + rending_through must add up to exactly {rending_wounds + rerolled_rending!r} (the dice `rending_saved` rolls), not {rending_saved + rending_through!r}')
+    if ignored + unsaved != through + rending_through:
+        raise ValueError(f'ignored + unsaved must add up to exactly {through + rending_through!r} (the dice `ignored` rolls), not {ignored + unsaved!r}')
+    return _core_attack(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
 
 
-def attack_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool) -> dict[Attack, Fraction]:
-    """Exact odds of each result of `attack` over the dice (hits, wounded, saved, unsaved), as fractions summing to 1.
+def attack_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int) -> dict[Attack, Fraction]:
+    """Exact odds of each result of `attack` over the dice (hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved), as fractions summing to 1.
 
     Close combat: https://rulesref.github.io/rulesref/w40k7/close-combat/
     """
@@ -121,6 +189,16 @@ def attack_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, targ
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
     if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
         raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
@@ -129,32 +207,34 @@ def attack_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, targ
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
         raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
-    if type(wounds) is not int or not 1 <= wounds <= 4:
-        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
     _counts: dict[Attack, int] = {}
-    _table = _table_attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior)
+    _table = _table_attack(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain)
     for (unsaved,), _weight in _table.items():
-        _result = _core_attack(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, 0, 0, 0, unsaved)
+        _result = _core_attack(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
     return _dice.odds(_counts)
 
 
-def _core_attack(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, hits: int, wounded: int, saved: int, unsaved: int) -> Attack:
+def _core_attack(attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> Attack:
     instant_death: bool = min(strength, 10) >= 2 * toughness and (not eternal_warrior)
-    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4
+    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4 if wounds == 4 else unsaved // 5 if wounds == 5 else unsaved // 6 if wounds == 6 else unsaved // 7 if wounds == 7 else unsaved // 8 if wounds == 8 else unsaved // 9 if wounds == 9 else unsaved // 10
     return Attack(unsaved=unsaved, models_removed=min(models, falling))
 
 
-def _table_attack(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool) -> dict[tuple[int, ...], int]:
+def _table_attack(attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int) -> dict[tuple[int, ...], int]:
     _table: dict[tuple[int, ...], int] = {(): 1}
     _den = 1
 
     def _step_hits() -> _dice.Dist:
-        return _dice.power(attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
+        return _dice.power(attacks, _dice.gather(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 1 and preferred_enemy else None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1, 2), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else 3 if natural < (2 if fleshbane else min(poisoned, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7)) and (shred or (poisoned < 7 and min(strength, 10) > toughness) or (natural == 1 and preferred_enemy)) else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7), 1), (1, 2, 3), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > target_weapon_skill else 5 if target_weapon_skill > 2 * weapon_skill else 4, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7), 1), (1, 2), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else 3 if natural < (2 if fleshbane else min(poisoned, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7)) and (shred or (poisoned < 7 and min(strength, 10) > toughness) or (natural == 1 and preferred_enemy)) else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7), 1), (1, 2, 3), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength, 10) >= toughness + 2 else 3 if min(strength, 10) == toughness + 1 else 4 if min(strength, 10) == toughness else 5 if min(strength, 10) == toughness - 1 else 6 if min(strength, 10) >= toughness - 3 else 7), 1), (1, 2), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 6, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 6, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength, 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), (0, 0, 0, 0, 0, 0, 0, 0), 1))
     _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
     return _table
 

@@ -12,9 +12,10 @@ from typing import Final
 from .. import _dice
 from . import close_combat as _shared_close_combat
 from . import morale_check as _shared_morale_check
+from . import shooting_attack as _shared_shooting_attack
 from . import to_wound_roll as _shared_to_wound_roll
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'MoraleCheck', 'close_combat', 'close_combat_odds', 'morale_check', 'morale_check_odds', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'MoraleCheck', 'ShootingAttack', 'close_combat', 'close_combat_odds', 'morale_check', 'morale_check_odds', 'shooting_attack', 'shooting_attack_odds', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'deffkoptas'
 NAME: Final = 'Deffkoptas'
 SYSTEM: Final = 'w40k7'
@@ -72,7 +73,7 @@ class CloseCombat:
     models_removed: int
 
 
-def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, charged: bool, disordered: bool, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> CloseCombat:
     """How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Deffkoptas with its rules.
 
     Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
@@ -86,36 +87,52 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         weapon_skill: a whole number from 1 to 10. The attackers' Weapon Skill
         strength: a whole number from 1 to 10. The attackers' Strength
         ap: a whole number from 1 to 7. The attacks' AP (1 to 6; 7 for AP -)
+        rending: true or false. The attacks have Rending (a To Wound roll of 6 wounds at AP 2)
+        poisoned: a whole number from 2 to 7. The attacks are Poisoned (X+): 4 for 4+; 7 for not poisoned
+        shred: true or false. The attacks have Shred (failed To Wound rolls are rolled again)
+        preferred_enemy: true or false. The attackers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again)
+        fleshbane: true or false. The attacks have Fleshbane (they wound on 2+)
         target_weapon_skill: a whole number from 1 to 10. The target's Weapon Skill
         toughness: a whole number from 1 to 10. The target's Toughness
         armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
         invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
-        wounds: a whole number from 1 to 4. The Wounds of each of the target's models
+        wounds: a whole number from 1 to 10. The Wounds of each of the target's models
         models: a whole number from 1 to 20. Models in the target unit
         eternal_warrior: true or false. The target has Eternal Warrior
+        feel_no_pain: a whole number from 2 to 7. The target's Feel No Pain (5 for 5+; 7 for none)
         charged: true or false. The model charged into combat this turn
         disordered: true or false. The charge was a disordered charge
         hits: a whole number from 0 to 30. The To Hit rolls: the dice that pass
+        hit_rerolls: a whole number from 0 to 30. The To Hit rolls: the dice counted as hit rerolls
+        rerolled_hits: a whole number from 0 to 30. The To Hit rolls of 1 rolled again: the dice that pass
         wounded: a whole number from 0 to 30. The To Wound rolls: the dice that pass
+        rending_wounds: a whole number from 0 to 30. The To Wound rolls: the dice counted as rending wounds
+        wound_rerolls: a whole number from 0 to 30. The To Wound rolls: the dice counted as wound rerolls
+        rerolled_wounds: a whole number from 0 to 30. The To Wound rolls rolled again: the dice that pass
+        rerolled_rending: a whole number from 0 to 30. The To Wound rolls rolled again: the dice counted as rerolled rending
         saved: a whole number from 0 to 30. The saving throws: the dice that pass
-        unsaved: a whole number from 0 to 30. The saving throws: the dice that fail
+        through: a whole number from 0 to 30. The saving throws: the dice that fail
+        rending_saved: a whole number from 0 to 30. The saving throws against the rending Wounds (AP 2): the dice that pass
+        rending_through: a whole number from 0 to 30. The saving throws against the rending Wounds (AP 2): the dice that fail
+        ignored: a whole number from 0 to 30. The Feel No Pain rolls: the dice that pass
+        unsaved: a whole number from 0 to 30. The Feel No Pain rolls: the dice that fail
 
     Examples:
 
         On the charge, Strength 5 wounds Toughness 4 on a 3+.
-        >>> close_combat(attacks=6, weapon_skill=4, strength=4, ap=7, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, charged=True, disordered=False, hits=3, wounded=2, saved=1, unsaved=1)
+        >>> close_combat(attacks=6, weapon_skill=4, strength=4, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, charged=True, disordered=False, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
         CloseCombat(unsaved=1, models_removed=1)
 
         Furious Charge makes Strength 4, twice Toughness 2, so each unsaved Wound is Instant Death.
-        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, charged=True, disordered=False, hits=2, wounded=2, saved=0, unsaved=2)
+        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, feel_no_pain=7, charged=True, disordered=False, hits=2, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=2, rending_saved=0, rending_through=0, ignored=0, unsaved=2)
         CloseCombat(unsaved=2, models_removed=2)
 
         Without the charge, two Wounds take one two-Wound model.
-        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, charged=False, disordered=False, hits=2, wounded=2, saved=0, unsaved=2)
+        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, feel_no_pain=7, charged=False, disordered=False, hits=2, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=2, rending_saved=0, rending_through=0, ignored=0, unsaved=2)
         CloseCombat(unsaved=2, models_removed=1)
 
         Against Eternal Warrior there is no Instant Death.
-        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=True, charged=True, disordered=False, hits=2, wounded=2, saved=0, unsaved=2)
+        >>> close_combat(attacks=4, weapon_skill=4, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=2, armour_save=7, invulnerable_save=7, wounds=2, models=3, eternal_warrior=True, feel_no_pain=7, charged=True, disordered=False, hits=2, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=2, rending_saved=0, rending_through=0, ignored=0, unsaved=2)
         CloseCombat(unsaved=2, models_removed=1)
     """
     if type(attacks) is not int or not 1 <= attacks <= 30:
@@ -126,6 +143,16 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
     if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
         raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
@@ -134,35 +161,65 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
         raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
-    if type(wounds) is not int or not 1 <= wounds <= 4:
-        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
     if type(charged) is not bool:
         raise ValueError(f'charged must be true or false, not {charged!r}')
     if type(disordered) is not bool:
         raise ValueError(f'disordered must be true or false, not {disordered!r}')
     if type(hits) is not int or not 0 <= hits <= 30:
         raise ValueError(f'hits must be a whole number from 0 to 30, not {hits!r}')
+    if type(hit_rerolls) is not int or not 0 <= hit_rerolls <= 30:
+        raise ValueError(f'hit_rerolls must be a whole number from 0 to 30, not {hit_rerolls!r}')
+    if type(rerolled_hits) is not int or not 0 <= rerolled_hits <= 30:
+        raise ValueError(f'rerolled_hits must be a whole number from 0 to 30, not {rerolled_hits!r}')
     if type(wounded) is not int or not 0 <= wounded <= 30:
         raise ValueError(f'wounded must be a whole number from 0 to 30, not {wounded!r}')
+    if type(rending_wounds) is not int or not 0 <= rending_wounds <= 30:
+        raise ValueError(f'rending_wounds must be a whole number from 0 to 30, not {rending_wounds!r}')
+    if type(wound_rerolls) is not int or not 0 <= wound_rerolls <= 30:
+        raise ValueError(f'wound_rerolls must be a whole number from 0 to 30, not {wound_rerolls!r}')
+    if type(rerolled_wounds) is not int or not 0 <= rerolled_wounds <= 30:
+        raise ValueError(f'rerolled_wounds must be a whole number from 0 to 30, not {rerolled_wounds!r}')
+    if type(rerolled_rending) is not int or not 0 <= rerolled_rending <= 30:
+        raise ValueError(f'rerolled_rending must be a whole number from 0 to 30, not {rerolled_rending!r}')
     if type(saved) is not int or not 0 <= saved <= 30:
         raise ValueError(f'saved must be a whole number from 0 to 30, not {saved!r}')
+    if type(through) is not int or not 0 <= through <= 30:
+        raise ValueError(f'through must be a whole number from 0 to 30, not {through!r}')
+    if type(rending_saved) is not int or not 0 <= rending_saved <= 30:
+        raise ValueError(f'rending_saved must be a whole number from 0 to 30, not {rending_saved!r}')
+    if type(rending_through) is not int or not 0 <= rending_through <= 30:
+        raise ValueError(f'rending_through must be a whole number from 0 to 30, not {rending_through!r}')
+    if type(ignored) is not int or not 0 <= ignored <= 30:
+        raise ValueError(f'ignored must be a whole number from 0 to 30, not {ignored!r}')
     if type(unsaved) is not int or not 0 <= unsaved <= 30:
         raise ValueError(f'unsaved must be a whole number from 0 to 30, not {unsaved!r}')
-    if hits > attacks:
-        raise ValueError(f'hits must be at most {attacks!r} (the dice `hits` rolls), not {hits!r}')
-    if wounded > hits:
-        raise ValueError(f'wounded must be at most {hits!r} (the dice `wounded` rolls), not {wounded!r}')
-    if saved + unsaved != wounded:
-        raise ValueError(f'saved + unsaved must add up to exactly {wounded!r} (the dice `saved` rolls), not {saved + unsaved!r}')
-    return _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, hits, wounded, saved, unsaved)
+    if hits + hit_rerolls > attacks:
+        raise ValueError(f'hits + hit_rerolls must add up to at most {attacks!r} (the dice `hits` rolls), not {hits + hit_rerolls!r}')
+    if rerolled_hits > hit_rerolls:
+        raise ValueError(f'rerolled_hits must be at most {hit_rerolls!r} (the dice `rerolled_hits` rolls), not {rerolled_hits!r}')
+    if wounded + rending_wounds + wound_rerolls > hits + rerolled_hits:
+        raise ValueError(f'wounded + rending_wounds + wound_rerolls must add up to at most {hits + rerolled_hits!r} (the dice `wounded` rolls), not {wounded + rending_wounds + wound_rerolls!r}')
+    if rerolled_wounds + rerolled_rending > wound_rerolls:
+        raise ValueError(f'rerolled_wounds + rerolled_rending must add up to at most {wound_rerolls!r} (the dice `rerolled_wounds` rolls), not {rerolled_wounds + rerolled_rending!r}')
+    if saved + through != wounded + rerolled_wounds:
+        raise ValueError(f'saved + through must add up to exactly {wounded + rerolled_wounds!r} (the dice `saved` rolls), not {saved + through!r}')
+    if rending_saved + rending_through != rending_wounds + rerolled_rending:
+        raise ValueError(f'rending_saved + rending_through must add up to exactly {rending_wounds + rerolled_rending!r} (the dice `rending_saved` rolls), not {rending_saved + rending_through!r}')
+    if ignored + unsaved != through + rending_through:
+        raise ValueError(f'ignored + unsaved must add up to exactly {through + rending_through!r} (the dice `ignored` rolls), not {ignored + unsaved!r}')
+    return _core_close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, charged, disordered, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
 
 
-def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool) -> dict[CloseCombat, Fraction]:
-    """Exact odds of each result of `close_combat` over the dice (hits, wounded, saved, unsaved), as fractions summing to 1.
+def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, charged: bool, disordered: bool) -> dict[CloseCombat, Fraction]:
+    """Exact odds of each result of `close_combat` over the dice (hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved), as fractions summing to 1.
 
     Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
     """
@@ -174,6 +231,16 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
     if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
         raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
@@ -182,29 +249,231 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
         raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
-    if type(wounds) is not int or not 1 <= wounds <= 4:
-        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
     if type(charged) is not bool:
         raise ValueError(f'charged must be true or false, not {charged!r}')
     if type(disordered) is not bool:
         raise ValueError(f'disordered must be true or false, not {disordered!r}')
     _counts: dict[CloseCombat, int] = {}
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    _table = _shared_close_combat._table_attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior)
+    _table = _shared_close_combat._table_attack(attacks, weapon_skill, strength_plus, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain)
     for (unsaved,), _weight in _table.items():
-        _result = _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, charged, disordered, 0, 0, 0, unsaved)
+        _result = _core_close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, charged, disordered, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
     return _dice.odds(_counts)
 
 
-def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, charged: bool, disordered: bool, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> CloseCombat:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    _result = _shared_close_combat._core_attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved)
+    _result = _shared_close_combat._core_attack(attacks, weapon_skill, strength_plus, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
     return CloseCombat(unsaved=_result.unsaved, models_removed=_result.models_removed)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class ShootingAttack:
+    """The result of `shooting_attack`."""
+    unsaved: int
+    models_removed: int
+
+
+def shooting_attack(*, shots: int, ballistic_skill: int, snap_shots: bool, strength: int, ap: int, twin_linked: bool, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, sniper: bool, toughness: int, armour_save: int, cover_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> ShootingAttack:
+    """How many unsaved Wounds one unit's shots inflict on another, and how many models they remove, for Deffkoptas with its rules.
+
+    Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
+
+    Composed from:
+        Shooting attack: The core step. How many unsaved Wounds one unit's shots inflict on another, and how many models they remove.
+
+    Args:
+        shots: a whole number from 1 to 40. The shots fired: the dice rolled To Hit, all the firing models' together
+        ballistic_skill: a whole number from 1 to 10. The firers' Ballistic Skill
+        snap_shots: true or false. The shots are Snap Shots (fired at Ballistic Skill 1)
+        strength: a whole number from 1 to 10. The weapon's Strength
+        ap: a whole number from 1 to 7. The weapon's AP (1 to 6; 7 for AP -)
+        twin_linked: true or false. The weapon is Twin-linked (failed To Hit rolls are rolled again)
+        rending: true or false. The weapon has Rending (a To Wound roll of 6 wounds at AP 2)
+        poisoned: a whole number from 2 to 7. The weapon is Poisoned (X+): 4 for 4+; 7 for not poisoned
+        shred: true or false. The weapon has Shred (failed To Wound rolls are rolled again)
+        preferred_enemy: true or false. The firers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again)
+        fleshbane: true or false. The weapon has Fleshbane (it wounds on 2+)
+        sniper: true or false. The weapon is a Sniper weapon (it wounds on 4+, and a 6 rends)
+        toughness: a whole number from 1 to 10. The target's Toughness
+        armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
+        cover_save: a whole number from 2 to 7. The target's cover save (4 for 4+; 7 for none)
+        invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
+        wounds: a whole number from 1 to 10. The Wounds of each of the target's models
+        models: a whole number from 1 to 20. Models in the target unit
+        eternal_warrior: true or false. The target has Eternal Warrior
+        feel_no_pain: a whole number from 2 to 7. The target's Feel No Pain (5 for 5+; 7 for none)
+        hits: a whole number from 0 to 40. The To Hit rolls: the dice that pass
+        hit_rerolls: a whole number from 0 to 40. The To Hit rolls: the dice counted as hit rerolls
+        rerolled_hits: a whole number from 0 to 40. The To Hit rolls rolled again: the dice that pass
+        wounded: a whole number from 0 to 40. The To Wound rolls: the dice that pass
+        rending_wounds: a whole number from 0 to 40. The To Wound rolls: the dice counted as rending wounds
+        wound_rerolls: a whole number from 0 to 40. The To Wound rolls: the dice counted as wound rerolls
+        rerolled_wounds: a whole number from 0 to 40. The To Wound rolls rolled again: the dice that pass
+        rerolled_rending: a whole number from 0 to 40. The To Wound rolls rolled again: the dice counted as rerolled rending
+        saved: a whole number from 0 to 40. The saving throws: the dice that pass
+        through: a whole number from 0 to 40. The saving throws: the dice that fail
+        rending_saved: a whole number from 0 to 40. The saving throws against the rending Wounds (AP 2): the dice that pass
+        rending_through: a whole number from 0 to 40. The saving throws against the rending Wounds (AP 2): the dice that fail
+        ignored: a whole number from 0 to 40. The Feel No Pain rolls: the dice that pass
+        unsaved: a whole number from 0 to 40. The Feel No Pain rolls: the dice that fail
+
+    Examples:
+
+        A twin-linked big shoota's three shots at BS 2 hit on 5+, the two misses rolled again; Strength 5 wounds Toughness 4 on 3+, and the 3+ armour saves one.
+        >>> shooting_attack(shots=3, ballistic_skill=2, snap_shots=False, strength=5, ap=5, twin_linked=True, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, sniper=False, toughness=4, armour_save=3, cover_save=7, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, hits=1, hit_rerolls=2, rerolled_hits=1, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
+        ShootingAttack(unsaved=1, models_removed=1)
+    """
+    if type(shots) is not int or not 1 <= shots <= 40:
+        raise ValueError(f'shots must be a whole number from 1 to 40, not {shots!r}')
+    if type(ballistic_skill) is not int or not 1 <= ballistic_skill <= 10:
+        raise ValueError(f'ballistic_skill must be a whole number from 1 to 10, not {ballistic_skill!r}')
+    if type(snap_shots) is not bool:
+        raise ValueError(f'snap_shots must be true or false, not {snap_shots!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(twin_linked) is not bool:
+        raise ValueError(f'twin_linked must be true or false, not {twin_linked!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
+    if type(sniper) is not bool:
+        raise ValueError(f'sniper must be true or false, not {sniper!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(cover_save) is not int or not 2 <= cover_save <= 7:
+        raise ValueError(f'cover_save must be a whole number from 2 to 7, not {cover_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
+    if type(hits) is not int or not 0 <= hits <= 40:
+        raise ValueError(f'hits must be a whole number from 0 to 40, not {hits!r}')
+    if type(hit_rerolls) is not int or not 0 <= hit_rerolls <= 40:
+        raise ValueError(f'hit_rerolls must be a whole number from 0 to 40, not {hit_rerolls!r}')
+    if type(rerolled_hits) is not int or not 0 <= rerolled_hits <= 40:
+        raise ValueError(f'rerolled_hits must be a whole number from 0 to 40, not {rerolled_hits!r}')
+    if type(wounded) is not int or not 0 <= wounded <= 40:
+        raise ValueError(f'wounded must be a whole number from 0 to 40, not {wounded!r}')
+    if type(rending_wounds) is not int or not 0 <= rending_wounds <= 40:
+        raise ValueError(f'rending_wounds must be a whole number from 0 to 40, not {rending_wounds!r}')
+    if type(wound_rerolls) is not int or not 0 <= wound_rerolls <= 40:
+        raise ValueError(f'wound_rerolls must be a whole number from 0 to 40, not {wound_rerolls!r}')
+    if type(rerolled_wounds) is not int or not 0 <= rerolled_wounds <= 40:
+        raise ValueError(f'rerolled_wounds must be a whole number from 0 to 40, not {rerolled_wounds!r}')
+    if type(rerolled_rending) is not int or not 0 <= rerolled_rending <= 40:
+        raise ValueError(f'rerolled_rending must be a whole number from 0 to 40, not {rerolled_rending!r}')
+    if type(saved) is not int or not 0 <= saved <= 40:
+        raise ValueError(f'saved must be a whole number from 0 to 40, not {saved!r}')
+    if type(through) is not int or not 0 <= through <= 40:
+        raise ValueError(f'through must be a whole number from 0 to 40, not {through!r}')
+    if type(rending_saved) is not int or not 0 <= rending_saved <= 40:
+        raise ValueError(f'rending_saved must be a whole number from 0 to 40, not {rending_saved!r}')
+    if type(rending_through) is not int or not 0 <= rending_through <= 40:
+        raise ValueError(f'rending_through must be a whole number from 0 to 40, not {rending_through!r}')
+    if type(ignored) is not int or not 0 <= ignored <= 40:
+        raise ValueError(f'ignored must be a whole number from 0 to 40, not {ignored!r}')
+    if type(unsaved) is not int or not 0 <= unsaved <= 40:
+        raise ValueError(f'unsaved must be a whole number from 0 to 40, not {unsaved!r}')
+    if hits + hit_rerolls > shots:
+        raise ValueError(f'hits + hit_rerolls must add up to at most {shots!r} (the dice `hits` rolls), not {hits + hit_rerolls!r}')
+    if rerolled_hits > hit_rerolls:
+        raise ValueError(f'rerolled_hits must be at most {hit_rerolls!r} (the dice `rerolled_hits` rolls), not {rerolled_hits!r}')
+    if wounded + rending_wounds + wound_rerolls > hits + rerolled_hits:
+        raise ValueError(f'wounded + rending_wounds + wound_rerolls must add up to at most {hits + rerolled_hits!r} (the dice `wounded` rolls), not {wounded + rending_wounds + wound_rerolls!r}')
+    if rerolled_wounds + rerolled_rending > wound_rerolls:
+        raise ValueError(f'rerolled_wounds + rerolled_rending must add up to at most {wound_rerolls!r} (the dice `rerolled_wounds` rolls), not {rerolled_wounds + rerolled_rending!r}')
+    if saved + through != wounded + rerolled_wounds:
+        raise ValueError(f'saved + through must add up to exactly {wounded + rerolled_wounds!r} (the dice `saved` rolls), not {saved + through!r}')
+    if rending_saved + rending_through != rending_wounds + rerolled_rending:
+        raise ValueError(f'rending_saved + rending_through must add up to exactly {rending_wounds + rerolled_rending!r} (the dice `rending_saved` rolls), not {rending_saved + rending_through!r}')
+    if ignored + unsaved != through + rending_through:
+        raise ValueError(f'ignored + unsaved must add up to exactly {through + rending_through!r} (the dice `ignored` rolls), not {ignored + unsaved!r}')
+    return _core_shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
+
+
+def shooting_attack_odds(*, shots: int, ballistic_skill: int, snap_shots: bool, strength: int, ap: int, twin_linked: bool, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, sniper: bool, toughness: int, armour_save: int, cover_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int) -> dict[ShootingAttack, Fraction]:
+    """Exact odds of each result of `shooting_attack` over the dice (hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved), as fractions summing to 1.
+
+    Deffkoptas: https://rulesref.github.io/rulesref/w40k7/deffkoptas/
+    """
+    if type(shots) is not int or not 1 <= shots <= 40:
+        raise ValueError(f'shots must be a whole number from 1 to 40, not {shots!r}')
+    if type(ballistic_skill) is not int or not 1 <= ballistic_skill <= 10:
+        raise ValueError(f'ballistic_skill must be a whole number from 1 to 10, not {ballistic_skill!r}')
+    if type(snap_shots) is not bool:
+        raise ValueError(f'snap_shots must be true or false, not {snap_shots!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(twin_linked) is not bool:
+        raise ValueError(f'twin_linked must be true or false, not {twin_linked!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
+    if type(sniper) is not bool:
+        raise ValueError(f'sniper must be true or false, not {sniper!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(cover_save) is not int or not 2 <= cover_save <= 7:
+        raise ValueError(f'cover_save must be a whole number from 2 to 7, not {cover_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
+    _counts: dict[ShootingAttack, int] = {}
+    _table = _shared_shooting_attack._table_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain)
+    for (unsaved,), _weight in _table.items():
+        _result = _core_shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_shooting_attack(shots: int, ballistic_skill: int, snap_shots: bool, strength: int, ap: int, twin_linked: bool, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, sniper: bool, toughness: int, armour_save: int, cover_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> ShootingAttack:
+    _result = _shared_shooting_attack._core_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
+    return ShootingAttack(unsaved=_result.unsaved, models_removed=_result.models_removed)
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -12,9 +12,10 @@ from typing import Final
 from .. import _dice
 from . import close_combat as _shared_close_combat
 from . import invulnerable_save as _shared_invulnerable_save
+from . import shooting_attack as _shared_shooting_attack
 from . import to_wound_roll as _shared_to_wound_roll
 
-__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'close_combat', 'close_combat_odds', 'invulnerable_save', 'invulnerable_save_odds', 'morale_check', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
+__all__ = ['ID', 'KIND', 'NAME', 'SUMMARY', 'SYSTEM', 'URL', 'CloseCombat', 'ShootingAttack', 'close_combat', 'close_combat_odds', 'invulnerable_save', 'invulnerable_save_odds', 'morale_check', 'shooting_attack', 'shooting_attack_odds', 'to_wound_roll', 'to_wound_roll_odds', 'wound']
 ID: Final = 'solitaire'
 NAME: Final = 'Solitaire'
 SYSTEM: Final = 'w40k7'
@@ -62,7 +63,7 @@ class CloseCombat:
     models_removed: int
 
 
-def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> CloseCombat:
     """How many unsaved Wounds one unit's close combat attacks inflict on another, and how many models they remove, for Solitaire with its rules.
 
     Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
@@ -78,40 +79,56 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         weapon_skill: a whole number from 1 to 10. The attackers' Weapon Skill
         strength: a whole number from 1 to 10. The attackers' Strength
         ap: a whole number from 1 to 7. The attacks' AP (1 to 6; 7 for AP -)
+        rending: true or false. The attacks have Rending (a To Wound roll of 6 wounds at AP 2)
+        poisoned: a whole number from 2 to 7. The attacks are Poisoned (X+): 4 for 4+; 7 for not poisoned
+        shred: true or false. The attacks have Shred (failed To Wound rolls are rolled again)
+        preferred_enemy: true or false. The attackers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again)
+        fleshbane: true or false. The attacks have Fleshbane (they wound on 2+)
         target_weapon_skill: a whole number from 1 to 10. The target's Weapon Skill
         toughness: a whole number from 1 to 10. The target's Toughness
         armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
         invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
-        wounds: a whole number from 1 to 4. The Wounds of each of the target's models
+        wounds: a whole number from 1 to 10. The Wounds of each of the target's models
         models: a whole number from 1 to 20. Models in the target unit
         eternal_warrior: true or false. The target has Eternal Warrior
+        feel_no_pain: a whole number from 2 to 7. The target's Feel No Pain (5 for 5+; 7 for none)
         blitzed: true or false. The Solitaire Blitzed this turn
         target_failed_fear: true or false. The target failed its Fear test this Fight sub-phase
         charged: true or false. The model charged into combat this turn
         disordered: true or false. The charge was a disordered charge
         hits: a whole number from 0 to 30. The To Hit rolls: the dice that pass
+        hit_rerolls: a whole number from 0 to 30. The To Hit rolls: the dice counted as hit rerolls
+        rerolled_hits: a whole number from 0 to 30. The To Hit rolls of 1 rolled again: the dice that pass
         wounded: a whole number from 0 to 30. The To Wound rolls: the dice that pass
+        rending_wounds: a whole number from 0 to 30. The To Wound rolls: the dice counted as rending wounds
+        wound_rerolls: a whole number from 0 to 30. The To Wound rolls: the dice counted as wound rerolls
+        rerolled_wounds: a whole number from 0 to 30. The To Wound rolls rolled again: the dice that pass
+        rerolled_rending: a whole number from 0 to 30. The To Wound rolls rolled again: the dice counted as rerolled rending
         saved: a whole number from 0 to 30. The saving throws: the dice that pass
-        unsaved: a whole number from 0 to 30. The saving throws: the dice that fail
+        through: a whole number from 0 to 30. The saving throws: the dice that fail
+        rending_saved: a whole number from 0 to 30. The saving throws against the rending Wounds (AP 2): the dice that pass
+        rending_through: a whole number from 0 to 30. The saving throws against the rending Wounds (AP 2): the dice that fail
+        ignored: a whole number from 0 to 30. The Feel No Pain rolls: the dice that pass
+        unsaved: a whole number from 0 to 30. The Feel No Pain rolls: the dice that fail
 
     Examples:
 
         A Blitz strikes with 10 Attacks, so ten dice roll To Hit.
-        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=3, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, blitzed=True, target_failed_fear=False, charged=True, disordered=False, hits=7, wounded=5, saved=2, unsaved=3)
+        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=3, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, blitzed=True, target_failed_fear=False, charged=True, disordered=False, hits=7, hit_rerolls=0, rerolled_hits=0, wounded=5, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=2, through=3, rending_saved=0, rending_through=0, ignored=0, unsaved=3)
         CloseCombat(unsaved=3, models_removed=3)
 
         Without a Blitz, five Attacks cannot hit seven times.
-        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=3, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, blitzed=False, target_failed_fear=False, charged=True, disordered=False, hits=7, wounded=5, saved=2, unsaved=3)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=3, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, blitzed=False, target_failed_fear=False, charged=True, disordered=False, hits=7, hit_rerolls=0, rerolled_hits=0, wounded=5, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=2, through=3, rending_saved=0, rending_through=0, ignored=0, unsaved=3)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        ValueError: ...hits must be at most 5...
+        ValueError: ...hits + hit_rerolls must add up to at most 5...
 
         Against another Solitaire that failed its Fear test (its Weapon Skill 1), with its 3+ invulnerable save.
-        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, target_weapon_skill=10, toughness=3, armour_save=7, invulnerable_save=3, wounds=3, models=1, eternal_warrior=True, blitzed=False, target_failed_fear=True, charged=False, disordered=False, hits=4, wounded=2, saved=1, unsaved=1)
+        >>> close_combat(attacks=5, weapon_skill=9, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=10, toughness=3, armour_save=7, invulnerable_save=3, wounds=3, models=1, eternal_warrior=True, feel_no_pain=7, blitzed=False, target_failed_fear=True, charged=False, disordered=False, hits=4, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
         CloseCombat(unsaved=1, models_removed=0)
 
         Two Attacks without a Blitz, both hitting on 3+.
-        >>> close_combat(attacks=2, weapon_skill=9, strength=3, ap=7, target_weapon_skill=4, toughness=3, armour_save=5, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, blitzed=False, target_failed_fear=False, charged=False, disordered=False, hits=2, wounded=1, saved=0, unsaved=1)
+        >>> close_combat(attacks=2, weapon_skill=9, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=3, armour_save=5, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, blitzed=False, target_failed_fear=False, charged=False, disordered=False, hits=2, hit_rerolls=0, rerolled_hits=0, wounded=1, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
         CloseCombat(unsaved=1, models_removed=1)
     """
     if type(attacks) is not int or not 1 <= attacks <= 30:
@@ -122,6 +139,16 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
     if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
         raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
@@ -130,12 +157,14 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
         raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
-    if type(wounds) is not int or not 1 <= wounds <= 4:
-        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
     if type(blitzed) is not bool:
         raise ValueError(f'blitzed must be true or false, not {blitzed!r}')
     if type(target_failed_fear) is not bool:
@@ -146,23 +175,51 @@ def close_combat(*, attacks: int, weapon_skill: int, strength: int, ap: int, tar
         raise ValueError(f'disordered must be true or false, not {disordered!r}')
     if type(hits) is not int or not 0 <= hits <= 30:
         raise ValueError(f'hits must be a whole number from 0 to 30, not {hits!r}')
+    if type(hit_rerolls) is not int or not 0 <= hit_rerolls <= 30:
+        raise ValueError(f'hit_rerolls must be a whole number from 0 to 30, not {hit_rerolls!r}')
+    if type(rerolled_hits) is not int or not 0 <= rerolled_hits <= 30:
+        raise ValueError(f'rerolled_hits must be a whole number from 0 to 30, not {rerolled_hits!r}')
     if type(wounded) is not int or not 0 <= wounded <= 30:
         raise ValueError(f'wounded must be a whole number from 0 to 30, not {wounded!r}')
+    if type(rending_wounds) is not int or not 0 <= rending_wounds <= 30:
+        raise ValueError(f'rending_wounds must be a whole number from 0 to 30, not {rending_wounds!r}')
+    if type(wound_rerolls) is not int or not 0 <= wound_rerolls <= 30:
+        raise ValueError(f'wound_rerolls must be a whole number from 0 to 30, not {wound_rerolls!r}')
+    if type(rerolled_wounds) is not int or not 0 <= rerolled_wounds <= 30:
+        raise ValueError(f'rerolled_wounds must be a whole number from 0 to 30, not {rerolled_wounds!r}')
+    if type(rerolled_rending) is not int or not 0 <= rerolled_rending <= 30:
+        raise ValueError(f'rerolled_rending must be a whole number from 0 to 30, not {rerolled_rending!r}')
     if type(saved) is not int or not 0 <= saved <= 30:
         raise ValueError(f'saved must be a whole number from 0 to 30, not {saved!r}')
+    if type(through) is not int or not 0 <= through <= 30:
+        raise ValueError(f'through must be a whole number from 0 to 30, not {through!r}')
+    if type(rending_saved) is not int or not 0 <= rending_saved <= 30:
+        raise ValueError(f'rending_saved must be a whole number from 0 to 30, not {rending_saved!r}')
+    if type(rending_through) is not int or not 0 <= rending_through <= 30:
+        raise ValueError(f'rending_through must be a whole number from 0 to 30, not {rending_through!r}')
+    if type(ignored) is not int or not 0 <= ignored <= 30:
+        raise ValueError(f'ignored must be a whole number from 0 to 30, not {ignored!r}')
     if type(unsaved) is not int or not 0 <= unsaved <= 30:
         raise ValueError(f'unsaved must be a whole number from 0 to 30, not {unsaved!r}')
-    if hits > (10 if blitzed else attacks):
-        raise ValueError(f'hits must be at most {(10 if blitzed else attacks)!r} (the dice `hits` rolls), not {hits!r}')
-    if wounded > hits:
-        raise ValueError(f'wounded must be at most {hits!r} (the dice `wounded` rolls), not {wounded!r}')
-    if saved + unsaved != wounded:
-        raise ValueError(f'saved + unsaved must add up to exactly {wounded!r} (the dice `saved` rolls), not {saved + unsaved!r}')
-    return _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, hits, wounded, saved, unsaved)
+    if hits + hit_rerolls > (10 if blitzed else attacks):
+        raise ValueError(f'hits + hit_rerolls must add up to at most {(10 if blitzed else attacks)!r} (the dice `hits` rolls), not {hits + hit_rerolls!r}')
+    if rerolled_hits > hit_rerolls:
+        raise ValueError(f'rerolled_hits must be at most {hit_rerolls!r} (the dice `rerolled_hits` rolls), not {rerolled_hits!r}')
+    if wounded + rending_wounds + wound_rerolls > hits + rerolled_hits:
+        raise ValueError(f'wounded + rending_wounds + wound_rerolls must add up to at most {hits + rerolled_hits!r} (the dice `wounded` rolls), not {wounded + rending_wounds + wound_rerolls!r}')
+    if rerolled_wounds + rerolled_rending > wound_rerolls:
+        raise ValueError(f'rerolled_wounds + rerolled_rending must add up to at most {wound_rerolls!r} (the dice `rerolled_wounds` rolls), not {rerolled_wounds + rerolled_rending!r}')
+    if saved + through != wounded + rerolled_wounds:
+        raise ValueError(f'saved + through must add up to exactly {wounded + rerolled_wounds!r} (the dice `saved` rolls), not {saved + through!r}')
+    if rending_saved + rending_through != rending_wounds + rerolled_rending:
+        raise ValueError(f'rending_saved + rending_through must add up to exactly {rending_wounds + rerolled_rending!r} (the dice `rending_saved` rolls), not {rending_saved + rending_through!r}')
+    if ignored + unsaved != through + rending_through:
+        raise ValueError(f'ignored + unsaved must add up to exactly {through + rending_through!r} (the dice `ignored` rolls), not {ignored + unsaved!r}')
+    return _core_close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
 
 
-def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool) -> dict[CloseCombat, Fraction]:
-    """Exact odds of each result of `close_combat` over the dice (hits, wounded, saved, unsaved), as fractions summing to 1.
+def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool) -> dict[CloseCombat, Fraction]:
+    """Exact odds of each result of `close_combat` over the dice (hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved), as fractions summing to 1.
 
     Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
     """
@@ -174,6 +231,16 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
         raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
     if type(ap) is not int or not 1 <= ap <= 7:
         raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
     if type(target_weapon_skill) is not int or not 1 <= target_weapon_skill <= 10:
         raise ValueError(f'target_weapon_skill must be a whole number from 1 to 10, not {target_weapon_skill!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
@@ -182,12 +249,14 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
         raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
     if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
         raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
-    if type(wounds) is not int or not 1 <= wounds <= 4:
-        raise ValueError(f'wounds must be a whole number from 1 to 4, not {wounds!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
     if type(models) is not int or not 1 <= models <= 20:
         raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
     if type(eternal_warrior) is not bool:
         raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
     if type(blitzed) is not bool:
         raise ValueError(f'blitzed must be true or false, not {blitzed!r}')
     if type(target_failed_fear) is not bool:
@@ -201,18 +270,218 @@ def close_combat_odds(*, attacks: int, weapon_skill: int, strength: int, ap: int
     _den = 1
 
     def _step_hits() -> _dice.Dist:
-        return _dice.power(10 if blitzed else attacks, _dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > (1 if target_failed_fear else target_weapon_skill) else 5 if (1 if target_failed_fear else target_weapon_skill) > 2 * weapon_skill else 4, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), None, 0, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)))
+        return _dice.power(10 if blitzed else attacks, _dice.gather(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 1 and preferred_enemy else None, 0, 3 if weapon_skill > (1 if target_failed_fear else target_weapon_skill) else 5 if (1 if target_failed_fear else target_weapon_skill) > 2 * weapon_skill else 4, 1), (1, 2), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else 3 if natural < (2 if fleshbane else min(poisoned, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7)) and (shred or (poisoned < 7 and min(strength + (1 if charged and (not disordered) else 0), 10) > toughness) or (natural == 1 and preferred_enemy)) else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7), 1), (1, 2, 3), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 3 if weapon_skill > (1 if target_failed_fear else target_weapon_skill) else 5 if (1 if target_failed_fear else target_weapon_skill) > 2 * weapon_skill else 4, 1), (1,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7), 1), (1, 2), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else 3 if natural < (2 if fleshbane else min(poisoned, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7)) and (shred or (poisoned < 7 and min(strength + (1 if charged and (not disordered) else 0), 10) > toughness) or (natural == 1 and preferred_enemy)) else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7), 1), (1, 2, 3), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural == 6 and rending else None, 0, 2 if fleshbane else min(poisoned, 2 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness + 2 else 3 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness + 1 else 4 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness else 5 if min(strength + (1 if charged and (not disordered) else 0), 10) == toughness - 1 else 6 if min(strength + (1 if charged and (not disordered) else 0), 10) >= toughness - 3 else 7), 1), (1, 2), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 6, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 6, _dice.die(6, _dice.classes(6, (), None, 0, 7 if min(strength + (1 if charged and (not disordered) else 0), 10) >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), (0, 0, 0, 0, 0, 0, 0, 0), 1))
     _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
     for (unsaved,), _weight in _table.items():
-        _result = _core_close_combat(attacks, weapon_skill, strength, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, blitzed, target_failed_fear, charged, disordered, 0, 0, 0, unsaved)
+        _result = _core_close_combat(attacks, weapon_skill, strength, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, blitzed, target_failed_fear, charged, disordered, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
     return _dice.odds(_counts)
 
 
-def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, wounded: int, saved: int, unsaved: int) -> CloseCombat:
+def _core_close_combat(attacks: int, weapon_skill: int, strength: int, ap: int, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, target_weapon_skill: int, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, blitzed: bool, target_failed_fear: bool, charged: bool, disordered: bool, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> CloseCombat:
     strength_plus: int = strength + (1 if charged and (not disordered) else 0)
-    _result = _shared_close_combat._core_attack(attacks, weapon_skill, strength_plus, ap, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, hits, wounded, saved, unsaved)
+    _result = _shared_close_combat._core_attack(attacks, weapon_skill, strength_plus, ap, rending, poisoned, shred, preferred_enemy, fleshbane, target_weapon_skill, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
     return CloseCombat(unsaved=_result.unsaved, models_removed=_result.models_removed)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class ShootingAttack:
+    """The result of `shooting_attack`."""
+    unsaved: int
+    models_removed: int
+
+
+def shooting_attack(*, shots: int, ballistic_skill: int, snap_shots: bool, strength: int, ap: int, twin_linked: bool, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, sniper: bool, toughness: int, armour_save: int, cover_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> ShootingAttack:
+    """How many unsaved Wounds one unit's shots inflict on another, and how many models they remove, for Solitaire with its rules.
+
+    Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
+
+    Composed from:
+        Shooting attack: The core step. How many unsaved Wounds one unit's shots inflict on another, and how many models they remove.
+
+    Args:
+        shots: a whole number from 1 to 40. The shots fired: the dice rolled To Hit, all the firing models' together
+        ballistic_skill: a whole number from 1 to 10. The firers' Ballistic Skill
+        snap_shots: true or false. The shots are Snap Shots (fired at Ballistic Skill 1)
+        strength: a whole number from 1 to 10. The weapon's Strength
+        ap: a whole number from 1 to 7. The weapon's AP (1 to 6; 7 for AP -)
+        twin_linked: true or false. The weapon is Twin-linked (failed To Hit rolls are rolled again)
+        rending: true or false. The weapon has Rending (a To Wound roll of 6 wounds at AP 2)
+        poisoned: a whole number from 2 to 7. The weapon is Poisoned (X+): 4 for 4+; 7 for not poisoned
+        shred: true or false. The weapon has Shred (failed To Wound rolls are rolled again)
+        preferred_enemy: true or false. The firers have the target as a Preferred Enemy (To Hit and To Wound rolls of 1 are rolled again)
+        fleshbane: true or false. The weapon has Fleshbane (it wounds on 2+)
+        sniper: true or false. The weapon is a Sniper weapon (it wounds on 4+, and a 6 rends)
+        toughness: a whole number from 1 to 10. The target's Toughness
+        armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
+        cover_save: a whole number from 2 to 7. The target's cover save (4 for 4+; 7 for none)
+        invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (3 for 3+; 7 for none)
+        wounds: a whole number from 1 to 10. The Wounds of each of the target's models
+        models: a whole number from 1 to 20. Models in the target unit
+        eternal_warrior: true or false. The target has Eternal Warrior
+        feel_no_pain: a whole number from 2 to 7. The target's Feel No Pain (5 for 5+; 7 for none)
+        hits: a whole number from 0 to 40. The To Hit rolls: the dice that pass
+        hit_rerolls: a whole number from 0 to 40. The To Hit rolls: the dice counted as hit rerolls
+        rerolled_hits: a whole number from 0 to 40. The To Hit rolls rolled again: the dice that pass
+        wounded: a whole number from 0 to 40. The To Wound rolls: the dice that pass
+        rending_wounds: a whole number from 0 to 40. The To Wound rolls: the dice counted as rending wounds
+        wound_rerolls: a whole number from 0 to 40. The To Wound rolls: the dice counted as wound rerolls
+        rerolled_wounds: a whole number from 0 to 40. The To Wound rolls rolled again: the dice that pass
+        rerolled_rending: a whole number from 0 to 40. The To Wound rolls rolled again: the dice counted as rerolled rending
+        saved: a whole number from 0 to 40. The saving throws: the dice that pass
+        through: a whole number from 0 to 40. The saving throws: the dice that fail
+        rending_saved: a whole number from 0 to 40. The saving throws against the rending Wounds (AP 2): the dice that pass
+        rending_through: a whole number from 0 to 40. The saving throws against the rending Wounds (AP 2): the dice that fail
+        ignored: a whole number from 0 to 40. The Feel No Pain rolls: the dice that pass
+        unsaved: a whole number from 0 to 40. The Feel No Pain rolls: the dice that fail
+
+    Examples:
+
+        At BS 9 a 1 To Hit is rolled again and hits on 3+; AP 5 removes the 5+ armour.
+        >>> shooting_attack(shots=2, ballistic_skill=9, snap_shots=False, strength=4, ap=5, twin_linked=False, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, sniper=False, toughness=3, armour_save=5, cover_save=7, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, hits=1, hit_rerolls=1, rerolled_hits=1, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=2, rending_saved=0, rending_through=0, ignored=0, unsaved=2)
+        ShootingAttack(unsaved=2, models_removed=2)
+    """
+    if type(shots) is not int or not 1 <= shots <= 40:
+        raise ValueError(f'shots must be a whole number from 1 to 40, not {shots!r}')
+    if type(ballistic_skill) is not int or not 1 <= ballistic_skill <= 10:
+        raise ValueError(f'ballistic_skill must be a whole number from 1 to 10, not {ballistic_skill!r}')
+    if type(snap_shots) is not bool:
+        raise ValueError(f'snap_shots must be true or false, not {snap_shots!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(twin_linked) is not bool:
+        raise ValueError(f'twin_linked must be true or false, not {twin_linked!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
+    if type(sniper) is not bool:
+        raise ValueError(f'sniper must be true or false, not {sniper!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(cover_save) is not int or not 2 <= cover_save <= 7:
+        raise ValueError(f'cover_save must be a whole number from 2 to 7, not {cover_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
+    if type(hits) is not int or not 0 <= hits <= 40:
+        raise ValueError(f'hits must be a whole number from 0 to 40, not {hits!r}')
+    if type(hit_rerolls) is not int or not 0 <= hit_rerolls <= 40:
+        raise ValueError(f'hit_rerolls must be a whole number from 0 to 40, not {hit_rerolls!r}')
+    if type(rerolled_hits) is not int or not 0 <= rerolled_hits <= 40:
+        raise ValueError(f'rerolled_hits must be a whole number from 0 to 40, not {rerolled_hits!r}')
+    if type(wounded) is not int or not 0 <= wounded <= 40:
+        raise ValueError(f'wounded must be a whole number from 0 to 40, not {wounded!r}')
+    if type(rending_wounds) is not int or not 0 <= rending_wounds <= 40:
+        raise ValueError(f'rending_wounds must be a whole number from 0 to 40, not {rending_wounds!r}')
+    if type(wound_rerolls) is not int or not 0 <= wound_rerolls <= 40:
+        raise ValueError(f'wound_rerolls must be a whole number from 0 to 40, not {wound_rerolls!r}')
+    if type(rerolled_wounds) is not int or not 0 <= rerolled_wounds <= 40:
+        raise ValueError(f'rerolled_wounds must be a whole number from 0 to 40, not {rerolled_wounds!r}')
+    if type(rerolled_rending) is not int or not 0 <= rerolled_rending <= 40:
+        raise ValueError(f'rerolled_rending must be a whole number from 0 to 40, not {rerolled_rending!r}')
+    if type(saved) is not int or not 0 <= saved <= 40:
+        raise ValueError(f'saved must be a whole number from 0 to 40, not {saved!r}')
+    if type(through) is not int or not 0 <= through <= 40:
+        raise ValueError(f'through must be a whole number from 0 to 40, not {through!r}')
+    if type(rending_saved) is not int or not 0 <= rending_saved <= 40:
+        raise ValueError(f'rending_saved must be a whole number from 0 to 40, not {rending_saved!r}')
+    if type(rending_through) is not int or not 0 <= rending_through <= 40:
+        raise ValueError(f'rending_through must be a whole number from 0 to 40, not {rending_through!r}')
+    if type(ignored) is not int or not 0 <= ignored <= 40:
+        raise ValueError(f'ignored must be a whole number from 0 to 40, not {ignored!r}')
+    if type(unsaved) is not int or not 0 <= unsaved <= 40:
+        raise ValueError(f'unsaved must be a whole number from 0 to 40, not {unsaved!r}')
+    if hits + hit_rerolls > shots:
+        raise ValueError(f'hits + hit_rerolls must add up to at most {shots!r} (the dice `hits` rolls), not {hits + hit_rerolls!r}')
+    if rerolled_hits > hit_rerolls:
+        raise ValueError(f'rerolled_hits must be at most {hit_rerolls!r} (the dice `rerolled_hits` rolls), not {rerolled_hits!r}')
+    if wounded + rending_wounds + wound_rerolls > hits + rerolled_hits:
+        raise ValueError(f'wounded + rending_wounds + wound_rerolls must add up to at most {hits + rerolled_hits!r} (the dice `wounded` rolls), not {wounded + rending_wounds + wound_rerolls!r}')
+    if rerolled_wounds + rerolled_rending > wound_rerolls:
+        raise ValueError(f'rerolled_wounds + rerolled_rending must add up to at most {wound_rerolls!r} (the dice `rerolled_wounds` rolls), not {rerolled_wounds + rerolled_rending!r}')
+    if saved + through != wounded + rerolled_wounds:
+        raise ValueError(f'saved + through must add up to exactly {wounded + rerolled_wounds!r} (the dice `saved` rolls), not {saved + through!r}')
+    if rending_saved + rending_through != rending_wounds + rerolled_rending:
+        raise ValueError(f'rending_saved + rending_through must add up to exactly {rending_wounds + rerolled_rending!r} (the dice `rending_saved` rolls), not {rending_saved + rending_through!r}')
+    if ignored + unsaved != through + rending_through:
+        raise ValueError(f'ignored + unsaved must add up to exactly {through + rending_through!r} (the dice `ignored` rolls), not {ignored + unsaved!r}')
+    return _core_shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
+
+
+def shooting_attack_odds(*, shots: int, ballistic_skill: int, snap_shots: bool, strength: int, ap: int, twin_linked: bool, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, sniper: bool, toughness: int, armour_save: int, cover_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int) -> dict[ShootingAttack, Fraction]:
+    """Exact odds of each result of `shooting_attack` over the dice (hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved), as fractions summing to 1.
+
+    Solitaire: https://rulesref.github.io/rulesref/w40k7/solitaire/
+    """
+    if type(shots) is not int or not 1 <= shots <= 40:
+        raise ValueError(f'shots must be a whole number from 1 to 40, not {shots!r}')
+    if type(ballistic_skill) is not int or not 1 <= ballistic_skill <= 10:
+        raise ValueError(f'ballistic_skill must be a whole number from 1 to 10, not {ballistic_skill!r}')
+    if type(snap_shots) is not bool:
+        raise ValueError(f'snap_shots must be true or false, not {snap_shots!r}')
+    if type(strength) is not int or not 1 <= strength <= 10:
+        raise ValueError(f'strength must be a whole number from 1 to 10, not {strength!r}')
+    if type(ap) is not int or not 1 <= ap <= 7:
+        raise ValueError(f'ap must be a whole number from 1 to 7, not {ap!r}')
+    if type(twin_linked) is not bool:
+        raise ValueError(f'twin_linked must be true or false, not {twin_linked!r}')
+    if type(rending) is not bool:
+        raise ValueError(f'rending must be true or false, not {rending!r}')
+    if type(poisoned) is not int or not 2 <= poisoned <= 7:
+        raise ValueError(f'poisoned must be a whole number from 2 to 7, not {poisoned!r}')
+    if type(shred) is not bool:
+        raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(preferred_enemy) is not bool:
+        raise ValueError(f'preferred_enemy must be true or false, not {preferred_enemy!r}')
+    if type(fleshbane) is not bool:
+        raise ValueError(f'fleshbane must be true or false, not {fleshbane!r}')
+    if type(sniper) is not bool:
+        raise ValueError(f'sniper must be true or false, not {sniper!r}')
+    if type(toughness) is not int or not 1 <= toughness <= 10:
+        raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
+    if type(armour_save) is not int or not 2 <= armour_save <= 7:
+        raise ValueError(f'armour_save must be a whole number from 2 to 7, not {armour_save!r}')
+    if type(cover_save) is not int or not 2 <= cover_save <= 7:
+        raise ValueError(f'cover_save must be a whole number from 2 to 7, not {cover_save!r}')
+    if type(invulnerable_save) is not int or not 2 <= invulnerable_save <= 7:
+        raise ValueError(f'invulnerable_save must be a whole number from 2 to 7, not {invulnerable_save!r}')
+    if type(wounds) is not int or not 1 <= wounds <= 10:
+        raise ValueError(f'wounds must be a whole number from 1 to 10, not {wounds!r}')
+    if type(models) is not int or not 1 <= models <= 20:
+        raise ValueError(f'models must be a whole number from 1 to 20, not {models!r}')
+    if type(eternal_warrior) is not bool:
+        raise ValueError(f'eternal_warrior must be true or false, not {eternal_warrior!r}')
+    if type(feel_no_pain) is not int or not 2 <= feel_no_pain <= 7:
+        raise ValueError(f'feel_no_pain must be a whole number from 2 to 7, not {feel_no_pain!r}')
+    _counts: dict[ShootingAttack, int] = {}
+    _table = _shared_shooting_attack._table_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain)
+    for (unsaved,), _weight in _table.items():
+        _result = _core_shooting_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
+        _counts[_result] = _counts.get(_result, 0) + _weight
+    return _dice.odds(_counts)
+
+
+def _core_shooting_attack(shots: int, ballistic_skill: int, snap_shots: bool, strength: int, ap: int, twin_linked: bool, rending: bool, poisoned: int, shred: bool, preferred_enemy: bool, fleshbane: bool, sniper: bool, toughness: int, armour_save: int, cover_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, hit_rerolls: int, rerolled_hits: int, wounded: int, rending_wounds: int, wound_rerolls: int, rerolled_wounds: int, rerolled_rending: int, saved: int, through: int, rending_saved: int, rending_through: int, ignored: int, unsaved: int) -> ShootingAttack:
+    _result = _shared_shooting_attack._core_attack(shots, ballistic_skill, snap_shots, strength, ap, twin_linked, rending, poisoned, shred, preferred_enemy, fleshbane, sniper, toughness, armour_save, cover_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, hit_rerolls, rerolled_hits, wounded, rending_wounds, wound_rerolls, rerolled_wounds, rerolled_rending, saved, through, rending_saved, rending_through, ignored, unsaved)
+    return ShootingAttack(unsaved=_result.unsaved, models_removed=_result.models_removed)
 
 
 def invulnerable_save(*, roll: int) -> bool:

@@ -410,8 +410,9 @@ def test_a_versus_form_aims_at_a_unit_and_shows_the_exact_outcome(browser: Any, 
     exact = sorted(shown.nth(i).locator("td").nth(2).text_content() for i in range(shown.count()))
     args = {a["name"]: None for a in spec["args"] if not a.get("rolled")}
     given: dict[str, Any] = {
-        "attacks": 5, "weapon_skill": 4, "strength": 3, "ap": 7, "target_weapon_skill": 4, "toughness": 3, "armour_save": 7,
-        "invulnerable_save": 3, "wounds": 1, "models": 5, "eternal_warrior": True, "charged": True, "disordered": False,
+        "attacks": 5, "weapon_skill": 4, "strength": 3, "ap": 7, "rending": False, "poisoned": 7, "shred": False, "preferred_enemy": False,
+        "fleshbane": False, "target_weapon_skill": 4, "toughness": 3, "armour_save": 7, "invulnerable_save": 3, "wounds": 1, "models": 5,
+        "eternal_warrior": True, "feel_no_pain": 7, "charged": True, "disordered": False,
     }
     assert set(args) == set(given)
     odds = deffkoptas.close_combat_odds(**given)

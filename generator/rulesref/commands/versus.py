@@ -12,15 +12,19 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from rulesref.build import Build
 from rulesref.config import Settings
 from rulesref.errors import EXIT_OK, EXIT_PROBLEMS, UsageError
 from rulesref.model import Content, Entry, Scalar
 from rulesref.problems import Problem, fails
 from rulesref.validate import validate
-from rulesref.versus.matchups import Matchup, matchups
-from rulesref.versus.odds import Answer, answer
+from rulesref.versus.matchups import Matchup, matchups, playing
+from rulesref.versus.matrix import Cell, Side, matrix
+from rulesref.versus.odds import Answer, Odds
 
 
 def _unit(content: Content, name: str) -> Entry:
@@ -48,21 +52,27 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
         print(f"the content in {settings.content} has errors (above); fix them first", file=sys.stderr)
         return EXIT_PROBLEMS
     content = build.content
+    if args.roster is not None or args.against is not None:
+        return _rosters(args, build)
+    if args.attacker is None or args.target is None:
+        raise UsageError("give SYSTEM/UNIT SYSTEM/TARGET, or --roster A --against B")
     attacker, target = _unit(content, args.attacker), _unit(content, args.target)
     if attacker.system != target.system:
         raise UsageError("the attacker and the target must be units of the same system")
-    found = matchups(content, attacker)
+    played = playing(content, attacker.system)
+    found = matchups(played, attacker)
     if not found:
         raise UsageError(f"{attacker.system} is not played with any system's steps: give its system.yml `played_with`")
     given = _settings_given(args.set or [])
+    odds = Odds(build)
     answers: list[tuple[Matchup, str, Answer]] = []
-    aimed = {m.play.step: m for m in matchups(content, target)}
+    aimed = {m.play.step: m for m in matchups(played, target)}
     for matchup in found:
         aims = aimed[matchup.play.step].aims if matchup.play.step in aimed else ()
         aim = next((a for a in aims if args.target_profile is None or args.target_profile.lower() in a.label.lower()), None)
         for choice in matchup.choices:
             if args.weapon is None or args.weapon.lower() in choice.label.lower():
-                answers.append((matchup, choice.label, answer(build, attacker, matchup, choice, aim, args.models, {"models": args.target_models}, given)))
+                answers.append((matchup, choice.label, odds.answer(attacker, matchup, choice, aim, args.models, {"models": args.target_models}, given)))
     if not answers:
         raise UsageError(f"{attacker.name} has no weapon{f' named like `{args.weapon}`' if args.weapon else ''} that its steps can play")
     if args.json:
@@ -73,12 +83,62 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
     return EXIT_OK
 
 
-def _json(matchup: Matchup, label: str, one: Answer) -> dict[str, Any]:
+def _sides(path: str | None, content: Content, what: str) -> list[Side]:
+    from rulesref.formats.battlescribe.read import SourceError
+    from rulesref.formats.roster.match import match
+    from rulesref.formats.roster.read import read_roster
+
+    if path is None:
+        raise UsageError(f"--roster and --against go together: give {what} too")
+    source = Path(path)
+    if not source.is_file():
+        raise UsageError(f"no such roster: {path}")
+    try:
+        army = match(read_roster(source, source.as_posix()), content)
+    except SourceError as exc:
+        raise UsageError(f"{exc.path}:{exc.line}: {exc.message}") from None
+    return [Side(u.name, u.entry, frozenset(p.name for p in u.profiles)) for u in army.units if u.entry is not None and u.entry.kind == "unit"]
+
+
+def _rosters(args: argparse.Namespace, build: Build) -> int:
+    attackers, defenders = _sides(args.roster, build.content, "--roster"), _sides(args.against, build.content, "--against")
+    cells = matrix(Odds(build), build.content, attackers, defenders)
+    if args.json:
+        shown = [{"attacker": c.attacker, "weapon": c.weapon, "step": c.step, "defender": c.defender, **_fraction("mean_unsaved", c.mean_unsaved), **_fraction("some_removed", c.some_removed), **_json_answer(c.answer)} for c in cells]
+        sys.stdout.write(json.dumps(shown, indent=2) + "\n")
+        return EXIT_OK
+    if not cells:
+        print("no unit of the first roster can attack one of the second: are their systems played (`played_with`)?", file=sys.stderr)
+        return EXIT_PROBLEMS
+    print("expected unsaved Wounds / chance of removing at least one model, one model attacking one model")
+    for (attacker, weapon, step), row in _rows(cells).items():
+        print(f"{attacker} ({weapon}), {step}:")
+        for cell in row:
+            print(f"  against {cell.defender}: {float(cell.mean_unsaved):.3f} / {float(cell.some_removed):.1%}")
+    return EXIT_OK
+
+
+def _rows(cells: list[Cell]) -> dict[tuple[str, str, str], list[Cell]]:
+    rows: dict[tuple[str, str, str], list[Cell]] = {}
+    for cell in cells:
+        rows.setdefault((cell.attacker, cell.weapon, cell.step), []).append(cell)
+    return rows
+
+
+def _fraction(name: str, value: Fraction) -> dict[str, Any]:
+    return {name: {"numerator": value.numerator, "denominator": value.denominator}}
+
+
+def _json_answer(one: Answer) -> dict[str, Any]:
     return {
-        "step": matchup.play.step, "weapon": label, "function": one.check, "given": dict(one.given),
+        "function": one.check, "given": dict(one.given),
         "distribution": [{"result": {k or "result": v for k, v in result}, "numerator": p.numerator, "denominator": p.denominator} for result, p in one.distribution],
         "modelled": list(one.modelled), "not_modelled": list(one.not_modelled),
     }
+
+
+def _json(matchup: Matchup, label: str, one: Answer) -> dict[str, Any]:
+    return {"step": matchup.play.step, "weapon": label, **_json_answer(one)}
 
 
 def _text(attacker: Entry, target: Entry, matchup: Matchup, label: str, one: Answer) -> str:
@@ -95,10 +155,12 @@ def add_versus(sub: argparse._SubParsersAction[argparse.ArgumentParser], run_com
     p = sub.add_parser(
         "versus",
         help="the exact odds of one unit attacking another",
-        description="The exact distribution of unsaved Wounds and models removed when one unit attacks another, for each of its weapons in each step its system is played with (`played_with` in system.yml), and the rules modelled and not. Exit 0 with an answer, 2 on usage errors.",
+        description="The exact distribution of unsaved Wounds and models removed when one unit attacks another, for each of its weapons in each step its system is played with (`played_with` in system.yml), and the rules modelled and not; or, with --roster A --against B, a matrix of each weapon A's units took against each of B's units (expected unsaved Wounds, chance of removing a model). Exit 0 with an answer, 1 when the content has errors or no cell can be worked out, 2 on usage errors.",
     )
-    p.add_argument("attacker", metavar="SYSTEM/UNIT", help="the attacking unit, as its page's address names it")
-    p.add_argument("target", metavar="SYSTEM/TARGET", help="the target unit")
+    p.add_argument("attacker", metavar="SYSTEM/UNIT", nargs="?", help="the attacking unit, as its page's address names it")
+    p.add_argument("target", metavar="SYSTEM/TARGET", nargs="?", help="the target unit")
+    p.add_argument("--roster", metavar="ROSTER", help="a roster whose units attack (with --against): a matrix of each weapon it took against each unit of the other")
+    p.add_argument("--against", metavar="ROSTER", help="the roster whose units are the targets")
     p.add_argument("--weapon", metavar="NAME", help="only the weapons whose name (model: weapon) holds NAME")
     p.add_argument("--models", type=int, default=1, help="models attacking (default 1): multiplies each model's Attacks or shots")
     p.add_argument("--target-models", type=int, default=1, help="models in the target unit (default 1)")

@@ -167,16 +167,22 @@ def targets(step: Step, content: Content, by_owner: dict[str, list[Resolved]]) -
     for unit in content.entries_of(step.entry.system):
         if unit.kind != "unit":
             continue
-        brought = [one for one in _effects_of(unit, by_owner) if one.effect.side == "target" and one.step.key == step.key]
-        values = tuple((one.quantity, _literal(one)) for one in brought)
-        parts = tuple(Part(one.owner_id, one.owner_name, one.effect.summary) for one in brought)
+        brought = [(one, value) for one in _bound_effects_of(unit, by_owner) if one.effect.side == "target" and one.step.key == step.key and (value := _literal(one)) is not None]
+        values = tuple((one.quantity, value) for one, value in brought)
+        parts = tuple(Part(one.owner_id, one.owner_name, one.effect.summary) for one, _ in brought)
         out.append(Target(unit.id, unit.name, values, parts))
     return tuple(out) if len(out) <= MAX_LISTED_TARGETS else tuple(t for t in out if t.values)
 
 
-def _literal(one: Resolved) -> Scalar:
+def _literal(one: Resolved) -> Scalar | None:
+    """The value a `target` effect sets: as written, or the value the unit gives the parameter
+    it sets (`set: X` of Feel No Pain (X+), written in by `_bound`); None where the unit gives
+    none, so the Versus form leaves that input to the player."""
     assert one.effect.value is not None
-    return one.effect.value.source
+    source = one.effect.value.source
+    if isinstance(source, str) and names_in(source):
+        return None
+    return ast.literal_eval(source) if isinstance(source, str) and one.vtype.kind != "str" else source
 
 
 def _pruned(inputs: list[Input], lets: list[tuple[str, Expr]], values: list[tuple[str, Expr]], check: Check) -> tuple[list[Input], list[tuple[str, Expr]]]:
@@ -410,6 +416,8 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
             problems += found_problems
             if check is not None:
                 checks.append(check)
+            if c.step.entry.where.doc is not entry.where.doc:  # the step's file, though no rule of the unit changes it (a Versus step)
+                depends[c.step.entry.where.doc.path] = c.step.entry.where.doc
             for one in (*c.core, *c.effects):
                 for doc in (one.step.entry.where.doc, one.effect.where.doc):  # the step's file and the effect's
                     if doc is not entry.where.doc:

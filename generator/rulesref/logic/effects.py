@@ -204,15 +204,16 @@ def _operation_problem(effect: Effect, on_result: bool, vtype: VType) -> Problem
     return None
 
 
-def _target_problem(effect: Effect, step: Step, on_result: bool) -> Problem | None:
-    """A `target` effect fills in an input of a `versus` check: one value, always."""
+def _target_problem(effect: Effect, step: Step, on_result: bool, params: frozenset[str]) -> Problem | None:
+    """A `target` effect fills in an input of a `versus` check: one value, always (a
+    parameter of its rule, `set: X`, is the value the target unit gives it)."""
     where = effect.where / "side"
     if not step.check.versus:
         return where.problem("bad-effect", f"{step.words} is not aimed at a target (`versus`): a `target` effect has nothing to change", key=True)
     if effect.operation != "set" or effect.when is not None or on_result:
         return where.problem("bad-effect", "a `target` effect sets an input of the check to one value, always: it is what the target brings (`set`, no `when`)", key=True)
-    if effect.value is not None and isinstance(effect.value.source, str) and names_in(effect.value.source):
-        return (effect.where / "set").problem("bad-effect", "a `target` effect sets a value, not an expression: a Versus form fills it in", key=True)
+    if effect.value is not None and isinstance(effect.value.source, str) and names_in(effect.value.source) and (names_in(effect.value.source) - params or effect.value.source.strip() not in params):
+        return (effect.where / "set").problem("bad-effect", "a `target` effect sets a value (or a parameter of its rule, `set: X`), not an expression: a Versus form fills it in", key=True)
     return None
 
 
@@ -224,7 +225,7 @@ def _resolve(effect: Effect, entry: Entry, content: Content, steps: dict[str, St
     if isinstance(found, Problem):
         return None, [found]
     quantity, on_result, vtype = found
-    wrong = _operation_problem(effect, on_result, vtype) or (_target_problem(effect, step, on_result) if effect.side == "target" else None)
+    wrong = _operation_problem(effect, on_result, vtype) or (_target_problem(effect, step, on_result, frozenset(p.name for p in entry.params)) if effect.side == "target" else None)
     if wrong is not None:
         return None, [wrong]
     base = {a.name: a.vtype for a in step.plan.args if a.pool is None}

@@ -24,7 +24,7 @@ from rulesref.history.changes import NO_HISTORY, History
 from rulesref.incremental.memo import FRESH, Get, Memo, call, fresh
 from rulesref.logic.compiled import CompiledEntry
 from rulesref.model import Entry
-from rulesref.pages import changes, roster, try_it
+from rulesref.pages import changes, roster, try_it, versus_forms
 from rulesref.pages.app import app_files
 from rulesref.pages.findable import NAMES_FILE, findable, names_file
 from rulesref.pages.kinds import KINDS
@@ -115,6 +115,9 @@ def docs_files(
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
         if rosters:
             roster_forms[key] = call(get, f"roster-form:{key}", _forms, compiled, checks[key], names, roster.PAGE)
+    played_forms, targets = versus_forms.played_files(build, checks)  # imported units' Versus forms, and their targets
+    for key, mine in played_forms.items():
+        forms[key] = forms.get(key, {}) | mine
     site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
@@ -178,6 +181,7 @@ def docs_files(
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
+    files.update(targets)
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = js_package.package_files(build, get, twins=True)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})

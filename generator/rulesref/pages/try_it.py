@@ -102,7 +102,7 @@ def _words(view: CheckView) -> dict[str, Any]:
     }
 
 
-def _page_url(here: str, system: str, entry_id: str) -> str:
+def page_url(here: str, system: str, entry_id: str) -> str:
     """An entry's page from the page `here`, as the browser follows it: its folder."""
     return paths.url_of(paths.relative(here, paths.page_of_entry(system, entry_id)))
 
@@ -118,13 +118,13 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
         {
             "label": target.name,
             "values": dict(target.values),
-            "rules": [[part.name, _page_url(here, entry.system, part.entry), part.words] for part in target.parts],
+            "rules": [[part.name, page_url(here, entry.system, part.entry), part.words] for part in target.parts],
         }
         for target in plan.check.targets
     ]
     # the attacker's rules whose conditions are flags: the form says which apply as they are set
     applying = [
-        [part.name, _page_url(here, entry.system, part.entry), [list(f) for f in part.flags]]
+        [part.name, page_url(here, entry.system, part.entry), [list(f) for f in part.flags]]
         for part in plan.check.parts[1:]
         if part.flags is not None
     ] if plan.check.versus else []
@@ -150,9 +150,10 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
     }
 
 
-def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None, page: str | None = None) -> str:
-    """One line of raw HTML: the empty element the form is built in."""
-    data = json.dumps(description(entry, plan, view, names, page), separators=(",", ":"), sort_keys=True)
+def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None, page: str | None = None, more: dict[str, Any] | None = None) -> str:
+    """One line of raw HTML: the empty element the form is built in (with `more` in its
+    description: a played unit's Versus form, `rulesref.pages.versus_forms`)."""
+    data = json.dumps(description(entry, plan, view, names, page) | (more or {}), separators=(",", ":"), sort_keys=True)
     return f'<div class="rr-try" data-rr-try="{attribute(data)}"></div>'
 
 

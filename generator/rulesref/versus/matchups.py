@@ -16,10 +16,11 @@ says why, never guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rulesref.model import Check, Content, Effect, Entry, Input, Profile, RuleRef, Scalar, System
-from rulesref.played import PlayedWith, StepPlay
+from rulesref.links import param_value
+from rulesref.model import Check, Content, Effect, Entry, Input, Param, Profile, RuleRef, Scalar, System
+from rulesref.played import Fed, PlayedWith, StepPlay
 from rulesref.versus.mapping import step_check
 from rulesref.versus.readers import read_shots, read_value
 
@@ -62,57 +63,90 @@ class Matchup:
     unread: tuple[str, ...]  # what could not be read, in words ("Shokk Attack Gun: Strength 2D6")
 
 
-def played(content: Content, unit: Entry) -> PlayedWith | None:
-    system = content.system(unit.system)
-    return system.played_with if system is not None else None
+@dataclass(frozen=True)
+class Played:
+    """One step a system is played in: the mapping's, the played system's entry and check,
+    and the effects each of its rules has on that check (by the played rule's id)."""
+
+    play: StepPlay
+    step: Entry
+    check: Check
+    acting: dict[str, tuple[Effect, ...]]
+    params: dict[str, tuple[Param, ...]]  # the parameters of each of those rules (`X` of Poisoned (X+))
 
 
-def matchups(content: Content, unit: Entry) -> tuple[Matchup, ...]:
-    """The unit in each step its system is played with (none for a system without `played_with`)."""
-    mapping = played(content, unit)
-    system = content.system(unit.system)
-    if mapping is None or system is None:
-        return ()
-    out = []
+@dataclass(frozen=True)
+class Playing:
+    """A system played with another, worked out once for all its units."""
+
+    system: System
+    mapping: PlayedWith
+    steps: tuple[Played, ...]
+
+
+def playing(content: Content, system_id: str) -> Playing | None:
+    """How the system is played (None for a system without `played_with`)."""
+    system = content.system(system_id)
+    mapping = system.played_with if system is not None else None
+    if system is None or mapping is None:
+        return None
+    steps = []
     for play in mapping.steps:
         found = step_check(content, mapping.system, play.step)
-        if found is not None:
-            out.append(_matchup(content, system, mapping, play, unit, *found))
-    return tuple(out)
+        if found is None:
+            continue
+        step, check = found
+        acting: dict[str, tuple[Effect, ...]] = {}
+        params: dict[str, tuple[Param, ...]] = {}
+        for entry in content.entries_of(mapping.system):
+            mine = tuple(e for e in entry.effects if _same(step_check(content, mapping.system, e.step), step, check))
+            if mine:
+                acting[entry.id], params[entry.id] = mine, entry.params
+        steps.append(Played(play, step, check, acting, params))
+    return Playing(system, mapping, tuple(steps))
 
 
-def _matchup(content: Content, system: System, mapping: PlayedWith, play: StepPlay, unit: Entry, step: Entry, check: Check) -> Matchup:
+def matchups(played: Playing | None, unit: Entry) -> tuple[Matchup, ...]:
+    """The unit in each step its system is played in (none for a system not `played`)."""
+    if played is None or unit.system != played.system.id:
+        return ()
+    return tuple(_matchup(played, step, unit) for step in played.steps)
+
+
+def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
+    system, mapping, play, check = playing.system, playing.mapping, played.play, played.check
     inputs = {i.name: i for i in check.inputs}
-    statlines = [p for p in unit.profiles if _has(p, play, "attacker") or _has(p, play, "target")]
-    acting = _acting(content, mapping, play, step, check)
+    acting = played.acting
     choices: list[Choice] = []
     unread: list[str] = []
-    for model in (p for p in statlines if _has(p, play, "attacker")):
+    weapons = [p for p in unit.profiles if _is_weapon(system, p, play)]
+    for model in (p for p in unit.profiles if _has(p, play.side("attacker"))) if weapons else ():
         attacker = _values(model, play, "attacker", inputs, {}, unread)
         if attacker is None:
             continue
-        for weapon in (p for p in unit.profiles if _is_weapon(system, p, play)):
-            choices += _choices(model, weapon, attacker, play, inputs, acting, mapping, unread)
+        for weapon in weapons:
+            choices += _choices(model, weapon, attacker, play, inputs, played, mapping, unread)
     aims = []
-    for model in (p for p in statlines if _has(p, play, "target")):
+    for model in (p for p in unit.profiles if _has(p, play.side("target"))):
         values = _values(model, play, "target", inputs, {}, unread)
         if values is not None:
-            held, brings = _held(content, mapping, play, step, check, unit.rules)
+            held, brings = _held(mapping, played, unit.rules)
             aims.append(Aim(f"{unit.name}: {model.name}" if model.name != unit.name else unit.name, tuple(values.items()), held, brings))
+    if len(aims) == 1:  # a unit of one profile is its own target's name
+        aims = [replace(aims[0], label=unit.name)]
     mine = [ref.rule for ref in unit.rules]
-    modelled = tuple(r for r in mine if _acts(content, mapping, r, play, step, check, "self"))
+    modelled = tuple(r for r in mine if any(e.side == "self" for e in acting.get(mapping.rule(r) or "", ())))
     not_modelled = tuple(r for r in mine if mapping.rule(r) is None)
-    return Matchup(play, step, check, tuple(choices), tuple(aims), modelled, not_modelled, tuple(dict.fromkeys(unread)))
+    return Matchup(play, played.step, check, tuple(choices), tuple(aims), modelled, not_modelled, tuple(dict.fromkeys(unread)))
 
 
-def _has(profile: Profile, play: StepPlay, side: str) -> bool:
-    fed = [f for f in play.fed if f.side == side]
+def _has(profile: Profile, fed: tuple[Fed, ...]) -> bool:
     return bool(fed) and all(profile.value(f.characteristic) is not None for f in fed)
 
 
 def _is_weapon(system: System, profile: Profile, play: StepPlay) -> bool:
     kind = system.profile_type(profile.type)
-    if kind is None or kind.kind != "weapon" or not _has(profile, play, "weapon"):
+    if kind is None or kind.kind != "weapon" or not _has(profile, play.side("weapon")):
         return False
     if play.weapons_by is None:
         return True
@@ -124,7 +158,7 @@ def _is_weapon(system: System, profile: Profile, play: StepPlay) -> bool:
 
 def _values(profile: Profile, play: StepPlay, side: str, inputs: dict[str, Input], wielder: dict[str, int], unread: list[str]) -> dict[str, Scalar] | None:
     out: dict[str, Scalar] = {}
-    for fed in (f for f in play.fed if f.side == side and f.input != SHOTS):
+    for fed in (f for f in play.side(side) if f.input != SHOTS):
         item = inputs.get(fed.input)
         text = profile.value(fed.characteristic) or ""
         value = read_value(text, item, wielder.get(fed.input)) if item is not None else None
@@ -136,7 +170,7 @@ def _values(profile: Profile, play: StepPlay, side: str, inputs: dict[str, Input
 
 
 def _choices(
-    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], acting: dict[str, list[Effect]], mapping: PlayedWith, unread: list[str]
+    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], played: Played, mapping: PlayedWith, unread: list[str]
 ) -> list[Choice]:
     wielder = {k: v for k, v in attacker.items() if isinstance(v, int) and not isinstance(v, bool)}
     made = _values(weapon, play, "weapon", inputs, wielder, unread)
@@ -156,7 +190,8 @@ def _choices(
     applied, not_applied = [], []
     set_by_rules: dict[str, Scalar] = {}
     for ref in weapon.rules:
-        got = _weapon_values(ref, acting.get(mapping.rule(ref.rule) or "", []))
+        theirs = mapping.rule(ref.rule) or ""
+        got = _weapon_values(ref, played.acting.get(theirs, ()), played.params.get(theirs, ()))
         if got is None:
             not_applied.append(ref.rule)
         else:
@@ -167,7 +202,7 @@ def _choices(
     return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
 
 
-def _weapon_values(ref: RuleRef, effects: list[Effect]) -> dict[str, Scalar] | None:
+def _weapon_values(ref: RuleRef, effects: tuple[Effect, ...], params: tuple[Param, ...]) -> dict[str, Scalar] | None:
     """What a weapon's rule sets outright in the step, by its effects (a literal or one of its
     parameters, as the row gives it), or None where it does anything else (or nothing)."""
     given = dict(ref.args)
@@ -175,45 +210,39 @@ def _weapon_values(ref: RuleRef, effects: list[Effect]) -> dict[str, Scalar] | N
     for effect in effects:
         if effect.operation != "set" or effect.when is not None or effect.value is None or effect.side != "self":
             return None
-        source = effect.value.source
-        value = given.get(source) if isinstance(source, str) else source
+        value = _value(effect.value.source, given, params)
         if value is None:
             return None
         out[effect.changes] = value
     return out or None
 
 
-def _acting(content: Content, mapping: PlayedWith, play: StepPlay, step: Entry, check: Check) -> dict[str, list[Effect]]:
-    """Each rule of the played system with effects on this step, and those effects."""
-    out: dict[str, list[Effect]] = {}
-    for entry in content.entries_of(mapping.system):
-        for effect in entry.effects:
-            if _same(step_check(content, mapping.system, effect.step), step, check):
-                out.setdefault(entry.id, []).append(effect)
-    return out
-
-
 def _same(found: tuple[Entry, Check] | None, step: Entry, check: Check) -> bool:
     return found is not None and found[0].key == step.key and found[1].name == check.name
 
 
-def _acts(content: Content, mapping: PlayedWith, rule: str, play: StepPlay, step: Entry, check: Check, side: str) -> bool:
-    theirs = mapping.rule(rule)
-    entry = content.entry(f"{mapping.system}:{theirs}") if theirs is not None else None
-    return entry is not None and any(e.side == side and _same(step_check(content, mapping.system, e.step), step, check) for e in entry.effects)
+def _value(source: Scalar, given: dict[str, Scalar], params: tuple[Param, ...]) -> Scalar | None:
+    """An effect's value: a literal, or the parameter it names as the unit gives it (`5+` for
+    a dice target), typed as the played rule declares it; None where the unit gives none or
+    a value the rule does not take."""
+    if not isinstance(source, str):
+        return source
+    param = next((p for p in params if p.name == source), None)
+    if param is None or source not in given:
+        return None
+    value, error = param_value(param, given[source])
+    return value if error is None else None
 
 
-def _held(content: Content, mapping: PlayedWith, play: StepPlay, step: Entry, check: Check, rules: tuple[RuleRef, ...]) -> tuple[tuple[tuple[str, Scalar], ...], tuple[str, ...]]:
+def _held(mapping: PlayedWith, played: Played, rules: tuple[RuleRef, ...]) -> tuple[tuple[tuple[str, Scalar], ...], tuple[str, ...]]:
     """The inputs a target's rules hold (their `side: target` effects that set a value), and those rules."""
     held: dict[str, Scalar] = {}
     brings = []
     for ref in rules:
-        theirs = mapping.rule(ref.rule)
-        entry = content.entry(f"{mapping.system}:{theirs}") if theirs is not None else None
-        for effect in entry.effects if entry is not None else ():
-            if effect.side == "target" and effect.operation == "set" and effect.value is not None and _same(step_check(content, mapping.system, effect.step), step, check):
-                source = effect.value.source
-                value = dict(ref.args).get(source) if isinstance(source, str) else source
+        theirs = mapping.rule(ref.rule) or ""
+        for effect in played.acting.get(theirs, ()):
+            if effect.side == "target" and effect.operation == "set" and effect.value is not None:
+                value = _value(effect.value.source, dict(ref.args), played.params.get(theirs, ()))
                 if value is not None:
                     held[effect.changes] = value
                     brings.append(ref.rule)

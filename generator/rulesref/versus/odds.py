@@ -46,9 +46,10 @@ def plan_of(build: Build, unit: Entry, matchup: Matchup) -> tuple[Entry, Plan]:
     raise UsageError(f"no check of `{matchup.play.step}` was compiled")  # (validation compiles every step it plays)
 
 
-def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> dict[str, Scalar]:
+def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar], *, lowest: bool = False) -> dict[str, Scalar]:
     """Every argument of the odds function: the conditions over the target over the choice
-    (each multiplied input times the `models` attacking, within its range), the rest "none"."""
+    (each multiplied input times the `models` attacking, within its range), the rest "none";
+    a number that has no "none" is asked for (or, with `lowest`, its lowest value)."""
     values: dict[str, Scalar] = dict(choice.values)
     for name in choice.per_model:
         value = values.get(name)
@@ -66,6 +67,8 @@ def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar]
             out[arg.name] = False
         elif arg.vtype.kind == "int" and arg.vtype.hi == NONE_VALUE:
             out[arg.name] = NONE_VALUE
+        elif lowest and arg.vtype.kind == "int" and isinstance(arg.vtype.lo, int):
+            out[arg.name] = arg.vtype.lo
         else:
             missing.append(arg.name)
     if missing:
@@ -73,19 +76,39 @@ def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar]
     return out
 
 
-def answer(build: Build, unit: Entry, matchup: Matchup, choice: Choice, aim: Aim | None, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> Answer:
-    """The exact distribution of the attack's result."""
-    entry, plan = plan_of(build, unit, matchup)
-    if plan.odds_name is None:
-        raise UsageError(f"`{plan.name}` rolls no dice: it has no odds")
-    held = dict(aim.held) if aim is not None else {}
-    aimed = {**(dict(aim.values) if aim is not None else {}), **target, **held}
-    given = arguments(plan, choice, models, aimed, conditions)
-    namespace: dict[str, Any] = run_plans(entry, [plan], build.settings, odds=True)
-    distribution = namespace[plan.odds_name](**given)
-    rows = tuple(sorted(((_fields(result), Fraction(chance)) for result, chance in distribution.items()), key=lambda row: tuple(v for _, v in row[0])))
-    modelled = (*matchup.modelled, *choice.modelled, *(aim.brings if aim is not None else ()))
-    return Answer(f"{entry.module}.{plan.odds_name}", tuple(given.items()), rows, tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys((*choice.not_modelled, *matchup.not_modelled))))
+class Odds:
+    """Answers over one build: each odds function compiled once (a roster against another
+    asks the same few functions hundreds of times)."""
+
+    def __init__(self, build: Build) -> None:
+        self.build = build
+        self._functions: dict[tuple[str, str], Any] = {}
+
+    def answer(self, unit: Entry, matchup: Matchup, choice: Choice, aim: Aim | None, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> Answer:
+        """The exact distribution of the attack's result."""
+        entry, plan = plan_of(self.build, unit, matchup)
+        if plan.odds_name is None:
+            raise UsageError(f"`{plan.name}` rolls no dice: it has no odds")
+        held = dict(aim.held) if aim is not None else {}
+        aimed = {**(dict(aim.values) if aim is not None else {}), **target, **held}
+        given = arguments(plan, choice, models, aimed, conditions)
+        function = self._functions.get((entry.key, plan.name))
+        if function is None:
+            function = self._functions[entry.key, plan.name] = run_plans(entry, [plan], self.build.settings, odds=True)[plan.odds_name]
+        distribution = function(**given)
+        rows = tuple(sorted(((_fields(result), Fraction(chance)) for result, chance in distribution.items()), key=lambda row: tuple(v for _, v in row[0])))
+        modelled = (*matchup.modelled, *choice.modelled, *(aim.brings if aim is not None else ()))
+        return Answer(f"{entry.module}.{plan.odds_name}", tuple(given.items()), rows, tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys((*choice.not_modelled, *matchup.not_modelled))))
+
+
+def expected(one: Answer, field: str) -> Fraction:
+    """The mean of a whole-number field of the result."""
+    return sum((p * int(dict(result)[field]) for result, p in one.distribution), Fraction(0))
+
+
+def at_least_one(one: Answer, field: str) -> Fraction:
+    """The chance that a whole-number field of the result is 1 or more."""
+    return sum((p for result, p in one.distribution if int(dict(result)[field]) >= 1), Fraction(0))
 
 
 def _fields(result: Any) -> tuple[tuple[str, Scalar], ...]:

@@ -3,9 +3,10 @@
 BattleScribe data prints characteristics for people: a save as `3+`, an AP of `-`, a weapon's
 Strength as `User`, `x2` or `+1` (the wielder's, doubled, raised), its shots in its type
 (`Assault 2`, `Heavy 3`, `Rapid Fire`). Each is read here into the whole number an input takes,
-within the input's range: a Strength above the highest counts as the highest (10), as the
-rules cap characteristics. What cannot be read as one number (`D6`, `*`, `2D6`) is None, and
-the caller says so rather than guessing.
+within the input's range: a Strength raised above the highest (`x2` of 6) counts as the highest
+(10), as the rules cap characteristics. What cannot be read as one number (`D6`, `*`, `2D6`),
+or is beyond what the step takes (a model of 6 Wounds where the step counts up to 4), is None,
+and the caller says so rather than guessing.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def read_value(text: str, item: Input, wielder: int | None = None) -> int | None
     at 7, the steps' "none"), or relative to the `wielder`'s value (`User`, `x2`, `+1`)."""
     value = clean(text)
     number: int | None = None
+    relative = False
     if value in ("-", "—", "") and item.max == NONE_VALUE:
         number = NONE_VALUE
     elif (match := _NUMBER.fullmatch(value)) is not None:
@@ -38,11 +40,14 @@ def read_value(text: str, item: Input, wielder: int | None = None) -> int | None
     elif wielder is not None and value.lower() == "user":
         number = wielder
     elif wielder is not None and (match := _RELATIVE.fullmatch(value)) is not None:
+        relative = True
         times, plus, minus = match.groups()
         number = wielder * int(times) if times else wielder + int(plus) if plus else wielder - int(minus)
     if number is None or item.min is None or item.max is None:
         return number
-    return max(int(item.min), min(int(item.max), number))
+    if relative:  # a characteristic raised past the highest counts as the highest (Strength 10)
+        return max(int(item.min), min(int(item.max), number))
+    return number if item.min <= number <= item.max else None  # beyond what the step takes: not guessed
 
 
 def read_shots(text: str) -> tuple[int, int | None] | None:

@@ -6,12 +6,14 @@ S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and
 rule whose name is a played rule's (`Preferred Enemy (Orks)` is Preferred Enemy) is mapped to
 it, where that rule has effects. A name with no such rule is not mapped: it is counted in
 IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
-the rules it newly maps and keeps every mapping already there.
+the rules it newly maps and the steps the played system newly has, and keeps every mapping
+already there.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,4 +94,38 @@ def played_with(game: str, content: Path, rules: dict[str, str], old: Any) -> di
     mapped = {ident: played.rules[base] for ident, name in rules.items() if (base := _PARAMETER.sub("", name).lower()) in played.rules}
     old = old if isinstance(old, dict) and old.get("system") == known.system else {}
     kept_rules = old.get("rules") if isinstance(old.get("rules"), dict) else {}
-    return {"system": known.system, "rules": dict(sorted({**mapped, **kept_rules}.items())), "steps": old.get("steps") or steps}
+    kept_steps = old.get("steps") if isinstance(old.get("steps"), dict) else {}
+    return {"system": known.system, "rules": dict(sorted({**mapped, **kept_rules}.items())), "steps": {**steps, **kept_steps}}
+
+
+def played_report(system: dict[str, Any], entries: list[tuple[str, dict[str, Any]]], game: str) -> list[str]:
+    """IMPORT.md's account of `played_with`: how many of the rules units and weapon rows name
+    are mapped (each naming counted), and the most common that are not, by id; or, for a game
+    it knows whose played system is not in the content, how to have it played. (`entries`:
+    each planned entry's kind and fields.)"""
+    played = system.get("played_with")
+    if not isinstance(played, dict):
+        known = next((k for k in KNOWN if k.game.search(game)), None)
+        if known is None:
+            return []
+        return ["", "## Not played", "", f"This is {game}, which rulesref plays with the `{known.system}` system's steps and rules (Versus, `rulesref versus`)."
+                f" Put that system's folder beside this one in the content folder (rulesref's own `content/{known.system}/`) and import again."]
+    mapped = played.get("rules") or {}
+    named: Counter[str] = Counter()
+    for kind, fields in entries:
+        if kind != "unit":
+            continue
+        named.update(_rule_id(r) for r in fields.get("rules", []))
+        named.update(_rule_id(r) for p in fields.get("profiles", []) for r in p.get("rules", []))
+    unmapped = Counter({rule: n for rule, n in named.items() if rule not in mapped})
+    total, covered = sum(named.values()), sum(n for rule, n in named.items() if rule in mapped)
+    out = ["", f"## Played with {played['system']} ({len(mapped)} rules mapped)", ""]
+    out.append(f"Units and weapon rows name rules {total} times; {covered} of those ({covered / max(1, total):.1%}) are mapped to a rule of `{played['system']}`."
+               " A mapped rule is modelled where its effects act on a step a Versus form answers; `benchmarks/played_coverage.py` counts those. The most common rules not mapped:")
+    out.append("")
+    out += [f"- `{rule}`: {n}" for rule, n in unmapped.most_common(20)]
+    return out
+
+
+def _rule_id(ref: Any) -> str:
+    return str(ref.get("rule", "")) if isinstance(ref, dict) else str(ref)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rulesref.formats.battlescribe.mapping import Plan
 from rulesref.formats.battlescribe.naming import MAX_VALUE
+from rulesref.formats.battlescribe.played import played_report
 from rulesref.formats.battlescribe.write import Outcome
 
 PRECEDENCE = "the game system file first, then the catalogue of the rule's own book, then the longest text"  # of copies of one text
@@ -127,6 +128,7 @@ def import_report(plan: Plan, outcome: Outcome, system_id: str, numbers: Counts)
     ]
     out += [f"- {_code(o.name)} ({_cell(o.where)}; {_cell(', '.join(o.armies))}): {_cell(o.reason)}{'; ' + _cell(o.detail) if o.detail else ''}" for o in plan.left_out]
     out += ["", *(f"Note: {line}." for line in _gives(numbers))] if _gives(numbers) else []
+    out += played_report(plan.system, [(e.kind, e.fields) for e in plan.entries], str(plan.system.get("name", "")))
     out += ["", f"## Catalogues the sources lack ({len(plan.missing)})", ""]
     out += [f"- {_cell(line)}" for line in _lacking(plan)]
     for missing in plan.missing:

@@ -22,6 +22,7 @@ from rulesref.pages.datasheet import option_groups, parameter_values, profile_ta
 from rulesref.pages.findable import search_names
 from rulesref.pages.markdown import attribute, front_matter, plain, user_inline, user_markdown
 from rulesref.pages.tables import Cell, card_table, code_html
+from rulesref.pages.versus_forms import PLAYED
 from rulesref.pages.writer import (
     Pages,
 )
@@ -111,6 +112,7 @@ def entry_page(site: Pages, key: str) -> str:
     params = [f'<span class="rr-param">{attribute(_param_badge(p))}</span>' for p in entry.params]
     referenced = site.referenced_by(entry.key)
     same, more = same_rule(site, page, entry)
+    played = [form for name, form in site.forms_of(entry.key).items() if name.startswith(PLAYED)]  # an imported unit's Versus forms
     return render(
         "site/entry.md.jinja",
         front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}, tags=search_names(entry)),
@@ -133,8 +135,10 @@ def entry_page(site: Pages, key: str) -> str:
         checks=[
             {**check_section(entry, view), "try_it": site.forms_of(entry.key).get(view.name, ""), "parts": composed_parts(site, page, entry, view)}
             for view in site.checks_of(entry.key)
+            if not (played and view.versus)  # (an imported unit's are its Versus forms)
         ],
-        versus_script=attribute(paths.relative(page, try_it.VERSUS_SCRIPT)) if any(v.versus for v in site.checks_of(entry.key)) else "",
+        played=played,
+        versus_script=attribute(paths.relative(page, try_it.VERSUS_SCRIPT)) if played or any(v.versus for v in site.checks_of(entry.key)) else "",
         notes=user_markdown(entry.notes, links) if entry.notes else "",
         source=attribute(citation(site, entry)) if entry.source else "",
         referenced=[site.listed_html(page, e, entry.system) for e in referenced],
