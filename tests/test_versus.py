@@ -172,3 +172,17 @@ def test_the_import_report_counts_the_rules_mapped_and_lists_the_rest() -> None:
     # a game it knows, whose played system is not in the content: how to have it played
     assert "## Not played" in played_report({}, [], "Warhammer 40,000 7th Edition")
     assert played_report({}, [], "Lantern Wars") == []
+
+
+@pytest.mark.parametrize(("args", "said"), [(["--set", "toughness=abc"], "toughness"), (["--set", "toughness=40"], "toughness"), (["--models", "0"], "1 or more"), (["--target-models", "x"], "1 or more")])
+def test_a_value_the_check_does_not_take_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str) -> None:
+    command = ["versus", "lanterns/moth-reavers", "lanterns/hive-beetles", *args, "--content", str(project)]
+    if args[0] == "--set":  # refused by the check: a usage error
+        assert main(command) == 2
+    else:  # refused by the parser, which exits with 2
+        with pytest.raises(SystemExit) as exited:
+            main(command)
+        assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert said in error and "internal error" not in error
+

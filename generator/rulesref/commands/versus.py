@@ -151,6 +151,12 @@ def _text(attacker: Entry, target: Entry, matchup: Matchup, label: str, one: Ans
     return "\n".join(lines) + "\n"
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not `{text}`")
+    return int(text)
+
+
 def add_versus(sub: argparse._SubParsersAction[argparse.ArgumentParser], run_command: Callable[[argparse.Namespace], int]) -> None:
     p = sub.add_parser(
         "versus",
@@ -162,8 +168,8 @@ def add_versus(sub: argparse._SubParsersAction[argparse.ArgumentParser], run_com
     p.add_argument("--roster", metavar="ROSTER", help="a roster whose units attack (with --against): a matrix of each weapon it took against each unit of the other")
     p.add_argument("--against", metavar="ROSTER", help="the roster whose units are the targets")
     p.add_argument("--weapon", metavar="NAME", help="only the weapons whose name (model: weapon) holds NAME")
-    p.add_argument("--models", type=int, default=1, help="models attacking (default 1): multiplies each model's Attacks or shots")
-    p.add_argument("--target-models", type=int, default=1, help="models in the target unit (default 1)")
+    p.add_argument("--models", type=_positive, default=1, help="models attacking (default 1): multiplies each model's Attacks or shots")
+    p.add_argument("--target-models", type=_positive, default=1, help="models in the target unit (default 1)")
     p.add_argument("--target-profile", metavar="NAME", help="the target's model profile whose name holds NAME (default: its first)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="set an argument outright, such as charged=true or cover_save=4")
     p.add_argument("--json", action="store_true", help="print JSON")

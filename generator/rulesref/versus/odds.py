@@ -95,7 +95,10 @@ class Odds:
         function = self._functions.get((entry.key, plan.name))
         if function is None:
             function = self._functions[entry.key, plan.name] = run_plans(entry, [plan], self.build.settings, odds=True)[plan.odds_name]
-        distribution = function(**given)
+        try:
+            distribution = function(**given)
+        except (ValueError, TypeError) as exc:  # a value the check does not take (given with --set, or too many models)
+            raise UsageError(f"{plan.name}: {exc}") from None
         rows = tuple(sorted(((_fields(result), Fraction(chance)) for result, chance in distribution.items()), key=lambda row: tuple(v for _, v in row[0])))
         modelled = (*matchup.modelled, *choice.modelled, *(aim.brings if aim is not None else ()))
         return Answer(f"{entry.module}.{plan.odds_name}", tuple(given.items()), rows, tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys((*choice.not_modelled, *matchup.not_modelled))))
