@@ -127,10 +127,10 @@ def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
         for weapon in weapons:
             choices += _choices(model, weapon, attacker, play, inputs, played, mapping, unread)
     aims = []
+    held, brings = _held(mapping, played, unit.rules)  # (the unit's, whichever of its models is the target)
     for model in (p for p in unit.profiles if _has(p, play.side("target"))):
         values = _values(model, play, "target", inputs, {}, unread)
         if values is not None:
-            held, brings = _held(mapping, played, unit.rules)
             aims.append(Aim(f"{unit.name}: {model.name}" if model.name != unit.name else unit.name, tuple(values.items()), held, brings))
     if len(aims) == 1:  # a unit of one profile is its own target's name
         aims = [replace(aims[0], label=unit.name)]
