@@ -163,6 +163,15 @@ def test_a_roster_without_the_other_is_a_usage_error(project: Path, capsys: pyte
     assert "--against" in capsys.readouterr().err
 
 
+def test_a_roster_that_cannot_be_read_is_reported_at_its_line_as_rulesref_roster_does(project: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    broken = tmp_path / "broken.ros"
+    broken.write_text('<?xml version="1.0"?>\n<roster name="x">\n  <forces>\n</roster>\n', encoding="utf-8")
+    assert main(["versus", "--roster", str(broken), "--against", str(ROSTERS / "beetle-hive.ros"), "--content", str(project)]) == 1
+    said = capsys.readouterr()
+    assert f"{broken.as_posix()}:" in said.out + said.err and "roster-source" in said.out + said.err
+    assert "Traceback" not in said.err
+
+
 def test_the_import_report_counts_the_rules_mapped_and_lists_the_rest() -> None:
     planned: list[tuple[str, dict[str, Any]]] = [("unit", {"rules": ["furious-charge", "glow"], "profiles": [{"rules": ["sputter"]}, {"rules": [{"rule": "glow", "X": 2}]}]}), ("rule", {"rules": ["ignored"]})]
     lines = played_report({"played_with": {"system": "w40k7", "rules": {"furious-charge": "furious-charge"}}}, planned, "Lantern Wars")
