@@ -43,9 +43,9 @@ VERSUS_MODULE = "versus"  # a played system's module of `versus(attacker, target
 
 __all__ = [
     "JAVASCRIPT_RESERVED",
-    "VERSUS_MODULE",
     "RESERVED_ENTRY_IDS",
     "RESERVED_SYSTEM_IDS",
+    "VERSUS_MODULE",
     "Claim",
     "collisions",
     "function_reason",
