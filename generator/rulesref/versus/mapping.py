@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rulesref.logic.effects import named_step
 from rulesref.model import Check, Content, Entry, System
 from rulesref.played import PlayedWith, StepPlay
 from rulesref.problems import Problem
@@ -17,16 +18,9 @@ from rulesref.problems.suggest import did_you_mean
 
 
 def step_check(content: Content, system: str, step: str) -> tuple[Entry, Check] | None:
-    """The entry and check a step name (`entry-id.check`, or `entry-id` with one check) of
-    `system` names, if any."""
-    entry_id, _, check_name = step.partition(".")
-    entry = content.entry(f"{system}:{entry_id}")
-    if entry is None or not entry.checks:
-        return None
-    if not check_name:
-        return (entry, entry.checks[0]) if len(entry.checks) == 1 else None
-    check = next((c for c in entry.checks if c.name == check_name), None)
-    return (entry, check) if check is not None else None
+    """The entry and check a step name of `system` names, if any (as effects find theirs)."""
+    found = named_step(content, system, step)
+    return None if isinstance(found, str) else found
 
 
 def played_problems(content: Content, system: System) -> Iterator[Problem]:
