@@ -19,6 +19,7 @@ MAPPING = """played_with:
     twin-linked: twin-linked
     rending: rending
     feel-no-pain: feel-no-pain
+    invulnerable-save: invulnerable-save-x
   steps:
     close-combat.attack:
       weapons: {by: Type, with: Melee}

@@ -3,8 +3,9 @@
 An import of 40K 7th edition data is played with the `w40k7` system's steps, where that
 system is in the same content folder: the characteristics its profile types print (WS, BS,
 S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported
-rule whose name is a played rule's (`Preferred Enemy (Orks)` is Preferred Enemy) is mapped to
-it, where that rule has effects. A name with no such rule is not mapped: it is counted in
+rule whose name is a played rule's, or one of its aliases, but for a bracketed parameter
+(`Preferred Enemy (Orks)` is Preferred Enemy, `Feel No Pain (5+)` is Feel No Pain (X+)) is
+mapped to it, where that rule has effects. A name with no such rule is not mapped: it is counted in
 IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
 the rules it newly maps and the steps the played system newly has, and keeps every mapping
 already there.
@@ -54,8 +55,15 @@ class PlayedSystem:
     """What the mapping needs of the played system's files: its rules with effects, by name,
     and the inputs of each of its checks."""
 
-    rules: dict[str, str]  # lower-case name -> id
+    rules: dict[str, str]  # base name (`base_name`) of each name and alias -> id
     inputs: dict[str, set[str]]  # `entry-id.check` -> its input names
+
+
+def base_name(name: str) -> str:
+    """A rule's name as the mapping compares it: lower case, without a bracketed parameter,
+    so that `Feel No Pain (5+)` and `Poisoned (X)` in the data are the played system's
+    `Feel No Pain (X+)` and `Poisoned (X+)`."""
+    return _PARAMETER.sub("", name).strip().lower()
 
 
 def read_played(folder: Path) -> PlayedSystem | None:
@@ -71,7 +79,8 @@ def read_played(folder: Path) -> PlayedSystem | None:
         if not isinstance(ident, str):
             continue
         if data.get("kind") == "rule" and data.get("effects"):
-            rules[str(data.get("name", ident)).lower()] = ident
+            for name in (data.get("name", ident), *(data.get("aliases") or ())):
+                rules.setdefault(base_name(str(name)), ident)
         for name, check in (data.get("checks") or {}).items():
             if isinstance(check, dict) and check.get("versus"):
                 inputs[f"{ident}.{name}"] = set(check.get("inputs") or {})
@@ -91,7 +100,7 @@ def played_with(game: str, content: Path, rules: dict[str, str], old: Any) -> di
         if step in played.inputs:
             have = played.inputs[step]
             steps[step] = {side: ({k: v for k, v in fed.items() if k in have} if side != "weapons" else fed) for side, fed in spec.items()}
-    mapped = {ident: played.rules[base] for ident, name in rules.items() if (base := _PARAMETER.sub("", name).lower()) in played.rules}
+    mapped = {ident: played.rules[base] for ident, name in rules.items() if (base := base_name(name)) in played.rules}
     old = old if isinstance(old, dict) and old.get("system") == known.system else {}
     kept_rules = old.get("rules") if isinstance(old.get("rules"), dict) else {}
     kept_steps = old.get("steps") if isinstance(old.get("steps"), dict) else {}
