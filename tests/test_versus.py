@@ -124,6 +124,9 @@ def test_the_beetles_attacks_face_the_reavers_invulnerable_save_counted_by_hand(
     assert joint(spit) == {(0, 0): (1 - p) ** 2, (1, 1): 2 * p * (1 - p), (2, 2): p * p}
     assert joint(spit) == {(0, 0): Fraction(64, 81), (1, 1): Fraction(16, 81), (2, 2): Fraction(1, 81)}
     assert spit["modelled"] == ["invulnerable-save"]
+    # Gets Hot wounds the firer, not the target; Armourbane acts on armour penetration alone: both
+    # mapped, neither acts on these steps, and each is said
+    assert spit["not_modelled"] == ["gets-hot", "armourbane"]
     shots = {**SHOOTING, "shots": 2, "ballistic_skill": 2, "strength": 4, "ap": 3, "toughness": 3, "armour_save": 5, "invulnerable_save": 4, "wounds": 1, "models": 2}
     assert joint(spit) == oracle(shots, 2, melee=False)
     # In close combat the Mandibles (Strength User, AP -) leave the 5+ armour, but the 4+ is
@@ -134,6 +137,24 @@ def test_the_beetles_attacks_face_the_reavers_invulnerable_save_counted_by_hand(
     assert joint(bite) == {(0, 0): Fraction(25, 36), (1, 1): Fraction(10, 36), (2, 2): Fraction(1, 36)} == {(0, 0): (1 - p) ** 2, (1, 1): 2 * p * (1 - p), (2, 2): p * p}
     blows = {**CLOSE, "attacks": 2, "strength": 4, "ap": 7, "toughness": 3, "armour_save": 5, "invulnerable_save": 4, "wounds": 1, "models": 2}
     assert joint(bite) == oracle(blows, 2, melee=True)
+
+
+def test_rage_gives_each_model_that_charged_one_attack_more_counted_by_hand(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two Beetles (1 Attack each) charge with Rage: each strikes with one Attack more, 4 in all.
+    # Each is an unsaved Wound on a one-Wound Reaver with 1/2 * 2/3 * 1/2 = 1/6 (as above).
+    [charged] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "2", "--target-models", "4", "--set", "rage_charged=2")
+    assert charged["given"]["attacks"] == 2 and charged["given"]["rage_charged"] == 2  # the profile's Attacks; Rage adds in the check
+    p = Fraction(1, 6)
+    assert joint(charged) == {(k, k): Fraction(comb(4, k)) * p**k * (1 - p) ** (4 - k) for k in range(5)}
+    assert joint(charged) == oracle({**CLOSE, "attacks": 4, "toughness": 3, "armour_save": 5, "invulnerable_save": 4, "ap": 7, "wounds": 1, "models": 4}, 4, melee=True)
+    assert charged["modelled"] == ["rage", "invulnerable-save"]
+    # without the charge (the count left out is 0) the two Attacks of the profile
+    [still] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "2", "--target-models", "4")
+    assert still["given"]["rage_charged"] == 0
+    assert joint(still) == {(k, k): Fraction(comb(2, k)) * p**k * (1 - p) ** (2 - k) for k in range(3)}
+    # the step counts at most 30 Attacks, with Rage as without
+    [many] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "20", "--set", "rage_charged=20")
+    assert max(row["result"]["unsaved"] for row in many["distribution"]) == 30
 
 
 def test_the_models_attacking_multiply_their_attacks(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

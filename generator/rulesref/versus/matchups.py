@@ -59,7 +59,7 @@ class Matchup:
     choices: tuple[Choice, ...]
     aims: tuple[Aim, ...]
     modelled: tuple[str, ...]  # the unit's own rules that act on the step as the attacker
-    not_modelled: tuple[str, ...]  # its rules that no mapping reaches
+    not_modelled: tuple[str, ...]  # its rules that no mapping reaches, or that act on no step played
     unread: tuple[str, ...]  # what could not be read, in words ("Shokk Attack Gun: Strength 2D6")
 
 
@@ -136,7 +136,7 @@ def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
         aims = [replace(aims[0], label=unit.name)]
     mine = [ref.rule for ref in unit.rules]
     modelled = tuple(r for r in mine if any(e.side == "self" for e in acting.get(mapping.rule(r) or "", ())))
-    not_modelled = tuple(r for r in mine if mapping.rule(r) is None)
+    not_modelled = tuple(r for r in mine if not any((mapping.rule(r) or "") in s.acting for s in playing.steps))  # unmapped, or mapped to a rule that acts on no step played (Armourbane)
     return Matchup(play, played.step, check, tuple(choices), tuple(aims), modelled, not_modelled, tuple(dict.fromkeys(unread)))
 
 
