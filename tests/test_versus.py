@@ -157,6 +157,20 @@ def test_rage_gives_each_model_that_charged_one_attack_more_counted_by_hand(proj
     assert max(row["result"]["unsaved"] for row in many["distribution"]) == 30
 
 
+def test_a_mapping_gives_the_value_a_rules_name_does_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rule whose name carries no value (a wargear item) is a played rule with one."""
+    project = played_content(tmp_path / "content")
+    system = project / "lanterns" / "system.yml"
+    system.write_text(system.read_text(encoding="utf-8").replace("    rending: rending\n", "    rending: rending\n    glow: {rule: feel-no-pain, X: 6}\n    sputter: {rule: poisoned, X: 2}\n"), encoding="utf-8")
+    # the Wing Hook's Sputter is Poisoned (2+): Strength 8 already wounds Toughness 4 on 2+
+    [hook] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Wing Hook")
+    assert hook["given"]["poisoned"] == 2 and "sputter" in hook["modelled"] and hook["not_modelled"] == []
+    # the Reavers' Glow is Feel No Pain (6+): the Acid Spit's 1/9 an unsaved Wound before it, 5/6 of that after
+    [spit] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Acid Spit", "--target-models", "1")
+    assert spit["given"]["feel_no_pain"] == 6 and spit["modelled"] == ["glow", "invulnerable-save"]
+    assert joint(spit) == {(0, 0): 1 - Fraction(1, 9) * Fraction(5, 6), (1, 1): Fraction(1, 9) * Fraction(5, 6)}
+
+
 def test_the_models_attacking_multiply_their_attacks(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     [answer] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Dust Blade", "--models", "3")
     assert answer["given"]["attacks"] == 6
@@ -184,6 +198,9 @@ def test_the_importer_maps_a_known_game_onto_the_played_system_in_the_content(pr
     assert mapped["rules"] == {"fear-orks": "fear", "feel-no-pain": "feel-no-pain", "furious-charge": "furious-charge", "poisoned": "poisoned", "ward": "invulnerable-save-x"}
     assert set(mapped["steps"]["close-combat.attack"]["target"]) == {"target_weapon_skill", "toughness", "armour_save", "wounds"}
     # what people wrote stays theirs; a game it does not know keeps what is there
+    # a name that gives its roll first is the played rule with that value
+    first = played_with("Warhammer 40,000 7th Edition", project, {"ward": "5+ Invulnerable Save", "keen": "4+ Rending"}, None)
+    assert first is not None and first["rules"] == {"ward": {"rule": "invulnerable-save-x", "X": 5}}  # Rending takes no value: not mapped
     kept = played_with("Warhammer 40,000 7th Edition", project, {"glow": "Glow"}, {"system": "w40k7", "rules": {"glow": "fearless"}})
     assert kept is not None and kept["rules"] == {"glow": "fearless"}
     assert played_with("Lantern Wars", project, {}, None) is None
