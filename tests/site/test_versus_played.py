@@ -40,6 +40,9 @@ def test_the_targets_of_a_system_are_one_script_not_on_every_page(site: Built) -
         "values": {"target_weapon_skill": 4, "toughness": 4, "armour_save": 4, "wounds": 2},
         "held": {"eternal_warrior": True, "feel_no_pain": 5}, "brings": [["Eternal Warrior", "../eternal-warrior/"], ["Feel No Pain (5+)", "../feel-no-pain/"]],
     }
+    # the Reavers' Invulnerable Save (4+) is held in both steps, whatever their armour
+    assert targets[1]["steps"]["shooting-attack.attack"]["held"] == targets[1]["steps"]["close-combat.attack"]["held"] == {"invulnerable_save": 4}
+    assert targets[1]["steps"]["shooting-attack.attack"]["brings"] == [["Invulnerable Save (4+)", "../invulnerable-save/"]]
     page = (site.site / "lanterns" / "moth-reavers" / "index.html").read_text(encoding="utf-8")
     assert "Hive Beetle" not in page  # the targets come with the script, not the page
 
