@@ -118,9 +118,9 @@ def test_an_unknown_unit_is_an_error_that_names_it(packages: tuple[Path, Path, P
 
 
 def test_arguments_fill_in_none_multiply_per_model_within_range_and_name_the_rest() -> None:
-    args: list[runtime.Arg] = [("attacks", "int", 1, 30), ("rending", "bool", None, None), ("feel_no_pain", "int", 2, 7), ("toughness", "int", 1, 10)]
+    args: list[runtime.Arg] = [("attacks", "int", 1, 30), ("rending", "bool", None, None), ("feel_no_pain", "int", 2, 7), ("rage_charged", "int", 0, 20), ("toughness", "int", 1, 10)]
     given = runtime.arguments(args, {"attacks": 4}, ["attacks"], 10, {"toughness": 4}, {})
-    assert given == {"attacks": 30, "rending": False, "feel_no_pain": 7, "toughness": 4}  # 40 attacks, capped at the input's 30
+    assert given == {"attacks": 30, "rending": False, "feel_no_pain": 7, "rage_charged": 0, "toughness": 4}  # 40 attacks, capped at the input's 30
     with pytest.raises(runtime.Missing, match="`toughness`"):
         runtime.arguments(args, {"attacks": 4}, ["attacks"], 1, {}, {})
     assert runtime.arguments(args, {"attacks": 4}, ["attacks"], 1, {}, {}, lowest=True)["toughness"] == 1

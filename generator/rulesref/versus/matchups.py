@@ -59,7 +59,7 @@ class Matchup:
     choices: tuple[Choice, ...]
     aims: tuple[Aim, ...]
     modelled: tuple[str, ...]  # the unit's own rules that act on the step as the attacker
-    not_modelled: tuple[str, ...]  # its rules that no mapping reaches
+    not_modelled: tuple[str, ...]  # its rules that no mapping reaches, or that act on no step played
     unread: tuple[str, ...]  # what could not be read, in words ("Shokk Attack Gun: Strength 2D6")
 
 
@@ -136,7 +136,7 @@ def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
         aims = [replace(aims[0], label=unit.name)]
     mine = [ref.rule for ref in unit.rules]
     modelled = tuple(r for r in mine if any(e.side == "self" for e in acting.get(mapping.rule(r) or "", ())))
-    not_modelled = tuple(r for r in mine if mapping.rule(r) is None)
+    not_modelled = tuple(r for r in mine if not any((mapping.rule(r) or "") in s.acting for s in playing.steps))  # unmapped, or mapped to a rule that acts on no step played (Armourbane)
     return Matchup(play, played.step, check, tuple(choices), tuple(aims), modelled, not_modelled, tuple(dict.fromkeys(unread)))
 
 
@@ -191,7 +191,7 @@ def _choices(
     set_by_rules: dict[str, Scalar] = {}
     for ref in weapon.rules:
         theirs = mapping.rule(ref.rule) or ""
-        got = _weapon_values(ref, played.acting.get(theirs, ()), played.params.get(theirs, ()))
+        got = _weapon_values(mapping.args(ref.rule) + ref.args, played.acting.get(theirs, ()), played.params.get(theirs, ()))
         if got is None:
             not_applied.append(ref.rule)
         else:
@@ -202,10 +202,11 @@ def _choices(
     return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
 
 
-def _weapon_values(ref: RuleRef, effects: tuple[Effect, ...], params: tuple[Param, ...]) -> dict[str, Scalar] | None:
+def _weapon_values(args: tuple[tuple[str, Scalar], ...], effects: tuple[Effect, ...], params: tuple[Param, ...]) -> dict[str, Scalar] | None:
     """What a weapon's rule sets outright in the step, by its effects (a literal or one of its
-    parameters, as the row gives it), or None where it does anything else (or nothing)."""
-    given = dict(ref.args)
+    parameters, as the mapping, then the row, give it), or None where it does anything else
+    (or nothing)."""
+    given = dict(args)
     out: dict[str, Scalar] = {}
     for effect in effects:
         if effect.operation != "set" or effect.when is not None or effect.value is None or effect.side != "self":
@@ -242,7 +243,7 @@ def _held(mapping: PlayedWith, played: Played, rules: tuple[RuleRef, ...]) -> tu
         theirs = mapping.rule(ref.rule) or ""
         for effect in played.acting.get(theirs, ()):
             if effect.side == "target" and effect.operation == "set" and effect.value is not None:
-                value = _value(effect.value.source, dict(ref.args), played.params.get(theirs, ()))
+                value = _value(effect.value.source, dict(mapping.args(ref.rule) + ref.args), played.params.get(theirs, ()))
                 if value is not None:
                     held[effect.changes] = value
                     brings.append(ref.rule)

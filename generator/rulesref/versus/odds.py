@@ -4,7 +4,8 @@ The same function a unit page's Versus form runs in the browser: the unit's comp
 of the step where its rules change it, else the step's own. Its arguments come from the
 attacker's choice (a model with a weapon, times the models attacking), the target (a unit's
 profile, with what its rules hold, or characteristics given), and the conditions; an argument
-none of them gives takes its "none" (false, or 7 for a save or an X+ roll), or is asked for.
+none of them gives takes its "none" (false, 7 for a save or an X+ roll, 0 for a count that
+starts at 0), or is asked for.
 """
 
 from __future__ import annotations

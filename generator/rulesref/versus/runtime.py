@@ -39,7 +39,8 @@ class Missing(ValueError):
 def arguments(args: list[Arg], values: dict[str, Scalar], per_model: list[str], models: int, target: dict[str, Scalar], conditions: dict[str, Scalar], *, lowest: bool = False) -> dict[str, Scalar]:
     """Every argument of the odds function: the conditions over the target over the attacker's
     choice (its `values`, each of `per_model` times the `models` attacking, within its range),
-    the rest "none" (false, or 7 for a save or an X+ roll); a number that has no "none" raises
+    the rest "none" (false, 7 for a save or an X+ roll, 0 for a count that may be 0); a number
+    that has no "none" raises
     `Missing` (or, with `lowest`, takes its lowest value)."""
     given: dict[str, Scalar] = dict(values)
     for name in per_model:
@@ -58,6 +59,8 @@ def arguments(args: list[Arg], values: dict[str, Scalar], per_model: list[str], 
             out[name] = False
         elif kind == "int" and hi == NONE_VALUE:
             out[name] = NONE_VALUE
+        elif kind == "int" and lo == 0:  # a count of models (Rage's that charged): none
+            out[name] = 0
         elif lowest and kind == "int" and lo is not None:
             out[name] = lo
         else:

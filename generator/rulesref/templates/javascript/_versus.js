@@ -21,6 +21,7 @@ export function argumentsOf(args, values, perModel, models, target, conditions, 
       out[name] = perModel.includes(name) && isWhole(value) && hi !== null ? Math.min(value, hi) : value;
     } else if (kind === "bool") out[name] = false;
     else if (kind === "int" && hi === NONE_VALUE) out[name] = NONE_VALUE;
+    else if (kind === "int" && lo === 0) out[name] = 0; // a count of models (Rage's that charged): none
     else if (lowest && kind === "int" && lo !== null) out[name] = lo;
     else missing.push(name);
   }
