@@ -10,13 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-<<<<<<< HEAD
-from rulesref.logic.effects import named_step
-from rulesref.model import Check, Content, Entry, System
-=======
 from rulesref.links import param_value
+from rulesref.logic.effects import named_step
 from rulesref.model import Check, Content, Entry, System, Where
->>>>>>> core7b
 from rulesref.played import PlayedWith, StepPlay
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
