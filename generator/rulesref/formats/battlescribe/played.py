@@ -1,8 +1,9 @@
 """The `played_with` an import writes for the games it knows (see `rulesref.played`).
 
-An import of 40K 7th edition data is played with the `w40k7` system's steps, where that
-system is in the same content folder: the characteristics its profile types print (WS, BS,
-S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported
+An import of 40K 7th edition data is played with the `w40k7` system's steps, and one of
+Horus Heresy 2nd edition data (the game system `Horus Heresy (2022)`) with `hh2`'s, where
+that system is in the same content folder: the characteristics both print (WS, BS, S, T, W,
+A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported
 rule whose name is a played rule's (`Preferred Enemy (Orks)` is Preferred Enemy) is mapped to
 it, where that rule has effects. A name with no such rule is not mapped: it is counted in
 IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
@@ -20,19 +21,30 @@ from typing import Any
 
 from rulesref.read.load import load_read
 
+_TARGET = {"toughness": "T", "armour_save": "Save", "wounds": "W"}
+_SHOOTING = {
+    "weapons": {"by": "Type", "without": "Melee"},
+    "attacker": {"ballistic_skill": "BS"},
+    "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
+    "target": _TARGET,
+}
 ATTACK_STEPS: dict[str, dict[str, Any]] = {  # 40K 7th edition's characteristics, for the steps of an attack
     "close-combat.attack": {
         "weapons": {"by": "Type", "with": "Melee"},
         "attacker": {"weapon_skill": "WS", "strength": "S", "attacks": "A"},
         "weapon": {"strength": "Strength", "ap": "AP"},
-        "target": {"target_weapon_skill": "WS", "toughness": "T", "armour_save": "Save", "wounds": "W"},
+        "target": {"target_weapon_skill": "WS", **_TARGET},
     },
-    "shooting-attack.attack": {
-        "weapons": {"by": "Type", "without": "Melee"},
-        "attacker": {"ballistic_skill": "BS"},
-        "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
-        "target": {"toughness": "T", "armour_save": "Save", "wounds": "W"},
+    "shooting-attack.attack": _SHOOTING,
+}
+HERESY_STEPS: dict[str, dict[str, Any]] = {  # the Horus Heresy's (2nd edition) prints the same; its melee To Hit roll is the player's
+    "melee-attack.attack": {
+        "weapons": {"by": "Type", "with": "Melee"},
+        "attacker": {"strength": "S", "attacks": "A"},
+        "weapon": {"strength": "Strength", "ap": "AP"},
+        "target": _TARGET,
     },
+    "shooting-attack.attack": _SHOOTING,
 }
 
 
@@ -45,7 +57,10 @@ class Known:
     steps: dict[str, dict[str, Any]]
 
 
-KNOWN = (Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),)
+KNOWN = (
+    Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),
+    Known("hh2", re.compile(r"horus heresy\s*\(2022\)|horus heresy.*2nd|age of darkness", re.IGNORECASE), HERESY_STEPS),
+)
 _PARAMETER = re.compile(r"\s*\(.*\)\s*$")
 
 
@@ -54,7 +69,7 @@ class PlayedSystem:
     """What the mapping needs of the played system's files: its rules with effects, by name,
     and the inputs of each of its checks."""
 
-    rules: dict[str, str]  # lower-case name -> id
+    rules: dict[str, str]  # lower-case name or alias, without its parameter -> id
     inputs: dict[str, set[str]]  # `entry-id.check` -> its input names
 
 
@@ -71,7 +86,8 @@ def read_played(folder: Path) -> PlayedSystem | None:
         if not isinstance(ident, str):
             continue
         if data.get("kind") == "rule" and data.get("effects"):
-            rules[str(data.get("name", ident)).lower()] = ident
+            names = [data.get("name", ident), *(data.get("aliases") or [])]
+            rules |= {_PARAMETER.sub("", str(n)).lower(): ident for n in names}  # `Rending (X+)` is Rending
         for name, check in (data.get("checks") or {}).items():
             if isinstance(check, dict) and check.get("versus"):
                 inputs[f"{ident}.{name}"] = set(check.get("inputs") or {})
