@@ -2,9 +2,9 @@
 rules resolved one attack at a time, every die rolled.
 
 The oracle knows nothing of pools: it follows one shot or one blow through its To Hit roll
-(and, from Ballistic Skill 6, the re-roll of its 1), its To Wound roll (Rending (X+) wounding
+(and a Twin-linked miss rolled again, or, from Ballistic Skill 6, its 1), its To Wound roll (Rending (X+) wounding
 on X+ whatever the Toughness, Breaching (X+) turning a wounding X+ to AP 2, Shred rolling a
-failure again), the best save and Feel No Pain, each die from 1 to 6, then puts the attacks
+failure again), the best save and Feel No Pain (never against Instant Death), each die from 1 to 6, then puts the attacks
 together by trying every outcome of each. The weapon and target inputs are tried on their
 own, in mixes, and drawn at random."""
 
@@ -28,15 +28,18 @@ SIXTH = Fraction(1, 6)
 
 def _to_hit(s: dict[str, Any], melee: bool) -> Iterator[tuple[bool, Fraction]]:
     """Every way one attack's To Hit roll (and its re-roll) ends: hit or not, with its chance."""
+    twin = not melee and s["twin_linked"]
     if melee:
         needed, again = s["to_hit"], 7
     else:
         bs = 1 if s["snap_shots"] else s["ballistic_skill"]
         needed, again = (7 - bs, 7) if bs <= 5 else (2, 12 - bs)
+    if twin:
+        again = needed  # the rule's re-roll: the first roll's number, and never a second one
     for first in D6:
         if first >= needed:
             yield True, SIXTH
-        elif first == 1 and again <= 6:
+        elif twin or (first == 1 and again <= 6):
             for second in D6:
                 yield second >= again, SIXTH * SIXTH
         else:
@@ -67,8 +70,8 @@ def _through(s: dict[str, Any], kind: str, melee: bool) -> Fraction:
     ap = min(s["ap"], 2) if kind == "ap2" else s["ap"]
     armour = s["armour_save"] if ap > s["armour_save"] else 7
     best = min(armour, 7 if melee else s["cover_save"], s["invulnerable_save"])
-    instant_death = s["strength"] >= 2 * s["toughness"] and not s["eternal_warrior"]
-    pain = 7 if instant_death else s["feel_no_pain"]
+    no_pain = s["instant_death"] or (s["strength"] >= 2 * s["toughness"] and not s["eternal_warrior"])
+    pain = 7 if no_pain else s["feel_no_pain"]
     return Fraction(sum(1 for save in D6 if save < best), 6) * Fraction(sum(1 for roll in D6 if roll < pain), 6)
 
 
@@ -86,7 +89,7 @@ def one_attack(s: dict[str, Any], melee: bool) -> Fraction:
 def oracle(s: dict[str, Any], dice: int, melee: bool) -> dict[tuple[int, int], Fraction]:
     """(unsaved, models removed) over every outcome of every attack."""
     p = one_attack(s, melee)
-    instant_death = s["strength"] >= 2 * s["toughness"] and not s["eternal_warrior"]
+    instant_death = (s["instant_death"] or s["strength"] >= 2 * s["toughness"]) and not s["eternal_warrior"]
     out: dict[tuple[int, int], Fraction] = {}
     for each in itertools.product((0, 1), repeat=dice):
         unsaved = sum(each)
@@ -100,15 +103,21 @@ def _odds(result: dict[Any, Fraction]) -> dict[tuple[int, int], Fraction]:
 
 
 SHOOTING = {
-    "shots": 2, "ballistic_skill": 4, "snap_shots": False, "strength": 4, "ap": 5, "rending": 7, "breaching": 7, "shred": False, "toughness": 4,
+    "shots": 2, "ballistic_skill": 4, "snap_shots": False, "twin_linked": False, "strength": 4, "ap": 5, "rending": 7, "breaching": 7, "shred": False,
+    "instant_death": False, "toughness": 4,
     "armour_save": 4, "cover_save": 7, "invulnerable_save": 7, "wounds": 1, "models": 10, "eternal_warrior": False, "feel_no_pain": 7,
 }
-MELEE = {k: v for k, v in SHOOTING.items() if k not in ("shots", "ballistic_skill", "snap_shots", "cover_save")} | {"attacks": 2, "to_hit": 4}
+MELEE = {k: v for k, v in SHOOTING.items() if k not in ("shots", "ballistic_skill", "snap_shots", "twin_linked", "cover_save")} | {"attacks": 2, "to_hit": 4}
 FLAGS: list[dict[str, Any]] = [
     {},
     {"ballistic_skill": 6},
     {"ballistic_skill": 9, "to_hit": 2},
     {"snap_shots": True, "ballistic_skill": 8, "to_hit": 6},
+    {"twin_linked": True},
+    {"twin_linked": True, "ballistic_skill": 7},
+    {"twin_linked": True, "snap_shots": True, "rending": 6},
+    {"instant_death": True, "wounds": 3, "feel_no_pain": 4},
+    {"instant_death": True, "wounds": 3, "feel_no_pain": 4, "eternal_warrior": True},
     {"rending": 6, "toughness": 8, "armour_save": 2},
     {"rending": 4, "strength": 6, "toughness": 4, "to_hit": 3},
     {"rending": 5, "shred": True, "cover_save": 4, "invulnerable_save": 5},
@@ -155,7 +164,7 @@ def test_random_mixes_of_every_input_are_every_die_rolled() -> None:
     for _ in range(60):
         s: dict[str, Any] = {
             "ballistic_skill": pick.randint(1, 10), "snap_shots": pick.random() < 0.2, "strength": pick.randint(1, 10), "ap": pick.randint(1, 7),
-            "rending": pick.choice((3, 4, 5, 6, 7, 7, 7)), "breaching": pick.choice((2, 4, 5, 6, 7, 7, 7)), "shred": pick.random() < 0.4,
+            "twin_linked": pick.random() < 0.4, "instant_death": pick.random() < 0.2, "rending": pick.choice((3, 4, 5, 6, 7, 7, 7)), "breaching": pick.choice((2, 4, 5, 6, 7, 7, 7)), "shred": pick.random() < 0.4,
             "toughness": pick.randint(1, 10), "armour_save": pick.randint(2, 7), "cover_save": pick.randint(2, 7), "invulnerable_save": pick.randint(2, 7),
             "wounds": pick.randint(1, 10), "models": pick.randint(1, 3), "eternal_warrior": pick.random() < 0.3, "feel_no_pain": pick.randint(2, 7),
             "to_hit": pick.randint(2, 6),
@@ -196,7 +205,7 @@ def test_javascript_odds_equal_python_odds_on_random_settings(tmp_path: Path) ->
     for _ in range(25):
         s: dict[str, Any] = {
             "ballistic_skill": pick.randint(1, 10), "snap_shots": pick.random() < 0.2, "strength": pick.randint(1, 10), "ap": pick.randint(1, 7),
-            "rending": pick.choice((3, 5, 6, 7)), "breaching": pick.choice((4, 6, 7)), "shred": pick.random() < 0.5, "toughness": pick.randint(1, 10),
+            "twin_linked": pick.random() < 0.4, "instant_death": pick.random() < 0.2, "rending": pick.choice((3, 5, 6, 7)), "breaching": pick.choice((4, 6, 7)), "shred": pick.random() < 0.5, "toughness": pick.randint(1, 10),
             "armour_save": pick.randint(2, 7), "cover_save": pick.randint(2, 7), "invulnerable_save": pick.randint(2, 7), "wounds": pick.randint(1, 4),
             "models": pick.randint(1, 10), "eternal_warrior": pick.random() < 0.3, "feel_no_pain": pick.randint(2, 7), "to_hit": pick.randint(2, 6),
         }

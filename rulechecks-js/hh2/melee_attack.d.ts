@@ -35,6 +35,8 @@ export declare namespace attack {
     readonly breaching: number;
     /** The attacks have Shred (failed To Wound rolls are rolled again) */
     readonly shred: boolean;
+    /** The attacks have Instant Death (each unsaved Wound removes a model, and Feel No Pain is not rolled) */
+    readonly instant_death: boolean;
     /** The target's Toughness */
     readonly toughness: number;
     /** The target's armour save (3 for 3+; 7 for none) */
@@ -94,6 +96,8 @@ export declare namespace attack_odds {
     readonly breaching: number;
     /** The attacks have Shred (failed To Wound rolls are rolled again) */
     readonly shred: boolean;
+    /** The attacks have Instant Death (each unsaved Wound removes a model, and Feel No Pain is not rolled) */
+    readonly instant_death: boolean;
     /** The target's Toughness */
     readonly toughness: number;
     /** The target's armour save (3 for 3+; 7 for none) */

@@ -27,6 +27,8 @@ export declare namespace attack {
     readonly ballistic_skill: number;
     /** The shots are Snap Shots (fired at Ballistic Skill 1) */
     readonly snap_shots: boolean;
+    /** The weapon is Twin-linked (failed To Hit rolls are rolled again) */
+    readonly twin_linked: boolean;
     /** The weapon's Strength */
     readonly strength: number;
     /** The weapon's AP (1 to 6; 7 for AP -) */
@@ -37,6 +39,8 @@ export declare namespace attack {
     readonly breaching: number;
     /** The weapon has Shred (failed To Wound rolls are rolled again) */
     readonly shred: boolean;
+    /** The weapon has Instant Death (each unsaved Wound removes a model, and Feel No Pain is not rolled) */
+    readonly instant_death: boolean;
     /** The target's Toughness */
     readonly toughness: number;
     /** The target's armour save (3 for 3+; 7 for none) */
@@ -57,7 +61,7 @@ export declare namespace attack {
     readonly hits: number;
     /** The To Hit rolls: the dice counted as hit rerolls */
     readonly hit_rerolls: number;
-    /** The To Hit rolls of 1 rolled again from Ballistic Skill 6: the dice that pass */
+    /** The To Hit rolls rolled again: the misses when Twin-linked, else the 1s from Ballistic Skill 6: the dice that pass */
     readonly rerolled_hits: number;
     /** The To Wound rolls (those of Rending or Breaching apart): the dice that pass */
     readonly wounded: number;
@@ -94,6 +98,8 @@ export declare namespace attack_odds {
     readonly ballistic_skill: number;
     /** The shots are Snap Shots (fired at Ballistic Skill 1) */
     readonly snap_shots: boolean;
+    /** The weapon is Twin-linked (failed To Hit rolls are rolled again) */
+    readonly twin_linked: boolean;
     /** The weapon's Strength */
     readonly strength: number;
     /** The weapon's AP (1 to 6; 7 for AP -) */
@@ -104,6 +110,8 @@ export declare namespace attack_odds {
     readonly breaching: number;
     /** The weapon has Shred (failed To Wound rolls are rolled again) */
     readonly shred: boolean;
+    /** The weapon has Instant Death (each unsaved Wound removes a model, and Feel No Pain is not rolled) */
+    readonly instant_death: boolean;
     /** The target's Toughness */
     readonly toughness: number;
     /** The target's armour save (3 for 3+; 7 for none) */

@@ -27,7 +27,7 @@ class Attack:
     models_removed: int
 
 
-def attack(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, breaching: int, shred: bool, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, wounded: int, piercing: int, wound_rerolls: int, rerolled_wounds: int, rerolled_piercing: int, saved: int, through: int, piercing_saved: int, piercing_through: int, ignored: int, unsaved: int) -> Attack:
+def attack(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, breaching: int, shred: bool, instant_death: bool, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, wounded: int, piercing: int, wound_rerolls: int, rerolled_wounds: int, rerolled_piercing: int, saved: int, through: int, piercing_saved: int, piercing_through: int, ignored: int, unsaved: int) -> Attack:
     """How many unsaved Wounds one unit's melee attacks inflict on another, and how many models they remove.
 
     Melee attack: https://rulesref.github.io/rulesref/hh2/melee-attack/
@@ -40,6 +40,7 @@ def attack(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, b
         rending: a whole number from 2 to 7. The attacks have Rending (X+): 5 for 5+; 7 for none
         breaching: a whole number from 2 to 7. The attacks have Breaching (X+): 6 for 6+; 7 for none
         shred: true or false. The attacks have Shred (failed To Wound rolls are rolled again)
+        instant_death: true or false. The attacks have Instant Death (each unsaved Wound removes a model, and Feel No Pain is not rolled)
         toughness: a whole number from 1 to 10. The target's Toughness
         armour_save: a whole number from 2 to 7. The target's armour save (3 for 3+; 7 for none)
         invulnerable_save: a whole number from 2 to 7. The target's invulnerable save (4 for 4+; 7 for none)
@@ -63,23 +64,27 @@ def attack(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, b
     Examples:
 
         Ten attacks, five hit on 4+, three wound on 4+, one is saved; two models fall.
-        >>> attack(attacks=10, to_hit=4, strength=4, ap=7, rending=7, breaching=7, shred=False, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, hits=5, wounded=3, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=1, through=2, piercing_saved=0, piercing_through=0, ignored=0, unsaved=2)
+        >>> attack(attacks=10, to_hit=4, strength=4, ap=7, rending=7, breaching=7, shred=False, instant_death=False, toughness=4, armour_save=4, invulnerable_save=7, wounds=1, models=10, eternal_warrior=False, feel_no_pain=7, hits=5, wounded=3, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=1, through=2, piercing_saved=0, piercing_through=0, ignored=0, unsaved=2)
         Attack(unsaved=2, models_removed=2)
 
         Breaching (6+) makes the 6 To Wound AP 2, leaving only the 4+ invulnerable save, which fails; the 2+ armour saves the other two.
-        >>> attack(attacks=4, to_hit=3, strength=5, ap=3, rending=7, breaching=6, shred=False, toughness=4, armour_save=2, invulnerable_save=4, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=4, wounded=2, piercing=1, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=2, through=0, piercing_saved=0, piercing_through=1, ignored=0, unsaved=1)
+        >>> attack(attacks=4, to_hit=3, strength=5, ap=3, rending=7, breaching=6, shred=False, instant_death=False, toughness=4, armour_save=2, invulnerable_save=4, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=4, wounded=2, piercing=1, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=2, through=0, piercing_saved=0, piercing_through=1, ignored=0, unsaved=1)
         Attack(unsaved=1, models_removed=1)
 
         Strength 4 cannot wound Toughness 8, but Rending (6+) wounds on a 6, and Shred rolls the two misses again, one of them a 6; Feel No Pain (5+) discounts one Wound.
-        >>> attack(attacks=3, to_hit=4, strength=4, ap=7, rending=6, breaching=7, shred=True, toughness=8, armour_save=3, invulnerable_save=7, wounds=3, models=1, eternal_warrior=False, feel_no_pain=5, hits=3, wounded=0, piercing=1, wound_rerolls=2, rerolled_wounds=0, rerolled_piercing=1, saved=0, through=0, piercing_saved=0, piercing_through=2, ignored=1, unsaved=1)
+        >>> attack(attacks=3, to_hit=4, strength=4, ap=7, rending=6, breaching=7, shred=True, instant_death=False, toughness=8, armour_save=3, invulnerable_save=7, wounds=3, models=1, eternal_warrior=False, feel_no_pain=5, hits=3, wounded=0, piercing=1, wound_rerolls=2, rerolled_wounds=0, rerolled_piercing=1, saved=0, through=0, piercing_saved=0, piercing_through=2, ignored=1, unsaved=1)
         Attack(unsaved=1, models_removed=0)
 
         Strength 10 against Toughness 5 is Instant Death; AP 2 leaves no 2+ armour save, and the six-Wound model falls.
-        >>> attack(attacks=3, to_hit=2, strength=10, ap=2, rending=7, breaching=7, shred=False, toughness=5, armour_save=2, invulnerable_save=7, wounds=6, models=1, eternal_warrior=False, feel_no_pain=7, hits=3, wounded=3, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=0, through=3, piercing_saved=0, piercing_through=0, ignored=0, unsaved=3)
+        >>> attack(attacks=3, to_hit=2, strength=10, ap=2, rending=7, breaching=7, shred=False, instant_death=False, toughness=5, armour_save=2, invulnerable_save=7, wounds=6, models=1, eternal_warrior=False, feel_no_pain=7, hits=3, wounded=3, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=0, through=3, piercing_saved=0, piercing_through=0, ignored=0, unsaved=3)
         Attack(unsaved=3, models_removed=1)
 
+        Attacks with Instant Death remove a two-Wound model for each unsaved Wound, and Feel No Pain is not rolled.
+        >>> attack(attacks=3, to_hit=3, strength=4, ap=7, rending=7, breaching=7, shred=False, instant_death=True, toughness=4, armour_save=4, invulnerable_save=7, wounds=2, models=3, eternal_warrior=False, feel_no_pain=5, hits=3, wounded=2, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=0, through=2, piercing_saved=0, piercing_through=0, ignored=0, unsaved=2)
+        Attack(unsaved=2, models_removed=2)
+
         Two attacks roll two dice To Hit, so no more than two can hit.
-        >>> attack(attacks=2, to_hit=4, strength=4, ap=7, rending=7, breaching=7, shred=False, toughness=4, armour_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, wounded=0, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=0, through=0, piercing_saved=0, piercing_through=0, ignored=0, unsaved=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+        >>> attack(attacks=2, to_hit=4, strength=4, ap=7, rending=7, breaching=7, shred=False, instant_death=False, toughness=4, armour_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, wounded=0, piercing=0, wound_rerolls=0, rerolled_wounds=0, rerolled_piercing=0, saved=0, through=0, piercing_saved=0, piercing_through=0, ignored=0, unsaved=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
         ValueError: ...hits must be at most 2...
@@ -98,6 +103,8 @@ def attack(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, b
         raise ValueError(f'breaching must be a whole number from 2 to 7, not {breaching!r}')
     if type(shred) is not bool:
         raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(instant_death) is not bool:
+        raise ValueError(f'instant_death must be true or false, not {instant_death!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
         raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
     if type(armour_save) is not int or not 2 <= armour_save <= 7:
@@ -148,10 +155,10 @@ def attack(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, b
         raise ValueError(f'piercing_saved + piercing_through must add up to exactly {piercing + rerolled_piercing!r} (the dice `piercing_saved` rolls), not {piercing_saved + piercing_through!r}')
     if ignored + unsaved != through + piercing_through:
         raise ValueError(f'ignored + unsaved must add up to exactly {through + piercing_through!r} (the dice `ignored` rolls), not {ignored + unsaved!r}')
-    return _core_attack(attacks, to_hit, strength, ap, rending, breaching, shred, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, wounded, piercing, wound_rerolls, rerolled_wounds, rerolled_piercing, saved, through, piercing_saved, piercing_through, ignored, unsaved)
+    return _core_attack(attacks, to_hit, strength, ap, rending, breaching, shred, instant_death, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, hits, wounded, piercing, wound_rerolls, rerolled_wounds, rerolled_piercing, saved, through, piercing_saved, piercing_through, ignored, unsaved)
 
 
-def attack_odds(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, breaching: int, shred: bool, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int) -> dict[Attack, Fraction]:
+def attack_odds(*, attacks: int, to_hit: int, strength: int, ap: int, rending: int, breaching: int, shred: bool, instant_death: bool, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int) -> dict[Attack, Fraction]:
     """Exact odds of each result of `attack` over the dice (hits, wounded, piercing, wound_rerolls, rerolled_wounds, rerolled_piercing, saved, through, piercing_saved, piercing_through, ignored, unsaved), as fractions summing to 1.
 
     Melee attack: https://rulesref.github.io/rulesref/hh2/melee-attack/
@@ -170,6 +177,8 @@ def attack_odds(*, attacks: int, to_hit: int, strength: int, ap: int, rending: i
         raise ValueError(f'breaching must be a whole number from 2 to 7, not {breaching!r}')
     if type(shred) is not bool:
         raise ValueError(f'shred must be true or false, not {shred!r}')
+    if type(instant_death) is not bool:
+        raise ValueError(f'instant_death must be true or false, not {instant_death!r}')
     if type(toughness) is not int or not 1 <= toughness <= 10:
         raise ValueError(f'toughness must be a whole number from 1 to 10, not {toughness!r}')
     if type(armour_save) is not int or not 2 <= armour_save <= 7:
@@ -189,16 +198,16 @@ def attack_odds(*, attacks: int, to_hit: int, strength: int, ap: int, rending: i
     _den = 1
 
     def _step_hits() -> _dice.Dist:
-        return _dice.power(attacks, _dice.gather(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural >= rending or (natural >= breaching and natural >= min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7)) else 3 if shred and natural < min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7) else None, 0, min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7), 1), (1, 2, 3), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural >= rending or (natural >= breaching and natural >= min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7)) else None, 0, min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7), 1), (1, 2), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if strength >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if strength >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if strength >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if strength >= 2 * toughness and (not eternal_warrior) else feel_no_pain, 1), (0,), '', 0, 0)), (0, 0, 0, 0), 1))
+        return _dice.power(attacks, _dice.gather(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.compose(_dice.die(6, _dice.classes(6, (), None, 0, to_hit, 1), (1,), '', 0, 0), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural >= rending or (natural >= breaching and natural >= min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7)) else 3 if shred and natural < min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7) else None, 0, min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7), 1), (1, 2, 3), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), lambda natural, roll: 2 if natural >= rending or (natural >= breaching and natural >= min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7)) else None, 0, min(rending, 2 if strength >= toughness + 2 else 3 if strength == toughness + 1 else 4 if strength == toughness else 5 if strength == toughness - 1 else 6 if strength >= toughness - 3 else 7), 1), (1, 2), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if instant_death or (strength >= 2 * toughness and (not eternal_warrior)) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, 7 if instant_death or (strength >= 2 * toughness and (not eternal_warrior)) else feel_no_pain, 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, min(armour_save if ap > armour_save else 7, invulnerable_save), 1), (0,), '', 0, 0)), 0, _dice.die(6, _dice.classes(6, (), None, 0, invulnerable_save, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if instant_death or (strength >= 2 * toughness and (not eternal_warrior)) else feel_no_pain, 1), (0,), '', 0, 0)), 2, _dice.die(6, _dice.classes(6, (), None, 0, 7 if instant_death or (strength >= 2 * toughness and (not eternal_warrior)) else feel_no_pain, 1), (0,), '', 0, 0)), (0, 0, 0, 0), 1))
     _table, _den = _dice.extend(_table, _den, _step_hits, (0,), 1, (0,))
     for (unsaved,), _weight in _table.items():
-        _result = _core_attack(attacks, to_hit, strength, ap, rending, breaching, shred, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
+        _result = _core_attack(attacks, to_hit, strength, ap, rending, breaching, shred, instant_death, toughness, armour_save, invulnerable_save, wounds, models, eternal_warrior, feel_no_pain, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unsaved)
         _counts[_result] = _counts.get(_result, 0) + _weight
     return _dice.odds(_counts)
 
 
-def _core_attack(attacks: int, to_hit: int, strength: int, ap: int, rending: int, breaching: int, shred: bool, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, wounded: int, piercing: int, wound_rerolls: int, rerolled_wounds: int, rerolled_piercing: int, saved: int, through: int, piercing_saved: int, piercing_through: int, ignored: int, unsaved: int) -> Attack:
-    instant_death: bool = strength >= 2 * toughness and (not eternal_warrior)
-    falling: int = unsaved if instant_death or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4 if wounds == 4 else unsaved // 5 if wounds == 5 else unsaved // 6 if wounds == 6 else unsaved // 7 if wounds == 7 else unsaved // 8 if wounds == 8 else unsaved // 9 if wounds == 9 else unsaved // 10
+def _core_attack(attacks: int, to_hit: int, strength: int, ap: int, rending: int, breaching: int, shred: bool, instant_death: bool, toughness: int, armour_save: int, invulnerable_save: int, wounds: int, models: int, eternal_warrior: bool, feel_no_pain: int, hits: int, wounded: int, piercing: int, wound_rerolls: int, rerolled_wounds: int, rerolled_piercing: int, saved: int, through: int, piercing_saved: int, piercing_through: int, ignored: int, unsaved: int) -> Attack:
+    removed_whole: bool = (instant_death or strength >= 2 * toughness) and (not eternal_warrior)
+    falling: int = unsaved if removed_whole or wounds == 1 else unsaved // 2 if wounds == 2 else unsaved // 3 if wounds == 3 else unsaved // 4 if wounds == 4 else unsaved // 5 if wounds == 5 else unsaved // 6 if wounds == 6 else unsaved // 7 if wounds == 7 else unsaved // 8 if wounds == 8 else unsaved // 9 if wounds == 9 else unsaved // 10
     return Attack(unsaved=unsaved, models_removed=min(models, falling))
 
