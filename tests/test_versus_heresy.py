@@ -79,3 +79,23 @@ def test_a_breaching_gun_is_counted_by_hand(project: Path, capsys: pytest.Captur
 def test_the_melee_to_hit_roll_is_asked_for(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["versus", "embers/ash-wardens", "embers/soot-drakes", "--weapon", "Cinder Claw", "--content", str(project)]) == 2
     assert "to_hit" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("printed", "expected"),
+    [
+        ({"Type": "Melee, Rending (6+), Shred"}, "6+"),
+        ({"Type": "Heavy 2, rending (4+)"}, "4+"),
+        ({"Type": "Melee, Rending"}, None),  # no value printed: the player gives it
+        ({"Type": "Melee, Rending (4+)", "Note": "Rending (6+) on the charge"}, None),  # two values: not guessed
+        ({"Type": "Melee, Over-Rending (3+)"}, None),  # another rule's name that ends in it
+    ],
+)
+def test_a_rules_value_is_read_from_its_row_only_where_it_prints_exactly_one(printed: dict[str, str], expected: str | None) -> None:
+    from rulesref.model import Profile, Where
+    from rulesref.read.load import Document
+    from rulesref.versus.matchups import _printed, printed_pattern
+
+    pattern = printed_pattern("Rending (X)")
+    row = Profile("weapon", "Claw", tuple(printed.items()), (), Where(Document("t.yml", {}, ""), ()))
+    assert _printed(row, pattern) == expected

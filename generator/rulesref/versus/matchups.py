@@ -111,8 +111,7 @@ def playing(content: Content, system_id: str) -> Playing | None:
     for rule, _, _ in mapping.rules:
         named = content.entry(f"{system.id}:{rule}")
         if named is not None:
-            base = _BRACKETS.sub("", named.name)
-            printed[rule] = re.compile(rf"(?<![\w-]){re.escape(base)}\s*\(\s*([^()]*?)\s*\)", re.IGNORECASE)
+            printed[rule] = printed_pattern(named.name)
     return Playing(system, mapping, tuple(steps), printed)
 
 
@@ -211,6 +210,13 @@ def _choices(
     per_model = tuple(n for n in MULTIPLIED if n in inputs and (n in values or (n == SHOTS and shots_from is not None)))
     name = weapon.name if model.name == weapon.name else f"{model.name}: {weapon.name}"
     return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
+
+
+def printed_pattern(name: str) -> re.Pattern[str]:
+    """What a row prints of a rule named `name` (`Rending (X)`) with its value in brackets
+    (`Rending (6+)`), the value as its group; not inside another rule's name."""
+    base = _BRACKETS.sub("", name)
+    return re.compile(rf"(?<![\w-]){re.escape(base)}\s*\(\s*([^()]*?)\s*\)", re.IGNORECASE)
 
 
 def _printed(weapon: Profile, pattern: re.Pattern[str] | None) -> str | None:
