@@ -1,12 +1,14 @@
 """The `played_with` an import writes for the games it knows (see `rulesref.played`).
 
-An import of 40K 7th edition data is played with the `w40k7` system's steps, where that
-system is in the same content folder: the characteristics its profile types print (WS, BS,
-S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported
-rule whose name is a played rule's, or one of its aliases, but for a bracketed parameter
+An import of 40K 7th edition data is played with the `w40k7` system's steps, and one of
+Horus Heresy 2nd edition data (the game system `Horus Heresy (2022)`) with `hh2`'s, where
+that system is in the same content folder: the characteristics both print (WS, BS, S, T, W,
+A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported rule
+whose name is a played rule's, or one of its aliases, but for a bracketed parameter
 (`Preferred Enemy (Orks)` is Preferred Enemy, `Feel No Pain (5+)` is Feel No Pain (X+)) is
 mapped to it, where that rule has effects; a name that gives a roll first (`5+ Invulnerable
-Save`) is mapped with that value, where the played rule has one such parameter. A name with no such rule is not mapped: it is counted in
+Save`) is mapped with that value, where the played rule has one such parameter. A name with
+no such rule is not mapped: it is counted in
 IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
 the rules it newly maps and the steps the played system newly has, and keeps every mapping
 already there.
@@ -22,19 +24,30 @@ from typing import Any
 
 from rulesref.read.load import load_read
 
+_TARGET = {"toughness": "T", "armour_save": "Save", "wounds": "W"}
+_SHOOTING = {
+    "weapons": {"by": "Type", "without": "Melee"},
+    "attacker": {"ballistic_skill": "BS"},
+    "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
+    "target": _TARGET,
+}
 ATTACK_STEPS: dict[str, dict[str, Any]] = {  # 40K 7th edition's characteristics, for the steps of an attack
     "close-combat.attack": {
         "weapons": {"by": "Type", "with": "Melee"},
         "attacker": {"weapon_skill": "WS", "strength": "S", "attacks": "A"},
         "weapon": {"strength": "Strength", "ap": "AP"},
-        "target": {"target_weapon_skill": "WS", "toughness": "T", "armour_save": "Save", "wounds": "W"},
+        "target": {"target_weapon_skill": "WS", **_TARGET},
     },
-    "shooting-attack.attack": {
-        "weapons": {"by": "Type", "without": "Melee"},
-        "attacker": {"ballistic_skill": "BS"},
-        "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
-        "target": {"toughness": "T", "armour_save": "Save", "wounds": "W"},
+    "shooting-attack.attack": _SHOOTING,
+}
+HERESY_STEPS: dict[str, dict[str, Any]] = {  # the Horus Heresy's (2nd edition) prints the same; its melee To Hit roll is the player's
+    "melee-attack.attack": {
+        "weapons": {"by": "Type", "with": "Melee"},
+        "attacker": {"strength": "S", "attacks": "A"},
+        "weapon": {"strength": "Strength", "ap": "AP"},
+        "target": _TARGET,
     },
+    "shooting-attack.attack": _SHOOTING,
 }
 
 
@@ -47,7 +60,10 @@ class Known:
     steps: dict[str, dict[str, Any]]
 
 
-KNOWN = (Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),)
+KNOWN = (
+    Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),
+    Known("hh2", re.compile(r"horus heresy\s*\(2022\)|horus heresy.*2nd|age of darkness", re.IGNORECASE), HERESY_STEPS),
+)
 _PARAMETER = re.compile(r"\s*\(.*\)\s*$")
 _ROLL_FIRST = re.compile(r"^\s*([2-6])\+\s+(\S.*)$")  # `5+ Invulnerable Save`: the value before the name
 
