@@ -669,41 +669,51 @@
     return `${army.units.length} units (${matched} matched), ${army.rules.length} rules` + (shown ? `; ${shown} not matched, listed at the end.` : ".");
   }
 
+  /** A roster file read and matched: the army (a RosterError says where it could not be read). */
+  async function armyOf(file) {
+    let bytes = new Uint8Array(await file.arrayBuffer());
+    let shown = file.name;
+    const zipped = ZIP_MAGIC.some((mark) => startsWith(bytes, mark)); // (known by what it holds, whatever its name)
+    if (!zipped && !looksLikeXml(bytes)) throw new RosterError(shown, 1, NOT_A_ROSTER);
+    if (zipped) {
+      const [inner, name] = await unzipped(bytes, shown);
+      bytes = inner;
+      shown = `${shown}!${name}`;
+    } else if (bytes.length > limits.bytes) {
+      throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
+    }
+    const text = decoded(bytes);
+    const top = parsed(text, shown);
+    const idx = await loadData();
+    let roster;
+    try {
+      roster = rosterOf(top, file.name);
+    } catch (error) {
+      throw error instanceof NotANumber ? new RosterError(shown, lineOf(text, error.node), error.message) : error;
+    }
+    const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
+    await loadParts(idx, named(roster, idx, system));
+    return match(roster, idx, system);
+  }
+
+  const problem = (error) => (error instanceof RosterError ? `${error.where}, line ${error.line}: ${error.message}` : `The roster could not be read: ${error.message}`);
+
   async function open(file) {
     status.classList.remove("rr-try-error");
     status.textContent = `Reading ${file.name}…`;
     try {
-      let bytes = new Uint8Array(await file.arrayBuffer());
-      let shown = file.name;
-      const zipped = ZIP_MAGIC.some((mark) => startsWith(bytes, mark)); // (known by what it holds, whatever its name)
-      if (!zipped && !looksLikeXml(bytes)) throw new RosterError(shown, 1, NOT_A_ROSTER);
-      if (zipped) {
-        const [inner, name] = await unzipped(bytes, shown);
-        bytes = inner;
-        shown = `${shown}!${name}`;
-      } else if (bytes.length > limits.bytes) {
-        throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
-      }
-      const text = decoded(bytes);
-      const top = parsed(text, shown);
-      const idx = await loadData();
-      let roster;
-      try {
-        roster = rosterOf(top, file.name);
-      } catch (error) {
-        throw error instanceof NotANumber ? new RosterError(shown, lineOf(text, error.node), error.message) : error;
-      }
-      const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
-      await loadParts(idx, named(roster, idx, system));
-      const army = match(roster, idx, system);
+      const army = await armyOf(file);
       show(army);
       status.textContent = said(army);
       printButton.hidden = false;
+      // the matrix against an opponent's roster (assets/rulesref-matrix.js) reads the next one the same way
+      dispatchEvent(new CustomEvent("rr-army", { detail: { army, read: armyOf, problem, said } }));
     } catch (error) {
       out.replaceChildren();
       printButton.hidden = true;
       status.classList.add("rr-try-error");
-      status.textContent = error instanceof RosterError ? `${error.where}, line ${error.line}: ${error.message}` : `The roster could not be read: ${error.message}`;
+      status.textContent = problem(error);
+      dispatchEvent(new CustomEvent("rr-army", { detail: { army: null } }));
     }
   }
 
