@@ -60,6 +60,8 @@
   /** matrix.matrix's rows: each unit's weapons it took (every one where the roster shows none), in each step. */
   async function rows(army) {
     const out = [];
+    // every description and module the rows run, read at once rather than one after another
+    await Promise.all(units(army).flatMap((u) => (u.entry.versus ?? []).filter((s) => s.form)).map(async (s) => module(await described(s))));
     for (const unit of units(army)) {
       const steps = (unit.entry.versus ?? []).filter((s) => s.form);
       const taken = new Set(unit.profiles.map((p) => fold(p.name)));
