@@ -129,6 +129,25 @@ def test_a_cell_opens_the_versus_form_on_its_weapon_and_target(browser: Any, url
     context.close()
 
 
+def test_an_army_whole_is_an_opponent_as_the_command_takes_it(browser: Any, url: str, site: Built, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["versus", "--roster", str(ROSTERS / "beetle-hive.ros"), "--against-army", "lanterns/moth-court", "--json", "--content", str(site.content)]) == 0
+    expected = [(c["attacker"], c["weapon"], c["defender"], f"{c['mean_unsaved']['numerator']}/{c['mean_unsaved']['denominator']}", f"{c['some_removed']['numerator']}/{c['some_removed']['denominator']}") for c in json.loads(capsys.readouterr().out)]
+    context = browser.new_context()
+    page, problems = watched(context)
+    page.goto(f"{url}roster/")
+    page.set_input_files(".rr-roster input[type=file]", str(ROSTERS / "beetle-hive.ros"))
+    page.locator(".rr-army h2").first.wait_for()
+    armies = page.locator(".rr-matrix-army select")
+    assert armies.locator("option").all_inner_texts() == ["Moth Court"]
+    page.locator(".rr-matrix-army button").click()
+    page.locator(".rr-matrix-grid").wait_for()
+    shown = page.eval_on_selector_all(".rr-matrix-grid tbody button", "bs => bs.map(b => [b.dataset.attacker, b.dataset.weapon, b.dataset.defender, b.dataset.mean, b.dataset.some])")
+    assert [tuple(cell) for cell in shown] == expected and len(expected) == 6
+    assert [p for p in problems if not p.startswith(THEME_ICONS)] == []
+    context.close()
+
+
 def test_an_opponent_that_cannot_be_read_is_told_and_draws_nothing(browser: Any, url: str, tmp_path: Path) -> None:
     bad = tmp_path / "bad.ros"
     bad.write_text("not a roster", encoding="utf-8")

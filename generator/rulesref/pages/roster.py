@@ -37,7 +37,7 @@ from rulesref.pages import try_it
 from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 from rulesref.versus.matchups import HALF_RANGE
-from rulesref.versus.matrix import MEAN_FIELD, ONE_MODEL, REMOVED_FIELD
+from rulesref.versus.matrix import MEAN_FIELD, ONE_MODEL, REMOVED_FIELD, units_of_army
 from rulesref.versus.readers import NONE_VALUE
 
 PAGE = paths.ROSTER_PAGE
@@ -191,6 +191,8 @@ def system_data(site: RosterFacts, system: System) -> tuple[dict[str, Any], dict
         "elements": {element: [numbers[i] for i in ids] for element, ids in elements.items()},
         "parts": [[part, paths.relative(PAGE, part_file(system.id, part))] for part in names],
     }
+    if system.played_with is not None:  # an army whole, as the opponent of a roster's matrix (`rulesref versus --against-army`)
+        index["armies"] = [[a.id, a.name, [numbers[u.id] for u in units_of_army(entries, a.id) if u.id in numbers]] for a in system.armies]
     return index, parts
 
 

@@ -15,6 +15,7 @@ reach it through the page, and a test proves its cells equal these.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -46,6 +47,12 @@ class Side:
     name: str
     entry: Entry
     taken: frozenset[str]
+
+
+def units_of_army(entries: Iterable[Entry], army_id: str) -> list[Entry]:
+    """Every unit of an army among a system's `entries`, in their order: an opponent taken
+    whole (`rulesref versus --against-army`, and the roster page's choice of an army)."""
+    return [e for e in entries if e.kind == "unit" and army_id in e.armies]
 
 
 def _weapon(choice: Choice) -> str:

@@ -4,7 +4,8 @@
 // same way, and each weapon the first roster's units took meets each unit of the second, one
 // model against one model, worked out exactly by the generated checks a unit's Versus form runs
 // (rulesref-versus.js gives the arguments and the sums of both). A cell opens that Versus form on
-// its weapon and target: the whole distribution, and the rules modelled and not. A classic
+// its weapon and target: the whole distribution, and the rules modelled and not. The opponent
+// may be an army of the reference whole instead (`rulesref versus --against-army`). A classic
 // script, so that the offline copy runs it too.
 (() => {
   const section = document.querySelector("[data-rr-matrix]");
@@ -18,7 +19,7 @@
   // rulesrefImport: the offline copy's loader of classic twins (browsers run no modules from file://)
   const load = globalThis.rulesrefImport ?? ((href) => import(href));
   let mine = null; // the "rr-army" event's detail: the army read first, and how the page reads a roster
-  let theirs = null;
+  let theirs = null; // the opponent: an army read from a roster, or an army of the reference whole
 
   function el(tag, attributes = {}, ...children) {
     const node = document.createElement(tag);
@@ -141,12 +142,13 @@
     status.textContent = `${all.length} weapons against ${against.length} units: ${cells} cells.`;
   }
 
-  async function opponent(file) {
-    if (!mine?.read) return;
+  /** The opponent `read` (a roster file, or an army of the reference whole), then the matrix. */
+  async function opponent(name, read) {
+    if (!mine) return;
     status.classList.remove("rr-try-error");
-    status.textContent = `Reading ${file.name}…`;
+    status.textContent = `Reading ${name}…`;
     try {
-      theirs = await mine.read(file);
+      theirs = await read();
       await draw();
     } catch (error) {
       theirs = null;
@@ -157,12 +159,24 @@
     }
   }
 
+  // an army of the reference whole: those of the roster's own system
+  const pickArmy = section.querySelector(".rr-matrix-army");
+  const armies = pickArmy.querySelector("select");
+  let offered = [];
   addEventListener("rr-army", (event) => {
     mine = event.detail.army ? event.detail : null;
     section.hidden = !mine || !units(mine.army).some((u) => u.entry.versus);
+    offered = mine ? mine.armies.filter((a) => a.system === mine.army.system) : [];
+    armies.replaceChildren(...offered.map((a, i) => el("option", { value: i }, a.name)));
+    pickArmy.hidden = !offered.length;
     if (!section.hidden && theirs) draw().catch((error) => (status.textContent = mine.problem(error)));
   });
-  input.addEventListener("change", () => input.files[0] && opponent(input.files[0]));
+  pickArmy.querySelector("button").addEventListener("click", () => {
+    const army = offered[armies.value];
+    if (army) opponent(army.name, () => mine.wholeArmy(army));
+  });
+  const file = (picked) => opponent(picked.name, () => mine.read(picked));
+  input.addEventListener("change", () => input.files[0] && file(input.files[0]));
   drop.addEventListener("dragover", (event) => {
     event.preventDefault();
     drop.classList.add("rr-roster-over");
@@ -171,6 +185,6 @@
   drop.addEventListener("drop", (event) => {
     event.preventDefault();
     drop.classList.remove("rr-roster-over");
-    if (event.dataTransfer.files[0]) opponent(event.dataTransfer.files[0]);
+    if (event.dataTransfer.files[0]) file(event.dataTransfer.files[0]);
   });
 })();

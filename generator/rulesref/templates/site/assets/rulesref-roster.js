@@ -357,6 +357,7 @@
     const parts = new Map();
     const files = new Map();
     const columns = new Map();
+    const armies = [];
     const systems = Object.keys(rosters).filter((key) => !key.includes("/")).sort(byText);
     for (const system of systems) {
       const data = rosters[system];
@@ -371,6 +372,8 @@
         return entry;
       });
       for (const [part, file] of data.parts) files.set(`${system}/${part}`, file);
+      // a played system's armies, each whole the opponent a roster's matrix may take (rulesref-matrix.js)
+      for (const [id, name, numbers] of data.armies ?? []) armies.push({ system, id, name, keys: numbers.map((n) => numbered[n].key) });
       for (const [element, numbers] of Object.entries(data.elements)) {
         const list = byElement.get(element) ?? [];
         list.push(...numbers.map((n) => numbered[n]));
@@ -379,7 +382,7 @@
     }
     // [type, name, columns, values, rules] -> the profile (pages/roster.py)
     const profile = (system, [type, name, at, values, rules]) => ({ type, name, values: columns.get(system)[at].map((c, i) => [c, values[i]]), rules });
-    return { byElement, byKey, revisions, typeNames, parts, files, profile, read: new Set() };
+    return { byElement, byKey, revisions, typeNames, parts, files, profile, armies, read: new Set() };
   }
 
   /** The keys of the entries the matcher will look up for a roster (as `match` finds them:
@@ -696,6 +699,13 @@
     return match(roster, idx, system);
   }
 
+  /** An army of the reference whole, as the units of a roster (`rulesref versus --against-army`). */
+  async function wholeArmy(army) {
+    const idx = await loadData();
+    await loadParts(idx, army.keys);
+    return { units: army.keys.map((key) => ({ name: idx.byKey.get(key).name, entry: idx.byKey.get(key), profiles: [] })) };
+  }
+
   const problem = (error) => (error instanceof RosterError ? `${error.where}, line ${error.line}: ${error.message}` : `The roster could not be read: ${error.message}`);
 
   async function open(file) {
@@ -707,7 +717,8 @@
       status.textContent = said(army);
       printButton.hidden = false;
       // the matrix against an opponent's roster (assets/rulesref-matrix.js) reads the next one the same way
-      dispatchEvent(new CustomEvent("rr-army", { detail: { army, read: armyOf, problem, said } }));
+      const { armies } = await loadData();
+      dispatchEvent(new CustomEvent("rr-army", { detail: { army, read: armyOf, armies, wholeArmy, problem } }));
     } catch (error) {
       out.replaceChildren();
       printButton.hidden = true;
