@@ -19,6 +19,7 @@ from rulesref.commands.cli import main
 from ..conftest import FIXTURES
 from ..played import played_content
 from .conftest import Built, build_project, make_project, serving
+from .test_offline import unzip_offline_copy
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -158,4 +159,25 @@ def test_an_opponent_that_cannot_be_read_is_told_and_draws_nothing(browser: Any,
     page.locator(".rr-matrix-status.rr-try-error").wait_for()
     assert page.inner_text(".rr-matrix-status").startswith("bad.ros, line 1: not a roster")
     assert page.locator(".rr-matrix-grid").count() == 0
+    context.close()
+
+
+def test_the_offline_copy_draws_the_matrix_from_the_file_system(browser: Any, site: Built, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expected = command_cells(site, "beetle-hive.ros", "moth-raid.ros", capsys)
+    copy = unzip_offline_copy(site, tmp_path)
+    context = browser.new_context(offline=True)
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page, problems = watched(context)
+    page.goto((copy / "roster" / "index.html").as_uri())
+    page.set_input_files(".rr-roster input[type=file]", str(ROSTERS / "beetle-hive.ros"))
+    page.locator(".rr-army h2").first.wait_for()
+    page.set_input_files(".rr-matrix input[type=file]", str(ROSTERS / "moth-raid.ros"))
+    page.locator(".rr-matrix-grid").wait_for()
+    shown = page.eval_on_selector_all(".rr-matrix-grid tbody button", "bs => bs.map(b => b.dataset.mean)")
+    assert shown == [f"{c['mean_unsaved']['numerator']}/{c['mean_unsaved']['denominator']}" for c in expected]
+    page.locator(".rr-matrix-grid tbody button").last.click()
+    page.locator(".rr-matrix-cell .rr-try.rr-try-ready .rr-try-odds figure").wait_for()
+    assert [url for url in requests if not url.startswith(("file://", "data:", "blob:", "about:"))] == []
+    assert problems == []
     context.close()

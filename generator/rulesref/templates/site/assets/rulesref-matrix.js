@@ -16,8 +16,9 @@
   const status = section.querySelector(".rr-matrix-status");
   const holder = section.querySelector(".rr-matrix-table");
   const detail = section.querySelector(".rr-matrix-cell");
-  // rulesrefImport: the offline copy's loader of classic twins (browsers run no modules from file://)
-  const load = globalThis.rulesrefImport ?? ((href) => import(href));
+  // rulesrefImport: the offline copy's loader of classic twins (browsers run no modules from
+  // file://), which may be set after this script runs: looked for when a module is wanted
+  const load = (href) => (globalThis.rulesrefImport ?? ((url) => import(url)))(href);
   let mine = null; // the "rr-army" event's detail: the army read first, and how the page reads a roster
   let theirs = null; // the opponent: an army read from a roster, or an army of the reference whole
 
