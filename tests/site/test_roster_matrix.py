@@ -113,6 +113,8 @@ def test_a_cell_opens_the_versus_form_on_its_weapon_and_target(browser: Any, url
     form = page.locator(".rr-matrix-cell .rr-try.rr-try-ready")
     form.wait_for()
     assert page.locator(".rr-matrix-cell h3").inner_text() == "Moth Reavers · Moth Reaver: Wing Hook against Hive Beetles"
+    some = Fraction(cell["some_removed"]["numerator"], cell["some_removed"]["denominator"])
+    assert page.inner_text(".rr-matrix-sums").startswith(f"Expected unsaved Wounds {float(mean):.2f} (exactly {mean.numerator}/{mean.denominator}); chance of removing at least one model {float(some):.1%} (exactly {some.numerator}/{some.denominator}).")
     assert form.locator("select[id$='-weapon'] option:checked").inner_text() == "Moth Reaver: Wing Hook"
     assert form.locator("input[list]").input_value() == "Hive Beetles"
     # the rules that acted, linked, as the Versus form lists them

@@ -102,7 +102,8 @@
     const target = { name: unit.name, ...found.aim };
     const spec = { ...row.spec, ...adds, played: { ...adds.played, open: { weapon: row.index, target } } };
     const heading = el("h3", { tabindex: "-1" }, `${row.unit.name} · ${row.choice.label} against ${unit.name}`);
-    detail.replaceChildren(heading, el("div", { class: "rr-try", "data-rr-try": JSON.stringify(spec) }));
+    const sums = `Expected unsaved Wounds ${shown(found.mean).toFixed(2)} (exactly ${found.mean.join("/")}); chance of removing at least one model ${percent(shown(found.some))} (exactly ${found.some.join("/")}). The distribution is at the end of the form.`;
+    detail.replaceChildren(heading, el("p", { class: "rr-matrix-sums" }, sums), el("div", { class: "rr-try", "data-rr-try": JSON.stringify(spec) }));
     dispatchEvent(new Event("rr-try")); // (assets/rulesref-try.js builds it)
     heading.focus();
   }
