@@ -33,7 +33,7 @@ from rulesref.formats.roster.match import RULE_KINDS, UNIT_KINDS, compared
 from rulesref.formats.roster.write import anchor, paragraphs
 from rulesref.links import display_name
 from rulesref.model import Entry, RuleRef, System
-from rulesref.pages import try_it
+from rulesref.pages import try_it, versus_forms
 from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 from rulesref.versus.matchups import HALF_RANGE
@@ -216,7 +216,7 @@ def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
     """The page: a file picker and drop zone, and where the army is shown."""
     limits = {"bytes": MAX_XML_BYTES, "zipBytes": MAX_ZIP_BYTES, "depth": MAX_DEPTH}
     # what a cell of the matrix sums up and aims at, as `rulesref versus --roster --against` does
-    matrix = {"mean": MEAN_FIELD, "removed": REMOVED_FIELD, "target": ONE_MODEL, "none": NONE_VALUE, "band": HALF_RANGE}
+    matrix = {"mean": MEAN_FIELD, "removed": REMOVED_FIELD, "target": ONE_MODEL, "none": NONE_VALUE, "band": HALF_RANGE, **versus_forms.roster_shared(systems, PAGE)}
     return render(
         "site/roster.md.jinja",
         front=front_matter(title="Open a roster", description="Your army's rules from a BattleScribe roster: read in your browser, printable, offline.", hide=["toc"]),

@@ -38,6 +38,7 @@ from rulesref.views.checks import CheckView
 PLAYED = "versus:"  # a played form's key among an entry's forms (check names are snake_case: no clash)
 TARGETS = f"{paths.ASSETS}/versus"  # one script per played system: its units as targets
 FORMS = f"{TARGETS}/forms"  # the roster page's: one script per check its Versus forms run
+SHARED = ("words", "targets", "system")  # what every unit's form of a system says alike: the roster page gives it once (`roster_shared`)
 WORDS = {
     "weapon": "Attacking with", "models": "Models attacking", "target": "Target (type a name)",
     "modelled": "Modelled:", "notModelled": "Not modelled:", "none": "none",
@@ -106,6 +107,11 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
     return out
 
 
+def roster_shared(systems: tuple[System, ...], page: str) -> dict[str, Any]:
+    """What the roster `page` gives each unit's form of the played `systems` (`SHARED`)."""
+    return {"words": WORDS, "targets": {s.id: paths.relative(page, targets_asset(s.id)) for s in systems if s.played_with is not None}}
+
+
 def form_asset(entry: Entry, plan: Plan) -> str:
     """The script of a check's description as the roster page's Versus forms read it."""
     return f"{FORMS}/{entry.system}/{entry.id}.{plan.name}.js"
@@ -129,7 +135,9 @@ def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks:
                 described = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], content), page)
                 data = json.dumps(described, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
                 files[asset] = f"(globalThis.rulesrefForms ??= {{}})[{json.dumps(asset)}] = {data};\n".encode()
-            one |= {"form": asset, "script": paths.relative(page, asset), **_played(page, build, unit, matchup, plan)}
+            adds = _played(page, build, unit, matchup, plan)
+            adds["played"] = {k: v for k, v in adds["played"].items() if k not in SHARED}  # (the page gives them once)
+            one |= {"form": asset, "script": paths.relative(page, asset), **adds}
         if matchup.aims:
             aim = matchup.aims[0]
             one["aim"] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(page, unit.system, aim.brings, content, unit)}

@@ -100,7 +100,9 @@
     button.setAttribute("aria-pressed", "true");
     const { form, script: _, aim, step, name, ...adds } = row.step;
     const target = { name: unit.name, ...found.aim };
-    const spec = { ...row.spec, ...adds, played: { ...adds.played, open: { weapon: row.index, target } } };
+    const system = row.unit.entry.system; // (what every unit's form of the system says alike comes with the page)
+    const played = { ...adds.played, words: config.words, targets: config.targets[system], system, open: { weapon: row.index, target } };
+    const spec = { ...row.spec, ...adds, played };
     const heading = el("h3", { tabindex: "-1" }, `${row.unit.name} · ${row.choice.label} against ${unit.name}`);
     const sums = `Expected unsaved Wounds ${shown(found.mean).toFixed(2)} (exactly ${found.mean.join("/")}); chance of removing at least one model ${percent(shown(found.some))} (exactly ${found.some.join("/")}). The distribution is at the end of the form.`;
     detail.replaceChildren(heading, el("p", { class: "rr-matrix-sums" }, sums), el("div", { class: "rr-try", "data-rr-try": JSON.stringify(spec) }));
