@@ -141,7 +141,7 @@ def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks:
         if matchup.aims:
             aim = matchup.aims[0]
             one["aim"] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(page, unit.system, aim.brings, content, unit)}
-        if len(one) > 2:
+        if "form" in one or "aim" in one:  # (a unit with neither has nothing in the matrix)
             steps.append(one)
     return steps
 
