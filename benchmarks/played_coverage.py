@@ -11,8 +11,9 @@ never a text of the data:
 - weapon rows: how many are played in a step, left out for a value that is not one number
   (`D`, `2D6`), or for none of the steps;
 - rules: of the rules units and weapon rows name (each naming counted), how many are
-  modelled (mapped, with effects on a played step), mapped to a rule that acts on no played
-  step, or not mapped; and the 15 most common that are not modelled;
+  modelled (mapped, with effects on a played step: on the attacker's side, the weapon's, or
+  what the unit brings as a target), mapped to a rule that acts on no played step, or not
+  mapped; and the 15 most common that are not modelled;
 - time: matching every unit once (`rulesref.versus.matchups`), after a validate (not timed),
   with the compile cache on.
 
@@ -65,7 +66,7 @@ def main() -> int:
                     played_rows.add((unit.key, choice.label.split(": ")[-1].removesuffix(" (half range)")))
                 unread += len(m.unread)
             named = [r.rule for r in unit.rules] + [r.rule for p in weapons for r in p.rules]
-            acting = {r for m in found[unit.key] for r in (*m.modelled, *(r for c in m.choices for r in c.modelled))}
+            acting = {r for m in found[unit.key] for r in (*m.modelled, *(r for c in m.choices for r in c.modelled), *(r for a in m.aims for r in a.brings))}  # the attacker's, the weapons', and what the unit brings as a target
             for rule in named:
                 if rule in acting:
                     modelled[rule] += 1

@@ -19,6 +19,10 @@ MAPPING = """played_with:
     twin-linked: twin-linked
     rending: rending
     feel-no-pain: feel-no-pain
+    invulnerable-save: invulnerable-save-x
+    rage: rage
+    gets-hot: gets-hot
+    armourbane: armourbane
   steps:
     close-combat.attack:
       weapons: {by: Type, with: Melee}

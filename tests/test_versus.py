@@ -2,8 +2,9 @@
 
 The invented Lantern Wars data (`fixtures/battlescribe/lanterns`) prints the characteristics
 an attack reads; imported beside the shipped `w40k7` system and mapped onto its close combat
-step, its units fight each other with their rules (Furious Charge on the attacker, Eternal
-Warrior on the target) and the odds are checked against a hand count.
+and shooting steps, its units fight each other with their rules (Furious Charge, Twin-linked
+and Rending on the attacker; Eternal Warrior, Feel No Pain (5+) and Invulnerable Save (4+) on
+the target) and the odds are checked against a hand count and against every die rolled.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rulesref.versus.readers import read_shots, read_value
 
 from .conftest import FIXTURES
 from .played import played_content
+from .test_w40k7_attacks import CLOSE, SHOOTING, oracle
 
 
 @pytest.fixture(scope="module")
@@ -71,24 +73,102 @@ def test_without_the_charge_and_with_instant_death_held_off(project: Path, capsy
     assert answer["not_modelled"] == ["sputter", "glow"]  # the weapon's rule, then the unit's
 
 
-def test_twin_linked_rending_shots_against_feel_no_pain_and_eternal_warrior_are_counted_by_hand(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Two Reavers fire the Lantern Gun (Assault 2, Strength 4, AP 5, Twin-linked, Rending) at
+def joint(answer: dict[str, Any]) -> dict[tuple[int, int], Fraction]:
+    """The answer's distribution as (unsaved, models removed), as the brute force gives it."""
+    out: dict[tuple[int, int], Fraction] = {}
+    for row in answer["distribution"]:
+        key = (row["result"]["unsaved"], row["result"]["models_removed"])
+        out[key] = out.get(key, Fraction(0)) + Fraction(row["numerator"], row["denominator"])
+    return out
+
+
+def test_rending_twin_linked_shots_against_feel_no_pain_and_eternal_warrior_are_counted_by_hand(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two Reavers fire the Lantern Gun (Assault 2, Strength 8, AP 5, Twin-linked, Rending) at
     # two Hive Beetles (Toughness 4, 4+ armour, 2 Wounds, Feel No Pain (5+), Eternal Warrior).
-    # A shot hits on 4+ at BS 3, its miss rolled again: 3/4. It wounds on 4+: a 4 or a 5 (1/3)
-    # is saved by the 4+ armour (AP 5 does not beat it) half the time; a 6 rends (1/6), at AP 2,
-    # so no armour. Feel No Pain ignores a Wound on 5+ (Strength 4 is no Instant Death): 2/3
-    # get through. So each of the 4 shots is an unsaved Wound with 3/4 * (1/3 * 1/2 + 1/6) * 2/3 = 1/6.
+    # A shot hits on 4+ at BS 3, its miss rolled again: 1/2 + 1/2 * 1/2 = 3/4. Strength 8
+    # wounds Toughness 4 on 2+: a 2 to 5 (4/6) is saved by the 4+ armour (AP 5 does not beat
+    # it) half the time; a 6 rends (1/6), at AP 2, so no armour. Strength 8 is twice Toughness
+    # 4, Instant Death, which Eternal Warrior holds off: Feel No Pain is rolled (5+, so 2/3 get
+    # through) and a Beetle falls to two unsaved Wounds, not one. Each of the 4 shots is an
+    # unsaved Wound with 3/4 * (4/6 * 1/2 + 1/6) * 2/3 = 1/4.
     [answer] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Lantern Gun", "--models", "2", "--target-models", "2")
     assert answer["step"] == "shooting-attack.attack"
-    assert answer["given"]["shots"] == 4 and answer["given"]["twin_linked"] is True and answer["given"]["rending"] is True
-    assert answer["given"]["feel_no_pain"] == 5 and answer["given"]["eternal_warrior"] is True
-    p = Fraction(1, 6)
+    given = answer["given"]
+    assert (given["shots"], given["strength"], given["twin_linked"], given["rending"]) == (4, 8, True, True)
+    assert (given["feel_no_pain"], given["eternal_warrior"]) == (5, True)
+    p = Fraction(1, 4)
     binomial = {k: Fraction(comb(4, k)) * p**k * (1 - p) ** (4 - k) for k in range(5)}
+    assert binomial == {0: Fraction(81, 256), 1: Fraction(108, 256), 2: Fraction(54, 256), 3: Fraction(12, 256), 4: Fraction(1, 256)}
     assert odds(answer, "unsaved") == binomial
     # every two unsaved Wounds fell a Beetle, at most the two there are
-    assert odds(answer, "models_removed") == {0: binomial[0] + binomial[1], 1: binomial[2] + binomial[3], 2: binomial[4]}
+    assert odds(answer, "models_removed") == {0: Fraction(189, 256), 1: Fraction(66, 256), 2: Fraction(1, 256)}
     assert answer["modelled"] == ["twin-linked", "rending", "eternal-warrior", "feel-no-pain"]
     assert answer["not_modelled"] == ["glow"]
+    # and every die rolled, one shot at a time, gives the same
+    shots = {**SHOOTING, "shots": 4, "ballistic_skill": 3, "strength": 8, "ap": 5, "twin_linked": True, "rending": True, "toughness": 4, "armour_save": 4,
+             "wounds": 2, "models": 2, "eternal_warrior": True, "feel_no_pain": 5}
+    assert joint(answer) == oracle(shots, 4, melee=False)
+    # without Eternal Warrior it would be Instant Death, no Feel No Pain, a Beetle a Wound
+    assert oracle({**shots, "eternal_warrior": False}, 4, melee=False) != joint(answer)
+
+
+def test_the_beetles_attacks_face_the_reavers_invulnerable_save_counted_by_hand(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two Hive Beetles spit acid (Assault 1, Strength 4, AP 3) at two Moth Reavers (Toughness
+    # 3, 5+ armour, 1 Wound, Invulnerable Save (4+)). At BS 2 a shot hits on 5+ (1/3);
+    # Strength 4 wounds Toughness 3 on 3+ (2/3); AP 3 beats the 5+ armour, but the 4+
+    # invulnerable save is taken whatever the AP: 1/2 get through. Each of the 2 shots is an
+    # unsaved Wound, and a Reaver removed, with 1/3 * 2/3 * 1/2 = 1/9.
+    [spit] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Acid Spit", "--models", "2", "--target-models", "2")
+    assert spit["given"]["invulnerable_save"] == 4 and spit["given"]["armour_save"] == 5
+    p = Fraction(1, 9)
+    assert joint(spit) == {(0, 0): (1 - p) ** 2, (1, 1): 2 * p * (1 - p), (2, 2): p * p}
+    assert joint(spit) == {(0, 0): Fraction(64, 81), (1, 1): Fraction(16, 81), (2, 2): Fraction(1, 81)}
+    assert spit["modelled"] == ["invulnerable-save"]
+    # Gets Hot wounds the firer, not the target; Armourbane acts on armour penetration alone: both
+    # mapped, neither acts on these steps, and each is said
+    assert spit["not_modelled"] == ["gets-hot", "armourbane"]
+    shots = {**SHOOTING, "shots": 2, "ballistic_skill": 2, "strength": 4, "ap": 3, "toughness": 3, "armour_save": 5, "invulnerable_save": 4, "wounds": 1, "models": 2}
+    assert joint(spit) == oracle(shots, 2, melee=False)
+    # In close combat the Mandibles (Strength User, AP -) leave the 5+ armour, but the 4+ is
+    # the better save: WS 4 against WS 4 hits on 4+ (1/2), Strength 4 wounds Toughness 3 on
+    # 3+ (2/3), the 4+ fails 1/2: 1/6 an Attack, one Attack a Beetle.
+    [bite] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "2", "--target-models", "2")
+    p = Fraction(1, 6)
+    assert joint(bite) == {(0, 0): Fraction(25, 36), (1, 1): Fraction(10, 36), (2, 2): Fraction(1, 36)} == {(0, 0): (1 - p) ** 2, (1, 1): 2 * p * (1 - p), (2, 2): p * p}
+    blows = {**CLOSE, "attacks": 2, "strength": 4, "ap": 7, "toughness": 3, "armour_save": 5, "invulnerable_save": 4, "wounds": 1, "models": 2}
+    assert joint(bite) == oracle(blows, 2, melee=True)
+
+
+def test_rage_gives_each_model_that_charged_one_attack_more_counted_by_hand(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two Beetles (1 Attack each) charge with Rage: each strikes with one Attack more, 4 in all.
+    # Each is an unsaved Wound on a one-Wound Reaver with 1/2 * 2/3 * 1/2 = 1/6 (as above).
+    [charged] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "2", "--target-models", "4", "--set", "rage_charged=2")
+    assert charged["given"]["attacks"] == 2 and charged["given"]["rage_charged"] == 2  # the profile's Attacks; Rage adds in the check
+    p = Fraction(1, 6)
+    assert joint(charged) == {(k, k): Fraction(comb(4, k)) * p**k * (1 - p) ** (4 - k) for k in range(5)}
+    assert joint(charged) == oracle({**CLOSE, "attacks": 4, "toughness": 3, "armour_save": 5, "invulnerable_save": 4, "ap": 7, "wounds": 1, "models": 4}, 4, melee=True)
+    assert charged["modelled"] == ["rage", "invulnerable-save"]
+    # without the charge (the count left out is 0) the two Attacks of the profile
+    [still] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "2", "--target-models", "4")
+    assert still["given"]["rage_charged"] == 0
+    assert joint(still) == {(k, k): Fraction(comb(2, k)) * p**k * (1 - p) ** (2 - k) for k in range(3)}
+    # the step counts at most 30 Attacks, with Rage as without
+    [many] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Mandibles", "--models", "20", "--set", "rage_charged=20")
+    assert max(row["result"]["unsaved"] for row in many["distribution"]) == 30
+
+
+def test_a_mapping_gives_the_value_a_rules_name_does_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rule whose name carries no value (a wargear item) is a played rule with one."""
+    project = played_content(tmp_path / "content")
+    system = project / "lanterns" / "system.yml"
+    system.write_text(system.read_text(encoding="utf-8").replace("    rending: rending\n", "    rending: rending\n    glow: {rule: feel-no-pain, X: 6}\n    sputter: {rule: poisoned, X: 2}\n"), encoding="utf-8")
+    # the Wing Hook's Sputter is Poisoned (2+): Strength 8 already wounds Toughness 4 on 2+
+    [hook] = versus(project, capsys, "lanterns/moth-reavers", "lanterns/hive-beetles", "--weapon", "Wing Hook")
+    assert hook["given"]["poisoned"] == 2 and "sputter" in hook["modelled"] and hook["not_modelled"] == []
+    # the Reavers' Glow is Feel No Pain (6+): the Acid Spit's 1/9 an unsaved Wound before it, 5/6 of that after
+    [spit] = versus(project, capsys, "lanterns/hive-beetles", "lanterns/moth-reavers", "--weapon", "Acid Spit", "--target-models", "1")
+    assert spit["given"]["feel_no_pain"] == 6 and spit["modelled"] == ["glow", "invulnerable-save"]
+    assert joint(spit) == {(0, 0): 1 - Fraction(1, 9) * Fraction(5, 6), (1, 1): Fraction(1, 9) * Fraction(5, 6)}
 
 
 def test_the_models_attacking_multiply_their_attacks(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,12 +190,17 @@ def test_a_unit_of_a_system_played_with_nothing_is_a_usage_error(project: Path, 
 
 
 def test_the_importer_maps_a_known_game_onto_the_played_system_in_the_content(project: Path) -> None:
-    mapped = played_with("Warhammer 40,000 7th Edition", project, {"furious-charge": "Furious Charge", "fear-orks": "Fear (Orks)", "glow": "Glow"}, None)
+    named = {"furious-charge": "Furious Charge", "fear-orks": "Fear (Orks)", "glow": "Glow", "feel-no-pain": "Feel No Pain (X)", "poisoned": "Poisoned", "ward": "Invulnerable Save (X)"}
+    mapped = played_with("Warhammer 40,000 7th Edition", project, named, None)
     assert mapped is not None
     assert mapped["system"] == "w40k7"
-    assert mapped["rules"] == {"fear-orks": "fear", "furious-charge": "furious-charge"}  # Glow has no played rule: not mapped
+    # a played rule's name or alias, but for a bracketed parameter (`Feel No Pain (X+)`); Glow has no played rule: not mapped
+    assert mapped["rules"] == {"fear-orks": "fear", "feel-no-pain": "feel-no-pain", "furious-charge": "furious-charge", "poisoned": "poisoned", "ward": "invulnerable-save-x"}
     assert set(mapped["steps"]["close-combat.attack"]["target"]) == {"target_weapon_skill", "toughness", "armour_save", "wounds"}
     # what people wrote stays theirs; a game it does not know keeps what is there
+    # a name that gives its roll first is the played rule with that value
+    first = played_with("Warhammer 40,000 7th Edition", project, {"ward": "5+ Invulnerable Save", "keen": "4+ Rending"}, None)
+    assert first is not None and first["rules"] == {"ward": {"rule": "invulnerable-save-x", "X": 5}}  # Rending takes no value: not mapped
     kept = played_with("Warhammer 40,000 7th Edition", project, {"glow": "Glow"}, {"system": "w40k7", "rules": {"glow": "fearless"}})
     assert kept is not None and kept["rules"] == {"glow": "fearless"}
     assert played_with("Lantern Wars", project, {}, None) is None
@@ -152,10 +237,11 @@ def test_a_roster_against_a_roster_is_a_matrix_of_exact_cells(project: Path, cap
     # 4+ save, and getting past Feel No Pain (5+): 1/2 * 1/2 * 1/2 * 2/3 = 1/12
     assert fraction(beetles, "mean_unsaved") == 2 * Fraction(1, 12)
     assert fraction(beetles, "some_removed") == Fraction(1, 144)  # a two-Wound Beetle needs both
-    # against Toughness 3 and a 5+ save: 1/2 * 2/3 * 2/3 = 2/9 an Attack
-    assert fraction(moths, "mean_unsaved") == 2 * Fraction(2, 9)
-    assert fraction(moths, "some_removed") == 1 - Fraction(7, 9) ** 2
-    assert moths["modelled"] == ["furious-charge"]
+    # against Toughness 3 (wounded on 3+) and the better of the 5+ armour and the Reaver's 4+
+    # invulnerable save: 1/2 * 2/3 * 1/2 = 1/6 an Attack
+    assert fraction(moths, "mean_unsaved") == 2 * Fraction(1, 6)
+    assert fraction(moths, "some_removed") == 1 - Fraction(5, 6) ** 2
+    assert moths["modelled"] == ["furious-charge", "invulnerable-save"]
 
 
 def test_an_army_whole_is_an_opponent_of_every_unit_of_it(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -175,6 +261,15 @@ def test_an_army_the_content_has_not_is_a_usage_error(project: Path, capsys: pyt
 def test_a_roster_without_the_other_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["versus", "--roster", str(ROSTERS / "moth-raid.ros"), "--content", str(project)]) == 2
     assert "--against" in capsys.readouterr().err
+
+
+def test_a_roster_that_cannot_be_read_is_reported_at_its_line_as_rulesref_roster_does(project: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    broken = tmp_path / "broken.ros"
+    broken.write_text('<?xml version="1.0"?>\n<roster name="x">\n  <forces>\n</roster>\n', encoding="utf-8")
+    assert main(["versus", "--roster", str(broken), "--against", str(ROSTERS / "beetle-hive.ros"), "--content", str(project)]) == 1
+    said = capsys.readouterr()
+    assert f"{broken.as_posix()}:" in said.out + said.err and "roster-source" in said.out + said.err
+    assert "Traceback" not in said.err
 
 
 def test_the_import_report_counts_the_rules_mapped_and_lists_the_rest() -> None:

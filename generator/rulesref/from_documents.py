@@ -86,8 +86,10 @@ def _played_with(data: dict[str, Any], where: Where) -> PlayedWith:
         )
         for step, spec in data.get("steps", {}).items()
     )
-    rules = tuple((mine, theirs, where / "rules" / mine) for mine, theirs in data.get("rules", {}).items())
-    return PlayedWith(data["system"], rules, steps, where)
+    mapped = data.get("rules", {}).items()
+    rules = tuple((mine, theirs if isinstance(theirs, str) else theirs["rule"], where / "rules" / mine) for mine, theirs in mapped)
+    given = tuple((mine, tuple((k, v) for k, v in theirs.items() if k != "rule")) for mine, theirs in mapped if isinstance(theirs, dict))
+    return PlayedWith(data["system"], rules, steps, where, given)
 
 
 def _dice_spec(spec: dict[str, Any], where: Where) -> DiceSpec | None:

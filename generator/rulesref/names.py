@@ -38,12 +38,14 @@ JAVASCRIPT_RESERVED = frozenset(
 # what `rulesref.logic.codegen.module_ast` defines or imports at the top of every module
 MODULE_CONSTANTS = ("ID", "NAME", "SYSTEM", "KIND", "SUMMARY", "URL")
 MODULE_IMPORTS = ("dataclass", "Fraction", "Literal", "Final", "annotations", "_dice")
+VERSUS_MODULE = "versus"  # a played system's module of `versus(attacker, target)` (`rulesref.versus.package_data`)
 
 
 __all__ = [
     "JAVASCRIPT_RESERVED",
     "RESERVED_ENTRY_IDS",
     "RESERVED_SYSTEM_IDS",
+    "VERSUS_MODULE",
     "Claim",
     "collisions",
     "function_reason",
@@ -137,6 +139,8 @@ def module_reason(module: str) -> str | None:
         return reason
     if module == "conftest":
         return "is the file pytest loads as its own configuration"
+    if module == VERSUS_MODULE:
+        return "is the module of a played system's `versus(attacker, target)`"
     if module.startswith("test_") or module.endswith("_test"):
         return "makes a file pytest collects as tests (test_*.py, *_test.py)"
     return None

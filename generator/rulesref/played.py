@@ -5,7 +5,8 @@ system of content written by hand (`w40k7`) has the steps an attack goes through
 rules that change them, as checks and effects. `played_with` in an imported system's
 `system.yml` joins the two: which of its characteristics give each step's inputs, on the
 attacker's side, the weapon's and the target's, and which of its rules are which rule of the
-played system. Apart from `rulesref.model`, which names it in its `System`, so that the model
+played system, with the values of its parameters where this system's rule's name gives none
+(`Iron Halo` is Invulnerable Save (X+) with `X: 4`). Apart from `rulesref.model`, which names it in its `System`, so that the model
 stays one file of a readable size; `rulesref.versus` reads and checks it.
 """
 
@@ -61,7 +62,14 @@ class PlayedWith:
     rules: tuple[tuple[str, str, Where], ...]  # (this system's rule id, the played system's, where)
     steps: tuple[StepPlay, ...]
     where: Where
+    given: tuple[tuple[str, tuple[tuple[str, bool | int | float | str], ...]], ...] = ()  # (this system's rule id, the values it gives the played rule's parameters)
 
     def rule(self, rule_id: str) -> str | None:
         """The played system's rule that this system's rule is, if mapped."""
         return next((theirs for mine, theirs, _ in self.rules if mine == rule_id), None)
+
+    def args(self, rule_id: str) -> tuple[tuple[str, bool | int | float | str], ...]:
+        """The parameter values the mapping gives the played rule for this system's rule
+        (`iron-halo: {rule: invulnerable-save-x, X: 4}`): a wargear item or a rule whose name
+        carries no value is the played rule with one."""
+        return next((args for mine, args in self.given if mine == rule_id), ())

@@ -18,6 +18,7 @@ export * as mob_rule from "./mob_rule.js";
 export * as morale_check from "./morale_check.js";
 export * as precision_strikes from "./precision_strikes.js";
 export * as prismatic_blur from "./prismatic_blur.js";
+export * as rage from "./rage.js";
 export * as scout from "./scout.js";
 export * as shooting_attack from "./shooting_attack.js";
 export * as solitaire from "./solitaire.js";

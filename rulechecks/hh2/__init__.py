@@ -3,5 +3,5 @@
 """Rule checks of Warhammer: The Horus Heresy (2nd edition (Age of Darkness)), generated from content/hh2/.
 """
 
-__all__ = ['brutal', 'concussive', 'leadership_test_', 'pinning', 'precision_strikes', 'saving_throw', 'sniper', 'specialist_weapon', 'to_wound_roll', 'wound']
+__all__ = ['brutal', 'concussive', 'leadership_test_', 'melee_attack', 'pinning', 'precision_strikes', 'saving_throw', 'shooting_attack', 'sniper', 'specialist_weapon', 'to_wound_roll', 'wound']
 

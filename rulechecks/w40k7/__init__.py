@@ -3,5 +3,5 @@
 """Rule checks of Warhammer 40,000 (7th edition), generated from content/w40k7/.
 """
 
-__all__ = ['blitz', 'close_combat', 'deep_strike', 'deffkoptas', 'ere_we_go', 'eternal_warrior', 'fear', 'fearless', 'fleet', 'furious_charge', 'hit_and_run', 'impossible_form', 'invulnerable_save', 'mob_rule', 'morale_check', 'precision_strikes', 'prismatic_blur', 'scout', 'shooting_attack', 'solitaire', 'strength_from_death', 'the_path_of_damnation', 'to_wound_roll', 'wound']
+__all__ = ['blitz', 'close_combat', 'deep_strike', 'deffkoptas', 'ere_we_go', 'eternal_warrior', 'fear', 'fearless', 'fleet', 'furious_charge', 'hit_and_run', 'impossible_form', 'invulnerable_save', 'mob_rule', 'morale_check', 'precision_strikes', 'prismatic_blur', 'rage', 'scout', 'shooting_attack', 'solitaire', 'strength_from_death', 'the_path_of_damnation', 'to_wound_roll', 'wound']
 

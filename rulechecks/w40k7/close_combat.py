@@ -91,6 +91,10 @@ def attack(*, attacks: int, weapon_skill: int, strength: int, ap: int, rending: 
         >>> attack(attacks=4, weapon_skill=5, strength=3, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=True, fleshbane=True, target_weapon_skill=4, toughness=4, armour_save=4, invulnerable_save=7, wounds=2, models=5, eternal_warrior=False, feel_no_pain=7, hits=2, hit_rerolls=1, rerolled_hits=1, wounded=2, rending_wounds=0, wound_rerolls=1, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
         Attack(unsaved=1, models_removed=0)
 
+        Invulnerable Save (5+): AP 2 removes the 2+ armour, so the 5+ invulnerable save is rolled; the Wound it misses is Instant Death (Strength 8 against Toughness 4).
+        >>> attack(attacks=3, weapon_skill=5, strength=8, ap=2, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=2, invulnerable_save=5, wounds=2, models=3, eternal_warrior=False, feel_no_pain=7, hits=2, hit_rerolls=0, rerolled_hits=0, wounded=2, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=1, rending_saved=0, rending_through=0, ignored=0, unsaved=1)
+        Attack(unsaved=1, models_removed=1)
+
         Two attacks roll two dice To Hit, so no more than two can hit.
         >>> attack(attacks=2, weapon_skill=4, strength=4, ap=7, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, target_weapon_skill=4, toughness=4, armour_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=0, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=0, rending_saved=0, rending_through=0, ignored=0, unsaved=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):

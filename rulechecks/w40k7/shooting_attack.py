@@ -106,6 +106,10 @@ def attack(*, shots: int, ballistic_skill: int, snap_shots: bool, strength: int,
         >>> attack(shots=4, ballistic_skill=4, snap_shots=False, strength=4, ap=3, twin_linked=False, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, sniper=True, toughness=6, armour_save=4, cover_save=5, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=1, rending_wounds=1, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=0, rending_saved=0, rending_through=1, ignored=0, unsaved=1)
         Attack(unsaved=1, models_removed=1)
 
+        Invulnerable Save (4+): AP 2 removes the 3+ armour, but the 4+ invulnerable save is taken against both Wounds, the rending one too; it stops the first.
+        >>> attack(shots=4, ballistic_skill=4, snap_shots=False, strength=4, ap=2, twin_linked=False, rending=True, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, sniper=False, toughness=4, armour_save=3, cover_save=7, invulnerable_save=4, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=1, rending_wounds=1, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=1, through=0, rending_saved=0, rending_through=1, ignored=0, unsaved=1)
+        Attack(unsaved=1, models_removed=1)
+
         Two shots roll two dice To Hit, so no more than two can hit.
         >>> attack(shots=2, ballistic_skill=4, snap_shots=False, strength=4, ap=7, twin_linked=False, rending=False, poisoned=7, shred=False, preferred_enemy=False, fleshbane=False, sniper=False, toughness=4, armour_save=7, cover_save=7, invulnerable_save=7, wounds=1, models=5, eternal_warrior=False, feel_no_pain=7, hits=3, hit_rerolls=0, rerolled_hits=0, wounded=0, rending_wounds=0, wound_rerolls=0, rerolled_wounds=0, rerolled_rending=0, saved=0, through=0, rending_saved=0, rending_through=0, ignored=0, unsaved=0)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
         Traceback (most recent call last):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,9 @@ def test_the_targets_of_a_system_are_one_script_not_on_every_page(site: Built) -
         "values": {"target_weapon_skill": 4, "toughness": 4, "armour_save": 4, "wounds": 2},
         "held": {"eternal_warrior": True, "feel_no_pain": 5}, "brings": [["Eternal Warrior", "../eternal-warrior/"], ["Feel No Pain (5+)", "../feel-no-pain/"]],
     }
+    # the Reavers' Invulnerable Save (4+) is held in both steps, whatever their armour
+    assert targets[1]["steps"]["shooting-attack.attack"]["held"] == targets[1]["steps"]["close-combat.attack"]["held"] == {"invulnerable_save": 4}
+    assert targets[1]["steps"]["shooting-attack.attack"]["brings"] == [["Invulnerable Save (4+)", "../invulnerable-save/"]]
     page = (site.site / "lanterns" / "moth-reavers" / "index.html").read_text(encoding="utf-8")
     assert "Hive Beetle" not in page  # the targets come with the script, not the page
 
@@ -95,3 +99,30 @@ def test_a_played_unit_aims_a_weapon_at_a_unit_typed_by_name(browser: Any, url: 
     # on every page, this form or not (see the note on the shipped pages); nothing else may fail
     assert [p for p in problems if not p.startswith("Loading the image 'data:image/svg+xml")] == []
     context.close()
+
+
+def test_rage_in_the_browser_is_pythons_count(browser: Any, url: str) -> None:
+    """Two charging Beetles with Rage strike with 4 Attacks at a Reaver behind its 4+
+    invulnerable save: the page's exact odds are the hand count `tests/test_versus.py` makes."""
+    page = browser.new_page()
+    page.goto(f"{url}lanterns/hive-beetles/")
+    holder = page.locator(".rr-try.rr-try-ready").first
+    holder.wait_for()
+    assert holder.locator("legend").inner_text() == "Versus: Close combat"
+    spec = json.loads(holder.get_attribute("data-rr-try"))
+    fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
+    holder.locator("input[id$='-models']").fill("2")
+    assert fields["attacks"].input_value() == "2"
+    target = holder.locator("input[list]")
+    holder.locator("datalist option[value='Moth Reavers']").wait_for(state="attached")
+    target.fill("Moth Reavers")
+    target.dispatch_event("change")
+    assert fields["invulnerable_save"].input_value() == "4" and fields["invulnerable_save"].is_disabled()
+    fields["models"].fill("4")
+    fields["rage_charged"].fill("2")
+    holder.locator(".rr-try-odds", has_text="Unsaved 4, models removed 4").wait_for()  # four Attacks: the odds redrawn
+    shown = holder.locator(".rr-try-odds .rr-exact-table tbody tr")
+    exact = sorted(Fraction(str(shown.nth(i).locator("td").nth(2).text_content()).strip()) for i in range(shown.count()))  # (the table folded away)
+    p = Fraction(1, 6)  # hit 1/2, wound Toughness 3 on 3+, the 4+ invulnerable save fails 1/2
+    assert exact == sorted(Fraction(comb(4, k)) * p**k * (1 - p) ** (4 - k) for k in range(5))
+    page.close()

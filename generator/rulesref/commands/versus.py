@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
         return EXIT_PROBLEMS
     content = build.content
     if args.roster is not None or args.against is not None or args.against_army is not None:
-        return _rosters(args, build)
+        return _rosters(args, build, report)
     if args.attacker is None or args.target is None:
         raise UsageError("give SYSTEM/UNIT SYSTEM/TARGET, or --roster A --against B")
     attacker, target = _unit(content, args.attacker), _unit(content, args.target)
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
 
 
 def _sides(path: str | None, content: Content, what: str) -> list[Side]:
-    from rulesref.formats.battlescribe.read import SourceError
+    """A roster's units that the content has (SourceError when the file is not a roster)."""
     from rulesref.formats.roster.match import match
     from rulesref.formats.roster.read import read_roster
 
@@ -94,10 +94,7 @@ def _sides(path: str | None, content: Content, what: str) -> list[Side]:
     source = Path(path)
     if not source.is_file():
         raise UsageError(f"no such roster: {path}")
-    try:
-        army = match(read_roster(source, source.as_posix()), content)
-    except SourceError as exc:
-        raise UsageError(f"{exc.path}:{exc.line}: {exc.message}") from None
+    army = match(read_roster(source, source.as_posix()), content)
     return [Side(u.name, u.entry, frozenset(p.name for p in u.profiles)) for u in army.units if u.entry is not None and u.entry.kind == "unit"]
 
 
@@ -110,11 +107,16 @@ def _army(content: Content, name: str) -> list[Side]:
     return [Side(unit.name, unit, frozenset()) for unit in units_of_army(content.entries_of(system_id), army_id)]
 
 
-def _rosters(args: argparse.Namespace, build: Build) -> int:
+def _rosters(args: argparse.Namespace, build: Build, report: Callable[[list[Problem]], int]) -> int:
+    from rulesref.formats.battlescribe.read import SourceError
+
     if args.against is not None and args.against_army is not None:
         raise UsageError("give --against or --against-army, not both")
-    attackers = _sides(args.roster, build.content, "--roster")
-    defenders = _army(build.content, args.against_army) if args.against_army is not None else _sides(args.against, build.content, "--against")
+    try:  # (a roster that cannot be read is reported as `rulesref roster` reports it, at its line)
+        attackers = _sides(args.roster, build.content, "--roster")
+        defenders = _army(build.content, args.against_army) if args.against_army is not None else _sides(args.against, build.content, "--against")
+    except SourceError as exc:
+        return report([Problem(exc.path, exc.line, 1, "roster-source", exc.message)])
     cells = matrix(Odds(build), build.content, attackers, defenders)
     if args.json:
         shown = [{"attacker": c.attacker, "weapon": c.weapon, "step": c.step, "defender": c.defender, **_fraction("mean_unsaved", c.mean_unsaved), **_fraction("some_removed", c.some_removed), **_json_answer(c.answer)} for c in cells]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rulesref import __version__
 from rulesref.build import Build
+from rulesref.emit import versus_module
 from rulesref.emit.javascript import POOLS, RUNTIME, EntryModule, comment, entry_module, header, module_dts
 from rulesref.emit.js_module import served_module, twin_path
 from rulesref.emit.js_shared import with_calls
@@ -17,6 +18,8 @@ from rulesref.emit.origin import source_path
 from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
 from rulesref.model import Entry, System
+from rulesref.names import VERSUS_MODULE
+from rulesref.versus.package_data import played_data
 
 
 def runtime_js() -> str:
@@ -93,8 +96,24 @@ def package_files(build: Build, get: Get = fresh, *, twins: bool = False, versio
         written[f"{package}/{item.entry.module}.d.ts"] = call(get, f"dts:{item.entry.key}", _declarations, item)
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
+    if not twins:  # (the package's, not the site's: a page's Versus form has its own data)
+        written.update(_versus_files(build, systems, content))
     written.update(call(get, "js:indexes", _index_files, content, build.settings.package, systems, systems_by_package, twins, version))
     return dict(sorted(written.items()))
+
+
+def _versus_files(build: Build, systems: dict[str, list[str]], content: str) -> dict[str, bytes]:
+    """Each played system's `versus` module (listed in its index) and the runtime they share."""
+    files: dict[str, str] = {}
+    for system_id, (units, checks) in played_data(build).items():
+        system = build.content.system(system_id)
+        assert system is not None
+        files[f"{system.package}/{VERSUS_MODULE}.js"] = versus_module.js_module(system, content, units, checks)
+        files[f"{system.package}/{VERSUS_MODULE}.d.ts"] = versus_module.js_declarations(system)
+        systems.setdefault(system.package, []).append(VERSUS_MODULE)
+    if files:
+        files[f"{versus_module.RUNTIME}.js"], files[f"{versus_module.RUNTIME}.d.ts"] = versus_module.js_runtime()
+    return {path: text.encode("utf-8") for path, text in files.items()}
 
 
 def _module_files(path: str, item: EntryModule, twins: bool) -> dict[str, bytes]:

@@ -15,11 +15,14 @@ from pathlib import Path
 
 from rulesref import __version__
 from rulesref.build import Build
+from rulesref.emit import versus_module
 from rulesref.emit.origin import source_path
 from rulesref.logic import runtime_dice
 from rulesref.logic.codegen import module_ast, module_source
 from rulesref.logic.shared_code import package_code
+from rulesref.names import VERSUS_MODULE
 from rulesref.support.templates import render
+from rulesref.versus.package_data import played_data
 
 
 def _module_text(code: str, source: str) -> bytes:
@@ -68,6 +71,7 @@ def package_files(build: Build, version: str | None = None) -> dict[str, bytes]:
     systems: list[str] = []
     compiled_entries = [(e, list(c.plans), settings.entry_url(e)) for e in build.content.entries if (c := build.compiled.get(e.key)) is not None]
     shared = package_code(compiled_entries)  # the composed checks' calls of their steps
+    played = played_data(build)
     for system in build.content.systems:
         modules: list[str] = []
         for entry in build.content.entries_of(system.id):
@@ -78,6 +82,10 @@ def package_files(build: Build, version: str | None = None) -> dict[str, bytes]:
             module = module_ast(entry, compiled.plans, system_name=system.name, url=settings.entry_url(entry), code=code, imports=imports)
             files[f"{system.package}/{entry.module}.py"] = _module_text(module_source(module), source_path(entry, roots))
             modules.append(entry.module)
+        if system.id in played:
+            versus = versus_module.python_module(system, *played[system.id])
+            files[f"{system.package}/{VERSUS_MODULE}.py"] = _module_text(versus, f"{settings.content}/{system.id}/")
+            modules.append(VERSUS_MODULE)
         if modules:
             doc = f"Rule checks of {system.name} ({system.edition}), generated from {settings.content}/{system.id}/.\n"
             files[f"{system.package}/__init__.py"] = _module_text(_package_init(doc, modules), f"{settings.content}/{system.id}/")
@@ -86,6 +94,8 @@ def package_files(build: Build, version: str | None = None) -> dict[str, bytes]:
     files["__init__.py"] = _module_text(_package_init(doc, systems, version), f"{settings.content}/")
     runtime = Path(runtime_dice.__file__).read_text(encoding="utf-8")
     files["_dice.py"] = _module_text(runtime.rstrip("\n"), "generator/rulesref/logic/runtime_dice.py")
+    if played:
+        files[f"{versus_module.RUNTIME}.py"] = _module_text(versus_module.python_runtime().rstrip("\n"), versus_module.PY_RUNTIME_SOURCE)
     files["py.typed"] = b""
     files["pyproject.toml"] = _pyproject(settings.package, systems, settings.content, settings.site_url, version)
     return dict(sorted(files.items()))

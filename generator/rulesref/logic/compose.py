@@ -112,7 +112,7 @@ def played_compositions(unit: Entry, played: PlayedWith, owners: dict[str, list[
         theirs = played.rule(ref.rule)
         for one in owners.get(f"{played.system}:{theirs}", ()) if theirs is not None else ():
             if one.effect.side == "self" and one.step.key in versus and one.step.key in played_steps and reaches(one.effect, unit):
-                mine.setdefault(one.step.key, []).append(_bound(one, ref))
+                mine.setdefault(one.step.key, []).append(_bound(one, replace(ref, args=played.args(ref.rule) + ref.args)))  # the unit's values over the mapping's
     return [Composition(unit, versus[key], tuple(effects), ()) for key, effects in mine.items()]
 
 
@@ -416,6 +416,8 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
             problems += found_problems
             if check is not None:
                 checks.append(check)
+            if played is not None and any(played.args(ref.rule) for ref in entry.rules):  # the values the mapping gives its rules' parameters
+                depends[played.where.doc.path] = played.where.doc
             if c.step.entry.where.doc is not entry.where.doc:  # the step's file, though no rule of the unit changes it (a Versus step)
                 depends[c.step.entry.where.doc.path] = c.step.entry.where.doc
             for one in (*c.core, *c.effects):

@@ -142,23 +142,33 @@ def _steps(content: Content) -> dict[str, dict[str, Step | None]]:
     return found
 
 
-def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Step | None, list[Problem]]:
-    where = effect.step_where or effect.where / "step"
-    entry_id, _, check_name = effect.step.partition(".")
-    target = content.entry(f"{entry.system}:{entry_id}")
+def named_step(content: Content, system: str, name: str) -> tuple[Entry, Check] | str:
+    """The entry and check that a step's name (`entry-id.check`, or `entry-id` with one
+    check) names in `system`, or why none: how effects and `played_with` find their steps."""
+    entry_id, _, check_name = name.partition(".")
+    target = content.entry(f"{system}:{entry_id}")
     if target is None:
-        ids = [e.id for e in content.entries_of(entry.system) if e.checks]
-        return None, [where.problem("unknown-step", f"no entry `{entry_id}` with checks in {entry.system}{did_you_mean(entry_id, ids)}")]
+        ids = [e.id for e in content.entries_of(system) if e.checks]
+        return f"no entry `{entry_id}` with checks in {system}{did_you_mean(entry_id, ids)}"
     if not target.checks:
-        return None, [where.problem("unknown-step", f"`{entry_id}` has no checks for an effect to act on")]
+        return f"`{entry_id}` has no checks for an effect to act on"
     if not check_name:
         if len(target.checks) > 1:
             names = ", ".join(f"`{entry_id}.{c.name}`" for c in target.checks)
-            return None, [where.problem("unknown-step", f"`{entry_id}` has {len(target.checks)} checks: name one ({names})")]
-        check_name = target.checks[0].name
-    if not any(c.name == check_name for c in target.checks):
-        return None, [where.problem("unknown-step", f"`{entry_id}` has no check `{check_name}`{did_you_mean(check_name, [c.name for c in target.checks])}")]
-    return steps.get(f"{entry_id}.{check_name}"), []
+            return f"`{entry_id}` has {len(target.checks)} checks: name one ({names})"
+        return target, target.checks[0]
+    check = next((c for c in target.checks if c.name == check_name), None)
+    if check is None:
+        return f"`{entry_id}` has no check `{check_name}`{did_you_mean(check_name, [c.name for c in target.checks])}"
+    return target, check
+
+
+def _step_of(effect: Effect, entry: Entry, content: Content, steps: dict[str, Step | None]) -> tuple[Step | None, list[Problem]]:
+    found = named_step(content, entry.system, effect.step)
+    if isinstance(found, str):
+        return None, [(effect.step_where or effect.where / "step").problem("unknown-step", found)]
+    target, check = found
+    return steps.get(f"{target.id}.{check.name}"), []
 
 
 def _quantity(effect: Effect, step: Step) -> tuple[str, bool, VType] | Problem:

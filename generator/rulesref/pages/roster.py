@@ -38,7 +38,7 @@ from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
 from rulesref.versus.matchups import HALF_RANGE
 from rulesref.versus.matrix import MEAN_FIELD, ONE_MODEL, REMOVED_FIELD, units_of_army
-from rulesref.versus.readers import NONE_VALUE
+from rulesref.versus.runtime import NONE_VALUE
 
 PAGE = paths.ROSTER_PAGE
 SCRIPT = f"{paths.ASSETS}/rulesref-roster.js"

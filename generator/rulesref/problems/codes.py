@@ -73,7 +73,7 @@ CODES: dict[str, str] = {
     "table-overlap": "Two table rows cover the same face.",
     "unlinked-mention": "`rulesref link --check`: a text names another entry without linking it (`--write` links it).",
     "import-source": "`rulesref import`: a source file that cannot be imported (malformed or hostile XML, too large, not BattleScribe data).",
-    "roster-source": "`rulesref roster`: a roster that cannot be read (malformed or hostile XML, too large, not a BattleScribe roster).",
+    "roster-source": "`rulesref roster` and `rulesref versus --roster`: a roster that cannot be read (malformed or hostile XML, too large, not a BattleScribe roster).",
     "derived-summary": "A warning: an imported entry's summary is still the one the importer derived from its text (`origin.derived`); rewrite it.",
     "placeholder-text": "A warning: a summary or text is still the placeholder that `rulesref new` or `rulesref init` (its example rule) wrote; write the entry's own.",
     "correction-not-found": "A recorded correction's words do not occur in the text (or a removed word still does).",

@@ -1,8 +1,8 @@
 """`played_with` checked against the content: every name it gives is one that exists.
 
 The mapping is written by the importer and extended by hand, so each name in it can be
-wrong: the played system, a rule on either side, a step, an input of that step, a
-characteristic. Each is refused at its line with the nearest name, rather than leaving a
+wrong: the played system, a rule on either side, a parameter value given the played rule, a
+step, an input of that step, a characteristic. Each is refused at its line with the nearest name, rather than leaving a
 unit's Versus form quietly short of a value.
 """
 
@@ -10,23 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulesref.model import Check, Content, Entry, System
+from rulesref.links import param_value
+from rulesref.logic.effects import named_step
+from rulesref.model import Check, Content, Entry, System, Where
 from rulesref.played import PlayedWith, StepPlay
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
 
 
 def step_check(content: Content, system: str, step: str) -> tuple[Entry, Check] | None:
-    """The entry and check a step name (`entry-id.check`, or `entry-id` with one check) of
-    `system` names, if any."""
-    entry_id, _, check_name = step.partition(".")
-    entry = content.entry(f"{system}:{entry_id}")
-    if entry is None or not entry.checks:
-        return None
-    if not check_name:
-        return (entry, entry.checks[0]) if len(entry.checks) == 1 else None
-    check = next((c for c in entry.checks if c.name == check_name), None)
-    return (entry, check) if check is not None else None
+    """The entry and check a step name of `system` names, if any (as effects find theirs)."""
+    found = named_step(content, system, step)
+    return None if isinstance(found, str) else found
 
 
 def played_problems(content: Content, system: System) -> Iterator[Problem]:
@@ -52,6 +47,22 @@ def _rule_problems(content: Content, system: System, played: PlayedWith) -> Iter
             yield where.problem("unknown-rule", f"{system.id} has no rule `{rule}`{did_you_mean(rule, mine)}", key=True)
         if target not in theirs:
             yield where.problem("unknown-rule", f"{played.system} has no rule `{target}`{did_you_mean(target, theirs)}")
+            continue
+        yield from _param_problems(content, played, rule, target, where)
+
+
+def _param_problems(content: Content, played: PlayedWith, rule: str, target: str, where: Where) -> Iterator[Problem]:
+    """Each value the mapping gives a parameter the played rule does not have, or does not take."""
+    entry = content.entry(f"{played.system}:{target}")
+    params = {p.name: p for p in entry.params} if entry is not None else {}
+    for name, value in played.args(rule):
+        param = params.get(name)
+        if param is None:
+            yield (where / name).problem("unknown-name", f"`{target}` has no parameter `{name}`{did_you_mean(name, list(params))}", key=True)
+            continue
+        _, error = param_value(param, value)
+        if error is not None:
+            yield (where / name).problem("bad-param", f"`{target}`: {error}")
 
 
 def _step_problems(content: Content, played: PlayedWith, step: StepPlay, characteristics: list[str]) -> Iterator[Problem]:

@@ -4,7 +4,8 @@ For a unit of a system with `played_with`, and each step the mapping plays:
 - as the attacker, one `Choice` per model profile and weapon row the step is for ("Ork Boy:
   Slugga"): the inputs its profile and the weapon give, those a model multiplies (its Attacks,
   its shots), and its weapon's rules that set an input outright (Rending, Poisoned (4+)),
-  applied here as values. The unit's own rules act through its composed check
+  applied here as values (a parameter the row prints only in its text, as `Rending (6+)` in a
+  Horus Heresy weapon's Type, is read from there). The unit's own rules act through its composed check
   (`rulesref.logic.compose.played_compositions`);
 - as the target, one `Aim` per model profile: the inputs its profile gives, and those its
   rules' `side: target` effects hold (Eternal Warrior, Feel No Pain (5+)).
@@ -16,6 +17,7 @@ says why, never guessed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from rulesref.links import param_value
@@ -24,6 +26,7 @@ from rulesref.played import Fed, PlayedWith, StepPlay
 from rulesref.versus.mapping import step_check
 from rulesref.versus.readers import read_shots, read_value
 
+_BRACKETS = re.compile(r"\s*\(.*\)\s*$")  # `Rending (X)`: its name without its parameter
 SHOTS = "shots"  # the input a weapon's type gives (`Assault 2`), multiplied by the models firing
 HALF_RANGE = " (half range)"  # a weapon's second choice where its type doubles its shots within half range
 MULTIPLIED = ("attacks", SHOTS)  # the inputs a model gives each: the form multiplies them by the models attacking
@@ -60,7 +63,7 @@ class Matchup:
     choices: tuple[Choice, ...]
     aims: tuple[Aim, ...]
     modelled: tuple[str, ...]  # the unit's own rules that act on the step as the attacker
-    not_modelled: tuple[str, ...]  # its rules that no mapping reaches
+    not_modelled: tuple[str, ...]  # its rules that no mapping reaches, or that act on no step played
     unread: tuple[str, ...]  # what could not be read, in words ("Shokk Attack Gun: Strength 2D6")
 
 
@@ -83,6 +86,7 @@ class Playing:
     system: System
     mapping: PlayedWith
     steps: tuple[Played, ...]
+    printed: dict[str, re.Pattern[str]]  # each mapped rule's name with a value in brackets, as a row prints it
 
 
 def playing(content: Content, system_id: str) -> Playing | None:
@@ -104,7 +108,12 @@ def playing(content: Content, system_id: str) -> Playing | None:
             if mine:
                 acting[entry.id], params[entry.id] = mine, entry.params
         steps.append(Played(play, step, check, acting, params))
-    return Playing(system, mapping, tuple(steps))
+    printed = {}
+    for rule, _, _ in mapping.rules:
+        named = content.entry(f"{system.id}:{rule}")
+        if named is not None:
+            printed[rule] = printed_pattern(named.name)
+    return Playing(system, mapping, tuple(steps), printed)
 
 
 def matchups(played: Playing | None, unit: Entry) -> tuple[Matchup, ...]:
@@ -126,7 +135,7 @@ def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
         if attacker is None:
             continue
         for weapon in weapons:
-            choices += _choices(model, weapon, attacker, play, inputs, played, mapping, unread)
+            choices += _choices(model, weapon, attacker, play, inputs, played, playing, unread)
     aims = []
     held, brings = _held(mapping, played, unit.rules)  # (the unit's, whichever of its models is the target)
     for model in (p for p in unit.profiles if _has(p, play.side("target"))):
@@ -137,7 +146,7 @@ def _matchup(playing: Playing, played: Played, unit: Entry) -> Matchup:
         aims = [replace(aims[0], label=unit.name)]
     mine = [ref.rule for ref in unit.rules]
     modelled = tuple(r for r in mine if any(e.side == "self" for e in acting.get(mapping.rule(r) or "", ())))
-    not_modelled = tuple(r for r in mine if mapping.rule(r) is None)
+    not_modelled = tuple(r for r in mine if not any((mapping.rule(r) or "") in s.acting for s in playing.steps))  # unmapped, or mapped to a rule that acts on no step played (Armourbane)
     return Matchup(play, played.step, check, tuple(choices), tuple(aims), modelled, not_modelled, tuple(dict.fromkeys(unread)))
 
 
@@ -171,8 +180,9 @@ def _values(profile: Profile, play: StepPlay, side: str, inputs: dict[str, Input
 
 
 def _choices(
-    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], played: Played, mapping: PlayedWith, unread: list[str]
+    model: Profile, weapon: Profile, attacker: dict[str, Scalar], play: StepPlay, inputs: dict[str, Input], played: Played, playing: Playing, unread: list[str]
 ) -> list[Choice]:
+    mapping = playing.mapping
     wielder = {k: v for k, v in attacker.items() if isinstance(v, int) and not isinstance(v, bool)}
     made = _values(weapon, play, "weapon", inputs, wielder, unread)
     if made is None:
@@ -192,7 +202,7 @@ def _choices(
     set_by_rules: dict[str, Scalar] = {}
     for ref in weapon.rules:
         theirs = mapping.rule(ref.rule) or ""
-        got = _weapon_values(ref, played.acting.get(theirs, ()), played.params.get(theirs, ()))
+        got = _weapon_values(mapping.args(ref.rule) + ref.args, _printed(weapon, playing.printed.get(ref.rule)), played.acting.get(theirs, ()), played.params.get(theirs, ()))
         if got is None:
             not_applied.append(ref.rule)
         else:
@@ -203,10 +213,29 @@ def _choices(
     return [Choice(f"{name}{band}", tuple({**values, **extra, **set_by_rules}.items()), per_model, tuple(applied), tuple(not_applied)) for band, extra in bands]
 
 
-def _weapon_values(ref: RuleRef, effects: tuple[Effect, ...], params: tuple[Param, ...]) -> dict[str, Scalar] | None:
+def printed_pattern(name: str) -> re.Pattern[str]:
+    """What a row prints of a rule named `name` (`Rending (X)`) with its value in brackets
+    (`Rending (6+)`), the value as its group; not inside another rule's name."""
+    base = _BRACKETS.sub("", name)
+    return re.compile(rf"(?<![\w-]){re.escape(base)}\s*\(\s*([^()]*?)\s*\)", re.IGNORECASE)
+
+
+def _printed(weapon: Profile, pattern: re.Pattern[str] | None) -> str | None:
+    """The value a weapon's row prints in brackets after the rule's name (`6+` of `Melee,
+    Rending (6+)`), if it prints one, and only one."""
+    if pattern is None:
+        return None
+    found = {m.group(1) for _, text in weapon.values for m in pattern.finditer(text)}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _weapon_values(args: tuple[tuple[str, Scalar], ...], printed: str | None, effects: tuple[Effect, ...], params: tuple[Param, ...]) -> dict[str, Scalar] | None:
     """What a weapon's rule sets outright in the step, by its effects (a literal or one of its
-    parameters, as the row gives it), or None where it does anything else (or nothing)."""
-    given = dict(ref.args)
+    parameters, as the mapping, then the row, give it, or, where neither gives one, as the row
+    prints it after the rule's name), or None where it does anything else (or nothing)."""
+    given = dict(args)
+    if printed is not None and len(params) == 1:  # a rule of one parameter: `(6+)` is its value
+        given = {params[0].name: printed, **given}
     out: dict[str, Scalar] = {}
     for effect in effects:
         if effect.operation != "set" or effect.when is not None or effect.value is None or effect.side != "self":
@@ -243,7 +272,7 @@ def _held(mapping: PlayedWith, played: Played, rules: tuple[RuleRef, ...]) -> tu
         theirs = mapping.rule(ref.rule) or ""
         for effect in played.acting.get(theirs, ()):
             if effect.side == "target" and effect.operation == "set" and effect.value is not None:
-                value = _value(effect.value.source, dict(ref.args), played.params.get(theirs, ()))
+                value = _value(effect.value.source, dict(mapping.args(ref.rule) + ref.args), played.params.get(theirs, ()))
                 if value is not None:
                     held[effect.changes] = value
                     brings.append(ref.rule)

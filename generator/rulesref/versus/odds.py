@@ -4,7 +4,8 @@ The same function a unit page's Versus form runs in the browser: the unit's comp
 of the step where its rules change it, else the step's own. Its arguments come from the
 attacker's choice (a model with a weapon, times the models attacking), the target (a unit's
 profile, with what its rules hold, or characteristics given), and the conditions; an argument
-none of them gives takes its "none" (false, or 7 for a save or an X+ roll), or is asked for.
+none of them gives takes its "none" (false, 7 for a save or an X+ roll, 0 for a count that
+starts at 0), or is asked for.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from rulesref.logic.plan import Plan
 from rulesref.logic.records import Record
 from rulesref.model import Entry, Scalar
 from rulesref.names import python_function
+from rulesref.versus import runtime
 from rulesref.versus.matchups import Aim, Choice, Matchup
-from rulesref.versus.readers import NONE_VALUE
+from rulesref.versus.runtime import Arg
 
 
 @dataclass(frozen=True)
@@ -46,34 +48,18 @@ def plan_of(build: Build, unit: Entry, matchup: Matchup) -> tuple[Entry, Plan]:
     raise UsageError(f"no check of `{matchup.play.step}` was compiled")  # (validation compiles every step it plays)
 
 
+def odds_args(plan: Plan) -> list[Arg]:
+    """The odds function's arguments, as the packages' `versus` data has them."""
+    return [(a.name, a.vtype.kind, a.vtype.lo if isinstance(a.vtype.lo, int) else None, a.vtype.hi if isinstance(a.vtype.hi, int) else None) for a in plan.odds_args]
+
+
 def arguments(plan: Plan, choice: Choice, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar], *, lowest: bool = False) -> dict[str, Scalar]:
-    """Every argument of the odds function: the conditions over the target over the choice
-    (each multiplied input times the `models` attacking, within its range), the rest "none";
-    a number that has no "none" is asked for (or, with `lowest`, its lowest value)."""
-    values: dict[str, Scalar] = dict(choice.values)
-    for name in choice.per_model:
-        value = values.get(name)
-        if isinstance(value, int):
-            values[name] = value * models
-    values |= target | conditions
-    out: dict[str, Scalar] = {}
-    missing = []
-    for arg in plan.odds_args:
-        if arg.name in values:
-            value = values[arg.name]
-            hi = arg.vtype.hi
-            out[arg.name] = min(value, hi) if isinstance(value, int) and not isinstance(value, bool) and hi is not None and arg.name in choice.per_model else value
-        elif arg.vtype.kind == "bool":
-            out[arg.name] = False
-        elif arg.vtype.kind == "int" and arg.vtype.hi == NONE_VALUE:
-            out[arg.name] = NONE_VALUE
-        elif lowest and arg.vtype.kind == "int" and isinstance(arg.vtype.lo, int):
-            out[arg.name] = arg.vtype.lo
-        else:
-            missing.append(arg.name)
-    if missing:
-        raise UsageError(f"give {', '.join(f'`{m}`' for m in missing)} with --set NAME=VALUE")
-    return out
+    """Every argument of the odds function, as `runtime.arguments` fills them in; one that
+    nothing gives is asked for with `--set`."""
+    try:
+        return runtime.arguments(odds_args(plan), dict(choice.values), list(choice.per_model), models, target, conditions, lowest=lowest)
+    except runtime.Missing as exc:
+        raise UsageError(f"{exc} with --set NAME=VALUE") from None
 
 
 class Odds:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from rulesref.model import Input
+from rulesref.versus.runtime import NONE_VALUE
 
-NONE_VALUE = 7  # the steps' "none" for a save, an AP or an X+ roll: the highest of 2..7
 _NUMBER = re.compile(r"(\d+)\+?")
 _RELATIVE = re.compile(r"(?:[xX×](\d+)|\+(\d+)|-(\d+))")
 _SHOTS = re.compile(r"(?:assault|heavy|salvo|ordnance|pistol|rapid fire|grenade)\s*(\d+)?", re.IGNORECASE)

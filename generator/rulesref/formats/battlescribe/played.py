@@ -1,10 +1,14 @@
 """The `played_with` an import writes for the games it knows (see `rulesref.played`).
 
-An import of 40K 7th edition data is played with the `w40k7` system's steps, where that
-system is in the same content folder: the characteristics its profile types print (WS, BS,
-S, T, W, A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported
-rule whose name is a played rule's (`Preferred Enemy (Orks)` is Preferred Enemy) is mapped to
-it, where that rule has effects. A name with no such rule is not mapped: it is counted in
+An import of 40K 7th edition data is played with the `w40k7` system's steps, and one of
+Horus Heresy 2nd edition data (the game system `Horus Heresy (2022)`) with `hh2`'s, where
+that system is in the same content folder: the characteristics both print (WS, BS, S, T, W,
+A, Save; a weapon's Strength, AP and Type) give each step's inputs, and each imported rule
+whose name is a played rule's, or one of its aliases, but for a bracketed parameter
+(`Preferred Enemy (Orks)` is Preferred Enemy, `Feel No Pain (5+)` is Feel No Pain (X+)) is
+mapped to it, where that rule has effects; a name that gives a roll first (`5+ Invulnerable
+Save`) is mapped with that value, where the played rule has one such parameter. A name with
+no such rule is not mapped: it is counted in
 IMPORT.md, never guessed. What people wrote under `played_with` stays theirs: a re-import adds
 the rules it newly maps and the steps the played system newly has, and keeps every mapping
 already there.
@@ -20,19 +24,30 @@ from typing import Any
 
 from rulesref.read.load import load_read
 
+_TARGET = {"toughness": "T", "armour_save": "Save", "wounds": "W"}
+_SHOOTING = {
+    "weapons": {"by": "Type", "without": "Melee"},
+    "attacker": {"ballistic_skill": "BS"},
+    "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
+    "target": _TARGET,
+}
 ATTACK_STEPS: dict[str, dict[str, Any]] = {  # 40K 7th edition's characteristics, for the steps of an attack
     "close-combat.attack": {
         "weapons": {"by": "Type", "with": "Melee"},
         "attacker": {"weapon_skill": "WS", "strength": "S", "attacks": "A"},
         "weapon": {"strength": "Strength", "ap": "AP"},
-        "target": {"target_weapon_skill": "WS", "toughness": "T", "armour_save": "Save", "wounds": "W"},
+        "target": {"target_weapon_skill": "WS", **_TARGET},
     },
-    "shooting-attack.attack": {
-        "weapons": {"by": "Type", "without": "Melee"},
-        "attacker": {"ballistic_skill": "BS"},
-        "weapon": {"strength": "Strength", "ap": "AP", "shots": "Type"},
-        "target": {"toughness": "T", "armour_save": "Save", "wounds": "W"},
+    "shooting-attack.attack": _SHOOTING,
+}
+HERESY_STEPS: dict[str, dict[str, Any]] = {  # the Horus Heresy's (2nd edition) prints the same; its melee To Hit roll is the player's
+    "melee-attack.attack": {
+        "weapons": {"by": "Type", "with": "Melee"},
+        "attacker": {"strength": "S", "attacks": "A"},
+        "weapon": {"strength": "Strength", "ap": "AP"},
+        "target": _TARGET,
     },
+    "shooting-attack.attack": _SHOOTING,
 }
 
 
@@ -45,8 +60,12 @@ class Known:
     steps: dict[str, dict[str, Any]]
 
 
-KNOWN = (Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),)
+KNOWN = (
+    Known("w40k7", re.compile(r"40,?000.*7th|40k.*7th", re.IGNORECASE), ATTACK_STEPS),
+    Known("hh2", re.compile(r"horus heresy\s*\(2022\)|horus heresy.*2nd|age of darkness", re.IGNORECASE), HERESY_STEPS),
+)
 _PARAMETER = re.compile(r"\s*\(.*\)\s*$")
+_ROLL_FIRST = re.compile(r"^\s*([2-6])\+\s+(\S.*)$")  # `5+ Invulnerable Save`: the value before the name
 
 
 @dataclass(frozen=True)
@@ -54,8 +73,16 @@ class PlayedSystem:
     """What the mapping needs of the played system's files: its rules with effects, by name,
     and the inputs of each of its checks."""
 
-    rules: dict[str, str]  # lower-case name -> id
+    rules: dict[str, str]  # base name (`base_name`) of each name and alias -> id
+    rolls: dict[str, str]  # id -> the name of its one parameter, where that is a D6 roll (`X` of Invulnerable Save (X+))
     inputs: dict[str, set[str]]  # `entry-id.check` -> its input names
+
+
+def base_name(name: str) -> str:
+    """A rule's name as the mapping compares it: lower case, without a bracketed parameter,
+    so that `Feel No Pain (5+)` and `Poisoned (X)` in the data are the played system's
+    `Feel No Pain (X+)` and `Poisoned (X+)`."""
+    return _PARAMETER.sub("", name).strip().lower()
 
 
 def read_played(folder: Path) -> PlayedSystem | None:
@@ -63,6 +90,7 @@ def read_played(folder: Path) -> PlayedSystem | None:
     if not (folder / "system.yml").is_file():
         return None
     rules: dict[str, str] = {}
+    rolls: dict[str, str] = {}
     inputs: dict[str, set[str]] = {}
     for path in sorted(folder.glob("*.yml")):
         doc, _ = load_read(path.read_bytes(), path.as_posix())
@@ -71,11 +99,28 @@ def read_played(folder: Path) -> PlayedSystem | None:
         if not isinstance(ident, str):
             continue
         if data.get("kind") == "rule" and data.get("effects"):
-            rules[str(data.get("name", ident)).lower()] = ident
+            for name in (data.get("name", ident), *(data.get("aliases") or ())):
+                rules.setdefault(base_name(str(name)), ident)
+            params: dict[str, Any] = data["params"] if isinstance(data.get("params"), dict) else {}
+            if len(params) == 1 and all(isinstance(p, dict) and p.get("type") == "roll" for p in params.values()):
+                rolls[ident] = next(iter(params))
         for name, check in (data.get("checks") or {}).items():
             if isinstance(check, dict) and check.get("versus"):
                 inputs[f"{ident}.{name}"] = set(check.get("inputs") or {})
-    return PlayedSystem(rules, inputs)
+    return PlayedSystem(rules, rolls, inputs)
+
+
+def _mapped(name: str, played: PlayedSystem) -> str | dict[str, Any] | None:
+    """The played rule a name is (`Feel No Pain (5+)`: `feel-no-pain`, the unit giving X), or
+    that rule with its value where the name gives it first (`5+ Invulnerable Save`:
+    `{rule: invulnerable-save-x, X: 5}`); None for a name that is no played rule's."""
+    if (base := base_name(name)) in played.rules:
+        return played.rules[base]
+    first = _ROLL_FIRST.match(name)
+    ident = played.rules.get(base_name(first.group(2))) if first is not None else None
+    if first is None or ident is None or ident not in played.rolls:
+        return None
+    return {"rule": ident, played.rolls[ident]: int(first.group(1))}
 
 
 def played_with(game: str, content: Path, rules: dict[str, str], old: Any) -> dict[str, Any] | None:
@@ -91,7 +136,7 @@ def played_with(game: str, content: Path, rules: dict[str, str], old: Any) -> di
         if step in played.inputs:
             have = played.inputs[step]
             steps[step] = {side: ({k: v for k, v in fed.items() if k in have} if side != "weapons" else fed) for side, fed in spec.items()}
-    mapped = {ident: played.rules[base] for ident, name in rules.items() if (base := _PARAMETER.sub("", name).lower()) in played.rules}
+    mapped = {ident: theirs for ident, name in rules.items() if (theirs := _mapped(name, played)) is not None}
     old = old if isinstance(old, dict) and old.get("system") == known.system else {}
     kept_rules = old.get("rules") if isinstance(old.get("rules"), dict) else {}
     kept_steps = old.get("steps") if isinstance(old.get("steps"), dict) else {}

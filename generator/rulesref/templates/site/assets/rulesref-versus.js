@@ -36,7 +36,7 @@ globalThis.rulesrefVersus = (spec, byName, id, element, changed) => {
 };
 
 // What a unit's Versus form and the roster page's matrix (rulesref-matrix.js) share: the
-// arguments a weapon against a target gives a step's odds function, as rulesref/versus/odds.py
+// arguments a weapon against a target gives a step's odds function, as rulesref/versus/runtime.py
 // `arguments` makes them, and what a cell sums up of the distribution it answers.
 
 /** The highest value an argument of a form's description takes (a dice target's: its last choice). */
@@ -51,8 +51,8 @@ function rulesrefArmed(choice, models, highest) {
 }
 
 /** Every argument of the odds function a description (`spec`) runs: the `target`'s values over
-    the `choice`'s (times the `models`), any other at its "none" (false, or `none` for a save or
-    an X+ roll); an argument that has no "none" is refused, by name. */
+    the `choice`'s (times the `models`), any other at its "none" (false, `none` for a save or an
+    X+ roll, 0 for a count that may be 0); an argument that has no "none" is refused, by name. */
 function rulesrefVersusArguments(spec, choice, models, target, none) {
   const byName = new Map(spec.args.map((arg) => [arg.name, arg]));
   const values = { ...rulesrefArmed(choice, models, (name) => (byName.has(name) ? rulesrefHighest(byName.get(name)) : null)), ...target };
@@ -62,6 +62,7 @@ function rulesrefVersusArguments(spec, choice, models, target, none) {
     if (arg.name in values) out[arg.name] = values[arg.name];
     else if (arg.kind === "bool") out[arg.name] = false;
     else if (rulesrefHighest(arg) === none) out[arg.name] = none;
+    else if (arg.kind === "int" && arg.lo === 0) out[arg.name] = 0; // a count that may be 0 (Rage's models that charged): none
     else missing.push(arg.name);
   }
   if (missing.length) throw new Error(`nothing gives ${missing.join(", ")}`);

@@ -1,0 +1,152 @@
+"""What a generated package's `versus(attacker, target)` runs, and how every Versus answer
+fills in its arguments.
+
+A played system's package gets a `versus` module: its units as data (each one's weapons, what
+its profile gives as a target, the rules each choice models and those it does not) and the
+function this module's `PlayedUnits` makes of them. The function finds the attacker's check for
+each step (its composed check where its rules change the step, else the step's own), fills in
+its arguments as `arguments` says, and returns the exact distribution of the result.
+
+This module is copied into each package as `_versus.py`, as `logic/runtime_dice.py` is as
+`_dice.py`, so it imports nothing but the standard library. `rulesref versus` fills in its
+arguments with the same `arguments`, so the command, the packages and the site's forms
+(`rulesref-versus.js`, which does it in the browser) agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+NONE_VALUE = 7  # the steps' "none" for a save, an AP or an X+ roll: the highest of 2..7
+
+Scalar = bool | int | float | str
+Arg = tuple[str, str, int | None, int | None]  # an odds function's argument: name, kind ("bool", "int", ...), lowest, highest
+
+
+class Missing(ValueError):
+    """Arguments that nothing gives, and that have no "none" to take."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(f"give {', '.join(f'`{n}`' for n in names)}")
+        self.names = names
+
+
+def arguments(args: list[Arg], values: dict[str, Scalar], per_model: list[str], models: int, target: dict[str, Scalar], conditions: dict[str, Scalar], *, lowest: bool = False) -> dict[str, Scalar]:
+    """Every argument of the odds function: the conditions over the target over the attacker's
+    choice (its `values`, each of `per_model` times the `models` attacking, within its range),
+    the rest "none" (false, 7 for a save or an X+ roll, 0 for a count that may be 0); a number
+    that has no "none" raises
+    `Missing` (or, with `lowest`, takes its lowest value)."""
+    given: dict[str, Scalar] = dict(values)
+    for name in per_model:
+        value = given.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            given[name] = value * models
+    given |= target | conditions
+    out: dict[str, Scalar] = {}
+    missing = []
+    for name, kind, lo, hi in args:
+        if name in given:
+            value = given[name]
+            capped = name in per_model and isinstance(value, int) and not isinstance(value, bool) and hi is not None
+            out[name] = min(value, hi) if capped and isinstance(value, int) and hi is not None else value
+        elif kind == "bool":
+            out[name] = False
+        elif kind == "int" and hi == NONE_VALUE:
+            out[name] = NONE_VALUE
+        elif kind == "int" and lo == 0:  # a count of models (Rage's that charged): none
+            out[name] = 0
+        elif lowest and kind == "int" and lo is not None:
+            out[name] = lo
+        else:
+            missing.append(name)
+    if missing:
+        raise Missing(missing)
+    return out
+
+
+def fields(result: Any) -> tuple[tuple[str, Scalar], ...]:
+    """A result as its fields and values (a single value as the field "")."""
+    if dataclasses.is_dataclass(result) and not isinstance(result, type):
+        return tuple((f.name, getattr(result, f.name)) for f in dataclasses.fields(result))
+    return (("", result),)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The exact distribution of one weapon's attack in one step, and what was modelled."""
+
+    step: str
+    weapon: str
+    function: str  # the odds function, as `module.name` within the package
+    given: dict[str, Scalar]
+    distribution: tuple[tuple[tuple[tuple[str, Scalar], ...], Fraction], ...]  # each result (its fields) and its chance, in order of result
+    modelled: tuple[str, ...]  # rule ids
+    not_modelled: tuple[str, ...]
+
+    def mean(self, field: str) -> Fraction:
+        """The mean of a whole-number field of the result."""
+        return sum((p * int(dict(result)[field]) for result, p in self.distribution), Fraction(0))
+
+    def at_least_one(self, field: str) -> Fraction:
+        """The chance that a whole-number field of the result is 1 or more."""
+        return sum((p for result, p in self.distribution if int(dict(result)[field]) >= 1), Fraction(0))
+
+
+class PlayedUnits:
+    """A played system's units, and `versus` over them (see the module's docstring)."""
+
+    def __init__(self, package: str, units: str, checks: dict[str, list[Arg]]) -> None:
+        self.package = package  # the package that holds every system's modules
+        self._units_json = units  # (read at the first answer: an import's units are megabytes)
+        self._units: dict[str, Any] | None = None
+        self.checks = checks
+
+    @property
+    def units(self) -> dict[str, Any]:
+        """The units by id, as `rulesref.versus.package_data` wrote them."""
+        if self._units is None:
+            self._units = json.loads(self._units_json)
+        return self._units
+
+    def _unit(self, unit_id: str) -> dict[str, Any]:
+        unit = self.units.get(unit_id)
+        if unit is None:
+            raise ValueError(f"no unit `{unit_id}` (give a unit's id, as its page's address has it)")
+        return dict(unit)
+
+    def versus(self, attacker: str, target: str, *, weapon: str | None = None, models: int = 1, target_models: int = 1, target_profile: str | None = None, conditions: dict[str, Scalar] | None = None) -> list[Answer]:
+        """The exact odds of `attacker` (a unit id) attacking `target` (a unit id): one answer
+        for each of its weapons (or those whose name holds `weapon`) in each step it is played
+        in, `models` of its models attacking a target of `target_models` models (its first
+        profile, or the one whose name holds `target_profile`). `conditions` sets the other
+        arguments (`{"cover_save": 4}`); what nothing sets takes its "none".
+
+        Raises ValueError for an unknown unit, an argument none of them gives, or a value the
+        check does not take.
+        """
+        unit, aimed = self._unit(attacker), self._unit(target)["steps"]
+        answers = []
+        for step, played in unit["steps"].items():
+            if "check" not in played:  # (a unit with no weapon for the step is only ever its target)
+                continue
+            aims = [a for a in (aimed.get(step) or {}).get("aims", []) if target_profile is None or target_profile.lower() in a["label"].lower()]
+            aim = aims[0] if aims else {"values": {}, "held": {}, "brings": []}
+            module, name = played["check"]
+            function = getattr(importlib.import_module(f"{self.package}.{module}"), name)
+            for label, values, per_model, choice_modelled, choice_not in played["choices"]:
+                if weapon is not None and weapon.lower() not in label.lower():
+                    continue
+                given = arguments(
+                    self.checks[f"{module}.{name}"], {n: v for n, v in zip(played["names"], values, strict=True) if v is not None}, per_model,
+                    models, {**aim["values"], "models": target_models, **aim["held"]}, conditions or {},
+                )
+                rows = sorted(((fields(result), Fraction(chance)) for result, chance in function(**given).items()), key=lambda row: tuple(v for _, v in row[0]))
+                modelled = dict.fromkeys((*played["modelled"], *choice_modelled, *aim["brings"]))
+                answers.append(Answer(step, label, f"{module}.{name}", given, tuple(rows), tuple(modelled), tuple(dict.fromkeys((*choice_not, *played["notModelled"])))))
+        return answers
