@@ -244,6 +244,20 @@ def test_a_roster_against_a_roster_is_a_matrix_of_exact_cells(project: Path, cap
     assert moths["modelled"] == ["furious-charge", "invulnerable-save"]
 
 
+def test_an_army_whole_is_an_opponent_of_every_unit_of_it(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = versus(project, capsys, "--roster", str(ROSTERS / "moth-raid.ros"), "--against-army", "lanterns/moth-court")
+    # the Moth Court's two units, in the content's order, each a column as a roster's unit is
+    assert [c["defender"] for c in whole] == ["Hive Beetles", "Moth Reavers"]
+    roster = versus(project, capsys, "--roster", str(ROSTERS / "moth-raid.ros"), "--against", str(ROSTERS / "beetle-hive.ros"))
+    assert whole == roster  # (the Beetle Hive roster holds one of each)
+
+
+@pytest.mark.parametrize(("args", "said"), [(["--against-army", "lanterns/nobody"], "lanterns/moth-court"), (["--against-army", "lanterns/moth-court", "--against", "x.ros"], "not both")])
+def test_an_army_the_content_has_not_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str) -> None:
+    assert main(["versus", "--roster", str(ROSTERS / "moth-raid.ros"), *args, "--content", str(project)]) == 2
+    assert said in capsys.readouterr().err
+
+
 def test_a_roster_without_the_other_is_a_usage_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["versus", "--roster", str(ROSTERS / "moth-raid.ros"), "--content", str(project)]) == 2
     assert "--against" in capsys.readouterr().err

@@ -3,7 +3,8 @@
 The same answer a unit page's Versus form gives, on a terminal or as JSON: for each of the
 attacker's weapons (or the one `--weapon` names) in each step its system is played with, the
 distribution of unsaved Wounds and models removed, and which rules were modelled and which
-were not.
+were not. With `--roster A --against B` (or `--against-army SYSTEM/ARMY`, every unit of an
+army), the matrix of each weapon A's units took against each unit of B.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rulesref.model import Content, Entry, Scalar
 from rulesref.problems import Problem, fails
 from rulesref.validate import validate
 from rulesref.versus.matchups import Matchup, matchups, playing
-from rulesref.versus.matrix import Cell, Side, matrix
+from rulesref.versus.matrix import Cell, Side, matrix, units_of_army
 from rulesref.versus.odds import Answer, Odds
 
 
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
         print(f"the content in {settings.content} has errors (above); fix them first", file=sys.stderr)
         return EXIT_PROBLEMS
     content = build.content
-    if args.roster is not None or args.against is not None:
+    if args.roster is not None or args.against is not None or args.against_army is not None:
         return _rosters(args, build, report)
     if args.attacker is None or args.target is None:
         raise UsageError("give SYSTEM/UNIT SYSTEM/TARGET, or --roster A --against B")
@@ -97,11 +98,23 @@ def _sides(path: str | None, content: Content, what: str) -> list[Side]:
     return [Side(u.name, u.entry, frozenset(p.name for p in u.profiles)) for u in army.units if u.entry is not None and u.entry.kind == "unit"]
 
 
+def _army(content: Content, name: str) -> list[Side]:
+    system_id, _, army_id = name.partition("/")
+    system = content.system(system_id)
+    if system is None or system.army(army_id) is None:
+        armies = [f"{s.id}/{a.id}" for s in content.systems for a in s.armies]
+        raise UsageError(f"no army `{name}` (write SYSTEM/ARMY-ID; the content has {', '.join(armies) or 'none'})")
+    return [Side(unit.name, unit, frozenset()) for unit in units_of_army(content.entries_of(system_id), army_id)]
+
+
 def _rosters(args: argparse.Namespace, build: Build, report: Callable[[list[Problem]], int]) -> int:
     from rulesref.formats.battlescribe.read import SourceError
 
+    if args.against is not None and args.against_army is not None:
+        raise UsageError("give --against or --against-army, not both")
     try:  # (a roster that cannot be read is reported as `rulesref roster` reports it, at its line)
-        attackers, defenders = _sides(args.roster, build.content, "--roster"), _sides(args.against, build.content, "--against")
+        attackers = _sides(args.roster, build.content, "--roster")
+        defenders = _army(build.content, args.against_army) if args.against_army is not None else _sides(args.against, build.content, "--against")
     except SourceError as exc:
         return report([Problem(exc.path, exc.line, 1, "roster-source", exc.message)])
     cells = matrix(Odds(build), build.content, attackers, defenders)
@@ -163,12 +176,13 @@ def add_versus(sub: argparse._SubParsersAction[argparse.ArgumentParser], run_com
     p = sub.add_parser(
         "versus",
         help="the exact odds of one unit attacking another",
-        description="The exact distribution of unsaved Wounds and models removed when one unit attacks another, for each of its weapons in each step its system is played with (`played_with` in system.yml), and the rules modelled and not; or, with --roster A --against B, a matrix of each weapon A's units took against each of B's units (expected unsaved Wounds, chance of removing a model). Exit 0 with an answer, 1 when the content has errors or no cell can be worked out, 2 on usage errors.",
+        description="The exact distribution of unsaved Wounds and models removed when one unit attacks another, for each of its weapons in each step its system is played with (`played_with` in system.yml), and the rules modelled and not; or, with --roster A --against B, a matrix of each weapon A's units took against each of B's units (expected unsaved Wounds, chance of removing a model); --against-army SYSTEM/ARMY takes every unit of an army as B. Exit 0 with an answer, 1 when the content has errors or no cell can be worked out, 2 on usage errors.",
     )
     p.add_argument("attacker", metavar="SYSTEM/UNIT", nargs="?", help="the attacking unit, as its page's address names it")
     p.add_argument("target", metavar="SYSTEM/TARGET", nargs="?", help="the target unit")
     p.add_argument("--roster", metavar="ROSTER", help="a roster whose units attack (with --against): a matrix of each weapon it took against each unit of the other")
     p.add_argument("--against", metavar="ROSTER", help="the roster whose units are the targets")
+    p.add_argument("--against-army", metavar="SYSTEM/ARMY", help="instead of --against: every unit of an army of the content is a target (one column each)")
     p.add_argument("--weapon", metavar="NAME", help="only the weapons whose name (model: weapon) holds NAME")
     p.add_argument("--models", type=_positive, default=1, help="models attacking (default 1): multiplies each model's Attacks or shots")
     p.add_argument("--target-models", type=_positive, default=1, help="models in the target unit (default 1)")

@@ -115,10 +115,10 @@ def docs_files(
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
         if rosters:
             roster_forms[key] = call(get, f"roster-form:{key}", _forms, compiled, checks[key], names, roster.PAGE)
-    played_forms, targets = versus_forms.played_files(build, checks)  # imported units' Versus forms, and their targets
-    for key, mine in played_forms.items():
+    played = versus_forms.played_files(build, checks, roster.PAGE if rosters else None)  # imported units' Versus forms, their targets, the roster page's
+    for key, mine in played.forms.items():
         forms[key] = forms.get(key, {}) | mine
-    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history)
+    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history, played.roster)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
         # kept as bytes: an unchanged page is then the very object of the last save, which
@@ -181,7 +181,7 @@ def docs_files(
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
-    files.update(targets)
+    files.update(played.files)
     # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
     modules = js_package.package_files(build, get, twins=True)
     files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})

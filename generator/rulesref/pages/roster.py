@@ -15,7 +15,9 @@ repeats the matching itself, and a test proves both give the same army on every 
 roster.
 
 The page exists when some entry was imported from BattleScribe: other content has nothing a
-roster could name.
+roster could name. Where units are played (`played_with`), a second roster, the opponent's,
+makes a matrix of each weapon against each of its units (`assets/rulesref-matrix.js`, reading
+each unit's `versus`: `rulesref.pages.versus_forms.roster_versus`).
 """
 
 from __future__ import annotations
@@ -31,11 +33,16 @@ from rulesref.formats.roster.match import RULE_KINDS, UNIT_KINDS, compared
 from rulesref.formats.roster.write import anchor, paragraphs
 from rulesref.links import display_name
 from rulesref.model import Entry, RuleRef, System
+from rulesref.pages import try_it, versus_forms
 from rulesref.pages.markdown import attribute, front_matter, plain
 from rulesref.support.templates import render
+from rulesref.versus.matchups import HALF_RANGE
+from rulesref.versus.matrix import MEAN_FIELD, ONE_MODEL, REMOVED_FIELD, units_of_army
+from rulesref.versus.runtime import NONE_VALUE
 
 PAGE = paths.ROSTER_PAGE
 SCRIPT = f"{paths.ASSETS}/rulesref-roster.js"
+MATRIX_SCRIPT = f"{paths.ASSETS}/rulesref-matrix.js"  # a roster against another (`rulesref.versus.matrix`)
 DATA = f"{paths.ASSETS}/roster"
 
 
@@ -54,6 +61,7 @@ class RosterFacts(Protocol):
     def systems(self) -> tuple[System, ...]: ...
     def entries_of(self, system_id: str) -> tuple[Entry, ...]: ...
     def roster_forms_of(self, key: str) -> dict[str, str]: ...
+    def roster_versus_of(self, key: str) -> list[dict[str, Any]]: ...
 
 
 def roster_systems(site: RosterFacts) -> tuple[System, ...]:
@@ -119,6 +127,9 @@ def _record(entry: Entry, site: RosterFacts, by_id: dict[str, Entry], wanted: se
                 [p.type, p.name, columns.of(tuple(c for c, _ in p.values)), [v for _, v in p.values], _uses(p.rules, by_id, wanted)] for p in entry.profiles
             ],
         }
+        versus = site.roster_versus_of(entry.key)
+        if versus:  # a unit of a played system: what the matrix of a roster against another reads
+            record["versus"] = versus
     if entry.kind in RULE_KINDS:
         record |= {
             "summary": entry.summary,
@@ -180,6 +191,8 @@ def system_data(site: RosterFacts, system: System) -> tuple[dict[str, Any], dict
         "elements": {element: [numbers[i] for i in ids] for element, ids in elements.items()},
         "parts": [[part, paths.relative(PAGE, part_file(system.id, part))] for part in names],
     }
+    if system.played_with is not None:  # an army whole, as the opponent of a roster's matrix (`rulesref versus --against-army`)
+        index["armies"] = [[a.id, a.name, [numbers[u.id] for u in units_of_army(entries, a.id) if u.id in numbers]] for a in system.armies]
     return index, parts
 
 
@@ -202,6 +215,8 @@ def data_scripts(site: RosterFacts, system_id: str) -> dict[str, bytes]:
 def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
     """The page: a file picker and drop zone, and where the army is shown."""
     limits = {"bytes": MAX_XML_BYTES, "zipBytes": MAX_ZIP_BYTES, "depth": MAX_DEPTH}
+    # what a cell of the matrix sums up and aims at, as `rulesref versus --roster --against` does
+    matrix = {"mean": MEAN_FIELD, "removed": REMOVED_FIELD, "target": ONE_MODEL, "none": NONE_VALUE, "band": HALF_RANGE, **versus_forms.roster_shared(systems, PAGE)}
     return render(
         "site/roster.md.jinja",
         front=front_matter(title="Open a roster", description="Your army's rules from a BattleScribe roster: read in your browser, printable, offline.", hide=["toc"]),
@@ -209,6 +224,8 @@ def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
         data=attribute(json.dumps([paths.relative(PAGE, data_file(s.id)) for s in systems])),
         limits=attribute(json.dumps(limits)),
         script=attribute(paths.relative(PAGE, SCRIPT)),
+        matrix=attribute(json.dumps(matrix)),
+        matrix_scripts=[attribute(paths.relative(PAGE, s)) for s in (try_it.VERSUS_SCRIPT, MATRIX_SCRIPT)],
     )
 
 

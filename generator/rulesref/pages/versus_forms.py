@@ -11,17 +11,24 @@ rules change the step, else the step's own), with what `rulesref.versus.matchups
   name rather than listed on every page: each fills in and holds what its profile gives and
   what its rules hold (Eternal Warrior), and names those rules.
 
+The "Open a roster" page plays a roster against another with the same forms: each unit's
+record there carries what its forms add and what it is as a target (`roster_versus`), and the
+description of each check they run is a script of its own (`assets/versus/forms/`), which the
+units of one check share and the page reads only for the units a roster names.
+
 The form opens on the first weapon against the unit itself, every other input at its "none".
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from rulesref import paths
 from rulesref.build import Build
 from rulesref.links import display_name
+from rulesref.logic.plan import Plan
 from rulesref.model import Content, Entry, Scalar, System
 from rulesref.pages import try_it
 from rulesref.versus.matchups import Choice, Matchup, matchups, playing
@@ -30,6 +37,8 @@ from rulesref.views.checks import CheckView
 
 PLAYED = "versus:"  # a played form's key among an entry's forms (check names are snake_case: no clash)
 TARGETS = f"{paths.ASSETS}/versus"  # one script per played system: its units as targets
+FORMS = f"{TARGETS}/forms"  # the roster page's: one script per check its Versus forms run
+SHARED = ("words", "targets", "system")  # what every unit's form of a system says alike: the roster page gives it once (`roster_shared`)
 WORDS = {
     "weapon": "Attacking with", "models": "Models attacking", "target": "Target (type a name)",
     "modelled": "Modelled:", "notModelled": "Not modelled:", "none": "none",
@@ -58,34 +67,86 @@ def _choice(here: str, unit: Entry, choice: Choice, content: Content) -> dict[st
     }
 
 
+def _plan(build: Build, unit: Entry, matchup: Matchup, checks: dict[str, tuple[CheckView, ...]]) -> tuple[Entry, Plan, CheckView] | None:
+    """The check a unit's form of a step runs, as its page words it; None where the unit has
+    no weapon for the step, or the check rolls no dice."""
+    if not matchup.choices:
+        return None
+    entry, plan = plan_of(build, unit, matchup)
+    view = next((v for v in checks.get(entry.key, ()) if v.name == plan.name), None)
+    return (entry, plan, view) if view is not None and plan.odds_name is not None else None
+
+
+def _played(here: str, build: Build, unit: Entry, matchup: Matchup, plan: Plan) -> dict[str, Any]:
+    """What a unit's Versus form of a step adds to its check's "Try it" description, for
+    the page `here`: its weapons, its rules, the targets script, the values it opens on."""
+    content = build.content
+    played = {
+        "choices": [_choice(here, unit, c, content) for c in matchup.choices],
+        "modelled": _links(here, unit.system, matchup.modelled, content, unit),
+        "notModelled": _links(here, unit.system, matchup.not_modelled, content, unit),
+        "unread": list(matchup.unread),
+        "targets": paths.relative(here, targets_asset(unit.system)),
+        "system": unit.system, "step": matchup.play.step, "words": WORDS,
+    }
+    return {"played": played, "given": _given(matchup, plan, unit), "targets": [], "applying": [], "legend": f"{try_it.VERSUS}: {matchup.step.name}"}
+
+
 def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]]) -> dict[str, str]:
     """The placeholders of the unit's Versus forms, one per step it has a weapon for, by
     `PLAYED` and the step."""
-    content = build.content
     here = paths.entry_page(unit)
     out = {}
     for matchup in found:
-        if not matchup.choices:
+        planned = _plan(build, unit, matchup, checks)
+        if planned is None:
             continue
-        entry, plan = plan_of(build, unit, matchup)
-        view = next((v for v in checks.get(entry.key, ()) if v.name == plan.name), None)
-        if view is None or plan.odds_name is None:
-            continue
-        names = try_it.choice_names(entry, [plan], content)
-        played = {
-            "choices": [_choice(here, unit, c, content) for c in matchup.choices],
-            "modelled": _links(here, unit.system, matchup.modelled, content, unit),
-            "notModelled": _links(here, unit.system, matchup.not_modelled, content, unit),
-            "unread": list(matchup.unread),
-            "targets": paths.relative(here, targets_asset(unit.system)),
-            "system": unit.system, "step": matchup.play.step, "words": WORDS,
-        }
-        more = {"played": played, "given": _given(matchup, plan, unit), "targets": [], "applying": [], "legend": f"{try_it.VERSUS}: {matchup.step.name}"}
-        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder(entry, plan, view, names, here, more)
+        entry, plan, view = planned
+        names = try_it.choice_names(entry, [plan], build.content)
+        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder(entry, plan, view, names, here, _played(here, build, unit, matchup, plan))
     return out
 
 
-def _given(matchup: Matchup, plan: Any, unit: Entry) -> dict[str, Scalar]:
+def roster_shared(systems: tuple[System, ...], page: str) -> dict[str, Any]:
+    """What the roster `page` gives each unit's form of the played `systems` (`SHARED`)."""
+    return {"words": WORDS, "targets": {s.id: paths.relative(page, targets_asset(s.id)) for s in systems if s.played_with is not None}}
+
+
+def form_asset(entry: Entry, plan: Plan) -> str:
+    """The script of a check's description as the roster page's Versus forms read it."""
+    return f"{FORMS}/{entry.system}/{entry.id}.{plan.name}.js"
+
+
+def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], page: str, files: dict[str, bytes]) -> list[dict[str, Any]]:
+    """A unit on the roster `page`, for its matrix (`assets/rulesref-matrix.js`): each step it
+    is played in, with what its form there adds (`form` names the script of the check's own
+    description, which units of one check share) and the unit as the target (its first model
+    profile, what its rules hold, those rules linked). The scripts are added to `files` (by
+    path), once each."""
+    content = build.content
+    steps: list[dict[str, Any]] = []
+    for matchup in found:
+        one: dict[str, Any] = {"step": matchup.play.step, "name": matchup.step.name}
+        planned = _plan(build, unit, matchup, checks)
+        if planned is not None:
+            entry, plan, view = planned
+            asset = form_asset(entry, plan)
+            if asset not in files:
+                described = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], content), page)
+                data = json.dumps(described, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+                files[asset] = f"(globalThis.rulesrefForms ??= {{}})[{json.dumps(asset)}] = {data};\n".encode()
+            adds = _played(page, build, unit, matchup, plan)
+            adds["played"] = {k: v for k, v in adds["played"].items() if k not in SHARED}  # (the page gives them once)
+            one |= {"form": asset, "script": paths.relative(page, asset), **adds}
+        if matchup.aims:
+            aim = matchup.aims[0]
+            one["aim"] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(page, unit.system, aim.brings, content, unit)}
+        if "form" in one or "aim" in one:  # (a unit with neither has nothing in the matrix)
+            steps.append(one)
+    return steps
+
+
+def _given(matchup: Matchup, plan: Plan, unit: Entry) -> dict[str, Scalar]:
     """What the form opens on: the first weapon against the unit itself, dice counts at 0."""
     aim = dict(matchup.aims[0].values) if matchup.aims else {}
     given = arguments(plan, matchup.choices[0], 1, aim, {}, lowest=True)  # (what nothing gives, at its lowest: a unit of 1)
@@ -108,18 +169,32 @@ def targets_file(content: Content, system: System, found: dict[str, tuple[Matchu
     return f"(globalThis.rulesrefTargets ??= {{}})[{json.dumps(system.id)}] = {data};\n".encode()
 
 
-def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]]) -> tuple[dict[str, dict[str, str]], dict[str, bytes]]:
-    """Every played unit's Versus forms (by entry key, then as `unit_forms`), and the targets
-    script of each played system (by its path): the units matched once for both."""
+@dataclass(frozen=True)
+class PlayedFiles:
+    """Every played unit's Versus forms (by entry key, then as `unit_forms`), the scripts of
+    the targets of each played system and of the roster page's forms (by path), and each
+    unit as the roster page's matrix reads it (by entry key, as `roster_versus`)."""
+
+    forms: dict[str, dict[str, str]]
+    files: dict[str, bytes]
+    roster: dict[str, list[dict[str, Any]]]
+
+
+def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None) -> PlayedFiles:
+    """Every played unit's forms and the scripts they read, the units matched once for all;
+    with a `roster_page`, the units as that page's matrix reads them too."""
     content = build.content
-    forms: dict[str, dict[str, str]] = {}
-    files: dict[str, bytes] = {}
+    out = PlayedFiles({}, {}, {})
     for system in (s for s in content.systems if s.played_with is not None):
         played = playing(content, system.id)
         found = {u.key: matchups(played, u) for u in content.entries_of(system.id) if u.kind == "unit"}
         for key, matched in found.items():
             unit = content.entry(key)
             assert unit is not None
-            forms[key] = unit_forms(build, unit, matched, checks)
-        files[targets_asset(system.id)] = targets_file(content, system, found)
-    return forms, files
+            out.forms[key] = unit_forms(build, unit, matched, checks)
+            if roster_page is not None:
+                steps = roster_versus(build, unit, matched, checks, roster_page, out.files)
+                if steps:
+                    out.roster[key] = steps
+        out.files[targets_asset(system.id)] = targets_file(content, system, found)
+    return out

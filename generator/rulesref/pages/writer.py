@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from markdown.extensions.toc import slugify, unique  # type: ignore[import-untyped]
 
@@ -88,6 +88,7 @@ class Pages:
         memo: Memo = FRESH,
         roster_forms: dict[str, dict[str, str]] | None = None,
         history: History = NO_HISTORY,
+        roster_versus: dict[str, list[dict[str, Any]]] | None = None,
     ) -> None:
         """`memo`: a long-lived process's, which keeps pages (`reads.page`) between runs."""
         self.reads = Reads(self, (settings, content.systems, roots), memo)  # the constants: what every page may read as it is
@@ -95,6 +96,7 @@ class Pages:
         self._content = content
         self._forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
         self._roster_forms = roster_forms or {}  # the same, placed on the roster page (`rulesref.pages.roster`)
+        self._roster_versus = roster_versus or {}  # entry key -> the unit as the roster page's matrix reads it (`rulesref.pages.versus_forms`)
         self._history = history
         self._roots = roots
         self._relations = relations
@@ -187,6 +189,10 @@ class Pages:
     @question
     def roster_forms_of(self, key: str) -> dict[str, str]:
         return self._roster_forms.get(key, {})
+
+    @question
+    def roster_versus_of(self, key: str) -> list[dict[str, Any]]:
+        return self._roster_versus.get(key, [])
 
     @question
     def releases(self) -> History:

@@ -28,6 +28,7 @@ from rulesref.versus.readers import read_shots, read_value
 
 _BRACKETS = re.compile(r"\s*\(.*\)\s*$")  # `Rending (X)`: its name without its parameter
 SHOTS = "shots"  # the input a weapon's type gives (`Assault 2`), multiplied by the models firing
+HALF_RANGE = " (half range)"  # a weapon's second choice where its type doubles its shots within half range
 MULTIPLIED = ("attacks", SHOTS)  # the inputs a model gives each: the form multiplies them by the models attacking
 
 
@@ -196,7 +197,7 @@ def _choices(
             return []
         bands = [("", {SHOTS: shots[0]})]
         if shots[1] is not None:
-            bands.append((" (half range)", {SHOTS: shots[1]}))
+            bands.append((HALF_RANGE, {SHOTS: shots[1]}))
     applied, not_applied = [], []
     set_by_rules: dict[str, Scalar] = {}
     for ref in weapon.rules:

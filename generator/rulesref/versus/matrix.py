@@ -7,16 +7,24 @@ one model at a time, in each step it is played in; each unit of the second is th
 first model profile with what its rules hold, one model. A cell gives the expected unsaved
 Wounds and the chance of removing at least one model, both exact, and keeps the whole answer
 (the distribution and the rules that acted) for whoever wants it.
+
+The "Open a roster" page draws the same matrix in the browser (`assets/rulesref-matrix.js`),
+from the same choices and targets and with the same generated checks; the constants below
+reach it through the page, and a test proves its cells equal these.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rulesref.model import Content, Entry
-from rulesref.versus.matchups import Choice, Matchup, matchups, playing
+from rulesref.model import Content, Entry, Scalar
+from rulesref.versus.matchups import HALF_RANGE, Choice, Matchup, matchups, playing
 from rulesref.versus.odds import Answer, Odds, at_least_one, expected
+
+MEAN_FIELD, REMOVED_FIELD = "unsaved", "models_removed"  # the fields of the result a cell sums up
+ONE_MODEL: dict[str, Scalar] = {"models": 1}  # the target: one model of its unit
 
 
 @dataclass(frozen=True)
@@ -41,8 +49,14 @@ class Side:
     taken: frozenset[str]
 
 
+def units_of_army(entries: Iterable[Entry], army_id: str) -> list[Entry]:
+    """Every unit of an army among a system's `entries`, in their order: an opponent taken
+    whole (`rulesref versus --against-army`, and the roster page's choice of an army)."""
+    return [e for e in entries if e.kind == "unit" and army_id in e.armies]
+
+
 def _weapon(choice: Choice) -> str:
-    return choice.label.split(": ")[-1].removesuffix(" (half range)").casefold()
+    return choice.label.split(": ")[-1].removesuffix(HALF_RANGE).casefold()
 
 
 def matrix(odds: Odds, content: Content, attackers: list[Side], defenders: list[Side]) -> list[Cell]:
@@ -64,6 +78,6 @@ def matrix(odds: Odds, content: Content, attackers: list[Side], defenders: list[
                     aims = targets[target.key].get(matchup.play.step)
                     if aims is None or not aims.aims or target.system != entry.system:
                         continue
-                    one = odds.answer(entry, matchup, choice, aims.aims[0], 1, {"models": 1}, {})
-                    cells.append(Cell(unit.name, choice.label, matchup.play.step, defender.name, expected(one, "unsaved"), at_least_one(one, "models_removed"), one))
+                    one = odds.answer(entry, matchup, choice, aims.aims[0], 1, ONE_MODEL, {})
+                    cells.append(Cell(unit.name, choice.label, matchup.play.step, defender.name, expected(one, MEAN_FIELD), at_least_one(one, REMOVED_FIELD), one))
     return cells

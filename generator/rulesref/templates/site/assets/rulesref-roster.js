@@ -357,6 +357,7 @@
     const parts = new Map();
     const files = new Map();
     const columns = new Map();
+    const armies = [];
     const systems = Object.keys(rosters).filter((key) => !key.includes("/")).sort(byText);
     for (const system of systems) {
       const data = rosters[system];
@@ -371,6 +372,8 @@
         return entry;
       });
       for (const [part, file] of data.parts) files.set(`${system}/${part}`, file);
+      // a played system's armies, each whole the opponent a roster's matrix may take (rulesref-matrix.js)
+      for (const [id, name, numbers] of data.armies ?? []) armies.push({ system, id, name, keys: numbers.map((n) => numbered[n].key) });
       for (const [element, numbers] of Object.entries(data.elements)) {
         const list = byElement.get(element) ?? [];
         list.push(...numbers.map((n) => numbered[n]));
@@ -379,7 +382,7 @@
     }
     // [type, name, columns, values, rules] -> the profile (pages/roster.py)
     const profile = (system, [type, name, at, values, rules]) => ({ type, name, values: columns.get(system)[at].map((c, i) => [c, values[i]]), rules });
-    return { byElement, byKey, revisions, typeNames, parts, files, profile, read: new Set() };
+    return { byElement, byKey, revisions, typeNames, parts, files, profile, armies, read: new Set() };
   }
 
   /** The keys of the entries the matcher will look up for a roster (as `match` finds them:
@@ -669,41 +672,59 @@
     return `${army.units.length} units (${matched} matched), ${army.rules.length} rules` + (shown ? `; ${shown} not matched, listed at the end.` : ".");
   }
 
+  /** A roster file read and matched: the army (a RosterError says where it could not be read). */
+  async function armyOf(file) {
+    let bytes = new Uint8Array(await file.arrayBuffer());
+    let shown = file.name;
+    const zipped = ZIP_MAGIC.some((mark) => startsWith(bytes, mark)); // (known by what it holds, whatever its name)
+    if (!zipped && !looksLikeXml(bytes)) throw new RosterError(shown, 1, NOT_A_ROSTER);
+    if (zipped) {
+      const [inner, name] = await unzipped(bytes, shown);
+      bytes = inner;
+      shown = `${shown}!${name}`;
+    } else if (bytes.length > limits.bytes) {
+      throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
+    }
+    const text = decoded(bytes);
+    const top = parsed(text, shown);
+    const idx = await loadData();
+    let roster;
+    try {
+      roster = rosterOf(top, file.name);
+    } catch (error) {
+      throw error instanceof NotANumber ? new RosterError(shown, lineOf(text, error.node), error.message) : error;
+    }
+    const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
+    await loadParts(idx, named(roster, idx, system));
+    return match(roster, idx, system);
+  }
+
+  /** An army of the reference whole, as the units of a roster (`rulesref versus --against-army`). */
+  async function wholeArmy(army) {
+    const idx = await loadData();
+    await loadParts(idx, army.keys);
+    return { units: army.keys.map((key) => ({ name: idx.byKey.get(key).name, entry: idx.byKey.get(key), profiles: [] })) };
+  }
+
+  const problem = (error) => (error instanceof RosterError ? `${error.where}, line ${error.line}: ${error.message}` : `The roster could not be read: ${error.message}`);
+
   async function open(file) {
     status.classList.remove("rr-try-error");
     status.textContent = `Reading ${file.name}…`;
     try {
-      let bytes = new Uint8Array(await file.arrayBuffer());
-      let shown = file.name;
-      const zipped = ZIP_MAGIC.some((mark) => startsWith(bytes, mark)); // (known by what it holds, whatever its name)
-      if (!zipped && !looksLikeXml(bytes)) throw new RosterError(shown, 1, NOT_A_ROSTER);
-      if (zipped) {
-        const [inner, name] = await unzipped(bytes, shown);
-        bytes = inner;
-        shown = `${shown}!${name}`;
-      } else if (bytes.length > limits.bytes) {
-        throw new RosterError(shown, 1, `the file is ${bytes.length} bytes; the limit is ${limits.bytes}`);
-      }
-      const text = decoded(bytes);
-      const top = parsed(text, shown);
-      const idx = await loadData();
-      let roster;
-      try {
-        roster = rosterOf(top, file.name);
-      } catch (error) {
-        throw error instanceof NotANumber ? new RosterError(shown, lineOf(text, error.node), error.message) : error;
-      }
-      const system = systemOf(roster, idx); // (the content system most of the roster's ids are from)
-      await loadParts(idx, named(roster, idx, system));
-      const army = match(roster, idx, system);
+      const army = await armyOf(file);
       show(army);
       status.textContent = said(army);
       printButton.hidden = false;
+      // the matrix against an opponent's roster (assets/rulesref-matrix.js) reads the next one the same way
+      const { armies } = await loadData();
+      dispatchEvent(new CustomEvent("rr-army", { detail: { army, read: armyOf, armies, wholeArmy, problem } }));
     } catch (error) {
       out.replaceChildren();
       printButton.hidden = true;
       status.classList.add("rr-try-error");
-      status.textContent = error instanceof RosterError ? `${error.where}, line ${error.line}: ${error.message}` : `The roster could not be read: ${error.message}`;
+      status.textContent = problem(error);
+      dispatchEvent(new CustomEvent("rr-army", { detail: { army: null } }));
     }
   }
 

@@ -35,9 +35,63 @@ globalThis.rulesrefVersus = (spec, byName, id, element, changed) => {
   return { picker, applying, refresh };
 };
 
+// What a unit's Versus form and the roster page's matrix (rulesref-matrix.js) share: the
+// arguments a weapon against a target gives a step's odds function, as rulesref/versus/runtime.py
+// `arguments` makes them, and what a cell sums up of the distribution it answers.
+
+/** The highest value an argument of a form's description takes (a dice target's: its last choice). */
+const rulesrefHighest = (arg) => arg.hi ?? (arg.kind === "target" ? arg.options[arg.options.length - 1][0] : null);
+
+/** A weapon choice's values, what each model gives (Attacks, shots) times the `models` attacking,
+    within the highest its argument takes (`highest(name)`, null for none). */
+function rulesrefArmed(choice, models, highest) {
+  const values = { ...choice.values };
+  for (const name of choice.perModel) values[name] = Math.min(values[name] * models, highest(name) ?? Infinity);
+  return values;
+}
+
+/** Every argument of the odds function a description (`spec`) runs: the `target`'s values over
+    the `choice`'s (times the `models`), any other at its "none" (false, `none` for a save or an
+    X+ roll, 0 for a count that may be 0); an argument that has no "none" is refused, by name. */
+function rulesrefVersusArguments(spec, choice, models, target, none) {
+  const byName = new Map(spec.args.map((arg) => [arg.name, arg]));
+  const values = { ...rulesrefArmed(choice, models, (name) => (byName.has(name) ? rulesrefHighest(byName.get(name)) : null)), ...target };
+  const out = {};
+  const missing = [];
+  for (const arg of spec.args.filter((a) => !a.rolled)) {
+    if (arg.name in values) out[arg.name] = values[arg.name];
+    else if (arg.kind === "bool") out[arg.name] = false;
+    else if (rulesrefHighest(arg) === none) out[arg.name] = none;
+    else if (arg.kind === "int" && arg.lo === 0) out[arg.name] = 0; // a count that may be 0 (Rage's models that charged): none
+    else missing.push(arg.name);
+  }
+  if (missing.length) throw new Error(`nothing gives ${missing.join(", ")}`);
+  return out;
+}
+
+/** An odds table's exact mean of a whole-number field, and its chance of 1 or more, each as a
+    reduced [numerator, denominator] of BigInts (odds.py `expected` and `at_least_one`). */
+function rulesrefVersusSums(table, record, meanField, someField) {
+  const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+  const add = ([a, b], [c, d]) => {
+    const [n, m] = [a * d + c * b, b * d];
+    const g = gcd(n < 0n ? -n : n, m);
+    return [n / g, m / g];
+  };
+  let mean = [0n, 1n];
+  let some = [0n, 1n];
+  for (const row of table) {
+    const field = (name) => BigInt(record ? row.result[name] : row.result);
+    mean = add(mean, [field(meanField) * row.numerator, row.denominator]);
+    if (field(someField) >= 1n) some = add(some, [row.numerator, row.denominator]);
+  }
+  return { mean, some };
+}
+
 // An imported unit's Versus form (rulesref/pages/versus_forms.py): its weapons, the models
 // attacking, and a target typed by name from its system's units, which a script of their own
-// holds (loaded once, when the form first starts: pages do not carry the whole system).
+// holds (loaded once, when the form first starts: pages do not carry the whole system). A form
+// the roster page opens from its matrix opens on the cell's weapon and target (`played.open`).
 function rulesrefPlayedTargets(played) {
   return new Promise((resolve) => {
   const have = globalThis.rulesrefTargets?.[played.system];
@@ -63,17 +117,13 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
     }
   };
   const weapon = element("select", { id: `${id}-weapon` }, ...p.choices.map((c, i) => element("option", { value: i }, c.label)));
+  weapon.value = p.open?.weapon ?? 0;
   const models = element("input", { id: `${id}-models`, type: "number", min: 1, max: 20, value: 1, inputmode: "numeric" });
   const rules = element("p", { class: "rr-try-applying" });
   const arm = () => {
     const choice = p.choices[weapon.value];
     const n = Math.max(1, Math.min(20, Number(models.value) || 1));
-    const values = { ...choice.values };
-    for (const name of choice.perModel) {
-      const c = byName.get(name);
-      values[name] = Math.min(values[name] * n, c?.arg.hi ?? Infinity);
-    }
-    hold("weapon", values);
+    hold("weapon", rulesrefArmed(choice, n, (name) => byName.get(name)?.arg.hi));
     const on = [...p.modelled, ...choice.modelled], off = [...choice.notModelled, ...p.notModelled];
     rules.replaceChildren(w.modelled, " ", ...(on.length ? linked(on) : [w.none]), ". ", w.notModelled, " ", ...(off.length ? linked(off) : [w.none]), ".");
     changed();
@@ -84,10 +134,7 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
   const list = element("datalist", { id: `${id}-targets` });
   const brings = element("div", { class: "rr-try-brings" });
   let targets = [];
-  const aim = () => {
-    // a unit's name picks its first model (the list offers each: "Squad: Sergeant")
-    const named = targets.find((t) => t.label === target.value) ?? targets.find((t) => t.label.startsWith(`${target.value}: `));
-    const found = named?.steps[p.step];
+  const aimAt = (found) => {
     brings.replaceChildren();
     if (!found) {
       hold("target", {});
@@ -98,6 +145,11 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
     }
     changed();
   };
+  // a unit's name picks its first model (the list offers each: "Squad: Sergeant")
+  const aim = () => {
+    const named = targets.find((t) => t.label === target.value) ?? targets.find((t) => t.label.startsWith(`${target.value}: `));
+    aimAt(named?.steps[p.step]);
+  };
   target.addEventListener("change", aim);
   target.addEventListener("input", () => targets.some((t) => t.label === target.value) && aim());  // (a pick from the list)
   rulesrefPlayedTargets(p).then((all) => {
@@ -107,5 +159,9 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
   const field = (label, input) => element("div", { class: "rr-try-target" }, element("label", { for: input.id }, label), input);
   const picker = element("div", {}, field(w.weapon, weapon), field(w.models, models), field(w.target, target), list, brings);
   queueMicrotask(arm);
+  if (p.open?.target) {
+    target.value = p.open.target.name;
+    queueMicrotask(() => aimAt(p.open.target));
+  }
   return { picker, applying: rules, refresh: () => {} };
 }
