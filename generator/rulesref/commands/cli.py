@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rulesref import __version__
 from rulesref.commands.versus import add_versus
-from rulesref.config import Settings, load_settings
+from rulesref.config import ENGINES, Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import ALL_WARNINGS, FORMATTERS, LISTED, Problem, fails, format_text, sort_problems
 from rulesref.support import collector
@@ -37,6 +37,9 @@ def _settings(args: argparse.Namespace) -> Settings:
     content = getattr(args, "content", None)
     if content is not None:
         settings = replace(settings, content=content)
+    engine = getattr(args, "engine", None)
+    if engine is not None:
+        settings = replace(settings, engine=engine)
     return settings
 
 
@@ -327,6 +330,10 @@ def _add_link(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=cmd_link)
 
 
+def _engine(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", choices=ENGINES, help="what builds the site from the docs folder (default: `engine` in [tool.rulesref] of pyproject.toml, else mkdocs-material)")
+
+
 def _all_warnings(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         ALL_WARNINGS,
@@ -359,9 +366,10 @@ def parser() -> argparse.ArgumentParser:
     _all_warnings(p)
     p.set_defaults(run=cmd_generate)
 
-    p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
+    p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with Material for MkDocs or Zensical. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
-    p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
+    _engine(p)
+    p.add_argument("--strict", action="store_true", help="fail on any warning of the engine, such as a broken link or anchor")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.add_argument("--no-offline", dest="offline", action="store_false", help="skip the offline copy (a zip of the site built for the file system, linked from the home page)")
     _all_warnings(p)
