@@ -20,7 +20,7 @@ from pathlib import Path
 from rulesref import __version__
 from rulesref.commands.roster import add_roster
 from rulesref.commands.versus import add_versus
-from rulesref.config import ENGINES, MKDOCS, Settings, load_settings
+from rulesref.config import ENGINES, MKDOCS, ZENSICAL, Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import ALL_WARNINGS, FORMATTERS, LISTED, Problem, fails, format_text, sort_problems
 from rulesref.support import collector
@@ -130,9 +130,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from rulesref.support.extras import require_site_tools
 
     require_site_tools("serve")
+    settings = _settings(args)
+    if settings.engine == ZENSICAL:
+        from rulesref.site import zensical_serve
+
+        return zensical_serve.serve(settings.content, args.config_file, args.dev_addr, settings)
     from rulesref.site.serve import serve
 
-    settings = _settings(args)
     return serve(settings.content, args.config_file, args.dev_addr, settings)
 
 
@@ -336,6 +340,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
+    _engine(p)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.set_defaults(run=cmd_serve, long_lived=True)
