@@ -7,6 +7,8 @@ done alike."""
 from __future__ import annotations
 
 import re
+import signal
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -21,6 +23,7 @@ from rulesref.support.output import MARKER, marker_text
 
 from .conftest import Built, make_project
 from .linkcheck import broken_links
+from .test_serve import fetch, port_is_free, serve_running, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -97,3 +100,26 @@ def test_the_engine_is_a_setting_and_an_option(tmp_path: Path, capsys: pytest.Ca
     with pytest.raises(SystemExit):
         rulesref(["build", "--engine", "hugo", "--content", str(project.content)])
     assert "invalid choice: 'hugo'" in capsys.readouterr().err
+
+
+def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_stops_cleanly(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "served")
+    log = tmp_path / "serve.log"
+    with serve_running(project, log, "--engine", "zensical") as (server, port):
+        url = f"http://127.0.0.1:{port}/w40k7/fear/"
+        wait_for(url, "Fear-causing enemy", 60)
+        rule = project.content / "w40k7" / "fear.yml"
+        text = rule.read_text(encoding="utf-8")
+        rule.write_text(text.replace("Fear-causing enemy", "terrifying enemy"), encoding="utf-8")
+        wait_for(url, "terrifying enemy")
+        rule.write_text(text.replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+        deadline = time.monotonic() + 20
+        while "unresolved-link" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "content/w40k7/fear.yml:" in log.read_text(encoding="utf-8")
+        assert "terrifying enemy" in (fetch(url) or "")  # the last good page stays up
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=20) == 0
+    assert port_is_free(port)
+    assert [p.name for p in (project.root / "build").iterdir() if p.name.startswith(".")] == []  # its site folder removed
+    assert not project.site.exists()  # `rulesref build`'s site untouched
