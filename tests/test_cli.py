@@ -251,7 +251,7 @@ def test_settings_come_from_pyproject(content: Path) -> None:
     (root / "pyproject.toml").write_text('[tool.rulesref]\ncontnet = "content"\n', encoding="utf-8")
     result = run("validate", cwd=root)
     assert result.returncode == 2
-    assert result.stderr.strip() == "rulesref: error: pyproject.toml: [tool.rulesref] has no setting `contnet`; did you mean `content`? (settings: content, package, site_url)"
+    assert result.stderr.strip() == "rulesref: error: pyproject.toml: [tool.rulesref] has no setting `contnet`; did you mean `content`? (settings: content, package, site_url, engine)"
 
 
 def test_a_site_config_that_states_another_address_is_refused(content: Path) -> None:

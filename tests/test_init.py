@@ -65,12 +65,20 @@ def load(path: Path) -> Any:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
+def test_init_engine_is_written_as_the_repositorys_setting(tmp_path: Path) -> None:
+    from rulesref.commands.cli import main
+
+    assert main(["init", str(tmp_path / "zen"), "--system", "mygame", "--engine", "zensical"]) == 0
+    assert load_settings(tmp_path / "zen").engine == "zensical"
+    assert "/.cache/" in (tmp_path / "zen" / ".gitignore").read_text(encoding="utf-8")  # (Zensical's cache)
+
+
 def test_init_writes_the_files_of_a_rules_repository(repository: Path) -> None:
     assert files_under(repository) == WRITTEN
     system = load(repository / "content" / SYSTEM / "system.yml")
     assert system["id"] == SYSTEM and system["name"] == 'My Game: "Skirmish" & More'
     pyproject = tomllib.loads((repository / "pyproject.toml").read_text(encoding="utf-8"))
-    assert pyproject["tool"]["rulesref"] == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL}
+    assert pyproject["tool"]["rulesref"] == {"content": "content", "package": "mygame_rules", "site_url": SITE_URL, "engine": "mkdocs-material"}
     Draft202012Validator(load_schema("pyproject.schema.json")).validate(pyproject)  # what editors are told
     first = (repository / "pyproject.toml").read_text(encoding="utf-8").splitlines()[0]
     assert first == "#:schema https://rulesref.github.io/rulesref/schemas/pyproject.schema.json"  # taplo's directive

@@ -38,6 +38,10 @@ TABLES: list[dict[str, Any]] = [
     {"site_url": "ftp://example.org/"},
     {"site_url": "example.org"},
     {"sit_url": "https://example.org/"},
+    {"engine": "zensical"},
+    {"engine": "mkdocs-material"},
+    {"engine": "mkdocs"},
+    {"engine": "Zensical"},
     {"content": "content", "package": "rulechecks", "site_url": "https://rulesref.github.io/rulesref/"},
 ]
 

@@ -9,6 +9,7 @@ deep inside a stage:
 content = "content"                          # the content folder
 package = "rulechecks"                       # the generated Python package (and its folder)
 site_url = "https://example.org/reference/"  # where the reference site is published
+engine = "mkdocs-material"                   # what builds the site: mkdocs-material or zensical
 ```
 
 Every key is optional; a repository without the table gets the defaults. The same rules
@@ -33,6 +34,9 @@ DEFAULT_SITE_URL = "https://rulesref.github.io/rulesref/"
 SETTINGS_FILE = "pyproject.toml"
 _PACKAGE_NAME = re.compile(r"[a-z_][a-z0-9_]*")
 _SITE_URL = re.compile(r"https?://[^/\s]")  # a scheme and a host
+MKDOCS = "mkdocs-material"
+ZENSICAL = "zensical"
+ENGINES = (MKDOCS, ZENSICAL)  # what builds the site from the docs folder (`rulesref.site`)
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class Settings:
     content: str = "content"
     package: str = "rulechecks"
     site_url: str = DEFAULT_SITE_URL
+    engine: str = MKDOCS
     # Not a setting of pyproject.toml: whether the site's pages have directory URLs (`fear/`
     # rather than `fear.html`), as its mkdocs.yml says (`use_directory_urls`); the parts of
     # pages written as HTML link to the addresses MkDocs writes (`rulesref.pages.finished`).
@@ -88,7 +93,13 @@ def _parse(table: object, where: str) -> Settings:
         if not _SITE_URL.match(url):
             raise _problem(where, f"`site_url = {url!r}` must be an http(s) URL")
         values["site_url"] = url if url.endswith("/") else url + "/"
-    return Settings(content=values.get("content", Settings.content), package=values.get("package", Settings.package), site_url=values.get("site_url", Settings.site_url))
+    engine = values.get("engine")
+    if engine is not None and engine not in ENGINES:
+        raise _problem(where, f"`engine = {engine!r}` must be one of {', '.join(ENGINES)}{did_you_mean(engine, list(ENGINES))}")
+    return Settings(
+        content=values.get("content", Settings.content), package=values.get("package", Settings.package),
+        site_url=values.get("site_url", Settings.site_url), engine=values.get("engine", Settings.engine),
+    )
 
 
 def load_settings(folder: Path | None = None) -> Settings:

@@ -1,6 +1,6 @@
 """Building the site for real: `rulesref build` (MkDocs, strict), a link check over the
-built HTML, byte-identical rebuilds, failures that leave nothing half-written, and the
-same generated folder built by Zensical."""
+built HTML, byte-identical rebuilds, failures that leave nothing half-written (Zensical's
+build of the same content: `test_zensical.py`)."""
 
 from __future__ import annotations
 
@@ -233,19 +233,6 @@ def test_a_site_dir_holding_other_files_is_never_replaced(tmp_path: Path, capsys
     assert "did not write" in capsys.readouterr().err
     assert (project.site / "notes.txt").read_text(encoding="utf-8") == "mine\n"
     assert not project.docs.exists()
-
-
-def test_zensical_builds_the_same_generated_folder(built: Built, tmp_path: Path) -> None:
-    project = tmp_path / "zensical"
-    shutil.copytree(built.docs, project / "build" / "docs")
-    shutil.copy(REPO / "mkdocs.yml", project / "mkdocs.yml")
-    zensical = Path(sys.executable).with_name("zensical")
-    done = subprocess.run([str(zensical), "build", "-f", "mkdocs.yml"], cwd=project, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    site = project / "build" / "site"
-    for page in ("index.html", "w40k7/hit-and-run/index.html", "t9a/index.html", "api/index.json", "assets/rulesref.js", "assets/favicon.svg"):
-        assert (site / page).is_file(), page
-    assert "Hit &amp; Run" in (site / "w40k7" / "hit-and-run" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_repository_config_is_plain_yaml_without_plugins() -> None:

@@ -62,13 +62,13 @@ def wait_for(url: str, words: str, seconds: float = 30) -> str:
 
 
 @contextmanager
-def serve_running(project: Built, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """`rulesref serve` of a project on a free port, its output in `log`; stopped (Ctrl-C,
-    then killed if it lingers) when the block ends, whatever the block did to it."""
+def serve_running(project: Built, log: Path, *more: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`rulesref serve` of a project on a free port (with `more` options), its output in `log`;
+    stopped (Ctrl-C, then killed if it lingers) when the block ends, whatever the block did to it."""
     port = free_port()
     with log.open("w+") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}"],
+            [sys.executable, "-m", "rulesref", "serve", "--content", "content", "--dev-addr", f"127.0.0.1:{port}", *more],
             cwd=project.root,
             stdout=out,
             stderr=subprocess.STDOUT,

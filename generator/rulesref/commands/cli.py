@@ -18,8 +18,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulesref import __version__
+from rulesref.commands.roster import add_roster
 from rulesref.commands.versus import add_versus
-from rulesref.config import Settings, load_settings
+from rulesref.config import ENGINES, MKDOCS, ZENSICAL, Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
 from rulesref.problems import ALL_WARNINGS, FORMATTERS, LISTED, Problem, fails, format_text, sort_problems
 from rulesref.support import collector
@@ -37,6 +38,9 @@ def _settings(args: argparse.Namespace) -> Settings:
     content = getattr(args, "content", None)
     if content is not None:
         settings = replace(settings, content=content)
+    engine = getattr(args, "engine", None)
+    if engine is not None:
+        settings = replace(settings, engine=engine)
     return settings
 
 
@@ -126,9 +130,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from rulesref.support.extras import require_site_tools
 
     require_site_tools("serve")
+    settings = _settings(args)
+    if settings.engine == ZENSICAL:
+        from rulesref.site import zensical_serve
+
+        return zensical_serve.serve(settings.content, args.config_file, args.dev_addr, settings)
     from rulesref.site.serve import serve
 
-    settings = _settings(args)
     return serve(settings.content, args.config_file, args.dev_addr, settings)
 
 
@@ -154,7 +162,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     if args.import_sources:
         return _init_with_import(args, folder)
-    written = init(folder, args.system, args.name, args.site_url)
+    written = init(folder, args.system, args.name, args.site_url, engine=args.engine)
     print(f"wrote {len(written)} files into {folder}: {', '.join(written)}", file=sys.stderr)
     print(f"next: cd {folder} && rulesref generate && rulesref build, then push to GitHub (see README.md)", file=sys.stderr)
     return EXIT_OK
@@ -172,7 +180,7 @@ def _init_with_import(args: argparse.Namespace, folder: Path) -> int:
     except SourceError as exc:
         return _report([Problem(exc.path, exc.line, 1, "import-source", exc.message)])
     print("\n".join(result.lines), file=sys.stderr)
-    written = init(folder, args.system, args.name or result.system_name, args.site_url, with_content=False)
+    written = init(folder, args.system, args.name or result.system_name, args.site_url, with_content=False, engine=args.engine)
     print(f"wrote {len(written)} files into {folder}: {', '.join(written)}", file=sys.stderr)
     print(f"next: cd {folder} && rulesref build (see README.md)", file=sys.stderr)
     return EXIT_OK
@@ -265,57 +273,15 @@ def _add_import(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
-    from rulesref.formats.battlescribe.read import SourceError
-    from rulesref.formats.roster import write
-    from rulesref.formats.roster.match import match
-    from rulesref.formats.roster.read import read_roster
-    from rulesref.support.output import write_file_atomically
-    from rulesref.validate import validate
+    from rulesref.commands import roster
 
-    settings = _settings(args)
-    source = Path(args.roster)
-    if not source.is_file():
-        raise UsageError(f"no such roster: {args.roster}")
-    out = Path(args.out) if args.out else None
-    if out is not None and out.suffix.lower() not in write.FORMATS:
-        raise UsageError(f"--out names the format by its suffix: {', '.join(write.FORMATS)}; not `{out.suffix or out.name}`")
-    if out is not None and not out.parent.is_dir():
-        raise UsageError(f"--out: no folder {out.parent.as_posix()} to write {out.name} into")
-    try:
-        roster = read_roster(source, source.as_posix())
-    except SourceError as exc:
-        return _report([Problem(exc.path, exc.line, 1, "roster-source", exc.message)])
-    build = validate([settings.content], settings, keep=False)
-    if fails(build.problems):  # the errors only: `rulesref validate` shows the rest
-        _report([p for p in build.problems if p.severity == "error"])
-        print(f"the content in {settings.content} has errors (above); fix them and read the roster again", file=sys.stderr)
-        return EXIT_PROBLEMS
-    army = match(roster, build.content)
-    if out is None:
-        sys.stdout.write(write.summary(army))
-    else:
-        write_file_atomically(out, write.written(army, out.suffix.lower(), settings).encode("utf-8"))
-        sys.stderr.write(write.summary(army))
-        print(f"wrote {out.as_posix()}", file=sys.stderr)
-    return EXIT_OK if army.complete else EXIT_PROBLEMS
+    return roster.run(args, _settings(args), _report)
 
 
 def cmd_versus(args: argparse.Namespace) -> int:
     from rulesref.commands import versus
 
     return versus.run(args, _settings(args), _report)
-
-
-def _add_roster(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "roster",
-        help="a BattleScribe roster's rules: printable, or as JSON",
-        description="Read a BattleScribe or New Recruit roster (.ros, .rosz, or any file holding one, such as BSData's .test rosters) and give its army's rules as the content has them: each selection matched by the BattleScribe ids the import recorded, never by name. Exit 0 when every selection is matched, 1 when some are not (listed), 2 on usage errors.",
-    )
-    p.add_argument("roster", metavar="ROSTER", help="a roster file: known by what it holds (BattleScribe's XML, or a zip of it), whatever its name")
-    p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
-    p.add_argument("--out", metavar="FILE", help="write the army: .html (one printable page), .md or .json; without it, a short summary is printed")
-    p.set_defaults(run=cmd_roster)
 
 
 def _add_link(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -325,6 +291,10 @@ def _add_link(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mode.add_argument("--check", action="store_true", help="list unlinked mentions; exit 1 if there are any")
     mode.add_argument("--write", action="store_true", help="turn them into [[links]] in the files")
     p.set_defaults(run=cmd_link)
+
+
+def _engine(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", choices=ENGINES, help="what builds the site from the docs folder (default: `engine` in [tool.rulesref] of pyproject.toml, else mkdocs-material)")
 
 
 def _all_warnings(p: argparse.ArgumentParser) -> None:
@@ -359,9 +329,10 @@ def parser() -> argparse.ArgumentParser:
     _all_warnings(p)
     p.set_defaults(run=cmd_generate)
 
-    p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with MkDocs. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
+    p = sub.add_parser("build", help="validate, generate the site's pages and build the site", description="Validate the content, write the generated docs folder (pages, nav, JSON API, assets) and build it with Material for MkDocs or Zensical. Nothing is written when the content has problems; a failed build leaves the previous site in place.")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
-    p.add_argument("--strict", action="store_true", help="fail on any MkDocs warning, such as a broken link or anchor")
+    _engine(p)
+    p.add_argument("--strict", action="store_true", help="fail on any warning of the engine, such as a broken link or anchor")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.add_argument("--no-offline", dest="offline", action="store_false", help="skip the offline copy (a zip of the site built for the file system, linked from the home page)")
     _all_warnings(p)
@@ -369,6 +340,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="serve the site locally, regenerating it when a content file changes", description="Generate the docs folder and serve the site with live reload; every change to a content file regenerates the changed pages. Content problems are printed and the last good pages stay up.")
     p.add_argument("--content", help="content folder (default: `content` in [tool.rulesref] of pyproject.toml, else content)")
+    _engine(p)
     p.add_argument("--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT", help="address to serve on (default: 127.0.0.1:8000)")
     p.add_argument("--config-file", default="mkdocs.yml", help="MkDocs config (default: mkdocs.yml)")
     p.set_defaults(run=cmd_serve, long_lived=True)
@@ -386,6 +358,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--system", required=True, metavar="ID", help="the game system's id (kebab-case), e.g. mygame2")
     p.add_argument("--name", help="the game system's printed name (default: from the id)")
     p.add_argument("--site-url", metavar="URL", help="where the site will be published (default: https://OWNER.github.io/<folder name>/)")
+    p.add_argument("--engine", choices=ENGINES, default=MKDOCS, help="what builds the site: mkdocs-material (default; see README, \"Engines\") or zensical")
     p.add_argument("--import", dest="import_sources", nargs="+", metavar="SOURCE", help="start from BattleScribe data (a .gst/.cat file or a data checkout) instead of an example rule")
     p.add_argument("--game-system", metavar="NAME", help="with --import: which game system to import when the sources hold several")
     p.set_defaults(run=cmd_init)
@@ -395,7 +368,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_codes)
 
     _add_import(sub)
-    _add_roster(sub)
+    add_roster(sub, cmd_roster)
     add_versus(sub, cmd_versus)
     _add_link(sub)
 

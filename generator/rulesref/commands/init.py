@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from rulesref import __version__
+from rulesref.config import MKDOCS
 from rulesref.errors import UsageError
 from rulesref.names import python_name
 from rulesref.pages.markdown import attribute, plain
@@ -79,6 +80,7 @@ class NewRepository:
     name: str
     site_url: str
     content: str = "content"
+    engine: str = MKDOCS
 
 
 EXAMPLE_RULE = "steady.yml"
@@ -120,7 +122,8 @@ def repository_files(settings: NewRepository, *, with_content: bool = True) -> d
             site_url=_json(settings.site_url),
         ),
         "pyproject.toml": render(
-            "init/pyproject.toml.jinja", schema=schema_url(PYPROJECT), content=_json(settings.content), package=_json(package), site_url=_json(settings.site_url)
+            "init/pyproject.toml.jinja", schema=schema_url(PYPROJECT), content=_json(settings.content), package=_json(package),
+            site_url=_json(settings.site_url), engine=_json(settings.engine),
         ),
     }
     if with_content:
@@ -175,9 +178,10 @@ def _write_all(folder: Path, files: dict[str, str]) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def init(folder: Path, system: str, name: str | None, site_url: str | None, *, with_content: bool = True) -> list[str]:
+def init(folder: Path, system: str, name: str | None, site_url: str | None, *, with_content: bool = True, engine: str = MKDOCS) -> list[str]:
     """Write the new repository into `folder` (created if missing); the written paths.
-    Without `with_content` the system is left to an import (`init --import`)."""
+    Without `with_content` the system is left to an import (`init --import`). `engine` is
+    what its site is built with (`[tool.rulesref] engine`)."""
     check_id(system, "system id")
     shown_name = (name or title(system)).strip()
     _check_name(shown_name)
@@ -186,7 +190,7 @@ def init(folder: Path, system: str, name: str | None, site_url: str | None, *, w
     url = url if url.endswith("/") else url + "/"
     if with_content:
         check_empty(folder)
-    files = repository_files(NewRepository(system, shown_name, url), with_content=with_content)
+    files = repository_files(NewRepository(system, shown_name, url, engine=engine), with_content=with_content)
     _write_all(folder, files)
     return sorted(files)
 

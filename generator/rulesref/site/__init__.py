@@ -28,13 +28,14 @@ from typing import Any
 import yaml
 
 from rulesref import paths
-from rulesref.config import Settings
+from rulesref.config import ZENSICAL, Settings
 from rulesref.errors import UsageError
 from rulesref.history.changes import read_history
 from rulesref.pages.docs import docs_files
 from rulesref.pages.nav import NAV_HEADER
 from rulesref.paths import NAV_FILE
 from rulesref.problems import Problem, format_text
+from rulesref.site import zensical
 from rulesref.site.csp import make_csp_ready
 from rulesref.site.mkdocs_child import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import offline_zip
@@ -45,6 +46,7 @@ from rulesref.support.output import MARKER, ensure_owned, marker_text, staging_f
 from rulesref.support.progress import Progress
 from rulesref.validate import validate
 
+Engine = Callable[[Path, Path], int]  # builds a staged config's docs into a site folder: its exit code
 DOCS_OWNER = "rulesref build: docs"
 SITE_OWNER = "rulesref build: site"
 
@@ -158,42 +160,58 @@ def build(
     ensure_ours(config)
     started = time.perf_counter()
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
-    with EarlyMkDocs.start(mkdocs_command or runner_command(), env) as mkdocs:
-        with Progress("build: validating the content and writing its pages").start():
-            files, problems = generate(content, settings)
-        sys.stderr.write(format_text(problems, every=every_warning))
+    if settings.engine == ZENSICAL:
+        zensical.command()  # (installed, before the content is validated)
+        files = _generated(content, settings, every_warning)
         if not files:
             return 1
-        return _build_site(config, files, mkdocs, env, strict=strict, offline=offline, say=say, settings=settings, started=started)
+
+        def run_zensical(staged: Path, site: Path) -> int:  # (its site folder is the staged config's)
+            return zensical.build(staged, strict=strict, env=env)
+
+        return _build_site(config, files, run_zensical, env, offline=offline, say=say, settings=settings, started=started)
+    with EarlyMkDocs.start(mkdocs_command or runner_command(), env) as mkdocs:
+        files = _generated(content, settings, every_warning)
+        if not files:
+            return 1
+
+        def run_mkdocs(staged: Path, site: Path) -> int:
+            args = ["build", "--config-file", str(staged), "--site-dir", str(site), *(["--strict"] if strict else [])]
+            return mkdocs.run(args, reading_processes(), cache_files.folder())
+        return _build_site(config, files, run_mkdocs, env, offline=offline, say=say, settings=settings, started=started)
+
+
+def _generated(content: str, settings: Settings, every_warning: bool) -> dict[str, bytes]:
+    """The docs files, the problems printed (no files when the content has errors)."""
+    with Progress("build: validating the content and writing its pages").start():
+        files, problems = generate(content, settings)
+    sys.stderr.write(format_text(problems, every=every_warning))
+    return files
 
 
 def _build_site(
     config: SiteConfig,
     files: dict[str, bytes],
-    mkdocs: EarlyMkDocs,
+    engine: Engine,
     env: dict[str, str],
     *,
-    strict: bool,
     offline: bool,
     say: Callable[[str], None],
     settings: Settings,
     started: float,
 ) -> int:
-    """Write the staged docs, let MkDocs build them into a staging site, make it CSP-ready,
-    and swap both in; nothing is replaced unless every step succeeded."""
+    """Write the staged docs, let the engine build them into a staging site, make it
+    CSP-ready, and swap both in; nothing is replaced unless every step succeeded."""
     docs = staging_folder(config.docs_dir)
     site = staging_folder(config.site_dir)
     try:
         with Progress("build: writing the docs files").start():
             write_files(docs, with_marker(files, DOCS_OWNER))
         say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
-        with staged_config(config.config_file, config.settings, config.docs_dir, docs) as staged:
-            args = ["build", "--config-file", str(staged), "--site-dir", str(site)]
-            if strict:
-                args.append("--strict")
-            code = mkdocs.run(args, reading_processes(), cache_files.folder())
+        with staged_config(config.config_file, config.settings, config.docs_dir, docs, site) as staged:
+            code = engine(staged, site)
         if code != 0:
-            say(f"mkdocs build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
+            say(f"{settings.engine} build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
             return 1
         if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
             with Progress("build: making the offline copy").start():

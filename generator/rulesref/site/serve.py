@@ -138,7 +138,7 @@ def save(session: Session, live: LiveSite, docs: Path, content: str, settings: S
     return Saved(problems, changed, done, written)
 
 
-def _free_port(host: str, port: int, dev_addr: str) -> None:
+def free_port(host: str, port: int, dev_addr: str) -> None:
     """Refuse a busy address up front, in one line, instead of letting the server fail."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will: TIME_WAIT is no obstacle
@@ -148,7 +148,7 @@ def _free_port(host: str, port: int, dev_addr: str) -> None:
             raise EnvironmentProblem(f"cannot serve on {dev_addr}: {exc.strerror or exc}; stop what uses it or pass --dev-addr") from None
 
 
-def _stop_on_signals() -> None:
+def stop_on_signals() -> None:
     """SIGTERM ends `serve` the way Ctrl-C does, so the server always shuts down and frees its
     port. The first of either is the one that counts: the next are ignored, so that they cannot
     cut the clean-up short (a terminal sends Ctrl-C to a whole process group, and whatever
@@ -166,7 +166,7 @@ def _stop_on_signals() -> None:
         signal.signal(number, interrupt)
 
 
-def _address(dev_addr: str) -> tuple[str, int]:
+def dev_address(dev_addr: str) -> tuple[str, int]:
     host, _, port = dev_addr.rpartition(":")
     if not host or not port.isdigit():
         raise UsageError(f"--dev-addr must be HOST:PORT, such as 127.0.0.1:8000, not {dev_addr!r}")
@@ -207,9 +207,9 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     config = SiteConfig.read(config_file, settings.site_url)
     settings = config.pages_settings(settings)
     ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
-    host, port = _address(dev_addr)
-    _free_port(host, port, dev_addr)
-    _stop_on_signals()
+    host, port = dev_address(dev_addr)
+    free_port(host, port, dev_addr)
+    stop_on_signals()
     _show_mkdocs_messages()
     session = Session()
     files, problems = save_generation(session, content, settings, put_off=True)  # the entries' own pages come as they are built

@@ -1,5 +1,5 @@
-"""MkDocs pointed at a staging copy of the docs folder, so the real one is replaced only after
-MkDocs has built the site from the copy.
+"""MkDocs (or Zensical) pointed at a staging copy of the docs folder, so the real one is
+replaced only after the site was built from the copy.
 
 MkDocs takes `docs_dir` from its config file only, so the build runs on a temporary config
 beside the user's (relative paths in it mean the same), holding the user's settings with
@@ -18,21 +18,33 @@ from pathlib import Path
 import yaml
 
 
+def _from(base: Path, path: Path) -> str:
+    """`path` as the config names it: relative to the config's folder (Zensical stops on an
+    absolute `docs_dir`), absolute only where no relative path leads (another drive)."""
+    try:
+        return os.path.relpath(path.resolve(), base.resolve())
+    except ValueError:
+        return str(path)
+
+
 def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
 @contextmanager
-def staged_config(config_file: Path, settings: dict[str, object], docs_dir: Path, staging: Path) -> Iterator[Path]:
-    """A config file that builds `staging` as if it were `docs_dir`; removed on exit."""
+def staged_config(config_file: Path, settings: dict[str, object], docs_dir: Path, staging: Path, site: Path | None = None) -> Iterator[Path]:
+    """A config file that builds `staging` as if it were `docs_dir` (into `site`, where given:
+    for Zensical, which takes no `--site-dir`); removed on exit."""
     base = config_file.parent
     staged: dict[str, object] = dict(settings)
-    staged["docs_dir"] = str(staging)
+    staged["docs_dir"] = _from(base, staging)
+    if site is not None:
+        staged["site_dir"] = _from(base, site)
     inherit = settings.get("INHERIT")
     if isinstance(inherit, str):
         parent = (base / inherit).resolve()
         if _inside(parent, docs_dir.resolve()):
-            staged["INHERIT"] = str(staging / parent.relative_to(docs_dir.resolve()))
+            staged["INHERIT"] = _from(base, staging / parent.relative_to(docs_dir.resolve()))
     handle, name = tempfile.mkstemp(prefix=f".{config_file.stem}.staging-", suffix=".yml", dir=base)
     path = Path(name)
     try:

@@ -1,0 +1,125 @@
+"""The site built by Zensical (`rulesref build --engine zensical`, `[tool.rulesref] engine`),
+compared with the one Material for MkDocs builds from the same content: the same pages, the
+same links in every page's article, the same JSON API files, no broken link, and what
+rulesref does after the build (the CSP-ready scripts, the offline copy, the owner marker)
+done alike."""
+
+from __future__ import annotations
+
+import re
+import signal
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from rulesref import paths
+from rulesref.commands.cli import main as rulesref
+from rulesref.config import DEFAULT_SITE_URL, ZENSICAL, Settings
+from rulesref.site import SITE_OWNER, build
+from rulesref.support.output import MARKER, marker_text
+
+from .conftest import Built, make_project
+from .linkcheck import broken_links
+from .test_serve import fetch, port_is_free, serve_running, wait_for
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def zensical_built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The fixture content, built strictly by Zensical."""
+    project = make_project(tmp_path_factory.mktemp("zensical"))
+    assert build(str(project.content), str(project.config), strict=True, echo=lambda _: None, settings=Settings(engine=ZENSICAL)) == 0
+    return project
+
+
+class _ArticleLinks(HTMLParser):
+    """The links inside a page's <article> (the theme's own chrome differs between engines)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.inside = 0
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        href = dict(attrs).get("href")
+        self.inside += tag == "article"
+        if tag == "a" and self.inside and href and not urlsplit(href).scheme:
+            self.links.append(href)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.inside -= tag == "article"
+
+
+def _pages(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
+
+
+def _links(site: Path, page: str) -> set[str]:
+    parser = _ArticleLinks()
+    parser.feed((site / page).read_text(encoding="utf-8"))
+    return {urljoin(f"http://site/{page}", href) for href in parser.links}
+
+
+def _api(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in (site / "api").rglob("*.json")}
+
+
+def test_both_engines_build_the_same_pages_links_and_api(built: Built, zensical_built: Built) -> None:
+    pages = _pages(built.site)
+    assert len(pages) > 20 and _pages(zensical_built.site) == pages
+    differ = [page for page in sorted(pages) if _links(built.site, page) != _links(zensical_built.site, page)]
+    assert differ == []
+    assert sum(len(_links(built.site, page)) for page in pages) > 100  # (links compared, not none)
+    api = _api(built.site)
+    assert len(api) > 10 and _api(zensical_built.site) == api
+
+
+def test_no_link_of_the_zensical_site_is_broken(zensical_built: Built) -> None:
+    assert broken_links(zensical_built.site, DEFAULT_SITE_URL) == []
+
+
+def test_the_zensical_site_is_made_csp_ready_and_gets_its_offline_copy_and_marker(zensical_built: Built) -> None:
+    page = (zensical_built.site / "w40k7" / "mob-rule" / "index.html").read_text(encoding="utf-8")
+    inline = [tag for tag in re.findall(r"<script[^>]*>", page) if "src=" not in tag and 'type="application/json"' not in tag]
+    assert inline == [] and page.count('src="../../assets/inline/') >= 2  # every script a file (rulesref.site.csp)
+    assert (zensical_built.site / paths.offline_zip(DEFAULT_SITE_URL)).is_file()
+    assert (zensical_built.site / MARKER).read_bytes() == marker_text(SITE_OWNER)
+    assert not (zensical_built.root / "build" / "site" / ".nav.yml").exists()
+
+
+def test_the_engine_is_a_setting_and_an_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = make_project(tmp_path / "settings")
+    (project.root / "pyproject.toml").write_text('[tool.rulesref]\nengine = "zensical"\n', encoding="utf-8")
+    from rulesref.config import load_settings
+
+    assert load_settings(project.root).engine == ZENSICAL
+    with pytest.raises(SystemExit):
+        rulesref(["build", "--engine", "hugo", "--content", str(project.content)])
+    assert "invalid choice: 'hugo'" in capsys.readouterr().err
+
+
+def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_stops_cleanly(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "served")
+    log = tmp_path / "serve.log"
+    with serve_running(project, log, "--engine", "zensical") as (server, port):
+        url = f"http://127.0.0.1:{port}/w40k7/fear/"
+        wait_for(url, "Fear-causing enemy", 60)
+        rule = project.content / "w40k7" / "fear.yml"
+        text = rule.read_text(encoding="utf-8")
+        rule.write_text(text.replace("Fear-causing enemy", "terrifying enemy"), encoding="utf-8")
+        wait_for(url, "terrifying enemy")
+        rule.write_text(text.replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
+        deadline = time.monotonic() + 20
+        while "unresolved-link" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert "content/w40k7/fear.yml:" in log.read_text(encoding="utf-8")
+        assert "terrifying enemy" in (fetch(url) or "")  # the last good page stays up
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=20) == 0
+    assert port_is_free(port)
+    assert [p.name for p in (project.root / "build").iterdir() if p.name.startswith(".")] == []  # its site folder removed
+    assert not project.site.exists()  # `rulesref build`'s site untouched
