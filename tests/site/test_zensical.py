@@ -1,5 +1,6 @@
 """The site built by Zensical (`rulesref build --engine zensical`, `[tool.rulesref] engine`),
-compared with the one Material for MkDocs builds from the same content: the same pages, the
+compared with the one Material for MkDocs builds from the same content (the fixture content,
+and imported BattleScribe data played with `w40k7`): the same pages, the
 same links in every page's article, the same JSON API files, no broken link, and what
 rulesref does after the build (the CSP-ready scripts, the offline copy, the owner marker)
 done alike."""
@@ -17,10 +18,11 @@ import pytest
 
 from rulesref import paths
 from rulesref.commands.cli import main as rulesref
-from rulesref.config import DEFAULT_SITE_URL, ZENSICAL, Settings
+from rulesref.config import DEFAULT_SITE_URL, MKDOCS, ZENSICAL, Settings
 from rulesref.site import SITE_OWNER, build
 from rulesref.support.output import MARKER, marker_text
 
+from ..played import played_content
 from .conftest import Built, make_project
 from .linkcheck import broken_links
 from .test_serve import fetch, port_is_free, serve_running, wait_for
@@ -76,6 +78,24 @@ def test_both_engines_build_the_same_pages_links_and_api(built: Built, zensical_
     assert sum(len(_links(built.site, page)) for page in pages) > 100  # (links compared, not none)
     api = _api(built.site)
     assert len(api) > 10 and _api(zensical_built.site) == api
+
+
+def test_both_engines_build_the_same_site_of_imported_data(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The invented Lantern Wars data imported and played with `w40k7` (Versus forms, the
+    targets script, composed checks), built by each engine."""
+    sites = []
+    for engine in (MKDOCS, ZENSICAL):
+        root = tmp_path_factory.mktemp(f"imported-{engine}")
+        project = make_project(root, played_content(root / "content"))
+        assert build(str(project.content), str(project.config), strict=True, echo=lambda _: None, settings=Settings(engine=engine)) == 0
+        sites.append(project.site)
+    mkdocs, zensical = sites
+    pages = _pages(mkdocs)
+    assert any(p.startswith("lanterns/") for p in pages) and _pages(zensical) == pages
+    assert [page for page in sorted(pages) if _links(mkdocs, page) != _links(zensical, page)] == []
+    assert _api(zensical) == _api(mkdocs)
+    assert (zensical / "assets" / "versus" / "lanterns.js").read_bytes() == (mkdocs / "assets" / "versus" / "lanterns.js").read_bytes()
+    assert broken_links(zensical, DEFAULT_SITE_URL) == []
 
 
 def test_no_link_of_the_zensical_site_is_broken(zensical_built: Built) -> None:
