@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 import signal
 import time
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -23,7 +25,7 @@ from rulesref.site import SITE_OWNER, build
 from rulesref.support.output import MARKER, marker_text
 
 from ..played import played_content
-from .conftest import Built, make_project
+from .conftest import Built, make_project, offline_page
 from .linkcheck import broken_links
 from .test_serve import fetch, port_is_free, serve_running, wait_for
 
@@ -143,3 +145,23 @@ def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_sto
     assert port_is_free(port)
     assert [p.name for p in (project.root / "build").iterdir() if p.name.startswith(".")] == []  # its site folder removed
     assert not project.site.exists()  # `rulesref build`'s site untouched
+
+
+@pytest.mark.browser
+def test_the_zensical_offline_copy_searches_from_the_file_system_with_no_network(zensical_built: Built, browser: Any, tmp_path: Path) -> None:
+    """Zensical's pages load `search.js` (its index as a script) when opened from file://;
+    the copy writes it from `search.json`, its locations files."""
+    with zipfile.ZipFile(zensical_built.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
+        archive.extractall(tmp_path)
+    copy = next(p for p in tmp_path.iterdir() if p.is_dir())
+    assert (copy / "search.js").read_text(encoding="utf-8").startswith("var __index = ")
+    context, page, errors = offline_page(browser)
+    page.goto((copy / "w40k7" / "mob-rule" / "index.html").as_uri())
+    page.keyboard.press("/")
+    page.keyboard.type("Hit")
+    results = page.locator("ol[role=listbox] > li a")  # (in the search dialog's shadow root, which the locator pierces)
+    results.first.wait_for()
+    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+    assert any("/w40k7/hit-and-run/index.html" in href for href in hrefs), hrefs
+    context.close()
+    assert errors == []

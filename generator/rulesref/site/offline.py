@@ -10,7 +10,8 @@ MkDocs build with `use_directory_urls: false` did the same at twice the build's 
   `../..` is `../../index.html`, anchors kept); every page of the site is an `index.html`
   in a folder of its own (`rulesref.paths`), so that is where each link leads;
 - the search index is also a script (`search/search_index.js`, as the theme's offline
-  plugin writes it), with its locations changed the same way;
+  plugin writes it; `search.js` from Zensical's `search.json`, which its pages load from
+  file://), with its locations changed the same way;
 - browsers refuse to start the search worker on a page opened from file://, so each page
   loads `assets/rulesref-iframe-worker.js`, which runs the worker in a frame instead (and
   does nothing on http(s)); nothing is fetched from another site;
@@ -52,6 +53,7 @@ MODULE_SCRIPTS = paths.MODULE_SCRIPTS
 LOADER = f"{paths.ASSETS}/rulesref-classic.js"  # loads the classic twins of modules (file:// runs no modules)
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_SCRIPT = "search/search_index.js"
+SEARCH_SCRIPTS = {SEARCH_INDEX: SEARCH_SCRIPT, "search.json": "search.js"}  # each engine's index, and the script its pages load from file:// (Material's, Zensical's)
 SITEMAP = "sitemap.xml"
 
 # Each pattern starts with a literal, which the regular expression engine skips to in C: one
@@ -140,7 +142,7 @@ def _page(html: bytes, site_url: str, home: bool) -> bytes:
 def _search_index(data: bytes) -> bytes:
     """The search index with each location a file's (`w40k7/fear/#roll` -> `.../index.html#roll`)."""
     index = json.loads(data)
-    for doc in index.get("docs", ()):
+    for doc in index.get("docs", index.get("items", ())):  # (Material's list, Zensical's)
         doc["location"] = file_url(doc["location"]) if doc["location"] else "index.html"
     return json.dumps(index, separators=(",", ":"), default=str).encode("utf-8")
 
@@ -186,9 +188,9 @@ def _made_files(site: Path, docs: Mapping[str, bytes], site_url: str) -> list[Ma
         rel = path.relative_to(site).as_posix()
         if rel.endswith(".html"):
             made[rel] = (rel, path, partial(_page, site_url=site_url, home=rel == "index.html"))
-        elif rel == SEARCH_INDEX:
+        elif rel in SEARCH_SCRIPTS:
             made[rel] = (rel, path, _search_index)
-            made[SEARCH_SCRIPT] = (SEARCH_SCRIPT, path, _search_script)
+            made[SEARCH_SCRIPTS[rel]] = (SEARCH_SCRIPTS[rel], path, _search_script)
         elif rel == SITEMAP:
             made[rel] = (rel, path, partial(_sitemap, site_url=site_url))
             made[f"{SITEMAP}.gz"] = (f"{SITEMAP}.gz", path, partial(_sitemap_gz, site_url=site_url))
