@@ -98,6 +98,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from rulesref.emit.python import package_files
     from rulesref.history.changes import package_versions, read_history
     from rulesref.validate import validate
+    from rulesref.versus.package_data import played_data
 
     settings = _settings(args)
     build = validate([settings.content], settings)
@@ -108,10 +109,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if history.note:
         print(history.note, file=sys.stderr)
     versions = package_versions(history)  # the content's release, if any
+    played = played_data(build)  # (every unit matched once, for both packages' `versus`)
     python_out = Path(args.out or settings.package)
-    python_status = _stale_report(python_out, package_files(build, versions[0] if versions else None), check=args.check, owner=PACKAGE_OWNER)
+    python_status = _stale_report(python_out, package_files(build, versions[0] if versions else None, played), check=args.check, owner=PACKAGE_OWNER)
     js_out = Path(args.js_out) if args.js_out else python_out.with_name(f"{python_out.name}-js")  # beside it
-    js_files = js_package.package_files(build, version=versions[1] if versions else None)
+    js_files = js_package.package_files(build, version=versions[1] if versions else None, played=played)
     js_status = _stale_report(js_out, js_files, check=args.check, owner=JAVASCRIPT_OWNER)
     return max(python_status, js_status)
 

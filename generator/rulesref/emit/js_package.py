@@ -19,7 +19,7 @@ from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic import runtime_dice
 from rulesref.model import Entry, System
 from rulesref.names import VERSUS_MODULE
-from rulesref.versus.package_data import played_data
+from rulesref.versus.package_data import PlayedData, played_data
 
 
 def runtime_js() -> str:
@@ -77,14 +77,15 @@ def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
     return with_calls(items)
 
 
-def package_files(build: Build, get: Get = fresh, *, twins: bool = False, version: str | None = None) -> dict[str, bytes]:
+def package_files(build: Build, get: Get = fresh, *, twins: bool = False, version: str | None = None, played: PlayedData | None = None) -> dict[str, bytes]:
     """Every file of the package, by path relative to the package folder. (Every whole number
     a check holds is exact in JavaScript numbers: see `rulesref.logic.bounds`.)
     With a `get` that remembers, an entry's module is written again only when it changed.
     With `twins`, each module that runs on a page (not the indexes, which only re-export)
     has its classic twin beside it (`rulesref.emit.js_module`): the site's form. Its
     `version` is the content's release (`rulesref.history.changes.package_versions`), else
-    rulesref's."""
+    rulesref's. `played`: the played systems' units (`played_data`), when the caller has them
+    already."""
     written: dict[str, bytes] = {}  # modules, kept as bytes: an unchanged one is the object of the last render
     systems: dict[str, list[str]] = {}
     systems_by_package: dict[str, System] = {}
@@ -97,15 +98,15 @@ def package_files(build: Build, get: Get = fresh, *, twins: bool = False, versio
         systems.setdefault(package, []).append(item.entry.module)
         systems_by_package[package] = item.system
     if not twins:  # (the package's, not the site's: a page's Versus form has its own data)
-        written.update(_versus_files(build, systems, content))
+        written.update(_versus_files(build, systems, content, played_data(build) if played is None else played))
     written.update(call(get, "js:indexes", _index_files, content, build.settings.package, systems, systems_by_package, twins, version))
     return dict(sorted(written.items()))
 
 
-def _versus_files(build: Build, systems: dict[str, list[str]], content: str) -> dict[str, bytes]:
+def _versus_files(build: Build, systems: dict[str, list[str]], content: str, played: PlayedData) -> dict[str, bytes]:
     """Each played system's `versus` module (listed in its index) and the runtime they share."""
     files: dict[str, str] = {}
-    for system_id, (units, checks) in played_data(build).items():
+    for system_id, (units, checks) in played.items():
         system = build.content.system(system_id)
         assert system is not None
         files[f"{system.package}/{VERSUS_MODULE}.js"] = versus_module.js_module(system, content, units, checks)

@@ -22,7 +22,7 @@ from rulesref.logic.codegen import module_ast, module_source
 from rulesref.logic.shared_code import package_code
 from rulesref.names import VERSUS_MODULE
 from rulesref.support.templates import render
-from rulesref.versus.package_data import played_data
+from rulesref.versus.package_data import PlayedData, played_data
 
 
 def _module_text(code: str, source: str) -> bytes:
@@ -61,9 +61,10 @@ def _toml(text: str) -> str:
     return json.dumps(text, ensure_ascii=True)
 
 
-def package_files(build: Build, version: str | None = None) -> dict[str, bytes]:
+def package_files(build: Build, version: str | None = None, played: PlayedData | None = None) -> dict[str, bytes]:
     """Every file of the package, by path relative to the package folder; its `version` is
-    the content's release (`rulesref.history.changes.package_versions`), else rulesref's."""
+    the content's release (`rulesref.history.changes.package_versions`), else rulesref's.
+    `played`: the played systems' units (`played_data`), when the caller has them already."""
     version = version or __version__
     settings = build.settings
     roots = build.files.roots
@@ -71,7 +72,7 @@ def package_files(build: Build, version: str | None = None) -> dict[str, bytes]:
     systems: list[str] = []
     compiled_entries = [(e, list(c.plans), settings.entry_url(e)) for e in build.content.entries if (c := build.compiled.get(e.key)) is not None]
     shared = package_code(compiled_entries)  # the composed checks' calls of their steps
-    played = played_data(build)
+    played = played_data(build) if played is None else played
     for system in build.content.systems:
         modules: list[str] = []
         for entry in build.content.entries_of(system.id):

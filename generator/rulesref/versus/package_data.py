@@ -36,7 +36,10 @@ def _step(build: Build, unit: Entry, matchup: Matchup, checks: dict[str, list[Ar
     return out | {"check": [module, plan.odds_name], "names": names, "choices": rows, "modelled": list(matchup.modelled), "notModelled": list(matchup.not_modelled)}
 
 
-def played_data(build: Build) -> dict[str, tuple[dict[str, Any], dict[str, list[Arg]]]]:
+PlayedData = dict[str, tuple[dict[str, Any], dict[str, list[Arg]]]]  # by system: its units, its checks' arguments
+
+
+def played_data(build: Build) -> PlayedData:
     """Each played system's units (by id) and its checks' arguments (by `module.function`),
     by the system's id."""
     content: Content = build.content
