@@ -25,7 +25,8 @@ from rulesref.problems import Problem, fails
 from rulesref.validate import validate
 from rulesref.versus.matchups import Matchup, matchups, playing
 from rulesref.versus.matrix import Cell, Side, matrix, units_of_army
-from rulesref.versus.odds import Answer, Odds
+from rulesref.versus.odds import Odds
+from rulesref.versus.runtime import Answer
 
 
 def _unit(content: Content, name: str) -> Entry:
@@ -146,7 +147,7 @@ def _fraction(name: str, value: Fraction) -> dict[str, Any]:
 
 def _json_answer(one: Answer) -> dict[str, Any]:
     return {
-        "function": one.check, "given": dict(one.given),
+        "function": one.function, "given": dict(one.given),
         "distribution": [{"result": {k or "result": v for k, v in result}, "numerator": p.numerator, "denominator": p.denominator} for result, p in one.distribution],
         "modelled": list(one.modelled), "not_modelled": list(one.not_modelled),
     }

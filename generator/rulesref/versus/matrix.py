@@ -21,7 +21,8 @@ from fractions import Fraction
 
 from rulesref.model import Content, Entry, Scalar
 from rulesref.versus.matchups import HALF_RANGE, Choice, Matchup, matchups, playing
-from rulesref.versus.odds import Answer, Odds, at_least_one, expected
+from rulesref.versus.odds import Odds
+from rulesref.versus.runtime import Answer
 
 MEAN_FIELD, REMOVED_FIELD = "unsaved", "models_removed"  # the fields of the result a cell sums up
 ONE_MODEL: dict[str, Scalar] = {"models": 1}  # the target: one model of its unit
@@ -79,5 +80,5 @@ def matrix(odds: Odds, content: Content, attackers: list[Side], defenders: list[
                     if aims is None or not aims.aims or target.system != entry.system:
                         continue
                     one = odds.answer(entry, matchup, choice, aims.aims[0], 1, ONE_MODEL, {})
-                    cells.append(Cell(unit.name, choice.label, matchup.play.step, defender.name, expected(one, MEAN_FIELD), at_least_one(one, REMOVED_FIELD), one))
+                    cells.append(Cell(unit.name, choice.label, matchup.play.step, defender.name, one.mean(MEAN_FIELD), one.at_least_one(REMOVED_FIELD), one))
     return cells

@@ -10,31 +10,17 @@ starts at 0), or is asked for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from rulesref.build import Build
 from rulesref.errors import UsageError
 from rulesref.logic.check import run_plans
 from rulesref.logic.plan import Plan
-from rulesref.logic.records import Record
 from rulesref.model import Entry, Scalar
 from rulesref.names import python_function
 from rulesref.versus import runtime
 from rulesref.versus.matchups import Aim, Choice, Matchup
-from rulesref.versus.runtime import Arg
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The distribution of an attack's result, and what was modelled."""
-
-    check: str  # the function's module and name, as the packages have it
-    given: tuple[tuple[str, Scalar], ...]
-    distribution: tuple[tuple[tuple[tuple[str, Scalar], ...], Fraction], ...]  # each result (its fields) and its chance
-    modelled: tuple[str, ...]
-    not_modelled: tuple[str, ...]
+from rulesref.versus.runtime import Answer, Arg, answered
 
 
 def plan_of(build: Build, unit: Entry, matchup: Matchup) -> tuple[Entry, Plan]:
@@ -71,7 +57,8 @@ class Odds:
         self._functions: dict[tuple[str, str], Any] = {}
 
     def answer(self, unit: Entry, matchup: Matchup, choice: Choice, aim: Aim | None, models: int, target: dict[str, Scalar], conditions: dict[str, Scalar]) -> Answer:
-        """The exact distribution of the attack's result."""
+        """The exact distribution of the attack's result, as the packages' `versus` gives it
+        (`runtime.Answer`; its `function` is the module within the system's package)."""
         entry, plan = plan_of(self.build, unit, matchup)
         if plan.odds_name is None:
             raise UsageError(f"`{plan.name}` rolls no dice: it has no odds")
@@ -85,23 +72,6 @@ class Odds:
             distribution = function(**given)
         except (ValueError, TypeError) as exc:  # a value the check does not take (given with --set, or too many models)
             raise UsageError(f"{plan.name}: {exc}") from None
-        rows = tuple(sorted(((_fields(result), Fraction(chance)) for result, chance in distribution.items()), key=lambda row: tuple(v for _, v in row[0])))
         modelled = (*matchup.modelled, *choice.modelled, *(aim.brings if aim is not None else ()))
-        return Answer(f"{entry.module}.{plan.odds_name}", tuple(given.items()), rows, tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys((*choice.not_modelled, *matchup.not_modelled))))
-
-
-def expected(one: Answer, field: str) -> Fraction:
-    """The mean of a whole-number field of the result."""
-    return sum((p * int(dict(result)[field]) for result, p in one.distribution), Fraction(0))
-
-
-def at_least_one(one: Answer, field: str) -> Fraction:
-    """The chance that a whole-number field of the result is 1 or more."""
-    return sum((p for result, p in one.distribution if int(dict(result)[field]) >= 1), Fraction(0))
-
-
-def _fields(result: Any) -> tuple[tuple[str, Scalar], ...]:
-    """A result as its fields and values (a single result as the field "")."""
-    if isinstance(result, Record):
-        return tuple(zip(type(result).fields, result, strict=True))
-    return (("", result),)
+        not_modelled = (*choice.not_modelled, *matchup.not_modelled)
+        return answered(matchup.play.step, choice.label, f"{entry.module}.{plan.odds_name}", given, distribution, modelled, not_modelled)

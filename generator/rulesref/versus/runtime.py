@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -71,9 +72,14 @@ def arguments(args: list[Arg], values: dict[str, Scalar], per_model: list[str], 
 
 
 def fields(result: Any) -> tuple[tuple[str, Scalar], ...]:
-    """A result as its fields and values (a single value as the field "")."""
+    """A result as its fields and values (a single value as the field ""): a package's record
+    (a dataclass), or the one `rulesref versus` runs in-process, whose class names its
+    `fields` (`rulesref.logic.records.Record`)."""
     if dataclasses.is_dataclass(result) and not isinstance(result, type):
         return tuple((f.name, getattr(result, f.name)) for f in dataclasses.fields(result))
+    names = getattr(type(result), "fields", None)
+    if isinstance(names, tuple):
+        return tuple((name, getattr(result, name)) for name in names)
     return (("", result),)
 
 
@@ -96,6 +102,12 @@ class Answer:
     def at_least_one(self, field: str) -> Fraction:
         """The chance that a whole-number field of the result is 1 or more."""
         return sum((p for result, p in self.distribution if int(dict(result)[field]) >= 1), Fraction(0))
+
+
+def answered(step: str, weapon: str, function: str, given: dict[str, Scalar], odds: dict[Any, Any], modelled: Iterable[str], not_modelled: Iterable[str]) -> Answer:
+    """An `Answer` of what an odds function returned: its results in order, each rule once."""
+    rows = sorted(((fields(result), Fraction(chance)) for result, chance in odds.items()), key=lambda row: tuple(v for _, v in row[0]))
+    return Answer(step, weapon, function, given, tuple(rows), tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys(not_modelled)))
 
 
 class PlayedUnits:
@@ -146,7 +158,6 @@ class PlayedUnits:
                     self.checks[f"{module}.{name}"], {n: v for n, v in zip(played["names"], values, strict=True) if v is not None}, per_model,
                     models, {**aim["values"], "models": target_models, **aim["held"]}, conditions or {},
                 )
-                rows = sorted(((fields(result), Fraction(chance)) for result, chance in function(**given).items()), key=lambda row: tuple(v for _, v in row[0]))
-                modelled = dict.fromkeys((*played["modelled"], *choice_modelled, *aim["brings"]))
-                answers.append(Answer(step, label, f"{module}.{name}", given, tuple(rows), tuple(modelled), tuple(dict.fromkeys((*choice_not, *played["notModelled"])))))
+                modelled = (*played["modelled"], *choice_modelled, *aim["brings"])
+                answers.append(answered(step, label, f"{module}.{name}", given, function(**given), modelled, (*choice_not, *played["notModelled"])))
         return answers
