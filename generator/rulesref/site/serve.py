@@ -195,6 +195,42 @@ def save_generation(
             collector.settle()  # before the collector runs again: it would scan all a save made
 
 
+@dataclass(frozen=True)
+class Start:
+    """What `serve` has once the docs folder holds the first pages: with either engine."""
+
+    config: SiteConfig
+    settings: Settings
+    host: str
+    port: int
+    session: Session
+
+
+def first_docs(content: str, config_file: str, dev_addr: str, settings: Settings, *, put_off: bool) -> Start | None:
+    """What `serve` does first, with either engine: the config read, the docs folder checked
+    to be rulesref's, the address checked free, the signals that stop it set, and the content
+    rendered into the docs folder (`put_off`: the entries' own pages later); or, when the
+    content has errors, the last good pages kept. None (said why) when there is nothing to serve."""
+    config = SiteConfig.read(config_file, settings.site_url)
+    settings = config.pages_settings(settings)
+    ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
+    host, port = dev_address(dev_addr)
+    free_port(host, port, dev_addr)
+    stop_on_signals()
+    session = Session()
+    files, problems = save_generation(session, content, settings, put_off=put_off)
+    sys.stderr.write(format_text(problems))
+    if not files:
+        if not (config.docs_dir / "index.md").is_file():
+            print("rulesref: nothing to serve until the content is valid", file=sys.stderr)
+            return None
+        print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
+    else:
+        config.docs_dir.mkdir(parents=True, exist_ok=True)
+        sync_docs(config.docs_dir, files, session)
+    return Start(config, settings, host, port, session)
+
+
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings | None = None) -> int:
     """Serve the site with live reload, regenerating the pages a save changes."""
     require_site_tools("serve")
@@ -203,25 +239,11 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
     from rulesref.site.live import LiveSite
     from rulesref.site.preview import PreviewServer
 
-    settings = settings or Settings()
-    config = SiteConfig.read(config_file, settings.site_url)
-    settings = config.pages_settings(settings)
-    ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
-    host, port = dev_address(dev_addr)
-    free_port(host, port, dev_addr)
-    stop_on_signals()
     _show_mkdocs_messages()
-    session = Session()
-    files, problems = save_generation(session, content, settings, put_off=True)  # the entries' own pages come as they are built
-    sys.stderr.write(format_text(problems))
-    if not files:
-        if not (config.docs_dir / "index.md").is_file():
-            print("rulesref: nothing to serve until the content is valid", file=sys.stderr)
-            return 1
-        print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
-    else:
-        config.docs_dir.mkdir(parents=True, exist_ok=True)
-        sync_docs(config.docs_dir, files, session)
+    start = first_docs(content, config_file, dev_addr, settings or Settings(), put_off=True)  # the entries' own pages come as they are built
+    if start is None:
+        return 1
+    config, settings, host, port, session = start.config, start.settings, start.host, start.port, start.session
     mount = urlsplit(settings.site_url).path or "/"
     shown_host = f"[{host}]" if ":" in host else host
     site_dir = Path(tempfile.mkdtemp(prefix="rulesref-serve-"))

@@ -21,11 +21,11 @@ from pathlib import Path
 
 from rulesref.config import Settings
 from rulesref.problems import format_text
-from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written, zensical
-from rulesref.site.serve import dev_address, free_port, save_generation, stop_on_signals, sync_docs
+from rulesref.site import zensical
+from rulesref.site.serve import first_docs, save_generation, sync_docs
 from rulesref.site.session import Session
 from rulesref.site.staging import staged_config
-from rulesref.support.output import ensure_owned, staging_folder
+from rulesref.support.output import staging_folder
 
 POLL = 0.3  # seconds between two looks at the content's files
 
@@ -57,23 +57,10 @@ def _save(session: Session, docs: Path, content: str, settings: Settings) -> Non
 def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> int:
     """Serve the site with Zensical's live reload, regenerating the docs a save changes."""
     command = zensical.command()
-    config = SiteConfig.read(config_file, settings.site_url)
-    settings = config.pages_settings(settings)
-    ensure_owned(config.docs_dir, DOCS_OWNER, legacy=_nav_written)
-    host, port = dev_address(dev_addr)
-    free_port(host, port, dev_addr)
-    stop_on_signals()
-    session = Session()
-    files, problems = save_generation(session, content, settings)
-    sys.stderr.write(format_text(problems))
-    if not files and not (config.docs_dir / "index.md").is_file():
-        print("rulesref: nothing to serve until the content is valid", file=sys.stderr)
+    start = first_docs(content, config_file, dev_addr, settings, put_off=False)
+    if start is None:
         return 1
-    if files:
-        config.docs_dir.mkdir(parents=True, exist_ok=True)
-        sync_docs(config.docs_dir, files, session)
-    else:
-        print(f"rulesref: serving the last good pages in {config.docs_dir}", file=sys.stderr)
+    config, settings, session = start.config, start.settings, start.session
     site = staging_folder(config.site_dir)  # (Zensical wants its site inside the project)
     watched = [Path(content).resolve()]
     seen, config_seen = _stamp(watched), _stamp([config.config_file])
@@ -87,8 +74,9 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
                     if now != seen:
                         seen = now
                         _save(session, config.docs_dir, content, settings)
-                    if _stamp([config.config_file]) != config_seen:
-                        config_seen = _stamp([config.config_file])
+                    config_now = _stamp([config.config_file])
+                    if config_now != config_seen:
+                        config_seen = config_now
                         print(f"rulesref: {config.config_file.name} changed; stop and start serve again to use it", file=sys.stderr)
             finally:
                 if server.poll() is None:
