@@ -70,7 +70,7 @@ function rulesrefVersusArguments(spec, choice, models, target, none) {
 }
 
 /** An odds table's exact mean of a whole-number field, and its chance of 1 or more, each as a
-    reduced [numerator, denominator] of BigInts (odds.py `expected` and `at_least_one`). */
+    reduced [numerator, denominator] of BigInts (runtime.py `Answer.mean` and `at_least_one`). */
 function rulesrefVersusSums(table, record, meanField, someField) {
   const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
   const add = ([a, b], [c, d]) => {
