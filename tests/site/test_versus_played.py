@@ -126,3 +126,47 @@ def test_rage_in_the_browser_is_pythons_count(browser: Any, url: str) -> None:
     p = Fraction(1, 6)  # hit 1/2, wound Toughness 3 on 3+, the 4+ invulnerable save fails 1/2
     assert exact == sorted(Fraction(comb(4, k)) * p**k * (1 - p) ** (4 - k) for k in range(5))
     page.close()
+
+
+def test_weapons_added_to_the_form_fire_together_as_the_command_answers(browser: Any, url: str, site: Built, capsys: pytest.CaptureFixture[str]) -> None:
+    """A second weapon added to the form, with models of its own: the chart is both weapons'
+    odds added up, exactly what `rulesref versus --together` answers (the runtime both share,
+    `combined`)."""
+    from rulesref.commands.cli import main
+
+    weapons = ["--weapon", "Moth Reaver: Dust Blade", "--models", "1", "--weapon", "Moth Reaver: Wing Hook", "--models", "2"]
+    args = ["versus", "lanterns/moth-reavers", "lanterns/hive-beetles", *weapons, "--together", "--target-models", "2", "--json", "--content", str(site.content)]
+    assert main(args) == 0
+    together = next(a for a in json.loads(capsys.readouterr().out) if a["step"] == "close-combat.attack")
+    assert together["weapon"] == "Moth Reaver: Dust Blade + Moth Reaver: Wing Hook"
+    expected = sorted(Fraction(r["numerator"], r["denominator"]) for r in together["distribution"])
+    assert len(expected) >= 4 and sum(expected) == 1
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{url}lanterns/moth-reavers/")
+    holder = page.locator(".rr-try.rr-try-ready").first
+    holder.wait_for()
+    spec = json.loads(holder.get_attribute("data-rr-try"))
+    fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
+    target = holder.locator("input[list]")
+    holder.locator("datalist option[value='Hive Beetles']").wait_for(state="attached")
+    target.fill("Hive Beetles")
+    target.dispatch_event("change")
+    fields["models"].fill("2")
+    holder.locator(".rr-try-add").click()
+    holder.locator("select[id$='-weapon-1']").select_option(label="Moth Reaver: Wing Hook")
+    holder.locator("input[id$='-weapon-1-models']").fill("2")  # two models with Wing Hooks, one with a Dust Blade
+    figure = holder.locator(".rr-try-odds figcaption", has_text="Moth Reaver: Dust Blade ×1 + Moth Reaver: Wing Hook ×2")
+    figure.wait_for()
+    assert fields["strength"].input_value() == "4"  # the fields show the first weapon's
+    assert holder.locator(".rr-try-applying").inner_text() == "Modelled: Furious Charge. Not modelled: Sputter, Glow."  # both weapons' rules
+    shown = holder.locator(".rr-try-odds .rr-exact-table tbody tr")
+    exact = sorted(Fraction(str(shown.nth(i).locator("td").nth(2).text_content()).strip()) for i in range(shown.count()))
+    assert exact == expected
+    # the added weapon removed: one weapon's chart again
+    holder.locator(".rr-try-remove").click()
+    holder.locator(".rr-try-odds figcaption", has_text="Moth Reaver: Dust Blade ×1 + ").wait_for(state="detached")
+    assert holder.locator("select[id$='-weapon-1']").count() == 0
+    assert problems == []
+    page.close()

@@ -1,9 +1,9 @@
 """`rulesref versus SYSTEM/UNIT SYSTEM/TARGET`: the exact odds of one unit attacking another.
 
 The same answer a unit page's Versus form gives, on a terminal or as JSON: for each of the
-attacker's weapons (or the one `--weapon` names) in each step its system is played with, the
+attacker's weapons (or those `--weapon` names) in each step its system is played with, the
 distribution of unsaved Wounds and models removed, and which rules were modelled and which
-were not. With `--roster A --against B` (or `--against-army SYSTEM/ARMY`, every unit of an
+were not; with `--together`, one answer a step for its weapons firing together. With `--roster A --against B` (or `--against-army SYSTEM/ARMY`, every unit of an
 army), the matrix of each weapon A's units took against each unit of B.
 """
 
@@ -26,7 +26,7 @@ from rulesref.validate import validate
 from rulesref.versus.matchups import Matchup, matchups, playing
 from rulesref.versus.matrix import Cell, Side, matrix, units_of_army
 from rulesref.versus.odds import Odds
-from rulesref.versus.runtime import Answer
+from rulesref.versus.runtime import Answer, Named, combined, picked
 
 
 def _unit(content: Content, name: str) -> Entry:
@@ -66,23 +66,40 @@ def run(args: argparse.Namespace, settings: Settings, report: Callable[[list[Pro
     if not found:
         raise UsageError(f"{attacker.system} is not played with any system's steps: give its system.yml `played_with`")
     given = _settings_given(args.set or [])
+    names, models = _weapons(args.weapon, args.models or [1])
     odds = Odds(build)
     answers: list[tuple[Matchup, str, Answer]] = []
     aimed = {m.play.step: m for m in matchups(played, target)}
     for matchup in found:
         aims = aimed[matchup.play.step].aims if matchup.play.step in aimed else ()
         aim = next((a for a in aims if args.target_profile is None or args.target_profile.lower() in a.label.lower()), None)
-        for choice in matchup.choices:
-            if args.weapon is None or args.weapon.lower() in choice.label.lower():
-                answers.append((matchup, choice.label, odds.answer(attacker, matchup, choice, aim, args.models, {"models": args.target_models}, given)))
+        chosen = picked([c.label for c in matchup.choices], names, models)
+        step = [odds.answer(attacker, matchup, matchup.choices[i], aim, wielding, {"models": args.target_models}, given) for i, wielding in chosen]
+        if args.together and step:
+            try:
+                step = [combined(step)]
+            except ValueError as exc:  # (a step whose results do not add up)
+                raise UsageError(f"{matchup.step.name}: {exc}") from None
+        answers += [(matchup, one.weapon, one) for one in step]
     if not answers:
-        raise UsageError(f"{attacker.name} has no weapon{f' named like `{args.weapon}`' if args.weapon else ''} that its steps can play")
+        named = f" named like {' or '.join(f'`{w}`' for w in args.weapon)}" if args.weapon else ""
+        raise UsageError(f"{attacker.name} has no weapon{named} that its steps can play")
     if args.json:
         sys.stdout.write(json.dumps([_json(m, label, a) for m, label, a in answers], indent=2) + "\n")
     else:
         for matchup, label, one in answers:
             sys.stdout.write(_text(attacker, target, matchup, label, one))
     return EXIT_OK
+
+
+def _weapons(weapons: list[str] | None, models: list[int]) -> tuple[list[Named] | None, int]:
+    """The weapons asked for, each with its models where `--models` is given once per `--weapon`;
+    else the one count of models for all."""
+    if len(models) == 1:
+        return (list(weapons) if weapons else None), models[0]
+    if weapons is None or len(models) != len(weapons):
+        raise UsageError("give --models once, or once for each --weapon (in the same order)")
+    return list(zip(weapons, models, strict=True)), 1
 
 
 def _sides(path: str | None, content: Content, what: str) -> list[Side]:
@@ -150,6 +167,7 @@ def _json_answer(one: Answer) -> dict[str, Any]:
         "function": one.function, "given": dict(one.given),
         "distribution": [{"result": {k or "result": v for k, v in result}, "numerator": p.numerator, "denominator": p.denominator} for result, p in one.distribution],
         "modelled": list(one.modelled), "not_modelled": list(one.not_modelled),
+        **({"weapons": [part.weapon for part in one.parts]} if one.parts else {}),
     }
 
 
@@ -184,8 +202,9 @@ def add_versus(sub: argparse._SubParsersAction[argparse.ArgumentParser], run_com
     p.add_argument("--roster", metavar="ROSTER", help="a roster whose units attack (with --against): a matrix of each weapon it took against each unit of the other")
     p.add_argument("--against", metavar="ROSTER", help="the roster whose units are the targets")
     p.add_argument("--against-army", metavar="SYSTEM/ARMY", help="instead of --against: every unit of an army of the content is a target (one column each)")
-    p.add_argument("--weapon", metavar="NAME", help="only the weapons whose name (model: weapon) holds NAME")
-    p.add_argument("--models", type=_positive, default=1, help="models attacking (default 1): multiplies each model's Attacks or shots")
+    p.add_argument("--weapon", metavar="NAME", action="append", help="only the weapon named NAME exactly (model: weapon), else those whose name holds it; give it again for more")
+    p.add_argument("--together", action="store_true", help="the weapons fire together: one answer a step, their unsaved Wounds and models removed added up")
+    p.add_argument("--models", type=_positive, action="append", help="models attacking (default 1): multiplies each model's Attacks or shots; give it once for each --weapon for each one's own")
     p.add_argument("--target-models", type=_positive, default=1, help="models in the target unit (default 1)")
     p.add_argument("--target-profile", metavar="NAME", help="the target's model profile whose name holds NAME (default: its first)")
     p.add_argument("--set", action="append", metavar="NAME=VALUE", help="set an argument outright, such as charged=true or cover_save=4")

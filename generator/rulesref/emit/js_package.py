@@ -144,7 +144,8 @@ def _index_files(
     files[f"{POOLS}.js"] = header(f"generator/rulesref/templates/javascript/{POOLS}.js") + _static(f"{POOLS}.js")
     files[f"{POOLS}.d.ts"] = _static(f"{POOLS}.d.ts")
     files["package.json"] = package_json(name, systems, version)
-    if twins:  # the site's form: the runtime and the pools, written by hand, as served and read into their lines
-        for shared in (f"{RUNTIME}.js", f"{POOLS}.js"):
+    if twins:  # the site's form: the runtime, the pools and Versus's (which adds weapons up), written by hand, as served and read into their lines
+        files[f"{versus_module.RUNTIME}.js"] = versus_module.js_runtime()[0]
+        for shared in (f"{RUNTIME}.js", f"{POOLS}.js", f"{versus_module.RUNTIME}.js"):
             files.update(served_module(files[shared], shared))
     return {path: text.encode("utf-8") for path, text in files.items()}

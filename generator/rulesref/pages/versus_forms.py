@@ -5,7 +5,8 @@ played in: the "Try it" form of the check that answers it (the unit's composed c
 rules change the step, else the step's own), with what `rulesref.versus.matchups` found:
 - its weapons, each a choice that fills in and holds the inputs its model and weapon give
   (Attacks and shots times the models attacking), with the rules that choice models and those
-  it does not, linked;
+  it does not, linked; more weapons can be added, and the chart then adds up all of them
+  firing together (the package runtime's `combined`, `_versus.js`, which the site carries);
 - the targets: every unit of the system, in one classic script per system
   (`assets/versus/<system>.js`, loaded when the form first needs it, offline too), searched by
   name rather than listed on every page: each fills in and holds what its profile gives and
@@ -41,6 +42,8 @@ FORMS = f"{TARGETS}/forms"  # the roster page's: one script per check its Versus
 SHARED = ("words", "targets", "system")  # what every unit's form of a system says alike: the roster page gives it once (`roster_shared`)
 WORDS = {
     "weapon": "Attacking with", "models": "Models attacking", "target": "Target (type a name)",
+    "add": "Add a weapon", "remove": "Remove", "also": "And with (weapon, models)",
+    "together": "The chart adds up every weapon chosen: their unsaved Wounds, and the models they remove between them.",
     "modelled": "Modelled:", "notModelled": "Not modelled:", "none": "none",
     "unknown": "No unit of that name: type its characteristics in below.",
 }

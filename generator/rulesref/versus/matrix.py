@@ -22,9 +22,9 @@ from fractions import Fraction
 from rulesref.model import Content, Entry, Scalar
 from rulesref.versus.matchups import HALF_RANGE, Choice, Matchup, matchups, playing
 from rulesref.versus.odds import Odds
-from rulesref.versus.runtime import Answer
+from rulesref.versus.runtime import REMOVED, UNSAVED, Answer
 
-MEAN_FIELD, REMOVED_FIELD = "unsaved", "models_removed"  # the fields of the result a cell sums up
+MEAN_FIELD, REMOVED_FIELD = UNSAVED, REMOVED  # the fields of the result a cell sums up
 ONE_MODEL: dict[str, Scalar] = {"models": 1}  # the target: one model of its unit
 
 

@@ -24,6 +24,10 @@ from fractions import Fraction
 from typing import Any
 
 NONE_VALUE = 7  # the steps' "none" for a save, an AP or an X+ roll: the highest of 2..7
+# What a played step's result and arguments are called where answers add up (`combined`) and a
+# roster matrix's cell sums one up: the unsaved Wounds, the models they remove, and the target's
+# models and Wounds characteristic.
+UNSAVED, REMOVED, MODELS, WOUNDS = "unsaved", "models_removed", "models", "wounds"
 
 Scalar = bool | int | float | str
 Arg = tuple[str, str, int | None, int | None]  # an odds function's argument: name, kind ("bool", "int", ...), lowest, highest
@@ -94,6 +98,7 @@ class Answer:
     distribution: tuple[tuple[tuple[tuple[str, Scalar], ...], Fraction], ...]  # each result (its fields) and its chance, in order of result
     modelled: tuple[str, ...]  # rule ids
     not_modelled: tuple[str, ...]
+    parts: tuple[Answer, ...] = ()  # the answers of the weapons `combined` added up, each alone
 
     def mean(self, field: str) -> Fraction:
         """The mean of a whole-number field of the result."""
@@ -108,6 +113,87 @@ def answered(step: str, weapon: str, function: str, given: dict[str, Scalar], od
     """An `Answer` of what an odds function returned: its results in order, each rule once."""
     rows = sorted(((fields(result), Fraction(chance)) for result, chance in odds.items()), key=lambda row: tuple(v for _, v in row[0]))
     return Answer(step, weapon, function, given, tuple(rows), tuple(dict.fromkeys(modelled)), tuple(dict.fromkeys(not_modelled)))
+
+
+def combined(answers: list[Answer]) -> Answer:
+    """Several weapons of one step firing at the same target, as one answer: the exact
+    distribution of the unsaved Wounds they inflict between them, and of the models they remove.
+
+    The weapons' attacks are independent, so the Wounds add up (a convolution). Models removed
+    follow wound allocation across the weapons' pools: a Wound that removes a whole model
+    (Instant Death, or a 1-Wound target) removes one; the others gather on the models left, so
+    a model falls at each Wounds characteristic's worth of them, whichever weapon inflicted
+    them. An attacker resolves the whole-model Wounds first (a model that has lost Wounds is
+    not wasted on them), and at most the target's models are removed. Each weapon's own answer
+    says which of its Wounds are which: removing `min(models, unsaved)` models, they are whole
+    model Wounds; removing `min(models, unsaved // wounds)`, they gather. A result that is
+    neither cannot be added up, and raises ValueError, as do answers of different steps or
+    targets.
+    """
+    if not answers:
+        raise ValueError("no answers to add up")
+    first = answers[0]
+    if len(answers) == 1:
+        return first
+    if any(a.step != first.step for a in answers):
+        raise ValueError("only the weapons of one step add up")
+    target = {name: first.given.get(name) for name in (MODELS, WOUNDS)}
+    if any({name: a.given.get(name) for name in target} != target for a in answers):
+        raise ValueError("only answers against the same target add up")
+    models, wounds = target[MODELS], target[WOUNDS]
+    if not isinstance(models, int) or not isinstance(wounds, int) or wounds < 1:
+        raise ValueError(f"answers add up only where the target's `{MODELS}` and `{WOUNDS}` are given")
+    # each state: Wounds in all, Wounds that remove a whole model, Wounds that gather
+    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    for one in answers:
+        rows = []
+        for result, chance in one.distribution:
+            values = dict(result)
+            unsaved, removed = values.get(UNSAVED), values.get(REMOVED)
+            if not isinstance(unsaved, int) or not isinstance(removed, int):
+                raise ValueError(f"`{one.function}` gives no `{UNSAVED}` and `{REMOVED}` to add up")
+            if removed == min(models, unsaved):
+                rows.append((unsaved, unsaved, 0, chance))
+            elif removed == min(models, unsaved // wounds):
+                rows.append((unsaved, 0, unsaved, chance))
+            else:
+                raise ValueError(f"`{one.function}` removes {removed} models for {unsaved} unsaved Wounds: neither one a Wound nor one a model's Wounds")
+        added: dict[tuple[int, int, int], Fraction] = {}
+        for (total, whole, gather), p in states.items():
+            for unsaved, w, g, chance in rows:
+                key = (total + unsaved, min(whole + w, models), min(gather + g, models * wounds))
+                added[key] = added.get(key, Fraction(0)) + p * chance
+        states = added
+    distribution: dict[tuple[int, int], Fraction] = {}
+    for (total, whole, gather), p in states.items():
+        outcome = (total, min(models, whole + gather // wounds))
+        distribution[outcome] = distribution.get(outcome, Fraction(0)) + p
+    shared = {name: value for name, value in first.given.items() if all(name in a.given and a.given[name] == value for a in answers)}
+    return Answer(
+        first.step, " + ".join(a.weapon for a in answers), first.function, shared,
+        tuple((((UNSAVED, total), (REMOVED, removed)), p) for (total, removed), p in sorted(distribution.items())),
+        tuple(dict.fromkeys(r for a in answers for r in a.modelled)), tuple(dict.fromkeys(r for a in answers for r in a.not_modelled)), tuple(answers),
+    )
+
+
+Named = str | tuple[str, int]  # a weapon asked for by name, with the models that wield it or not
+
+
+def picked(labels: list[str], names: Iterable[Named] | None, models: int) -> list[tuple[int, int]]:
+    """The choices (by index, in their order) that `names` ask for, each with its models
+    attacking: a name that is a choice's label exactly picks that choice only, any other the
+    choices whose label holds it; a name with its own count (`("Boltgun", 9)`) gives it to
+    what it picks, the others `models`. No names: every choice."""
+    if names is None:
+        return [(i, models) for i in range(len(labels))]
+    out: dict[int, int] = {}
+    folded = [label.casefold() for label in labels]
+    for named in names:
+        name, count = (named, models) if isinstance(named, str) else named
+        exact = [i for i, label in enumerate(folded) if label == name.casefold()]
+        for i in exact or [i for i, label in enumerate(folded) if name.casefold() in label]:
+            out.setdefault(i, count)
+    return sorted(out.items())
 
 
 class PlayedUnits:
@@ -132,16 +218,24 @@ class PlayedUnits:
             raise ValueError(f"no unit `{unit_id}` (give a unit's id, as its page's address has it)")
         return dict(unit)
 
-    def versus(self, attacker: str, target: str, *, weapon: str | None = None, models: int = 1, target_models: int = 1, target_profile: str | None = None, conditions: dict[str, Scalar] | None = None) -> list[Answer]:
+    def versus(
+        self, attacker: str, target: str, *, weapon: Named | Iterable[Named] | None = None, together: bool = False, models: int = 1,
+        target_models: int = 1, target_profile: str | None = None, conditions: dict[str, Scalar] | None = None,
+    ) -> list[Answer]:
         """The exact odds of `attacker` (a unit id) attacking `target` (a unit id): one answer
-        for each of its weapons (or those whose name holds `weapon`) in each step it is played
-        in, `models` of its models attacking a target of `target_models` models (its first
-        profile, or the one whose name holds `target_profile`). `conditions` sets the other
-        arguments (`{"cover_save": 4}`); what nothing sets takes its "none".
+        for each of its weapons (or those `weapon` names: a name or several, each with its own
+        count of models or not, as `picked` reads them) in each step it is played in, `models`
+        of its models attacking a target of
+        `target_models` models (its first profile, or the one whose name holds
+        `target_profile`). With `together`, the weapons of each step fire together: one answer
+        a step, their Wounds and models removed added up (`combined`).
+        `conditions` sets the other arguments (`{"cover_save": 4}`); what nothing sets takes
+        its "none".
 
         Raises ValueError for an unknown unit, an argument none of them gives, or a value the
         check does not take.
         """
+        names = None if weapon is None else [weapon] if isinstance(weapon, (str, tuple)) else list(weapon)
         unit, aimed = self._unit(attacker), self._unit(target)["steps"]
         answers = []
         for step, played in unit["steps"].items():
@@ -151,13 +245,14 @@ class PlayedUnits:
             aim = aims[0] if aims else {"values": {}, "held": {}, "brings": []}
             module, name = played["check"]
             function = getattr(importlib.import_module(f"{self.package}.{module}"), name)
-            for label, values, per_model, choice_modelled, choice_not in played["choices"]:
-                if weapon is not None and weapon.lower() not in label.lower():
-                    continue
+            step_answers = []
+            for index, wielding in picked([choice[0] for choice in played["choices"]], names, models):
+                label, values, per_model, choice_modelled, choice_not = played["choices"][index]
                 given = arguments(
                     self.checks[f"{module}.{name}"], {n: v for n, v in zip(played["names"], values, strict=True) if v is not None}, per_model,
-                    models, {**aim["values"], "models": target_models, **aim["held"]}, conditions or {},
+                    wielding, {**aim["values"], "models": target_models, **aim["held"]}, conditions or {},
                 )
                 modelled = (*played["modelled"], *choice_modelled, *aim["brings"])
-                answers.append(answered(step, label, f"{module}.{name}", given, function(**given), modelled, (*choice_not, *played["notModelled"])))
+                step_answers.append(answered(step, label, f"{module}.{name}", given, function(**given), modelled, (*choice_not, *played["notModelled"])))
+            answers += [combined(step_answers)] if together and step_answers else step_answers
         return answers

@@ -20,11 +20,25 @@ export interface Answer {
   readonly distribution: readonly { readonly result: Readonly<Record<string, Scalar>>; readonly numerator: bigint; readonly denominator: bigint }[];
   readonly modelled: readonly string[];
   readonly notModelled: readonly string[];
+  /** The answers of the weapons `combined` added up, each alone. */
+  readonly parts?: readonly Answer[];
 }
 
+/** Several weapons of one step firing at the same target, as one answer: their unsaved Wounds and models removed added up. */
+export declare function combined(answers: readonly Answer[]): Answer;
+
+/** A weapon asked for by name, with the models that wield it or not. */
+export type Named = string | readonly [string, number];
+
+/** The choices (by index) the names ask for, each with its models attacking (a label equal to a name first). */
+export declare function picked(labels: readonly string[], names: readonly Named[] | null, models: number): [number, number][];
+
 export interface VersusOptions {
-  /** Only the weapons whose name holds this. */
-  weapon?: string | null;
+  /** Only the weapon named this exactly, else those whose name holds it; or several such names,
+      each a name or [name, the models that wield it]. */
+  weapon?: Named | readonly Named[] | null;
+  /** The weapons of each step fire together: one answer a step (`combined`). */
+  together?: boolean;
   /** The attacker's models attacking (1). */
   models?: number;
   /** The target's models (1). */

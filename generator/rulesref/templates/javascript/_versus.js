@@ -3,6 +3,8 @@
 // (`<system>/versus.js`), with exact odds as BigInt fractions. Documented in _versus.d.ts.
 
 export const NONE_VALUE = 7; // the steps' "none" for a save, an AP or an X+ roll: the highest of 2..7
+// a played step's unsaved Wounds, the models they remove, and the target's models and Wounds
+const [UNSAVED, REMOVED, MODELS, WOUNDS] = ["unsaved", "models_removed", "models", "wounds"];
 
 const isWhole = (v) => Number.isInteger(v) && typeof v !== "boolean";
 
@@ -29,6 +31,77 @@ export function argumentsOf(args, values, perModel, models, target, conditions, 
   return out;
 }
 
+const gcd = (a, b) => (b === 0n ? a : gcd(b, a % b));
+const fraction = (n, d) => {
+  const g = gcd(n, d);
+  return [n / g, d / g];
+};
+const plus = ([a, b], [c, d]) => fraction(a * d + c * b, b * d);
+
+// Several weapons of one step firing at the same target, as one answer (runtime.py `combined`,
+// which says why): their unsaved Wounds added up; the Wounds that remove a whole model each
+// remove one, the others gather on the models left, a model falling at each Wounds' worth.
+export function combined(answers) {
+  if (!answers.length) throw new RangeError("no answers to add up");
+  const first = answers[0];
+  if (answers.length === 1) return first;
+  if (answers.some((a) => a.step !== first.step)) throw new RangeError("only the weapons of one step add up");
+  const [models, wounds] = [first.given[MODELS], first.given[WOUNDS]];
+  if (answers.some((a) => a.given[MODELS] !== models || a.given[WOUNDS] !== wounds)) throw new RangeError("only answers against the same target add up");
+  if (!isWhole(models) || !isWhole(wounds) || wounds < 1) throw new RangeError(`answers add up only where the target's \`${MODELS}\` and \`${WOUNDS}\` are given`);
+  // each state, "total,whole,gather": Wounds in all, Wounds that remove a whole model, Wounds that gather
+  let states = new Map([["0,0,0", [0, 0, 0, [1n, 1n]]]]);
+  for (const one of answers) {
+    const rows = one.distribution.map(({ result, numerator, denominator }) => {
+      const [unsaved, removed] = [result[UNSAVED], result[REMOVED]];
+      if (!isWhole(unsaved) || !isWhole(removed)) throw new RangeError(`\`${one.function}\` gives no \`${UNSAVED}\` and \`${REMOVED}\` to add up`);
+      const chance = [numerator, denominator];
+      if (removed === Math.min(models, unsaved)) return [unsaved, unsaved, 0, chance];
+      if (removed === Math.min(models, Math.floor(unsaved / wounds))) return [unsaved, 0, unsaved, chance];
+      throw new RangeError(`\`${one.function}\` removes ${removed} models for ${unsaved} unsaved Wounds: neither one a Wound nor one a model's Wounds`);
+    });
+    const added = new Map();
+    for (const [total, whole, gather, [n, d]] of states.values()) {
+      for (const [unsaved, w, g, [cn, cd]] of rows) {
+        const next = [total + unsaved, Math.min(whole + w, models), Math.min(gather + g, models * wounds)];
+        const key = next.join(",");
+        added.set(key, [...next, plus(added.get(key)?.[3] ?? [0n, 1n], fraction(n * cn, d * cd))]);
+      }
+    }
+    states = added;
+  }
+  const outcomes = new Map();
+  for (const [total, whole, gather, chance] of states.values()) {
+    const removed = Math.min(models, whole + Math.floor(gather / wounds));
+    const key = `${total},${removed}`;
+    outcomes.set(key, [total, removed, plus(outcomes.get(key)?.[2] ?? [0n, 1n], chance)]);
+  }
+  const distribution = [...outcomes.values()]
+    .sort((x, y) => x[0] - y[0] || x[1] - y[1])
+    .map(([total, removed, [numerator, denominator]]) => Object.freeze({ result: { [UNSAVED]: total, [REMOVED]: removed }, numerator, denominator }));
+  const given = Object.fromEntries(Object.entries(first.given).filter(([name, v]) => answers.every((a) => Object.hasOwn(a.given, name) && a.given[name] === v)));
+  return Object.freeze({
+    step: first.step, weapon: answers.map((a) => a.weapon).join(" + "), function: first.function, given, distribution,
+    modelled: [...new Set(answers.flatMap((a) => a.modelled))], notModelled: [...new Set(answers.flatMap((a) => a.notModelled))], parts: answers,
+  });
+}
+
+// The choices (by index, in their order) the names ask for, each with its models attacking
+// (runtime.py `picked`): a name equal to a label picks that choice only, else those whose label
+// holds it; a [name, count] gives its count to what it picks, a name `models`. No names: every choice.
+export function picked(labels, names, models) {
+  if (names === null) return labels.map((_, i) => [i, models]);
+  const out = new Map();
+  const folded = labels.map((label) => label.toLowerCase());
+  for (const named of names) {
+    const [name, count] = typeof named === "string" ? [named, models] : named;
+    const exact = folded.flatMap((label, i) => (label === name.toLowerCase() ? [i] : []));
+    const found = exact.length ? exact : folded.flatMap((label, i) => (label.includes(name.toLowerCase()) ? [i] : []));
+    for (const i of found) if (!out.has(i)) out.set(i, count);
+  }
+  return [...out].sort((a, b) => a[0] - b[0]);
+}
+
 const fieldsOf = (result) => (result !== null && typeof result === "object" ? { ...result } : { "": result });
 
 export function playedUnits(units, checks) {
@@ -37,7 +110,8 @@ export function playedUnits(units, checks) {
     return units[id];
   };
   return async function versus(attacker, target, options = {}) {
-    const { weapon = null, models = 1, targetModels = 1, targetProfile = null, conditions = {} } = options;
+    const { weapon = null, together = false, models = 1, targetModels = 1, targetProfile = null, conditions = {} } = options;
+    const names = weapon === null ? null : typeof weapon === "string" || (Array.isArray(weapon) && typeof weapon[1] === "number") ? [weapon] : [...weapon];
     const unit = unitOf(attacker), aimed = unitOf(target).steps;
     const answers = [];
     for (const [step, played] of Object.entries(unit.steps)) {
@@ -46,17 +120,19 @@ export function playedUnits(units, checks) {
       const aim = aims[0] ?? { values: {}, held: {}, brings: [] };
       const [module, name] = played.check;
       const loaded = await import(`./${module.replace(".", "/")}.js`);
-      for (const [label, row, perModel, choiceModelled, choiceNot] of played.choices) {
-        if (weapon !== null && !label.toLowerCase().includes(weapon.toLowerCase())) continue;
+      const stepAnswers = [];
+      for (const [index, wielding] of picked(played.choices.map((choice) => choice[0]), names, models)) {
+        const [label, row, perModel, choiceModelled, choiceNot] = played.choices[index];
         const values = Object.fromEntries(played.names.map((n, i) => [n, row[i]]).filter(([, v]) => v !== null));
-        const given = argumentsOf(checks[`${module}.${name}`], values, perModel, models, { ...aim.values, models: targetModels, ...aim.held }, conditions);
+        const given = argumentsOf(checks[`${module}.${name}`], values, perModel, wielding, { ...aim.values, models: targetModels, ...aim.held }, conditions);
         const distribution = loaded[name](given).map((row) => Object.freeze({ result: fieldsOf(row.result), numerator: row.numerator, denominator: row.denominator }));
-        answers.push(Object.freeze({
+        stepAnswers.push(Object.freeze({
           step, weapon: label, function: `${module}.${name}`, given, distribution,
           modelled: [...new Set([...played.modelled, ...choiceModelled, ...aim.brings])],
           notModelled: [...new Set([...choiceNot, ...played.notModelled])],
         }));
       }
+      answers.push(...(together && stepAnswers.length ? [combined(stepAnswers)] : stepAnswers));
     }
     return answers;
   };

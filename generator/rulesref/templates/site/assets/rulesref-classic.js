@@ -7,6 +7,7 @@
   const loading = new Map();
   const RUNTIME = "/_runtime.js";
   const POOLS = "/_pools.js";
+  const VERSUS = "/_versus.js"; // (the Versus forms' adding up of several weapons: it needs nothing first)
   function script(href) {
     return new Promise((resolve, reject) => {
       const tag = document.createElement("script");
@@ -25,7 +26,7 @@
   globalThis.rulesrefImport = (href) => {
     if (!loading.has(href)) {
       // the pools sit beside the runtime, at the package's top; a check module one folder down
-      const shared = href.endsWith(RUNTIME) ? null : href.endsWith(POOLS) ? "." + RUNTIME : ".." + POOLS;
+      const shared = href.endsWith(RUNTIME) || href.endsWith(VERSUS) ? null : href.endsWith(POOLS) ? "." + RUNTIME : ".." + POOLS;
       const first = shared ? globalThis.rulesrefImport(new URL(shared, href).href) : Promise.resolve();
       loading.set(href, first.then(() => script(href)));
     }

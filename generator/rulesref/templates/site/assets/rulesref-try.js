@@ -319,14 +319,18 @@ async function build(holder) {
 
   function drawOdds(args) {
     const fixed = Object.fromEntries(spec.args.filter((a) => !a.rolled).map((a) => [a.name, args[a.name]]));
-    let table;
+    let table, title = null;
     try {
-      table = module[spec.odds](fixed);
+      // a Versus form with several weapons gives their odds added up (rulesref-versus.js)
+      const together = versus?.odds?.(fixed, module);
+      if (together) ({ table, title } = together);
+      else table = module[spec.odds](fixed);
     } catch {
       odds.replaceChildren();
       return;
     }
-    const title = titled(spec, fixed);
+    if (!table.length) return odds.replaceChildren(); // (still loading what adds them up)
+    title ??= titled(spec, fixed);
     const shaped = shape(table, spec);
     // one sure result: said, not drawn (charts.always_figure)
     if (shaped.rows.length === 1) {

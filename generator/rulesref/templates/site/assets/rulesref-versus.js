@@ -116,20 +116,56 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
       if (c) c.write(v), (c.input.disabled = true), holding.set(name, by);
     }
   };
-  const weapon = element("select", { id: `${id}-weapon` }, ...p.choices.map((c, i) => element("option", { value: i }, c.label)));
+  const choose = (n) => element("select", { id: `${id}-weapon${n ? `-${n}` : ""}` }, ...p.choices.map((c, i) => element("option", { value: i }, c.label)));
+  const weapon = choose(0);
   weapon.value = p.open?.weapon ?? 0;
   const models = element("input", { id: `${id}-models`, type: "number", min: 1, max: 20, value: 1, inputmode: "numeric" });
   const rules = element("p", { class: "rr-try-applying" });
+  // more weapons firing with the first: each a row of its own; the chart then adds them all up
+  const more = element("div", { class: "rr-try-more" });
+  let added = 0;
+  const count = (input) => Math.max(1, Math.min(20, Number(input.value) || 1));
+  // each weapon chosen and the models that wield it
+  const chosen = () => [[weapon, models], ...[...more.children].map((row) => [row.querySelector("select"), row.querySelector("input")])].map(([s, n]) => [p.choices[s.value], count(n)]);
+  const armed = ([choice, n]) => rulesrefArmed(choice, n, (name) => byName.get(name)?.arg.hi);
   const arm = () => {
-    const choice = p.choices[weapon.value];
-    const n = Math.max(1, Math.min(20, Number(models.value) || 1));
-    hold("weapon", rulesrefArmed(choice, n, (name) => byName.get(name)?.arg.hi));
-    const on = [...p.modelled, ...choice.modelled], off = [...choice.notModelled, ...p.notModelled];
+    const choices = chosen().map(([choice]) => choice);
+    hold("weapon", armed(chosen()[0]));
+    const on = [...new Set([...p.modelled, ...choices.flatMap((c) => c.modelled)])];
+    const off = [...new Set([...choices.flatMap((c) => c.notModelled), ...p.notModelled])];
     rules.replaceChildren(w.modelled, " ", ...(on.length ? linked(on) : [w.none]), ". ", w.notModelled, " ", ...(off.length ? linked(off) : [w.none]), ".");
     changed();
   };
+  const add = element("button", { type: "button", class: "md-button rr-try-add" }, w.add);
+  add.addEventListener("click", () => {
+    const select = choose(++added);
+    const wielding = element("input", { id: `${select.id}-models`, type: "number", min: 1, max: 20, value: 1, inputmode: "numeric", "aria-label": w.models });
+    const remove = element("button", { type: "button", class: "md-button rr-try-remove" }, w.remove);
+    const row = element("div", { class: "rr-try-target rr-try-also" }, element("label", { for: select.id }, w.also), select, wielding, remove);
+    select.addEventListener("change", arm);
+    wielding.addEventListener("input", arm);
+    remove.addEventListener("click", () => (row.remove(), arm()));
+    more.append(row);
+    arm();
+  });
   weapon.addEventListener("change", arm);
   models.addEventListener("input", arm);
+  // the chart's distribution with more than one weapon: each one's odds, added up (`combined`)
+  const runtime = globalThis.rulesrefImport ?? ((href) => import(href));
+  const versusRuntime = runtime(new URL("../_versus.js", new URL(spec.module, document.baseURI)).href);
+  let combine = null;
+  versusRuntime.then((r) => ((combine = r.combined), chosen().length > 1 && changed()), () => {});
+  const odds = (fixed, module) => {
+    const choices = chosen();
+    if (choices.length < 2) return null;
+    if (!combine) return { table: [], title: "" };
+    const answers = choices.map((wielded) => {
+      const given = { ...fixed, ...armed(wielded) };
+      return { step: p.step, weapon: wielded[0].label, function: spec.odds, given, distribution: module[spec.odds](given), modelled: [], notModelled: [] };
+    });
+    const title = choices.map(([choice, n]) => `${choice.label} ×${n}`).join(" + ");
+    return { table: combine(answers).distribution, title: `${title}. ${w.together}` };
+  };
   const target = element("input", { id: `${id}-target`, list: `${id}-targets`, autocomplete: "off", spellcheck: "false" });
   const list = element("datalist", { id: `${id}-targets` });
   const brings = element("div", { class: "rr-try-brings" });
@@ -157,11 +193,11 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
     list.replaceChildren(...targets.map((t) => element("option", { value: t.label })));
   });
   const field = (label, input) => element("div", { class: "rr-try-target" }, element("label", { for: input.id }, label), input);
-  const picker = element("div", {}, field(w.weapon, weapon), field(w.models, models), field(w.target, target), list, brings);
+  const picker = element("div", {}, field(w.weapon, weapon), field(w.models, models), more, add, field(w.target, target), list, brings);
   queueMicrotask(arm);
   if (p.open?.target) {
     target.value = p.open.target.name;
     queueMicrotask(() => aimAt(p.open.target));
   }
-  return { picker, applying: rules, refresh: () => {} };
+  return { picker, applying: rules, refresh: () => {}, odds };
 }
