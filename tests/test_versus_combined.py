@@ -9,8 +9,11 @@ Death Wound a model, the other Wounds gathered on the models left, at most the t
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import subprocess
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +21,20 @@ import pytest
 from rulesref.versus import runtime
 from rulesref.versus.runtime import Answer, answered, combined
 
+from .jsnode import node
 from .test_w40k7_attacks import SHOOTING, one_attack
+
+JS_RUNTIME = Path(__file__).parent.parent / "generator" / "rulesref" / "templates" / "javascript" / "_versus.js"
+JS_COMBINED = """
+import { combined } from %s;
+const out = [];
+for (const mix of JSON.parse(process.argv[2])) {
+  const answers = mix.map((a) => ({ ...a, distribution: a.distribution.map(([result, n, d]) => ({ result, numerator: BigInt(n), denominator: BigInt(d) })) }));
+  const one = combined(answers);
+  out.push([one.weapon, one.given, one.distribution.map((r) => [r.result.unsaved, r.result.models_removed, String(r.numerator), String(r.denominator)])]);
+}
+console.log(JSON.stringify(out));
+"""
 
 
 def _answer(settings: dict[str, Any], label: str) -> Answer:
@@ -68,14 +84,38 @@ def test_weapons_together_are_every_shot_of_each_rolled(mix: list[dict[str, Any]
     assert ("strength" in answer.given) == (len({w["strength"] for w in weapons}) == 1)  # what the weapons share, only
 
 
-def test_random_mixes_together_are_every_shot_rolled() -> None:
-    pick = random.Random(11)
-    for _ in range(25):
+def _random_mixes(seed: int, count: int, most_shots: int) -> list[list[dict[str, Any]]]:
+    pick = random.Random(seed)
+    mixes = []
+    for _ in range(count):
         target = {"toughness": pick.randint(2, 6), "armour_save": pick.randint(3, 7), "wounds": pick.randint(1, 4), "models": pick.randint(1, 3),
                   "eternal_warrior": pick.random() < 0.2, "feel_no_pain": pick.choice((4, 6, 7, 7))}
-        weapons = [{**SHOOTING, **target, "shots": pick.randint(1, 2), "strength": pick.randint(3, 10), "ap": pick.randint(1, 7),
-                    "rending": pick.random() < 0.3, "twin_linked": pick.random() < 0.3} for _ in range(pick.randint(2, 3))]
+        mixes.append([{**SHOOTING, **target, "shots": pick.randint(1, most_shots), "strength": pick.randint(3, 10), "ap": pick.randint(1, 7),
+                       "rending": pick.random() < 0.3, "twin_linked": pick.random() < 0.3} for _ in range(pick.randint(2, 3))])
+    return mixes
+
+
+def test_random_mixes_together_are_every_shot_rolled() -> None:
+    for weapons in _random_mixes(11, 25, 2):
         assert _rows(combined([_answer(w, "w") for w in weapons])) == _oracle(weapons), weapons
+
+
+def test_javascript_adds_weapons_up_as_python_does(tmp_path: Path) -> None:
+    """`combined` of `_versus.js` (BigInt) on 30 random mixes of up to 12 shots a weapon."""
+    mixes = [[_answer(w, f"w{i}") for i, w in enumerate(weapons)] for weapons in _random_mixes(5, 30, 12)]
+    asked = [[{"step": a.step, "weapon": a.weapon, "function": a.function, "given": a.given, "modelled": [], "notModelled": [],
+               "distribution": [[dict(r), str(p.numerator), str(p.denominator)] for r, p in a.distribution]} for a in mix] for mix in mixes]
+    script = tmp_path / "combined.mjs"
+    script.write_text(JS_COMBINED % json.dumps(JS_RUNTIME.as_uri()), encoding="utf-8")
+    ran = subprocess.run([node(), str(script), json.dumps(asked)], capture_output=True, text=True, check=False)
+    assert ran.returncode == 0, ran.stderr
+    expected = []
+    for mix in mixes:
+        one = combined(mix)
+        rows = [[int(dict(r)["unsaved"]), int(dict(r)["models_removed"]), str(p.numerator), str(p.denominator)] for r, p in one.distribution]
+        expected.append([one.weapon, one.given, rows])
+    assert json.loads(ran.stdout) == expected
+    assert sum(len(rows) for _, _, rows in expected) > 300  # (distributions of some size, not a few rows)
 
 
 def test_one_weapon_alone_is_its_own_answer() -> None:
@@ -95,5 +135,5 @@ def test_answers_that_do_not_add_up_are_refused_with_the_reason() -> None:
     with pytest.raises(ValueError, match="same target"):
         combined([one, _answer({**SHOOTING, **TARGET, "models": 3}, "b")])
     odd = Answer(one.step, "b", "odd.attack", one.given, ((((runtime.UNSAVED, 4), (runtime.REMOVED, 0)), Fraction(1)),), (), ())
-    with pytest.raises(ValueError, match="removes 0 models for 4 unsaved Wounds"):
+    with pytest.raises(ValueError, match=r"`odd.attack` \(b\) removes models neither one a Wound nor one a model.s Wounds"):
         combined([one, odd])

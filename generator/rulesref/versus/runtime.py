@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -125,10 +126,10 @@ def combined(answers: list[Answer]) -> Answer:
     a model falls at each Wounds characteristic's worth of them, whichever weapon inflicted
     them. An attacker resolves the whole-model Wounds first (a model that has lost Wounds is
     not wasted on them), and at most the target's models are removed. Each weapon's own answer
-    says which of its Wounds are which: removing `min(models, unsaved)` models, they are whole
-    model Wounds; removing `min(models, unsaved // wounds)`, they gather. A result that is
-    neither cannot be added up, and raises ValueError, as do answers of different steps or
-    targets.
+    says which its Wounds are: removing `min(models, unsaved)` models in every result, they
+    remove whole models; `min(models, unsaved // wounds)`, they gather. So the two kinds add up
+    apart (each a convolution) and meet once. A weapon whose results are neither cannot be
+    added up, and raises ValueError, as do answers of different steps or targets.
     """
     if not answers:
         raise ValueError("no answers to add up")
@@ -143,8 +144,9 @@ def combined(answers: list[Answer]) -> Answer:
     models, wounds = target[MODELS], target[WOUNDS]
     if not isinstance(models, int) or not isinstance(wounds, int) or wounds < 1:
         raise ValueError(f"answers add up only where the target's `{MODELS}` and `{WOUNDS}` are given")
-    # each state: Wounds in all, Wounds that remove a whole model, Wounds that gather
-    states: dict[tuple[int, int, int], Fraction] = {(0, 0, 0): Fraction(1)}
+    # the Wounds of the weapons whose Wounds each remove a model, and of those whose Wounds
+    # gather: each a sum of whole numbers over one denominator (Fractions would reduce every step)
+    sums: list[tuple[dict[int, int], int]] = [({0: 1}, 1), ({0: 1}, 1)]
     for one in answers:
         rows = []
         for result, chance in one.distribution:
@@ -152,22 +154,28 @@ def combined(answers: list[Answer]) -> Answer:
             unsaved, removed = values.get(UNSAVED), values.get(REMOVED)
             if not isinstance(unsaved, int) or not isinstance(removed, int):
                 raise ValueError(f"`{one.function}` gives no `{UNSAVED}` and `{REMOVED}` to add up")
-            if removed == min(models, unsaved):
-                rows.append((unsaved, unsaved, 0, chance))
-            elif removed == min(models, unsaved // wounds):
-                rows.append((unsaved, 0, unsaved, chance))
-            else:
-                raise ValueError(f"`{one.function}` removes {removed} models for {unsaved} unsaved Wounds: neither one a Wound nor one a model's Wounds")
-        added: dict[tuple[int, int, int], Fraction] = {}
-        for (total, whole, gather), p in states.items():
-            for unsaved, w, g, chance in rows:
-                key = (total + unsaved, min(whole + w, models), min(gather + g, models * wounds))
-                added[key] = added.get(key, Fraction(0)) + p * chance
-        states = added
-    distribution: dict[tuple[int, int], Fraction] = {}
-    for (total, whole, gather), p in states.items():
-        outcome = (total, min(models, whole + gather // wounds))
-        distribution[outcome] = distribution.get(outcome, Fraction(0)) + p
+            rows.append((unsaved, removed, chance))
+        if all(removed == min(models, unsaved) for unsaved, removed, _ in rows):
+            kind = 0
+        elif all(removed == min(models, unsaved // wounds) for unsaved, removed, _ in rows):
+            kind = 1
+        else:
+            raise ValueError(f"`{one.function}` ({one.weapon}) removes models neither one a Wound nor one a model's Wounds")
+        denominator = math.lcm(*(chance.denominator for _, _, chance in rows))
+        weights = [(unsaved, chance.numerator * (denominator // chance.denominator)) for unsaved, _, chance in rows]
+        counts, below = sums[kind]
+        added: dict[int, int] = {}
+        for total, n in counts.items():
+            for unsaved, m in weights:
+                added[total + unsaved] = added.get(total + unsaved, 0) + n * m
+        sums[kind] = (added, below * denominator)
+    (whole_counts, whole_below), (gather_counts, gather_below) = sums
+    outcomes: dict[tuple[int, int], int] = {}
+    for whole, n in whole_counts.items():
+        for gather, m in gather_counts.items():
+            outcome = (whole + gather, min(models, whole + gather // wounds))
+            outcomes[outcome] = outcomes.get(outcome, 0) + n * m
+    distribution = {outcome: Fraction(n, whole_below * gather_below) for outcome, n in outcomes.items() if n}
     shared = {name: value for name, value in first.given.items() if all(name in a.given and a.given[name] == value for a in answers)}
     return Answer(
         first.step, " + ".join(a.weapon for a in answers), first.function, shared,

@@ -36,7 +36,6 @@ const fraction = (n, d) => {
   const g = gcd(n, d);
   return [n / g, d / g];
 };
-const plus = ([a, b], [c, d]) => fraction(a * d + c * b, b * d);
 
 // Several weapons of one step firing at the same target, as one answer (runtime.py `combined`,
 // which says why): their unsaved Wounds added up; the Wounds that remove a whole model each
@@ -49,36 +48,39 @@ export function combined(answers) {
   const [models, wounds] = [first.given[MODELS], first.given[WOUNDS]];
   if (answers.some((a) => a.given[MODELS] !== models || a.given[WOUNDS] !== wounds)) throw new RangeError("only answers against the same target add up");
   if (!isWhole(models) || !isWhole(wounds) || wounds < 1) throw new RangeError(`answers add up only where the target's \`${MODELS}\` and \`${WOUNDS}\` are given`);
-  // each state, "total,whole,gather": Wounds in all, Wounds that remove a whole model, Wounds that gather
-  let states = new Map([["0,0,0", [0, 0, 0, [1n, 1n]]]]);
+  // the Wounds of the weapons whose Wounds each remove a model, and of those whose Wounds
+  // gather: each a sum of BigInt counts over one denominator
+  const sums = [[new Map([[0, 1n]]), 1n], [new Map([[0, 1n]]), 1n]];
   for (const one of answers) {
     const rows = one.distribution.map(({ result, numerator, denominator }) => {
       const [unsaved, removed] = [result[UNSAVED], result[REMOVED]];
       if (!isWhole(unsaved) || !isWhole(removed)) throw new RangeError(`\`${one.function}\` gives no \`${UNSAVED}\` and \`${REMOVED}\` to add up`);
-      const chance = [numerator, denominator];
-      if (removed === Math.min(models, unsaved)) return [unsaved, unsaved, 0, chance];
-      if (removed === Math.min(models, Math.floor(unsaved / wounds))) return [unsaved, 0, unsaved, chance];
-      throw new RangeError(`\`${one.function}\` removes ${removed} models for ${unsaved} unsaved Wounds: neither one a Wound nor one a model's Wounds`);
+      return [unsaved, removed, numerator, denominator];
     });
+    const kind = rows.every(([u, r]) => r === Math.min(models, u)) ? 0 : rows.every(([u, r]) => r === Math.min(models, Math.floor(u / wounds))) ? 1 : -1;
+    if (kind < 0) throw new RangeError(`\`${one.function}\` (${one.weapon}) removes models neither one a Wound nor one a model's Wounds`);
+    const below = rows.reduce((l, [, , , d]) => (l * d) / gcd(l, d), 1n);
+    const [counts, before] = sums[kind];
     const added = new Map();
-    for (const [total, whole, gather, [n, d]] of states.values()) {
-      for (const [unsaved, w, g, [cn, cd]] of rows) {
-        const next = [total + unsaved, Math.min(whole + w, models), Math.min(gather + g, models * wounds)];
-        const key = next.join(",");
-        added.set(key, [...next, plus(added.get(key)?.[3] ?? [0n, 1n], fraction(n * cn, d * cd))]);
-      }
-    }
-    states = added;
+    for (const [total, n] of counts) for (const [u, , m, d] of rows) added.set(total + u, (added.get(total + u) ?? 0n) + n * m * (below / d));
+    sums[kind] = [added, before * below];
   }
+  const [[wholeCounts, wholeBelow], [gatherCounts, gatherBelow]] = sums;
   const outcomes = new Map();
-  for (const [total, whole, gather, chance] of states.values()) {
-    const removed = Math.min(models, whole + Math.floor(gather / wounds));
-    const key = `${total},${removed}`;
-    outcomes.set(key, [total, removed, plus(outcomes.get(key)?.[2] ?? [0n, 1n], chance)]);
+  for (const [whole, n] of wholeCounts) {
+    for (const [gather, m] of gatherCounts) {
+      const [total, removed] = [whole + gather, Math.min(models, whole + Math.floor(gather / wounds))];
+      const key = `${total},${removed}`;
+      outcomes.set(key, [total, removed, (outcomes.get(key)?.[2] ?? 0n) + n * m]);
+    }
   }
   const distribution = [...outcomes.values()]
+    .filter(([, , n]) => n > 0n)
     .sort((x, y) => x[0] - y[0] || x[1] - y[1])
-    .map(([total, removed, [numerator, denominator]]) => Object.freeze({ result: { [UNSAVED]: total, [REMOVED]: removed }, numerator, denominator }));
+    .map(([total, removed, n]) => {
+      const [numerator, denominator] = fraction(n, wholeBelow * gatherBelow);
+      return Object.freeze({ result: { [UNSAVED]: total, [REMOVED]: removed }, numerator, denominator });
+    });
   const given = Object.fromEntries(Object.entries(first.given).filter(([name, v]) => answers.every((a) => Object.hasOwn(a.given, name) && a.given[name] === v)));
   return Object.freeze({
     step: first.step, weapon: answers.map((a) => a.weapon).join(" + "), function: first.function, given, distribution,
