@@ -383,6 +383,7 @@ class Check:
     targets: tuple[Target, ...] = ()  # a composed `versus` check: the units it can be aimed at
     until: Expr | None = None  # the dice are rolled again until this holds (ties of a roll-off rolled again)
     shares: Shares | None = None  # a composed check whose code calls its step's
+    alike: tuple[object, ...] | None = None  # an imported unit's composition: the same for every unit it computes the same for (`rulesref.logic.alike`)
 
     def input(self, name: str) -> Input | None:
         return next((i for i in self.inputs if i.name == name), None)

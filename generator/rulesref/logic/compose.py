@@ -23,7 +23,8 @@ Wound with Instant Death), and each `versus` step, whether or not its own rules 
 checks its own rules change need examples of their own. A rule's parameters that an effect
 reads take the values the unit gives them (`{rule: brutal, X: 3}`), as constants. Each composed
 check lists its parts: the step, then every effect in the order applied (`in_order`), with the
-exceptions that overrode another. Its docstring and page show them.
+exceptions that overrode another. Its docstring and page show them. Imported units whose
+compositions are alike share one (`rulesref.logic.alike`).
 
 The composed entry depends on other files besides its own, and names them in `depends`, so
 the compile cache and a long-lived process's memo key it by all of them.
@@ -36,6 +37,7 @@ from dataclasses import dataclass, replace
 
 from rulesref.composed import Part
 from rulesref.links import param_value
+from rulesref.logic.alike import Key, composition_key
 from rulesref.logic.describe import expression_words, identifier_words
 from rulesref.logic.effect_forms import RESULT, names_in
 from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
@@ -339,13 +341,16 @@ def compose(composition: Composition, examples: tuple[Example, ...]) -> tuple[Ch
     on_lets = any(not e.on_result and e.quantity in {n for n, _ in check.lets} for e in applied)
     step = (composition.step.entry.key, check)
     calls = None if on_lets else shares(step, changed, settled, bases, direct, inputs, written, results_written)
-    summary = f"{check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
     composed = Check(
-        name=composition.name, summary=summary, inputs=tuple(inputs), output=output, is_record=is_record,
+        name=composition.name, summary=composed_summary(composition), inputs=tuple(inputs), output=output, is_record=is_record,
         requires=check.requires, lets=tuple(written), expr=Result(tuple(results_written), where, made=True), decide=None,
         examples=examples, where=where, parts=_parts(composition), versus=check.versus, until=check.until, shares=calls,
     )
     return composed, []
+
+
+def composed_summary(composition: Composition) -> str:
+    return f"{composition.step.check.summary.rstrip('.')}, for {composition.unit.name} with its rules."
 
 
 def _with_outcomes(check: Check, applied: list[Resolved], read: dict[int, Nodes], values: list[tuple[str, ast.expr]]) -> tuple[tuple[OutputField, ...], bool, list[Problem]]:
@@ -386,6 +391,7 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
     problems: list[Problem] = []
     composed: dict[str, Entry] = {}
     aimed: dict[str, tuple[Target, ...]] = {}  # each versus step's targets, made once
+    alike: dict[Key, Check] = {}  # compositions that compute the same, made once (`rulesref.logic.alike`)
     for entry in content.entries:
         mine = by_unit.get(entry.key, [])
         written = {name: (examples, where) for name, examples, where in entry.composed}
@@ -408,7 +414,11 @@ def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entr
             if not examples and c.effects and played is None:  # (an imported unit's examples are its step's and its rules')  # (a step only core effects change is the same for every unit: its own examples show it)
                 made = f"{c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}) + (['its core effects'] if c.core else []))}"
                 problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({made}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
-            check, found_problems = compose(c, examples)
+            key = composition_key(c.step, c.effects, c.core) if played is not None and not examples else None
+            twin = alike.get(key) if key is not None else None
+            check, found_problems = (replace(twin, summary=composed_summary(c)), []) if twin is not None else compose(c, examples)
+            if key is not None and twin is None and check is not None and not found_problems:
+                check = alike[key] = replace(check, alike=key)
             if check is not None and c.step.check.versus and played is None:  # (an imported unit's targets are its whole system: `rulesref.versus`)
                 if c.step.key not in aimed:
                     aimed[c.step.key] = targets(c.step, content, owners)

@@ -29,6 +29,7 @@ from typing import Any
 from rulesref.config import Settings
 from rulesref.from_documents import build_entry
 from rulesref.incremental.memo import FRESH, Memo
+from rulesref.logic.alike import CompiledAlike
 from rulesref.logic.cache import CompileCache, entry_key
 from rulesref.logic.check import compile_entry
 from rulesref.logic.compiled import CompiledEntry
@@ -270,12 +271,16 @@ def compile_content(
     early = ahead.problems() if ahead is not None else {}
     compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []
+    alike = CompiledAlike()  # entries whose checks compute the same, compiled once
     for entry, key, found in zip(entries, keys, known, strict=True):
         cached = found is not None  # (`cache.get` kept it for the next run already)
         if found is None:
             found = early.get(key, pooled.get(entry.key))
-        if keep or found is None:
+        if (twin := alike.take(entry)) is not None:
+            compiled[entry.key], found = twin, found if found is not None else []
+        elif keep or found is None:
             result, fresh = compile_entry(entry, settings, odds=odds, proofs=found is None)
+            alike.keep(result, [*fresh, *(found or [])])
             if result is not None:
                 compiled[entry.key] = result
             if found is None:
@@ -289,19 +294,23 @@ def compile_content(
 def _with_memo(content: Content, settings: Settings, cache: CompileCache, odds: bool, memo: Memo) -> tuple[dict[str, CompiledEntry], list[Problem]]:
     compiled: dict[str, CompiledEntry] = {}
     problems: list[Problem] = []
+    alike = CompiledAlike()  # (as in `compile_content`)
     for entry in content.entries:
         if entry.checks:
             digest = entry_key(entry)
-            result, found = memo.get(COMPILED, (entry.key, odds), digest, lambda e=entry, d=digest: _compile_one(e, settings, cache, d, odds))  # type: ignore[misc]
+            result, found = memo.get(COMPILED, (entry.key, odds), digest, lambda e=entry, d=digest: _compile_one(e, settings, cache, d, odds, alike))  # type: ignore[misc]
             if result is not None:
                 compiled[entry.key] = result
             problems += found
     return compiled, problems
 
 
-def _compile_one(entry: Entry, settings: Settings, cache: CompileCache, key: str, odds: bool) -> tuple[CompiledEntry | None, list[Problem]]:
+def _compile_one(entry: Entry, settings: Settings, cache: CompileCache, key: str, odds: bool, alike: CompiledAlike) -> tuple[CompiledEntry | None, list[Problem]]:
+    if (twin := alike.take(entry)) is not None:
+        return twin, []
     known = cache.get(key)  # (kept for the next run too, when found)
     result, found = compile_entry(entry, settings, odds=odds, proofs=known is None)
     if known is None:
         cache.keep(key, found)
+    alike.keep(result, [*found, *(known or [])])
     return result, known if known is not None else found

@@ -1,0 +1,85 @@
+"""Imported units whose compositions compute the same share one, composed and compiled once
+(`rulesref.logic.alike`), and nothing a user sees changes: the packages are byte for byte those
+of a run that shares nothing, each unit's check keeps its own words, and a problem is still
+reported at its own unit."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesref.commands.cli import main
+from rulesref.config import Settings
+from rulesref.logic import compose
+from rulesref.logic import stage as compile_stage
+from rulesref.validate import validate
+
+from .played import played_content
+
+
+def _twin(content: Path, unit_id: str, name: str, rules: str) -> None:
+    """A copy of the Moth Reavers under another id and name, with `rules`, and its own Strength."""
+    text = (content / "lanterns" / "moth-reavers.yml").read_text(encoding="utf-8")
+    text = text.replace("id: moth-reavers", f"id: {unit_id}").replace('"Moth Reavers"', f'"{name}"').replace('"S": "4"', '"S": "5"')
+    kept = text.replace('rules: ["furious-charge", "glow", {"rule": "invulnerable-save", "X": "4+"}]', f"rules: {rules}")
+    assert kept != text
+    text = kept
+    (content / "lanterns" / f"{unit_id}.yml").write_text(text.replace("\norigin:", "\n# origin:"), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = played_content(tmp_path_factory.mktemp("alike") / "content")
+    _twin(folder, "moth-wardens", "Moth Wardens", '["furious-charge", "glow"]')  # the Reavers' composition (the 4++ is a target's)
+    _twin(folder, "moth-zealots", "Moth Zealots", '["furious-charge", "rage"]')  # another
+    return folder
+
+
+def test_units_composed_alike_are_compiled_once_each_with_its_own_words(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled: list[str] = []
+    from rulesref.logic.check import compile_entry as real  # the one `compile_stage` calls
+
+    def spy(entry, settings, **kwargs):  # type: ignore[no-untyped-def]
+        compiled.append(entry.key)
+        return real(entry, settings, **kwargs)
+
+    monkeypatch.setattr(compile_stage, "compile_entry", spy)
+    build = validate([str(content)], Settings(content=str(content)))
+    assert [p for p in build.problems if p.severity == "error"] == []
+    reavers, wardens, zealots = (build.content.entry(f"lanterns:{u}") for u in ("moth-reavers", "moth-wardens", "moth-zealots"))
+    assert reavers is not None and wardens is not None and zealots is not None
+    assert reavers.checks[0].alike is not None and reavers.checks[0].alike == wardens.checks[0].alike != zealots.checks[0].alike
+    assert "lanterns:moth-reavers" in compiled and "lanterns:moth-wardens" not in compiled and "lanterns:moth-zealots" in compiled
+    shared = build.compiled["lanterns:moth-wardens"].plans[0]
+    assert shared.entry is wardens and shared.check is wardens.checks[0]
+    assert "for Moth Wardens with its rules" in shared.check.summary and "for Moth Reavers" in build.compiled["lanterns:moth-reavers"].plans[0].check.summary
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_packages_are_those_of_a_run_that_shares_nothing(content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["generate", "--content", str(content), "--out", str(tmp_path / "shared" / "py"), "--js-out", str(tmp_path / "shared" / "js")]) == 0
+    monkeypatch.setattr(compose, "composition_key", lambda *_: None)  # every composition made and compiled on its own
+    assert main(["generate", "--content", str(content), "--out", str(tmp_path / "alone" / "py"), "--js-out", str(tmp_path / "alone" / "js")]) == 0
+    shared, alone = _files(tmp_path / "shared"), _files(tmp_path / "alone")
+    assert "py/lanterns/moth_wardens.py" in shared and shared == alone
+    assert b"for Moth Wardens with its rules" in shared["py/lanterns/moth_wardens.py"]
+
+
+def test_units_with_examples_of_their_own_are_composed_on_their_own(content: Path, tmp_path: Path) -> None:
+    """Examples written for a unit's composition are its own: that unit shares nothing, and
+    each reports its wrong example at its own file."""
+    broken = tmp_path / "content"
+    shutil.copytree(content, broken)
+    for unit in ("moth-reavers", "moth-wardens"):
+        path = broken / "lanterns" / f"{unit}.yml"
+        path.write_text(path.read_text(encoding="utf-8") + "composed: {close_combat: {examples: [{given: {nothing: 1}, expect: 0}]}}\n", encoding="utf-8")
+    build = validate([str(broken)], Settings(content=str(broken)))
+    assert {p.path.rsplit("/", 1)[-1] for p in build.problems if p.severity == "error"} >= {"moth-reavers.yml", "moth-wardens.yml"}
+    for unit in ("moth-reavers", "moth-wardens"):
+        entry = build.content.entry(f"lanterns:{unit}")
+        assert entry is not None and [c.alike for c in entry.checks if c.parts] == [None]
