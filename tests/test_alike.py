@@ -83,3 +83,26 @@ def test_units_with_examples_of_their_own_are_composed_on_their_own(content: Pat
     for unit in ("moth-reavers", "moth-wardens"):
         entry = build.content.entry(f"lanterns:{unit}")
         assert entry is not None and [c.alike for c in entry.checks if c.parts] == [None]
+
+
+def test_a_steps_own_check_is_described_once_for_the_unit_pages_as_each_would_be(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Versus forms of units whose step no rule changes share one description of the
+    step's check: the forms equal those made with nothing shared, and it was made once."""
+    from rulesref.pages import try_it, versus_forms
+    from rulesref.pages.docs import all_checks
+
+    build = validate([str(content)], Settings(content=str(content)), odds=True)
+    checks = all_checks(build)
+    made: list[str] = []
+    real = try_it.description
+
+    def counted(entry, *args, **kwargs):  # type: ignore[no-untyped-def]
+        made.append(entry.key)
+        return real(entry, *args, **kwargs)
+
+    monkeypatch.setattr(try_it, "description", counted)
+    forms = versus_forms.played_files(build, checks).forms
+    assert made.count("w40k7:shooting-attack") == 1 and sum(f"{versus_forms.PLAYED}shooting-attack.attack" in f for f in forms.values()) >= 3
+    unit_forms = versus_forms.unit_forms
+    monkeypatch.setattr(versus_forms, "unit_forms", lambda build, unit, found, checks, _: unit_forms(build, unit, found, checks, {}))
+    assert versus_forms.played_files(build, checks).forms == forms

@@ -153,7 +153,12 @@ def description(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
 def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str] | None = None, page: str | None = None, more: dict[str, Any] | None = None) -> str:
     """One line of raw HTML: the empty element the form is built in (with `more` in its
     description: a played unit's Versus form, `rulesref.pages.versus_forms`)."""
-    data = json.dumps(description(entry, plan, view, names, page) | (more or {}), separators=(",", ":"), sort_keys=True)
+    return placeholder_of(description(entry, plan, view, names, page) | (more or {}))
+
+
+def placeholder_of(described: dict[str, Any]) -> str:
+    """The placeholder of a form whose description is made (`description`, and what it adds)."""
+    data = json.dumps(described, separators=(",", ":"), sort_keys=True)
     return f'<div class="rr-try" data-rr-try="{attribute(data)}"></div>'
 
 

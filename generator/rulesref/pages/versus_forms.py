@@ -23,6 +23,7 @@ The form opens on the first weapon against the unit itself, every other input at
 from __future__ import annotations
 
 import json
+import posixpath
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,9 +96,11 @@ def _played(here: str, build: Build, unit: Entry, matchup: Matchup, plan: Plan) 
     return {"played": played, "given": _given(matchup, plan, unit), "targets": [], "applying": [], "legend": f"{try_it.VERSUS}: {matchup.step.name}"}
 
 
-def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]]) -> dict[str, str]:
+def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], described: dict[tuple[str, str, str], dict[str, Any]]) -> dict[str, str]:
     """The placeholders of the unit's Versus forms, one per step it has a weapon for, by
-    `PLAYED` and the step."""
+    `PLAYED` and the step. A step's own check (no rule of the unit changes it) is described
+    once for the unit pages of a folder (`described`): its links, to other pages than the
+    unit's, are the same from each of them."""
     here = paths.entry_page(unit)
     out = {}
     for matchup in found:
@@ -105,8 +108,13 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
         if planned is None:
             continue
         entry, plan, view = planned
-        names = try_it.choice_names(entry, [plan], build.content)
-        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder(entry, plan, view, names, here, _played(here, build, unit, matchup, plan))
+        key = (entry.key, plan.name, posixpath.dirname(posixpath.dirname(here)))  # (`system/unit/index.md`: the folder of the units' folders)
+        description = described.get(key) if entry is not unit else None
+        if description is None:
+            description = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], build.content), here)
+            if entry is not unit:
+                described[key] = description
+        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(description | _played(here, build, unit, matchup, plan))
     return out
 
 
@@ -188,13 +196,14 @@ def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_
     with a `roster_page`, the units as that page's matrix reads them too."""
     content = build.content
     out = PlayedFiles({}, {}, {})
+    described: dict[tuple[str, str, str], dict[str, Any]] = {}  # (see `unit_forms`)
     for system in (s for s in content.systems if s.played_with is not None):
         played = playing(content, system.id)
         found = {u.key: matchups(played, u) for u in content.entries_of(system.id) if u.kind == "unit"}
         for key, matched in found.items():
             unit = content.entry(key)
             assert unit is not None
-            out.forms[key] = unit_forms(build, unit, matched, checks)
+            out.forms[key] = unit_forms(build, unit, matched, checks, described)
             if roster_page is not None:
                 steps = roster_versus(build, unit, matched, checks, roster_page, out.files)
                 if steps:
