@@ -54,9 +54,14 @@ def targets_asset(system: str) -> str:
     return f"{TARGETS}/{system}.js"
 
 
-def _links(here: str, system: str, rules: tuple[str, ...], content: Content, unit: Entry) -> list[list[str]]:
-    """Each rule linked, named as the unit gives it (`Feel No Pain (5+)`)."""
-    args = {ref.rule: ref.args for ref in (*unit.rules, *(r for p in unit.profiles for r in p.rules))}
+def rule_args(unit: Entry) -> dict[str, tuple[tuple[str, Scalar], ...]]:
+    """The values a unit gives each of its rules and its rows' rules, by rule id (what its
+    links name: `Feel No Pain (5+)`)."""
+    return {ref.rule: ref.args for ref in (*unit.rules, *(r for p in unit.profiles for r in p.rules))}
+
+
+def _links(here: str, system: str, rules: tuple[str, ...], content: Content, args: dict[str, tuple[tuple[str, Scalar], ...]]) -> list[list[str]]:
+    """Each rule linked, named as the unit gives it (`args`: `rule_args`)."""
     out = []
     for rule in rules:
         entry = content.entry(f"{system}:{rule}")
@@ -64,10 +69,10 @@ def _links(here: str, system: str, rules: tuple[str, ...], content: Content, uni
     return out
 
 
-def _choice(here: str, unit: Entry, choice: Choice, content: Content) -> dict[str, Any]:
+def _choice(here: str, unit: Entry, choice: Choice, content: Content, args: dict[str, tuple[tuple[str, Scalar], ...]]) -> dict[str, Any]:
     return {
         "label": choice.label, "values": dict(choice.values), "perModel": list(choice.per_model),
-        "modelled": _links(here, unit.system, choice.modelled, content, unit), "notModelled": _links(here, unit.system, choice.not_modelled, content, unit),
+        "modelled": _links(here, unit.system, choice.modelled, content, args), "notModelled": _links(here, unit.system, choice.not_modelled, content, args),
     }
 
 
@@ -85,10 +90,11 @@ def _played(here: str, build: Build, unit: Entry, matchup: Matchup, plan: Plan) 
     """What a unit's Versus form of a step adds to its check's "Try it" description, for
     the page `here`: its weapons, its rules, the targets script, the values it opens on."""
     content = build.content
+    args = rule_args(unit)  # (once: an imported unit can have hundreds of rows)
     played = {
-        "choices": [_choice(here, unit, c, content) for c in matchup.choices],
-        "modelled": _links(here, unit.system, matchup.modelled, content, unit),
-        "notModelled": _links(here, unit.system, matchup.not_modelled, content, unit),
+        "choices": [_choice(here, unit, c, content, args) for c in matchup.choices],
+        "modelled": _links(here, unit.system, matchup.modelled, content, args),
+        "notModelled": _links(here, unit.system, matchup.not_modelled, content, args),
         "unread": list(matchup.unread),
         "targets": paths.relative(here, targets_asset(unit.system)),
         "system": unit.system, "step": matchup.play.step, "words": WORDS,
@@ -151,7 +157,7 @@ def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks:
             one |= {"form": asset, "script": paths.relative(page, asset), **adds}
         if matchup.aims:
             aim = matchup.aims[0]
-            one["aim"] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(page, unit.system, aim.brings, content, unit)}
+            one["aim"] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(page, unit.system, aim.brings, content, rule_args(unit))}
         if "form" in one or "aim" in one:  # (a unit with neither has nothing in the matrix)
             steps.append(one)
     return steps
@@ -175,7 +181,7 @@ def targets_file(content: Content, system: System, found: dict[str, tuple[Matchu
             for aim in matchup.aims:
                 label = aim.label if owners.setdefault(aim.label, unit.key) == unit.key else f"{aim.label} ({unit.id})"  # (two units of one name)
                 one = targets.setdefault(label, {"label": label, "steps": {}})
-                one["steps"][matchup.play.step] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(here, system.id, aim.brings, content, unit)}
+                one["steps"][matchup.play.step] = {"values": dict(aim.values), "held": dict(aim.held), "brings": _links(here, system.id, aim.brings, content, rule_args(unit))}
     data = json.dumps(sorted(targets.values(), key=lambda t: str(t["label"]).lower()), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     return f"(globalThis.rulesrefTargets ??= {{}})[{json.dumps(system.id)}] = {data};\n".encode()
 
