@@ -268,6 +268,16 @@
     (window.requestIdleCallback || window.setTimeout)(function () { load(root); });
     new MutationObserver(function () { rank(list, input.value, root); }).observe(list, { childList: true });
     input.addEventListener("input", function () { load(root).then(function () { rank(list, input.value, root); }); });
+    /* Enter in the box opens the first result shown (the theme would open the one it had
+       listed first, before the named one was put above it); from a result the player moved
+       to with the arrow keys, the theme's keys do the rest. */
+    input.addEventListener("keydown", function (event) {
+      var first = list.querySelector(":scope > li a.md-search-result__link[href]");
+      if (event.key !== "Enter" || event.isComposing || !first) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      window.location.assign(first.href);
+    }, true);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
