@@ -16,13 +16,16 @@ import os
 import shutil
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 import pytest
+
+from rulesref.config import MKDOCS, ZENSICAL, Settings
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
@@ -59,10 +62,11 @@ def make_project(root: Path, content: Path = FIXTURE_CONTENT) -> Built:
     return Built(root, target, root / "mkdocs.yml", root / "build" / "docs", root / "build" / "site")
 
 
-def build_project(project: Built, *, strict: bool = True, mkdocs_command: list[str] | None = None) -> int:
+def build_project(project: Built, *, strict: bool = True, mkdocs_command: list[str] | None = None, engine: str = MKDOCS) -> int:
     from rulesref.site import build
 
-    return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None, mkdocs_command=mkdocs_command)
+    settings = Settings(engine=engine)
+    return build(str(project.content), str(project.config), strict=strict, echo=lambda _: None, mkdocs_command=mkdocs_command, settings=settings)
 
 
 def site_files(folder: Path) -> dict[str, object]:
@@ -83,12 +87,50 @@ def site_files(folder: Path) -> dict[str, object]:
     return files
 
 
+ENGINES = [MKDOCS, ZENSICAL]  # the site engines every browser test runs on
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    """Each site engine in turn: a fixture that takes it builds its site with each, once."""
+    name: str = request.param
+    return name
+
+
+class Sites:
+    """The sites the browser tests read, each built (strictly) at most once per engine a
+    session: the fixture content's, and those a test module builds from content of its own."""
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        self.factory = factory
+        self.built: dict[tuple[str, str], Built] = {}
+
+    def get(self, name: str, engine: str, content: Callable[[Path], Path] | None = None) -> Built:
+        """The site `name` built by `engine`; `content` writes its content under a folder
+        and returns where (the fixture content where not given)."""
+        if (name, engine) not in self.built:
+            root = self.factory.mktemp(f"{name}-{engine}")
+            project = make_project(root, content(root) if content else FIXTURE_CONTENT)
+            assert build_project(project, engine=engine) == 0
+            self.built[name, engine] = project
+        return self.built[name, engine]
+
+
 @pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The fixture content, built once (strictly) for every test that only reads the site."""
-    project = make_project(tmp_path_factory.mktemp("site"))
-    assert build_project(project) == 0
-    return project
+def sites(tmp_path_factory: pytest.TempPathFactory) -> Sites:
+    return Sites(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def built(sites: Sites) -> Built:
+    """The fixture content built by MkDocs, for every test that only reads the site's files."""
+    return sites.get("site", MKDOCS)
+
+
+@pytest.fixture(scope="session")
+def engine_built(sites: Sites, engine: str) -> Built:
+    """The fixture content built by each engine in turn, for the tests that use a browser."""
+    return sites.get("site", engine)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -142,20 +184,70 @@ def error_free_page(browser: Any, **options: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def server(built: Built) -> Iterator[str]:
-    """The fixture site over HTTP."""
-    with serving(built.site) as url:
+def server(engine_built: Built) -> Iterator[str]:
+    """The fixture site over HTTP, as each engine built it."""
+    with serving(engine_built.site) as url:
         yield url
+
+
+@dataclass(frozen=True)
+class SearchBox:
+    """Where a theme's search shows what the tests read: Material's list in the page, or
+    Zensical's dialog in a shadow root (which Playwright's locators pierce)."""
+
+    result: str  # a result shown
+    title: str  # a result's title
+    count: str  # the line that says how many documents matched
+    opener: str  # what a player clicks to type a search
+
+    def titles(self, page: Any) -> list[str]:
+        found: list[str] = page.locator(self.title).all_inner_texts()
+        return found
+
+    def first_title_becomes(self, page: Any, title: str) -> None:
+        """Wait until the first result's title is `title` (the site's script reorders the list
+        when its names file has loaded: this fails if it never does)."""
+        from playwright.sync_api import expect
+
+        expect(page.locator(self.title).first).to_have_text(title, timeout=5000)
+
+    def matched(self, page: Any) -> int:
+        return int(page.locator(self.count).inner_text().split()[0])
+
+    def links(self, page: Any) -> list[tuple[str, str, str]]:
+        """Every result shown: its title, the line under it that says where it is (Material:
+        the first paragraph, Zensical: the path), and where it leads (path and fragment)."""
+        found: list[tuple[str, str, str]] = []
+        for result in page.locator(self.result).all():
+            link = result.locator("a[href]").first
+            title = link.locator("h1, h2").first.inner_text()
+            where = link.locator("h1 + p, menu").all_inner_texts()
+            url = urlsplit(link.get_attribute("href") or "")
+            found.append((title, where[0] if where else "", url.path + (f"#{url.fragment}" if url.fragment else "")))
+        return found
+
+
+MATERIAL_SEARCH = SearchBox(".md-search-result__item", ".md-search-result__item h1", ".md-search-result__meta", ".md-search__input")
+ZENSICAL_SEARCH = SearchBox("ol[role=listbox] > li:visible", "ol[role=listbox] > li:visible h2", "dialog [role=status]", ".md-search__button")
+
+
+def search_box(page: Any) -> SearchBox:
+    """The search of the theme the page was built with."""
+    return MATERIAL_SEARCH if page.locator(MATERIAL_SEARCH.opener).count() else ZENSICAL_SEARCH
 
 
 def search_titles(page: Any, base: str, words: str) -> list[str]:
     """Type `words` into the site's search box; the titles of the results, in order."""
     page.goto(base)
-    page.click(".md-search__input")
+    box = search_box(page)
+    page.click(box.opener)
+    if box is ZENSICAL_SEARCH:
+        from playwright.sync_api import expect
+
+        expect(page.locator("input[role=combobox]")).to_be_focused()  # (the dialog is open)
     page.keyboard.type(words)
-    page.wait_for_selector(".md-search-result__item")
-    titles: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
-    return titles
+    page.wait_for_selector(box.result)
+    return box.titles(page)
 
 
 @pytest.fixture(scope="session")

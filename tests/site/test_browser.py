@@ -7,10 +7,11 @@ import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
-from .conftest import Built, error_free_page, search_titles, serving
+from .conftest import Built, error_free_page, search_box, search_titles, serving
 from .layout import WINDOWS, Measured, measure_everywhere, measured_widths
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -36,7 +37,7 @@ def phone(browser: Any) -> Iterator[Any]:
 def test_typing_hit_lists_hit_and_run_and_opens_it(desktop: Any, server: str) -> None:
     titles = search_titles(desktop, server, "hit")
     assert titles[0] == "Hit & Run · 40k 7th"  # with its system's short name
-    desktop.locator(".md-search-result__item").first.click()
+    desktop.locator(search_box(desktop).result).first.click()
     desktop.wait_for_url(lambda url: "/w40k7/hit-and-run/" in url)  # search adds ?h=hit
     assert desktop.locator("article h1").inner_text().rstrip("¶") == "Hit & Run"
 
@@ -50,9 +51,11 @@ def _first_result(page: Any, base: str, words: str, expected: str) -> list[str]:
     """The result titles, once the first is `expected` (the site's script reorders the
     list when its names file has loaded: it fails here if it never does)."""
     titles = search_titles(page, base, words)
-    page.wait_for_function("t => (document.querySelector('.md-search-result__item h1') || {}).textContent === t", arg=expected, timeout=5000)
-    ranked: list[str] = page.locator(".md-search-result__item h1").all_inner_texts()
-    assert len(ranked) == len(set(ranked)) and set(titles) <= set(ranked)  # reordered, nothing dropped or doubled
+    box = search_box(page)
+    box.first_title_becomes(page, expected)
+    ranked = box.titles(page)
+    places = [href for _, _, href in box.links(page)]  # (Zensical lists sections too: two may share a title)
+    assert len(places) == len(set(places)) and set(titles) <= set(ranked)  # reordered, nothing dropped or doubled
     return ranked
 
 
@@ -61,6 +64,15 @@ def test_an_entry_named_what_was_typed_is_the_first_result(desktop: Any, server:
     """By its name or an alias, `&` or `and`, in any case; the theme's ranking alone puts
     "Run" first for "hit and run" (its aliases match the wildcard three times)."""
     assert _first_result(desktop, server, typed, f"{first} · 40k 7th")[0] == f"{first} · 40k 7th"
+
+
+@pytest.mark.parametrize(("typed", "opened"), [("run", "w40k7/run/"), ("fear", "w40k7/fear/")])
+def test_enter_opens_the_entry_named_what_was_typed(desktop: Any, server: str, typed: str, opened: str) -> None:
+    """The theme's own first result is another (for "run": Hit & Run with Material, "Run
+    move", a section of Run, with Zensical): Enter opens the one shown first."""
+    _first_result(desktop, server, typed, f"{typed.title()} · 40k 7th")
+    desktop.keyboard.press("Enter")
+    desktop.wait_for_url(lambda url: urlsplit(url).path == f"/{opened}")
 
 
 def test_words_of_the_text_find_the_rule(desktop: Any, server: str) -> None:
@@ -118,9 +130,9 @@ def test_a_tap_preview_keeps_its_text_and_its_link_apart(phone: Any, server: str
 
 
 @pytest.fixture(scope="module")
-def measured(browser: Any, built: Built, server: str) -> Callable[[int], Measured]:
+def measured(browser: Any, engine_built: Built, server: str) -> Callable[[int], Measured]:
     """Every page of the fixture site measured once per window width, light and dark."""
-    return measured_widths(browser, built.site, server)
+    return measured_widths(browser, engine_built.site, server)
 
 
 @pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))

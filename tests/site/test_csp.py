@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from rulesref.site.csp import INLINE, make_csp_ready
+from rulesref.site.csp import INLINE, SHADOW_STYLES, make_csp_ready
 
 BUNDLE = '<script src="{up}assets/javascripts/bundle.1234.min.js"></script>'
 LONG_SCRIPT = "var palette = " + "'x' + " * 40 + "'';"
@@ -34,3 +34,21 @@ def test_inline_scripts_and_aligned_cells_are_rewritten_in_place(tmp_path: Path)
     assert (site / _name(LONG_SCRIPT)).read_text(encoding="utf-8") == LONG_SCRIPT
     assert (site / _name("a")).read_text(encoding="utf-8") == "a"
     assert make_csp_ready(site) == 0  # a rewritten site has nothing left to rewrite
+
+
+def test_zensical_pages_load_the_shadow_styles_script_just_before_the_theme_s(tmp_path: Path) -> None:
+    """Its search dialog's <style> becomes a style sheet (`rulesref-shadow-styles.js`); a
+    page Material built is left without it, and a page rewritten again gets it once."""
+    site = tmp_path / "site"
+    (site / "w40k7" / "fear").mkdir(parents=True)
+    zensical = '<meta name="generator" content="zensical-0.0.73">'
+    (site / "w40k7" / "fear" / "index.html").write_text(f"{zensical}{BUNDLE.format(up='../../')}", encoding="utf-8")
+    material = f'<meta name="generator" content="mkdocs-1.6.1, mkdocs-material-9.7.0">{BUNDLE.format(up="")}'
+    (site / "index.html").write_text(material, encoding="utf-8")
+
+    assert make_csp_ready(site) == 1
+    assert (site / "w40k7" / "fear" / "index.html").read_text(encoding="utf-8") == (
+        f'{zensical}<script src="../../{SHADOW_STYLES}"></script>{BUNDLE.format(up="../../")}'
+    )
+    assert (site / "index.html").read_text(encoding="utf-8") == material
+    assert make_csp_ready(site) == 0

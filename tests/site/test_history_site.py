@@ -13,7 +13,7 @@ import pytest
 from rulesref.commands.cli import main
 
 from ..history_repo import make_history_repo
-from .conftest import Built, build_project, error_free_page, make_project, serving
+from .conftest import Built, Sites, build_project, error_free_page, make_project, serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -45,12 +45,9 @@ def test_a_repository_made_by_init_shows_its_two_releases(tmp_path: Path, monkey
 
 
 @pytest.fixture(scope="module")
-def history_site(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    root = tmp_path_factory.mktemp("history-site")
-    content = make_history_repo(root)
-    project = make_project(root, content)
-    assert build_project(project) == 0
-    return project
+def history_site(sites: Sites, engine: str) -> Built:
+    """Content with a history of releases, built by each engine."""
+    return sites.get("history", engine, make_history_repo)
 
 
 def test_a_diff_reads_on_a_phone(history_site: Built, browser: Any) -> None:

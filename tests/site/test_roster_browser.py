@@ -23,10 +23,11 @@ from typing import Any
 import pytest
 
 from rulesref.commands.cli import main
+from rulesref.config import MKDOCS
 from rulesref.formats.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES
 
 from ..conftest import FIXTURES
-from .conftest import Built, build_project, error_free_page, make_project, pdf_text, serving
+from .conftest import Built, Sites, error_free_page, pdf_text, serving
 from .test_offline import unzip_offline_copy
 from .test_roster_page import printed_on_a4
 
@@ -66,17 +67,26 @@ def rosters(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def pond_site(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    root = tmp_path_factory.mktemp("pond-site")
+def _pond(root: Path) -> Path:
+    """The fixture data imported (and Leap given a check); where its content is."""
     assert main(["import", "battlescribe", str(DATA), "--system", "pond", "--content", str(root / "imported")]) == 0
     for folder, system in (("turtles", "shell"), ("wide", "brass")):
         assert main(["import", "battlescribe", str(FIXTURES / "battlescribe" / folder), "--system", system, "--content", str(root / "imported")]) == 0
     leap = root / "imported" / "pond" / "leap.yml"
     leap.write_text(leap.read_text(encoding="utf-8") + LEAP_CHECK, encoding="utf-8")
-    project = make_project(root, root / "imported")
-    assert build_project(project) == 0
-    return project
+    return root / "imported"
+
+
+@pytest.fixture(scope="module")
+def pond_site(sites: Sites, engine: str) -> Built:
+    """The imported data, built by each engine."""
+    return sites.get("pond", engine, _pond)
+
+
+@pytest.fixture(scope="module")
+def pond_files(sites: Sites) -> Built:
+    """The imported data built by MkDocs, for the tests that read its files only."""
+    return sites.get("pond", MKDOCS, _pond)
 
 
 @pytest.fixture(scope="module")
@@ -267,13 +277,13 @@ def test_content_without_battlescribe_entries_has_no_roster_page(built: Built) -
     assert "Open a roster" not in (built.docs / ".nav.yml").read_text(encoding="utf-8")
 
 
-def test_the_data_files_hold_what_the_matcher_reads(pond_site: Built) -> None:
+def test_the_data_files_hold_what_the_matcher_reads(pond_files: Built) -> None:
     """An index per system (the entries by BattleScribe id, each one's kind and part) and the
     records in parts, one per army and one for entries of none, which the page reads as a
     roster needs them."""
 
     def data(path: str) -> Any:
-        script = (pond_site.site / "assets" / "roster" / path).read_text(encoding="utf-8")
+        script = (pond_files.site / "assets" / "roster" / path).read_text(encoding="utf-8")
         return json.loads(script.partition(" = ")[2].rstrip().rstrip(";"))
 
     index = data("pond.js")
@@ -286,5 +296,5 @@ def test_the_data_files_hold_what_the_matcher_reads(pond_site: Built) -> None:
     assert leap["url"] == "../pond/leap/" and leap["forms"] and leap["paragraphs"] and isinstance(leap["digest"], int)
     guard = parts[entries["frog-guard"][1]]["frog-guard"]
     assert "frog-fury" in guard["rules"] and guard["profiles"]
-    total = sum(len(gzip.compress((pond_site.site / "assets" / "roster" / f"pond/{part}.js").read_bytes())) for part in parts)
+    total = sum(len(gzip.compress((pond_files.site / "assets" / "roster" / f"pond/{part}.js").read_bytes())) for part in parts)
     assert total < 20_000

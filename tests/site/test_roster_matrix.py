@@ -18,7 +18,7 @@ from rulesref.commands.cli import main
 
 from ..conftest import FIXTURES
 from ..played import played_content
-from .conftest import Built, build_project, make_project, serving
+from .conftest import Built, Sites, serving
 from .test_offline import unzip_offline_copy
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -33,11 +33,9 @@ THEME_ICONS = "Loading the image 'data:image/svg+xml"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    root = tmp_path_factory.mktemp("matrix")
-    project = make_project(root, played_content(root / "content"))
-    assert build_project(project) == 0
-    return project
+def site(sites: Sites, engine: str) -> Built:
+    """The invented data imported and played, built by each engine."""
+    return sites.get("played", engine, lambda root: played_content(root / "content"))
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from rulesref.build import Build
 from rulesref.links import plain_text
 from rulesref.validate import validate
 
-from .conftest import REPO, Built, build_project, make_project, offline_page, pdf_text, search_titles, serving
+from .conftest import REPO, Built, Sites, offline_page, pdf_text, search_titles, serving
 from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, site_pages
 from .linkcheck import broken_links
 from .players_words import ARTICLE_TEXT, code_in, player_text
@@ -34,10 +34,9 @@ def shipped_content() -> Build:
 
 
 @pytest.fixture(scope="module")
-def shipped(shipped_content: Build, tmp_path_factory: pytest.TempPathFactory) -> Built:
-    project = make_project(tmp_path_factory.mktemp("shipped"), CONTENT)
-    assert build_project(project) == 0  # strict: broken links and anchors fail it
-    return project
+def shipped(shipped_content: Build, sites: Sites, engine: str) -> Built:
+    """The shipped content, built (strictly: broken links and anchors fail it) by each engine."""
+    return sites.get("shipped", engine, lambda _: CONTENT)
 
 
 def test_every_shipped_entry_has_its_page(shipped: Built, shipped_content: Build) -> None:

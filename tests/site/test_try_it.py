@@ -26,7 +26,7 @@ from rulesref.pages.check_section import odds_chart
 from rulesref.validate import validate
 from rulesref.views.checks import CheckView, check_views, odds_view
 
-from .conftest import REPO, Built, build_project, make_project, serving
+from .conftest import REPO, Built, Sites, serving
 from .layout import SCHEMES
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -61,10 +61,9 @@ def shipped_views() -> dict[str, CheckView]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    project = make_project(tmp_path_factory.mktemp("try-it"), REPO / "content")
-    assert build_project(project) == 0
-    return project
+def site(sites: Sites, engine: str) -> Built:
+    """The shipped content, built by each engine."""
+    return sites.get("shipped", engine, lambda _: REPO / "content")
 
 
 @pytest.fixture(scope="module")

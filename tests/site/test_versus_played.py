@@ -14,17 +14,15 @@ from typing import Any
 import pytest
 
 from ..played import played_content
-from .conftest import Built, build_project, make_project, serving
+from .conftest import Built, Sites, serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    root = tmp_path_factory.mktemp("played")
-    project = make_project(root, played_content(root / "content"))
-    assert build_project(project) == 0
-    return project
+def site(sites: Sites, engine: str) -> Built:
+    """The invented data imported and played, built by each engine."""
+    return sites.get("played", engine, lambda root: played_content(root / "content"))
 
 
 @pytest.fixture(scope="module")

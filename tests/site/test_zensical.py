@@ -10,22 +10,20 @@ from __future__ import annotations
 import re
 import signal
 import time
-import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 from rulesref import paths
 from rulesref.commands.cli import main as rulesref
-from rulesref.config import DEFAULT_SITE_URL, MKDOCS, ZENSICAL, Settings
-from rulesref.site import SITE_OWNER, build
+from rulesref.config import DEFAULT_SITE_URL, MKDOCS, ZENSICAL
+from rulesref.site import SITE_OWNER
 from rulesref.support.output import MARKER, marker_text
 
 from ..played import played_content
-from .conftest import Built, make_project, offline_page
+from .conftest import Built, Sites, make_project
 from .linkcheck import broken_links
 from .test_serve import fetch, port_is_free, serve_running, wait_for
 
@@ -33,11 +31,9 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def zensical_built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The fixture content, built strictly by Zensical."""
-    project = make_project(tmp_path_factory.mktemp("zensical"))
-    assert build(str(project.content), str(project.config), strict=True, echo=lambda _: None, settings=Settings(engine=ZENSICAL)) == 0
-    return project
+def zensical_built(sites: Sites) -> Built:
+    """The fixture content, built strictly by Zensical (the browser tests' site of that engine)."""
+    return sites.get("site", ZENSICAL)
 
 
 class _ArticleLinks(HTMLParser):
@@ -82,16 +78,10 @@ def test_both_engines_build_the_same_pages_links_and_api(built: Built, zensical_
     assert len(api) > 10 and _api(zensical_built.site) == api
 
 
-def test_both_engines_build_the_same_site_of_imported_data(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_both_engines_build_the_same_site_of_imported_data(sites: Sites) -> None:
     """The invented Lantern Wars data imported and played with `w40k7` (Versus forms, the
-    targets script, composed checks), built by each engine."""
-    sites = []
-    for engine in (MKDOCS, ZENSICAL):
-        root = tmp_path_factory.mktemp(f"imported-{engine}")
-        project = make_project(root, played_content(root / "content"))
-        assert build(str(project.content), str(project.config), strict=True, echo=lambda _: None, settings=Settings(engine=engine)) == 0
-        sites.append(project.site)
-    mkdocs, zensical = sites
+    targets script, composed checks), built by each engine (the Versus browser tests' sites)."""
+    mkdocs, zensical = (sites.get("played", engine, lambda root: played_content(root / "content")).site for engine in (MKDOCS, ZENSICAL))
     pages = _pages(mkdocs)
     assert any(p.startswith("lanterns/") for p in pages) and _pages(zensical) == pages
     assert [page for page in sorted(pages) if _links(mkdocs, page) != _links(zensical, page)] == []
@@ -147,21 +137,11 @@ def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_sto
     assert not project.site.exists()  # `rulesref build`'s site untouched
 
 
-@pytest.mark.browser
-def test_the_zensical_offline_copy_searches_from_the_file_system_with_no_network(zensical_built: Built, browser: Any, tmp_path: Path) -> None:
-    """Zensical's pages load `search.js` (its index as a script) when opened from file://;
-    the copy writes it from `search.json`, its locations files."""
-    with zipfile.ZipFile(zensical_built.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
-        archive.extractall(tmp_path)
-    copy = next(p for p in tmp_path.iterdir() if p.is_dir())
-    assert (copy / "search.js").read_text(encoding="utf-8").startswith("var __index = ")
-    context, page, errors = offline_page(browser)
-    page.goto((copy / "w40k7" / "mob-rule" / "index.html").as_uri())
-    page.keyboard.press("/")
-    page.keyboard.type("Hit")
-    results = page.locator("ol[role=listbox] > li a")  # (in the search dialog's shadow root, which the locator pierces)
-    results.first.wait_for()
-    hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
-    assert any("/w40k7/hit-and-run/index.html" in href for href in hrefs), hrefs
-    context.close()
-    assert errors == []
+def test_zensical_builds_in_material_s_look_unless_the_config_names_a_variant(zensical_built: Built) -> None:
+    from rulesref.site.zensical import staged_settings
+
+    home = (zensical_built.site / "index.html").read_text(encoding="utf-8")
+    assert "assets/stylesheets/classic/main." in home and "stylesheets/modern/" not in home
+    assert staged_settings({"theme": {"name": "material", "font": False}})["theme"] == {"name": "material", "font": False, "variant": "classic"}
+    assert staged_settings({"theme": "material"})["theme"] == {"name": "material", "variant": "classic"}
+    assert staged_settings({"theme": {"name": "material", "variant": "modern"}})["theme"]["variant"] == "modern"  # the user's choice

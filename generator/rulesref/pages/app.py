@@ -49,16 +49,23 @@ def manifest(systems: tuple[System, ...]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+# Where each engine writes its search index (Material for MkDocs, Zensical): the docs folder
+# is the same for both, so the worker keeps whichever of them the site has.
+SEARCH_INDEXES = ("search/search_index.json", "search.json")
+
+
 def start_urls(systems: tuple[System, ...]) -> list[str]:
-    """What the worker keeps on install: the index pages and the search index (relative to
-    the site root, which is the worker's folder)."""
+    """What the worker keeps on install besides the search index: the index pages (relative
+    to the site root, which is the worker's folder)."""
     pages = [paths.HOME, *(paths.system_page(s.id) for s in systems), paths.GLOSSARY, paths.TAGS]
-    return [paths.url_of(page) or "./" for page in pages] + ["search/search_index.json"]
+    return [paths.url_of(page) or "./" for page in pages]
 
 
 def app_files(systems: tuple[System, ...]) -> dict[str, bytes]:
     """The web app's manifest and its worker: they name the systems only."""
     return {
         MANIFEST: manifest(systems).encode("utf-8"),
-        SERVICE_WORKER: render("app/sw.js.jinja", start=json.dumps(start_urls(systems), ensure_ascii=False)).encode("utf-8"),
+        SERVICE_WORKER: render(
+            "app/sw.js.jinja", start=json.dumps(start_urls(systems), ensure_ascii=False), indexes=json.dumps(list(SEARCH_INDEXES))
+        ).encode("utf-8"),
     }

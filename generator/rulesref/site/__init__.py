@@ -162,6 +162,7 @@ def build(
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch(content), NO_MKDOCS_2_WARNING="1")
     if settings.engine == ZENSICAL:
         zensical.command()  # (installed, before the content is validated)
+        config = replace(config, settings=zensical.staged_settings(config.settings))
         files = _generated(content, settings, every_warning)
         if not files:
             return 1

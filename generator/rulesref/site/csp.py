@@ -9,6 +9,10 @@ byte for byte, into a file named by its hash under `assets/inline/` and loaded f
 place in the page (so scripts still run in the same order), and each alignment style becomes
 a class that `rulesref.css` styles. The policy itself is the server's to send.
 
+Zensical's theme also appends a <style> element to the shadow root of its search dialog;
+on its pages (their generator tag says so) `assets/rulesref-shadow-styles.js` is loaded just
+before the theme's bundle, to hand those rules to the shadow root as a style sheet instead.
+
 The rewrite reads and writes every page of the site (30 MB at a thousand entries) and waits
 mostly on the file system: pages are handled as bytes and overwritten in place. Sharing them
 between two forked workers gained nothing measurable, so one process does it.
@@ -26,6 +30,8 @@ _SCRIPT = re.compile(rb"<script>(.*?)</script>", re.S)
 # absolute on 404.html, which is served at any address)
 _ROOT = re.compile(rb'<script src="([^"]*?)assets/javascripts/bundle\.')
 _ALIGNED = re.compile(rb'<(td|th) style="text-align: (left|center|right);">')
+_ZENSICAL = re.compile(rb'<meta name="generator" content="zensical-')
+SHADOW_STYLES = "assets/rulesref-shadow-styles.js"
 
 
 def _page_fix(html: bytes, up: bytes, scripts: dict[str, bytes]) -> bytes:
@@ -36,6 +42,9 @@ def _page_fix(html: bytes, up: bytes, scripts: dict[str, bytes]) -> bytes:
         return b'<script src="' + up + name.encode("ascii") + b'"></script>'
 
     html = _SCRIPT.sub(external, html)
+    bundle = _ROOT.search(html)
+    if bundle and _ZENSICAL.search(html) and SHADOW_STYLES.encode("ascii") not in html:
+        html = html[: bundle.start()] + b'<script src="' + up + SHADOW_STYLES.encode("ascii") + b'"></script>' + html[bundle.start() :]
     return _ALIGNED.sub(lambda m: b"<" + m.group(1) + b' class="rr-align-' + m.group(2) + b'">', html)
 
 

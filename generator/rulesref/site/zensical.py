@@ -10,6 +10,10 @@ it takes no `--site-dir`, so the staged config names the staging site folder. It
 cache of its own (`.cache/` beside the config), which makes a second build of unchanged pages
 faster. What rulesref does after the build (the offline copy, the CSP-ready scripts, the swap)
 is the same for both engines.
+
+Zensical's theme comes in two looks: `modern` (its default: other fonts and icons) and
+`classic`, Material's. The staged config asks for `classic` unless the user's config names a
+variant, so that a player sees the same site whichever engine built it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from rulesref.errors import MissingExtra
 
@@ -31,6 +36,17 @@ def command() -> list[str]:
     if found is None:
         raise MissingExtra("build --engine zensical", "site", "zensical")
     return [found]
+
+
+def staged_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The user's config as Zensical builds it: its theme in Material's look (`variant:
+    classic`) unless the config names a variant of its own."""
+    theme = settings.get("theme")
+    if isinstance(theme, str):  # (`theme: material`, the name alone)
+        theme = {"name": theme}
+    if not isinstance(theme, dict) or "variant" in theme:
+        return settings
+    return {**settings, "theme": {**theme, "variant": "classic"}}
 
 
 def build(staged: Path, *, strict: bool, env: dict[str, str]) -> int:

@@ -65,7 +65,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
     watched = [Path(content).resolve()]
     seen, config_seen = _stamp(watched), _stamp([config.config_file])
     try:
-        with staged_config(config.config_file, config.settings, config.docs_dir, config.docs_dir, site) as staged:
+        with staged_config(config.config_file, zensical.staged_settings(config.settings), config.docs_dir, config.docs_dir, site) as staged:
             server = subprocess.Popen([*command, "serve", "--config-file", str(staged), "--dev-addr", dev_addr], cwd=staged.parent)
             try:
                 while server.poll() is None:
