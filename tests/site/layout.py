@@ -228,13 +228,15 @@ def measure_everywhere(browser: Any, site: Path, url: str, width: int, paths: li
     return Measured(len(pages), elements, scrollers, clipped, words, broken)
 
 
-def measured_widths(browser: Any, site: Path, base: str) -> Callable[[int], Measured]:
-    """`measure_everywhere` of a site at a window width, each width measured once."""
+def measured_widths(browser: Any, site: Path, base: str, every: int = 1) -> Callable[[int], Measured]:
+    """`measure_everywhere` of a site at a window width, each width measured once: every
+    page, or (`every` n) the first page and each nth after it in the site's order, which
+    walks every folder and kind of page."""
     found: dict[int, Measured] = {}
 
     def at(width: int) -> Measured:
         if width not in found:
-            found[width] = measure_everywhere(browser, site, base, width)
+            found[width] = measure_everywhere(browser, site, base, width, site_pages(site)[::every])
         return found[width]
 
     return at

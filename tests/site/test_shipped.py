@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from rulesref.build import Build
+from rulesref.config import ZENSICAL
 from rulesref.links import plain_text
 from rulesref.validate import validate
 
@@ -156,17 +157,19 @@ def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped
 
 
 @pytest.fixture(scope="module")
-def measured(browser: Any, shipped: Built, shipped_url: str) -> Callable[[int], Measured]:
-    """Every shipped page measured once per window width, light and dark."""
-    return measured_widths(browser, shipped.site, shipped_url)
+def measured(browser: Any, shipped: Built, shipped_url: str, engine: str) -> Callable[[int], Measured]:
+    """Every shipped page measured once per window width, light and dark; with Zensical,
+    whose pages hold the same content in the same theme's look, every third page (a walk of
+    every page took 15 minutes more of the suite)."""
+    return measured_widths(browser, shipped.site, shipped_url, every=3 if engine == ZENSICAL else 1)
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("width", sorted(WINDOWS, reverse=True))
-def test_nothing_on_any_shipped_page_is_clipped_or_wider_than_its_column(measured: Callable[[int], Measured], width: int) -> None:
+def test_nothing_on_any_shipped_page_is_clipped_or_wider_than_its_column(measured: Callable[[int], Measured], width: int, engine: str) -> None:
     found = measured(width)
     print(f"{found.pages} pages at {width}px, light and dark: {found.elements} elements measured, {len(found.clipped)} clipped")
-    assert found.pages > 200 and found.elements > 10 * found.pages
+    assert found.pages > (200 if engine != ZENSICAL else 70) and found.elements > 10 * found.pages
     assert found.clipped == []
 
 
