@@ -106,3 +106,29 @@ def test_a_steps_own_check_is_described_once_for_the_unit_pages_as_each_would_be
     unit_forms = versus_forms.unit_forms
     monkeypatch.setattr(versus_forms, "unit_forms", lambda build, unit, found, checks, _: unit_forms(build, unit, found, checks, {}))
     assert versus_forms.played_files(build, checks).forms == forms
+
+
+def test_the_key_of_a_composition_tells_apart_what_a_units_values_change(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What `compose._bound` writes in for a unit's values (the effect's expressions, the
+    fields it adds, the summary that names the values) is part of the key."""
+    from dataclasses import replace
+
+    from rulesref.logic import alike
+
+    seen = []
+
+    def kept(step, effects, core):  # type: ignore[no-untyped-def]
+        seen.append((step, tuple(effects), tuple(core)))
+        return alike.composition_key(step, effects, core)
+
+    monkeypatch.setattr(compose, "composition_key", kept)
+    validate([str(content)], Settings(content=str(content)))
+    step, effects, core = seen[0]
+    one = effects[0]
+    key = alike.composition_key(step, effects, core)
+    assert key == alike.composition_key(step, (replace(one),), core)
+    said = replace(one, effect=replace(one.effect, summary=one.effect.summary.rstrip(".") + " (X = 3)."))
+    assert alike.composition_key(step, (said,), core) != key
+    assert one.effect.value is not None  # (Furious Charge's +1)
+    other = replace(one, effect=replace(one.effect, value=replace(one.effect.value, source="2")))
+    assert alike.composition_key(step, (other,), core) != key

@@ -34,11 +34,17 @@ def _source(expr: Expr | None) -> object:
 
 
 def _effect(one: Resolved) -> Key:
-    """What an applied effect does: which effect of which entry, on what, with its expressions
-    as written in (a parameter's value is a constant in them)."""
+    """What an applied effect does and says: which effect of which entry, on what, with its
+    expressions and the fields it adds as written in (a parameter's value is a constant in
+    them), its summary (which `compose._bound` ends with the values it wrote in), and the
+    inputs it still has."""
     effect = one.effect
     inputs = tuple((i.name, i.type, i.min, i.max, i.values, i.dice) for i in effect.inputs)
-    return (effect.owner, effect.id, effect.step, effect.changes, effect.operation, _source(effect.value), effect.word, _source(effect.when), inputs, one.quantity, one.on_result)
+    outcomes = tuple((o.field.name, _source(o.value), _source(o.otherwise)) for o in effect.outcomes)
+    return (
+        effect.owner, effect.id, effect.summary, effect.step, effect.changes, effect.operation, _source(effect.value), effect.word, _source(effect.when),
+        inputs, outcomes, effect.exception_to, effect.stacks, effect.new_values, tuple(one.inputs), one.quantity, one.on_result,
+    )
 
 
 def composition_key(step: Step, effects: Iterable[Resolved], core: Iterable[Resolved]) -> Key:
