@@ -94,11 +94,12 @@ export function combined(answers) {
 export function picked(labels, names, models) {
   if (names === null) return labels.map((_, i) => [i, models]);
   const out = new Map();
-  const folded = labels.map((label) => label.toLowerCase());
+  const fold = (text) => text.toUpperCase().toLowerCase(); // as Python's casefold folds ß and the like
+  const folded = labels.map(fold);
   for (const named of names) {
     const [name, count] = typeof named === "string" ? [named, models] : named;
-    const exact = folded.flatMap((label, i) => (label === name.toLowerCase() ? [i] : []));
-    const found = exact.length ? exact : folded.flatMap((label, i) => (label.includes(name.toLowerCase()) ? [i] : []));
+    const exact = folded.flatMap((label, i) => (label === fold(name) ? [i] : []));
+    const found = exact.length ? exact : folded.flatMap((label, i) => (label.includes(fold(name)) ? [i] : []));
     for (const i of found) if (!out.has(i)) out.set(i, count);
   }
   return [...out].sort((a, b) => a[0] - b[0]);

@@ -129,8 +129,9 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
   const chosen = () => [[weapon, models], ...[...more.children].map((row) => [row.querySelector("select"), row.querySelector("input")])].map(([s, n]) => [p.choices[s.value], count(n)]);
   const armed = ([choice, n]) => rulesrefArmed(choice, n, (name) => byName.get(name)?.arg.hi);
   const arm = () => {
-    const choices = chosen().map(([choice]) => choice);
-    hold("weapon", armed(chosen()[0]));
+    const wielded = chosen();
+    const choices = wielded.map(([choice]) => choice);
+    hold("weapon", armed(wielded[0]));
     const on = [...new Set([...p.modelled, ...choices.flatMap((c) => c.modelled)])];
     const off = [...new Set([...choices.flatMap((c) => c.notModelled), ...p.notModelled])];
     rules.replaceChildren(w.modelled, " ", ...(on.length ? linked(on) : [w.none]), ". ", w.notModelled, " ", ...(off.length ? linked(off) : [w.none]), ".");
