@@ -3,8 +3,9 @@
 The same answer a unit page's Versus form gives, on a terminal or as JSON: for each of the
 attacker's weapons (or those `--weapon` names) in each step its system is played with, the
 distribution of unsaved Wounds and models removed, and which rules were modelled and which
-were not; with `--together`, one answer a step for its weapons firing together. With `--roster A --against B` (or `--against-army SYSTEM/ARMY`, every unit of an
-army), the matrix of each weapon A's units took against each unit of B.
+were not; with `--together`, one answer a step for its weapons firing together. With
+`--roster A --against B` (or `--against-army SYSTEM/ARMY`, every unit of an army), the matrix
+of each weapon A's units took against each unit of B.
 """
 
 from __future__ import annotations
