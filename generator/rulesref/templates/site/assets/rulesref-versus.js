@@ -139,6 +139,7 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
   };
   const add = element("button", { type: "button", class: "md-button rr-try-add" }, w.add);
   add.addEventListener("click", () => {
+    readCombined();
     const select = choose(++added);
     const wielding = element("input", { id: `${select.id}-models`, type: "number", min: 1, max: 20, value: 1, inputmode: "numeric", "aria-label": w.models });
     const remove = element("button", { type: "button", class: "md-button rr-try-remove" }, w.remove);
@@ -151,11 +152,13 @@ function rulesrefPlayedForm(spec, byName, id, element, changed) {
   });
   weapon.addEventListener("change", arm);
   models.addEventListener("input", arm);
-  // the chart's distribution with more than one weapon: each one's odds, added up (`combined`)
-  const runtime = globalThis.rulesrefImport ?? ((href) => import(href));
-  const versusRuntime = runtime(new URL("../_versus.js", new URL(spec.module, document.baseURI)).href);
-  let combine = null;
-  versusRuntime.then((r) => ((combine = r.combined), chosen().length > 1 && changed()), () => {});
+  // the chart's distribution with more than one weapon: each one's odds, added up (`combined`
+  // of the packages' runtime, read when a weapon is first added)
+  let combine = null, reading = null;
+  const readCombined = () => {
+    const load = globalThis.rulesrefImport ?? ((href) => import(href));
+    reading ??= load(new URL("../_versus.js", new URL(spec.module, document.baseURI)).href).then((r) => ((combine = r.combined), changed()), () => {});
+  };
   const odds = (fixed, module) => {
     const choices = chosen();
     if (choices.length < 2) return null;
