@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from ..played import played_content
 from .conftest import Built, Sites, serving
@@ -54,8 +55,8 @@ def test_a_played_unit_aims_a_weapon_at_a_unit_typed_by_name(browser: Any, url: 
     page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(f"{url}lanterns/moth-reavers/")
-    holder = page.locator(".rr-try.rr-try-ready").first
-    holder.wait_for()
+    expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)  # (every form started: they start in any order)
+    holder = page.locator(".rr-try").first
     assert holder.locator("legend").inner_text() == "Versus: Close combat"
     spec = json.loads(holder.get_attribute("data-rr-try"))
     fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
@@ -104,8 +105,8 @@ def test_rage_in_the_browser_is_pythons_count(browser: Any, url: str) -> None:
     invulnerable save: the page's exact odds are the hand count `tests/test_versus.py` makes."""
     page = browser.new_page()
     page.goto(f"{url}lanterns/hive-beetles/")
-    holder = page.locator(".rr-try.rr-try-ready").first
-    holder.wait_for()
+    expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)  # (every form started: they start in any order)
+    holder = page.locator(".rr-try").first
     assert holder.locator("legend").inner_text() == "Versus: Close combat"
     spec = json.loads(holder.get_attribute("data-rr-try"))
     fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
@@ -143,8 +144,8 @@ def test_weapons_added_to_the_form_fire_together_as_the_command_answers(browser:
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.goto(f"{url}lanterns/moth-reavers/")
-    holder = page.locator(".rr-try.rr-try-ready").first
-    holder.wait_for()
+    expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)  # (every form started: they start in any order)
+    holder = page.locator(".rr-try").first
     spec = json.loads(holder.get_attribute("data-rr-try"))
     fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
     target = holder.locator("input[list]")
