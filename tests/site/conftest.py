@@ -13,6 +13,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import threading
 import unicodedata
@@ -212,7 +213,13 @@ class SearchBox:
         expect(page.locator(self.title).first).to_have_text(title, timeout=5000)
 
     def matched(self, page: Any) -> int:
-        return int(page.locator(self.count).inner_text().split()[0])
+        """The count the theme states, once it states one (Zensical's line can still say
+        "No results" for a moment after the list has been drawn)."""
+        from playwright.sync_api import expect
+
+        line = page.locator(self.count)
+        expect(line).to_have_text(re.compile(r"^\s*\d"), timeout=5000)
+        return int(line.inner_text().split()[0])
 
     def links(self, page: Any) -> list[tuple[str, str, str]]:
         """Every result shown: its title, the line under it that says where it is (Material:
