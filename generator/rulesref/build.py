@@ -18,6 +18,7 @@ from rulesref.logic.compiled import CompiledEntry
 from rulesref.model import Content
 from rulesref.problems import Problem, fails
 from rulesref.read.discover import ContentFiles
+from rulesref.translations.model import Translation
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Build:
     files: ContentFiles
     links: LinkIndex
     compiled: Mapping[str, CompiledEntry] = field(default_factory=lambda: MappingProxyType({}))
+    translations: tuple[Translation, ...] = ()  # each translated entry's words, by locale (`rulesref.translations`)
 
     def __post_init__(self) -> None:
         # a build is a value every writer reads: none of them can change what another sees

@@ -21,6 +21,7 @@ from rulesref.model import (
     Example,
     Expr,
     Input,
+    Locales,
     Option,
     Origin,
     Outcome,
@@ -71,6 +72,7 @@ def build_system(doc: Document) -> System:
             DeclaredRelease(r["version"], r.get("date"), r.get("label"), r.get("url"), where / "releases" / i) for i, r in enumerate(data.get("releases", ()))
         ),
         played_with=_played_with(data["played_with"], where / "played_with") if "played_with" in data else None,
+        locales=Locales(data["locales"]["source"], tuple(data["locales"]["translated"])) if "locales" in data else None,
     )
 
 

@@ -106,6 +106,11 @@ class DeclaredRelease:
     where: Where
 
 
+class Locales(NamedTuple):
+    source: str  # a language code: `en`
+    translated: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class System:
     id: str
@@ -122,6 +127,7 @@ class System:
     roles: tuple[str, ...] = ()
     releases: tuple[DeclaredRelease, ...] = ()
     played_with: PlayedWith | None = None  # imported data played with another system's steps (`rulesref.played`)
+    locales: Locales | None = None  # the language it is written in, and those it is translated into (`rulesref.translations`)
 
     def book(self, book_id: str) -> Book | None:
         return next((b for b in self.books if b.id == book_id), None)

@@ -46,6 +46,8 @@ from rulesref.read.status import racy_after
 from rulesref.read.unchanged import FileNames, trusted_status
 from rulesref.support.cache_files import folder as cache_folder
 from rulesref.support.schemas import ENTRY, SYSTEM
+from rulesref.translations.model import Translation
+from rulesref.translations.stage import translated
 
 
 def _names_of(data: object) -> list[str]:
@@ -318,7 +320,7 @@ def _validate(paths: list[str], settings: Settings, odds: bool, keep: bool, memo
     with Ahead(settings, cache, problems_only=not keep and not memo.keeps) as ahead:
         files = discover(paths, memo)
         ran = _run(files, settings, odds, keep, memo, cache, ahead)
-    return Build(settings, ran.content, _reported(files, ran.problems, ran.shown), files, ran.links, ran.compiled)
+    return Build(settings, ran.content, _reported(files, ran.problems, ran.shown), files, ran.links, ran.compiled, ran.translations)
 
 
 @dataclass(frozen=True)
@@ -331,6 +333,7 @@ class _Ran:
     problems: list[Problem]
     shown: dict[str, Path]
     compiled: dict[str, CompiledEntry]
+    translations: tuple[Translation, ...]
 
 
 def _run(
@@ -430,9 +433,11 @@ def _run(
     )
     links = LinkIndex(content, broken_names, frozenset(broken_ids), memo, others)
     problems += content_problems(content, file_stems, links, memo, salvaged, broken_files)
+    translations, found = translated(files.systems, content, links, cwd, shown, states, racy)
+    problems += found
     if changed:  # what is compiled
         content = Content(systems=content.systems, entries=tuple(changed.get(e.key, e) for e in content.entries))
     compiled, found = compile_content(content, settings, cache, odds=odds, keep=keep, memo=memo, ahead=ahead)
     cache.save(keep_found=partial)  # a run over some systems: the rest of the content still needs what it found
     problems += found
-    return _Ran(content, links, problems, shown, compiled)
+    return _Ran(content, links, problems, shown, compiled, translations)

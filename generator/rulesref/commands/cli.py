@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rulesref import __version__
 from rulesref.commands.roster import add_roster
+from rulesref.commands.translations import add_translations
 from rulesref.commands.versus import add_versus
 from rulesref.config import ENGINES, MKDOCS, ZENSICAL, Settings, load_settings
 from rulesref.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, RulesrefError, UsageError
@@ -280,6 +281,12 @@ def cmd_roster(args: argparse.Namespace) -> int:
     return roster.run(args, _settings(args), _report)
 
 
+def cmd_translations(args: argparse.Namespace) -> int:
+    from rulesref.commands import translations
+
+    return translations.run(args, _settings(args), _report)
+
+
 def cmd_versus(args: argparse.Namespace) -> int:
     from rulesref.commands import versus
 
@@ -372,6 +379,7 @@ def parser() -> argparse.ArgumentParser:
     _add_import(sub)
     add_roster(sub, cmd_roster)
     add_versus(sub, cmd_versus)
+    add_translations(sub, cmd_translations)
     _add_link(sub)
 
     return top

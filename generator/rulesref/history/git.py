@@ -112,6 +112,20 @@ class Repository:
             at += size + 1
         return found
 
+    def versions(self, path: Path, limit: int) -> list[tuple[str, bytes]]:
+        """A file's bytes at each of the last `limit` commits that changed it, newest first
+        (a file `path`, absolute): each commit with the file's bytes there (a commit that
+        removed it is left out)."""
+        relative = path.resolve().relative_to(self.root.resolve()).as_posix()
+        commits = _git(self.root, "rev-list", f"--max-count={limit}", "HEAD", "--", relative).decode("ascii").split()
+        found = self.blobs([f"{commit}:{relative}" for commit in commits])
+        return [(commit, found[f"{commit}:{relative}"]) for commit in commits if f"{commit}:{relative}" in found]
+
+    def tags_containing(self, commit: str) -> list[str]:
+        """The tags whose commit holds `commit`, oldest first."""
+        holding = set(_git(self.root, "tag", "--contains", commit).decode("utf-8").split())
+        return [tag.name for tag in self.tags() if tag.name in holding]
+
     def renames(self, before: str, after: str | None) -> dict[str, str]:
         """Content files git sees as renamed or moved from one commit to another (`None`: to
         the files as they are now): old path -> new path, both relative to the content folder."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rulesref.history.git import Repository
-from rulesref.read.discover import SYSTEM_FILE_NAMES
+from rulesref.read.discover import SYSTEM_FILE_NAMES, TRANSLATIONS
 from rulesref.read.load import load_read
 from rulesref.support import cache_files
 
@@ -84,9 +84,9 @@ def fields_of(data: object) -> Fields | None:
 
 def snapshot(path: str, fields: Fields | None) -> Snapshot | None:
     """An entry file's snapshot where it is (`system/.../file.yml`); None for a system file,
-    a file outside every system folder, or what is no entry."""
+    a file outside every system folder, a translation, or what is no entry."""
     system, _, rest = path.partition("/")
-    if fields is None or not rest or Path(path).name in SYSTEM_FILE_NAMES:
+    if fields is None or not rest or Path(path).name in SYSTEM_FILE_NAMES or rest.startswith(f"{TRANSLATIONS}/"):
         return None
     entry_id, kind, name, summary, text, params, checks = fields
     return Snapshot(f"{system}:{entry_id}", path, kind, name, summary, text, params, checks)

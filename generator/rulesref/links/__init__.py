@@ -135,6 +135,24 @@ def param_value(param: Param, raw: Scalar) -> tuple[Scalar | None, str | None]:
     return value, None
 
 
+def with_args(entry: Entry, written: str) -> Resolved | str:
+    """A link to a rule with parameters, given the values written in its parentheses
+    (`3` of `[[Brutal (3)]]`), or why they do not fit."""
+    parts = [p.strip() for p in written.split(",")]
+    if len(parts) != len(entry.params):
+        return f"`{entry.name}` takes {len(entry.params)} parameter(s), not {len(parts)}"
+    args: list[tuple[str, Scalar]] = []
+    for param, raw in zip(entry.params, parts, strict=True):
+        if raw == param.name:  # `[[Brutal (X)]]` names the rule itself
+            continue
+        value, error = param_value(param, raw)
+        if error is not None:
+            return f"in `{entry.name}`: {error}"
+        assert value is not None
+        args.append((param.name, value))
+    return Resolved(entry, tuple(args))
+
+
 Resolution = Resolved | str | None  # see `LinkIndex.resolve`
 UNSEEN = "not a link of the entry's texts"  # a link validation did not see there: shown as its words
 
@@ -268,7 +286,7 @@ class LinkIndex:
         if call:
             entry = self.bases.get(in_system, {}).get(normalise(call[0]))
             if entry is not None:
-                return self._with_args(entry, call[1])
+                return with_args(entry, call[1])
         if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call[0])) in self.unbuilt_bases):
             return None  # an entry whose file failed its schema: reported there, not again here
         where = f" in {in_system}" if link.system else ""
@@ -328,21 +346,6 @@ class LinkIndex:
                 found.append((link, outcome))
             texts.append(TextLinks(where, text, tuple(found)))
         return _EntryLinks(entry, tuple(texts), frozenset(systems), resolved)
-
-    def _with_args(self, entry: Entry, written: str) -> Resolved | str:
-        parts = [p.strip() for p in written.split(",")]
-        if len(parts) != len(entry.params):
-            return f"`{entry.name}` takes {len(entry.params)} parameter(s), not {len(parts)}"
-        args: list[tuple[str, Scalar]] = []
-        for param, raw in zip(entry.params, parts, strict=True):
-            if raw == param.name:  # `[[Brutal (X)]]` names the rule itself
-                continue
-            value, error = param_value(param, raw)
-            if error is not None:
-                return f"in `{entry.name}`: {error}"
-            assert value is not None
-            args.append((param.name, value))
-        return Resolved(entry, tuple(args))
 
     def _hint(self, system: str, candidates: list[str], word: str) -> str:
         """"; did you mean ...?" for the first MAX_HINTS unresolved links of a system's

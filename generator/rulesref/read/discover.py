@@ -27,15 +27,20 @@ SYSTEM_FILE_NAMES = ("system.yml", "system.yaml")
 ENTRY_SUFFIXES = (".yml", ".yaml")
 
 
+TRANSLATIONS = "translations"  # a system folder's folder of translations: `translations/<locale>/<id>.yml`
+
+
 @dataclass(frozen=True)
 class SystemFolder:
     path: Path
     system_file: Path | None
     entry_files: tuple[Path, ...]
+    translation_files: tuple[Path, ...] = ()  # under `translations/` (`rulesref.translations`)
 
     def files(self) -> list[Path]:
-        """Its files: the system file first."""
-        return [self.system_file, *self.entry_files] if self.system_file is not None else list(self.entry_files)
+        """Its files: the system file first, its translations last."""
+        own = [self.system_file, *self.entry_files] if self.system_file is not None else list(self.entry_files)
+        return own + list(self.translation_files)
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,7 @@ def _list_folder(dirpath: str, top: Path, status: FolderStatus | None) -> _Listi
                 except OSError:
                     is_dir = False
                 if is_dir:
-                    if not item.name.startswith((".", "_")) and not item.is_symlink():
+                    if not item.name.startswith((".", "_")) and not item.is_symlink() and (item.name != TRANSLATIONS or dirpath != str(top)):
                         folders.append(item.name)
                 else:
                     names.append(item.name)
@@ -135,11 +140,25 @@ def _is_content_folder(folder: Path) -> bool:
     )
 
 
+def _translation_files(folder: Path) -> tuple[Path, ...]:
+    """The YAML files under a system folder's `translations/`, sorted (none of them is an
+    entry: `rulesref.translations` reads them once the entries are read)."""
+    top = folder / TRANSLATIONS
+    if not top.is_dir() or top.is_symlink():
+        return ()
+    found = [
+        path
+        for path in top.rglob("*")
+        if path.name.endswith(ENTRY_SUFFIXES) and not any(part.startswith((".", "_")) for part in path.relative_to(top).parts) and path.is_file()
+    ]
+    return tuple(sorted(found))
+
+
 def _system_folders(root: Path, memo: Memo) -> list[SystemFolder]:
     folders = []
     for child in sorted(root.iterdir()):
         if child.is_dir() and not child.name.startswith((".", "_")) and _is_content_folder(child):
-            folders.append(SystemFolder(child, _system_file(child), _entry_files(child, memo)))
+            folders.append(SystemFolder(child, _system_file(child), _entry_files(child, memo), _translation_files(child)))
     return folders
 
 
@@ -172,6 +191,8 @@ def discover(paths: list[str], memo: Memo = FRESH) -> ContentFiles:
                 roots.setdefault(home.parent, None)
         elif _system_file(path) is not None:
             roots.setdefault(path.parent, None)
+        elif (home := _system_folder_of(path)) is not None:  # a folder inside a system's: its translations, a group
+            roots.setdefault(home.parent, None)
         else:
             roots.setdefault(path, None)
         selected.add(path)

@@ -19,6 +19,7 @@ SYSTEM = "system.schema.json"
 API = "api.schema.json"
 ROSTER = "roster.schema.json"  # what `rulesref roster --out army.json` writes
 PYPROJECT = "pyproject.schema.json"  # `[tool.rulesref]`, for editors of pyproject.toml
+TRANSLATION = "translation.schema.json"  # an entry's words in another language (`rulesref.translations`)
 
 
 def schema_dir() -> Path:
