@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from rulesref.config import Settings
 from rulesref.links import LinkIndex
@@ -18,7 +19,9 @@ from rulesref.logic.compiled import CompiledEntry
 from rulesref.model import Content
 from rulesref.problems import Problem, fails
 from rulesref.read.discover import ContentFiles
-from rulesref.translations.model import Translation
+
+if TYPE_CHECKING:  # (translations are read after the checks, which the build's readers import)
+    from rulesref.translations.model import Translation
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@
   own), from a file named after the entry.
 - Its texts link to the same entries as the source's, with the same parameters: a link
   names an entry by its name in the translation's locale or by the source's name, so
-  `[[Test de Moral]]` and `[[Morale check]]` both keep a link to the Morale check.
+  `[[Test de Moral]]` and `[[Morale check]]` both keep a link to the Morale check (a link
+  into another system, by the source's name).
 - A rule's translated name keeps the source name's parameters: `Brutal (X)`.
 - Its texts keep the source's dice (`D6`, `2D6`, `D3+1`), field by field.
 - Its table has the source's rows, with the same rolls, in the same order.
@@ -12,7 +13,10 @@
 - Two entries of a locale do not share a name (links by it would be ambiguous).
 
 A translation whose source's words are in another state than the one it records is stale: a
-warning, with how the source changed since (`rulesref.translations.stale`).
+warning, with how the source changed since (`rulesref.translations.stale`). It is checked
+against the source's words now (it may have been brought up to date and not stamped yet) and
+against those it translates, as git holds them; what it breaks of the closer is reported, so
+an edit of the source never turns its translations into errors.
 """
 
 from __future__ import annotations
@@ -72,7 +76,12 @@ class LocaleNames:
                     self.bases.setdefault(translation.system, {}).setdefault(normalise(call[0]), entry)
 
     def resolve(self, system: str, link: LinkMatch) -> Resolved | str | None:
+        """A link of a translation of `system`'s: by a name translated in the locale when it
+        links within the system, else by the source's names (what another system's
+        translations name is not read with this one's: `rulesref.check.kept`)."""
         in_system = link.system or system
+        if in_system != system:
+            return self.links.resolve(system, link)
         key = normalise(link.target)
         entry = self.names.get(in_system, {}).get(key)
         if entry is not None:
@@ -172,6 +181,8 @@ def _compare_rows(translation: Translation, table: dict[str, Any] | None, names:
     own_rolls = [row.roll for row in rows]
     if own_rolls != source_rolls:
         where = translation.where / "table" / "rows"
+        first = next((i for i, (own, theirs) in enumerate(zip(own_rolls, source_rolls, strict=False)) if own != theirs), None)
+        where = where / first / "roll" if first is not None else where
         return [where.problem("translation-rows", f"a translated table has the source's rows, in its order: rolls {', '.join(source_rolls)}, not {', '.join(own_rolls)}")]
     problems: list[Problem] = []
     for row, source_row in zip(rows, table["rows"], strict=True):
@@ -225,7 +236,11 @@ def translation_problems(translations: list[Translation], content: Content, link
                 moved, translated = stale(Path(entry.where.doc.path), data, translation.translates, repositories)
                 translation = replace(translation, stale=moved)
                 problems.append((translation.where / "translates").problem("translation-stale", stale_message(translation), severity="warning"))
-            problems += _compare_entry(translation, entry, None if translated is None else source_words(translated), names, content)
+            found = _compare_entry(translation, entry, source_words(data), names, content)
+            if found and translation.stale is not None:  # brought up to date, not stamped yet; or not yet updated: kept to what it translates
+                earlier = _compare_entry(translation, entry, None if translated is None else source_words(translated), names, content)
+                found = earlier if len(earlier) <= len(found) else found
+            problems += found
             kept.append(translation)
     return kept, problems
 
