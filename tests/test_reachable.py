@@ -2,7 +2,8 @@
 
 Whatever a later command (`generate`, `build`) would refuse, `validate` refuses first, so CI
 that runs only `validate` is never surprised. Most codes are shown by a single-file fixture in
-`fixtures/bad/` (see test_fixtures.py); codes that need several files (two files with one id,
+`fixtures/bad/` (see test_fixtures.py) or, for a translation, `fixtures/translations/bad/`
+(test_translations.py); codes that need several files (two files with one id,
 a folder without system.yml) by a content tree in `fixtures/bad-trees/<case>/content/` with an
 `expect` file of `path CODE LINE` lines; the few that need the file system itself (a FIFO, a
 broken link, a huge file) are made here. A new code without any of these fails the last test.
@@ -22,6 +23,7 @@ from rulesref.validate import validate
 
 from .conftest import FIXTURES
 from .test_fixtures import BAD, expectations
+from .test_translations import BAD as TRANSLATIONS_BAD
 
 TREES = sorted(p for p in (FIXTURES / "bad-trees").iterdir() if p.is_dir())
 
@@ -93,7 +95,7 @@ def test_file_system_problems_reach_validate(code: str, content: Path) -> None:
 
 
 def test_every_code_is_reachable_from_validate() -> None:
-    shown = {code for fixture in BAD for code, _ in expectations(fixture)}
+    shown = {code for fixture in (*BAD, *TRANSLATIONS_BAD) for code, _ in expectations(fixture)}
     shown |= {code for case in TREES for _, code, _ in tree_expectations(case)}
     shown |= set(MADE)
     assert set(UNREACHABLE) <= set(CODES)
