@@ -153,11 +153,12 @@ def test_a_translation_of_an_earlier_state_is_stale_since_the_release_that_chang
     assert [field for field, _ in translation.stale.diffs] == ["text"]
 
 
-def test_a_state_git_never_held_is_stale_without_a_diff_and_an_unreleased_change_is_told_so(released: Path) -> None:
+def test_a_state_git_never_held_is_stale_without_a_diff_and_checked_against_the_source_now_and_an_unreleased_change_is_told_so(released: Path) -> None:
     translation = released / "content" / "demo" / "translations" / "fr" / "fearless.yml"
     translation.write_text(re.sub(r'translates: "\w+"', 'translates: "abcdefabcdef"', translation.read_text(encoding="utf-8")), encoding="utf-8")
-    (problem,) = validate([str(released / "content")]).problems
+    problem, lacking = validate([str(released / "content")]).problems  # checked against the source now, which links to Mishap since 1.1
     assert problem.code == "translation-stale" and "git holds no version in that state" in problem.message
+    assert (lacking.code, lacking.line) == ("translation-link", 6) and "it lacks [[Mishap]]" in lacking.message
     # translated at 1.2 (stamped), then the source's summary reworded and committed, not tagged
     source = released / "content" / "demo" / "fearless.yml"
     state = state_of(yaml.safe_load(source.read_text(encoding="utf-8")))
@@ -220,3 +221,23 @@ def test_coverage_counts_translated_stale_and_missing(released: Path, monkeypatc
 def test_a_diff_told_as_text_keeps_a_few_words_around_each_change() -> None:
     told = diff_text("one two three four five six seven eight nine ten <del>old</del><ins>new</ins> eleven twelve thirteen fourteen fifteen sixteen seventeen")
     assert told == "… five six seven eight nine ten [-old-] {+new+} eleven twelve thirteen fourteen fifteen sixteen …"
+
+
+def test_a_new_translation_is_not_stamped_yet_and_is_checked_against_the_source_now(french: Path) -> None:
+    target = french / "demo" / "translations" / "fr" / "fearless.yml"
+    target.parent.mkdir(parents=True)
+    target.write_text((HERE / "good" / "fearless.yml").read_text(encoding="utf-8").replace("[[Brutal (3)|Brutal (3)]]", "[[Brutal (4)]]"), encoding="utf-8")
+    unstamped, broken = validate([str(french)]).problems
+    assert (unstamped.code, unstamped.severity) == ("translation-stale", "warning") and unstamped.message.startswith("not stamped yet: ")
+    assert (broken.code, broken.line, broken.col) == ("translation-link", 8, 46)  # at the link it adds
+    assert broken.message.endswith("it lacks [[Brutal (X)]] (X=3); it adds [[Brutal (X)]] (X=4)")
+
+
+def test_dice_are_kept_in_the_summary_and_a_title_needs_one_in_the_source(french: Path) -> None:
+    mishap = _place(HERE / "good" / "mishap.yml", french)
+    mishap.write_text(mishap.read_text(encoding="utf-8").replace("- {roll: 2-3, result:", "- {roll: 2-3, title: Égarée, result:"), encoding="utf-8")
+    morale = _place(HERE / "bad" / "dice-dropped.yml", french)
+    morale.write_text(morale.read_text(encoding="utf-8").replace("text: Lancez deux dés", "summary: Un jet de 3D6.\ntext: Lancez 2D6"), encoding="utf-8")
+    problems = validate([str(french)]).problems
+    assert [(Path(p.path).name, p.code, p.line) for p in problems] == [("mishap.yml", "translation-field", 10), ("morale-check.yml", "translation-dice", 4)]
+    assert problems[1].message == "a translation must keep the source's dice: it adds 3D6" and problems[1].col == 20

@@ -14,9 +14,11 @@
 
 A translation whose source's words are in another state than the one it records is stale: a
 warning, with how the source changed since (`rulesref.translations.stale`). It is checked
-against the source's words now (it may have been brought up to date and not stamped yet) and
-against those it translates, as git holds them; what it breaks of the closer is reported, so
-an edit of the source never turns its translations into errors.
+against the source's words now (it may have been brought up to date and not stamped yet) and,
+where git holds them, against those it translates; what it breaks of the closer is reported,
+so an edit of the source never turns its translations into errors. A new translation is
+written with the state `000000000000` until it is stamped: it is checked against the source
+now, and the warning says it is not stamped yet.
 """
 
 from __future__ import annotations
@@ -34,11 +36,12 @@ from rulesref.links import LinkIndex, LinkMatch, Resolved, find_links, normalise
 from rulesref.model import Content, Entry, Scalar, Where
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
-from rulesref.translations.model import Translation
+from rulesref.translations.model import Stale, Translation
 from rulesref.translations.stale import stale
 from rulesref.translations.words import source_words, state_of
 
 DICE = re.compile(r"(?<![\w])([1-9][0-9]?)?[dD](3|6|66)(?:\s*([+-])\s*([0-9]{1,2}))?(?![\w])")
+UNSTAMPED = "000000000000"  # the state a new translation is written with, until it is stamped
 Target = tuple[str, tuple[tuple[str, Scalar], ...]]  # an entry's key and a link's parameters
 
 
@@ -114,8 +117,28 @@ def _shown(target: Target, content: Content) -> str:
     return f"[[{name}]]" + (f" ({', '.join(f'{k}={v}' for k, v in args)})" if args else "")
 
 
-def _compare_text(where: Where, source: str | None, translated: str, names: LocaleNames, system: str, content: Content) -> list[Problem]:
+def _dice_at(text: str, notation: str) -> int:
+    """Where in `text` the dice `notation` is first written (0 when not found as written)."""
+    for match in DICE.finditer(text):
+        count, sides, sign, plus = match.groups()
+        if f"{'' if count in (None, '', '1') else count}D{sides}{sign or ''}{plus or ''}" == notation:
+            return match.start()
+    return 0
+
+
+def _compare_dice(where: Where, source: str, translated: str) -> list[Problem]:
+    theirs, mine = dice_of(source), dice_of(translated)
+    if theirs == mine:
+        return []
+    lacks, adds = sorted((theirs - mine).elements()), sorted((mine - theirs).elements())
+    said = ([f"it lacks {', '.join(lacks)}"] if lacks else []) + ([f"it adds {', '.join(adds)}"] if adds else [])
+    message = f"a translation must keep the source's dice: {'; '.join(said)}"
+    return [where.problem_at(_dice_at(translated, adds[0]), "translation-dice", message) if adds else where.problem("translation-dice", message)]
+
+
+def _compare_text(where: Where, source: str, translated: str, names: LocaleNames, system: str, content: Content) -> list[Problem]:
     problems: list[Problem] = []
+    first_extra: dict[Target, int] = {}  # where each link the translation resolves is first written
     for link in find_links(translated):
         if isinstance(link, int):
             problems.append(where.problem_at(link, "translation-link", "`[[` is never closed with `]]`"))
@@ -123,8 +146,8 @@ def _compare_text(where: Where, source: str | None, translated: str, names: Loca
         outcome = names.resolve(system, link)
         if isinstance(outcome, str):
             problems.append(where.problem_at(link.start, "translation-link", outcome))
-    if source is None:  # the words translated are not known: nothing to compare with
-        return problems
+        elif isinstance(outcome, Resolved):
+            first_extra.setdefault((outcome.entry.key, outcome.args), link.start)
     theirs = _targets(source, names.links.resolve, system)
     mine = _targets(translated, names.resolve, system)
     missing, extra = theirs - mine, mine - theirs
@@ -134,34 +157,31 @@ def _compare_text(where: Where, source: str | None, translated: str, names: Loca
             said.append("it lacks " + ", ".join(_shown(t, content) for t in sorted(missing)))
         if extra:
             said.append("it adds " + ", ".join(_shown(t, content) for t in sorted(extra)))
-        problems.append(where.problem("translation-link", f"a translation links to the entries its source links to, with the same parameters: {'; '.join(said)}"))
-    theirs_dice, mine_dice = dice_of(source), dice_of(translated)
-    if theirs_dice != mine_dice:
-        lacks, adds = sorted((theirs_dice - mine_dice).elements()), sorted((mine_dice - theirs_dice).elements())
-        said = ([f"it lacks {', '.join(lacks)}"] if lacks else []) + ([f"it adds {', '.join(adds)}"] if adds else [])
-        problems.append(where.problem("translation-dice", f"a translation keeps the source's dice: {'; '.join(said)}"))
-    return problems
+        message = f"a translation must link to the entries its source links to, with the same parameters, by their names in either language: {'; '.join(said)}"
+        at = min(first_extra[t] for t in extra) if extra else None  # at the first link it should not have
+        problems.append(where.problem_at(at, "translation-link", message) if at is not None else where.problem("translation-link", message))
+    return problems + _compare_dice(where, source, translated)
 
 
-def _compare_entry(translation: Translation, entry: Entry, words: dict[str, Any] | None, names: LocaleNames, content: Content) -> list[Problem]:
-    """What `translation` breaks of its source's words (`rulesref.translations.words`) in the
-    state it translates: those of `entry` now, or of an earlier version of its file. With no
-    words (a stale translation whose translated state git does not hold), only what can be
-    told without them: its links resolve and its checks exist."""
+def _compare_entry(translation: Translation, entry: Entry, words: dict[str, Any], names: LocaleNames, content: Content) -> list[Problem]:
+    """What `translation` breaks of its source's words (`rulesref.translations.words`) in a
+    state: those of `entry` now, or of an earlier version of its file."""
     where = translation.where
     problems: list[Problem] = []
     if translation.name is not None and entry.params:
         source_call, own_call = param_call(entry.name), param_call(translation.name)
         if source_call is not None and (own_call is None or own_call[1] != source_call[1]):
-            problems.append((where / "name").problem("translation-param", f"the name keeps the source's parameters: `({source_call[1]})`, as in `{entry.name}`"))
+            problems.append((where / "name").problem("translation-param", f"the name must keep the source's parameters, `({source_call[1]})`, as in `{entry.name}`"))
+    if translation.summary is not None and words["summary"] is not None:
+        problems += _compare_dice(where / "summary", words["summary"], translation.summary)
     if translation.text is not None:
-        if words is not None and words["text"] is None:
+        if words["text"] is None:
             problems.append((where / "text").problem("translation-field", "the source has no text to translate"))
         else:
-            problems += _compare_text(where / "text", None if words is None else words["text"], translation.text, names, entry.system, content)
+            problems += _compare_text(where / "text", words["text"], translation.text, names, entry.system, content)
     if translation.rows is not None:
-        problems += _compare_rows(translation, None if words is None else words["table"], names, entry.system, content)
-    checks = {c.name: {i.name for i in c.inputs} for c in entry.checks} if words is None else {name: set(c["inputs"]) for name, c in words["checks"].items()}
+        problems += _compare_rows(translation, words["table"], names, entry.system, content)
+    checks = {name: set(c["inputs"]) for name, c in words["checks"].items()}
     for check in translation.checks:
         inputs = checks.get(check.name)
         if inputs is None:
@@ -177,15 +197,19 @@ def _compare_rows(translation: Translation, table: dict[str, Any] | None, names:
     rows = translation.rows or ()
     if table is None:
         return [(translation.where / "table").problem("translation-rows", "the source has no table to translate")]
+    problems: list[Problem] = []
+    if translation.table_title is not None and table["title"] is None:
+        problems.append((translation.where / "table" / "title").problem("translation-field", "the source's table has no title to translate"))
     source_rolls = [row["roll"] for row in table["rows"]]
     own_rolls = [row.roll for row in rows]
     if own_rolls != source_rolls:
         where = translation.where / "table" / "rows"
         first = next((i for i, (own, theirs) in enumerate(zip(own_rolls, source_rolls, strict=False)) if own != theirs), None)
         where = where / first / "roll" if first is not None else where
-        return [where.problem("translation-rows", f"a translated table has the source's rows, in its order: rolls {', '.join(source_rolls)}, not {', '.join(own_rolls)}")]
-    problems: list[Problem] = []
+        return [*problems, where.problem("translation-rows", f"a translated table must have the source's rows, in its order: rolls {', '.join(source_rolls)}, not {', '.join(own_rolls)}")]
     for row, source_row in zip(rows, table["rows"], strict=True):
+        if row.title is not None and source_row["title"] is None:
+            problems.append((row.where / "title").problem("translation-field", f"the source's row {row.roll} has no title to translate"))
         problems += _compare_text(row.where / "result", source_row["result"], row.result, names, system, content)
     return problems
 
@@ -231,14 +255,17 @@ def translation_problems(translations: list[Translation], content: Content, link
             entry = content.entry(translation.key)
             assert entry is not None  # placed
             data = entry.where.doc.data
-            translated: object = data
-            if state_of(data) != translation.translates:
+            translated: object = data  # the source's words it translates: None when git does not hold them
+            if translation.translates == UNSTAMPED:
+                translation = replace(translation, stale=Stale(None, (), False))
+                problems.append((translation.where / "translates").problem("translation-stale", stale_message(translation), severity="warning"))
+            elif state_of(data) != translation.translates:
                 moved, translated = stale(Path(entry.where.doc.path), data, translation.translates, repositories)
                 translation = replace(translation, stale=moved)
                 problems.append((translation.where / "translates").problem("translation-stale", stale_message(translation), severity="warning"))
             found = _compare_entry(translation, entry, source_words(data), names, content)
-            if found and translation.stale is not None:  # brought up to date, not stamped yet; or not yet updated: kept to what it translates
-                earlier = _compare_entry(translation, entry, None if translated is None else source_words(translated), names, content)
+            if found and translated is not None and translated is not data:  # brought up to date and not stamped yet, or kept to what it translates
+                earlier = _compare_entry(translation, entry, source_words(translated), names, content)
                 found = earlier if len(earlier) <= len(found) else found
             problems += found
             kept.append(translation)
@@ -250,6 +277,8 @@ def stale_message(translation: Translation) -> str:
     as text (`[-removed-]`, `{+added+}`)."""
     moved = translation.stale
     assert moved is not None
+    if translation.translates == UNSTAMPED:
+        return "not stamped yet: once it translates the source as it is, run `rulesref translations --stamp FILE` to record that"
     if not moved.known:
         return f"stale: the source's words changed since this translation (state {translation.translates}); git holds no version in that state to compare with"
     since = f"since {moved.since}" if moved.since is not None else "since the last release (not released yet)"
