@@ -15,19 +15,25 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import shutil
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
 _SYSTEM_ID = re.compile(r"^id: (\S+)$", re.MULTILINE)
+_LOCALES = re.compile(r"^locales:.*\n", re.MULTILINE)
 
 
 def shipped_files() -> int:
-    return sum(1 for _ in CONTENT.rglob("*.yml"))
+    """The shipped content files, translations aside."""
+    return sum(1 for p in CONTENT.rglob("*.yml") if "translations" not in p.relative_to(CONTENT).parts)
 
 
-def write_content(out: Path, files: int) -> int:
-    """Clone the shipped content until it has at least `files` files; returns the count."""
+def write_content(out: Path, files: int, *, translated: bool = False) -> int:
+    """Clone the shipped content until it has at least `files` files; returns the count
+    (translations aside). Without `translated`, a clone declares no locales (its site is one
+    site, as the figures measured before translations were); with it, each clone has the
+    shipped translations too."""
     systems = sorted(p for p in CONTENT.iterdir() if (p / "system.yml").is_file())
     clones = max(1, math.ceil(files / shipped_files()))
     written = 0
@@ -40,8 +46,12 @@ def write_content(out: Path, files: int) -> int:
                 if source.name == "system.yml":
                     text, renamed = _SYSTEM_ID.subn(f"id: {system.name}c{k}", text, count=1)
                     assert renamed == 1, f"{source} has no `id:` line"
+                    if not translated:
+                        text = _LOCALES.sub("", text)
                 (target / source.name).write_text(text, encoding="utf-8")
                 written += 1
+            if translated and (system / "translations").is_dir():
+                shutil.copytree(system / "translations", target / "translations")
     return written
 
 

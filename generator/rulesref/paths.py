@@ -17,6 +17,7 @@ GLOSSARY = "glossary/index.md"
 TAGS = "tags/index.md"
 API_PAGE = "api/index.md"
 ROSTER_PAGE = "roster/index.md"  # "Open a roster" (`rulesref.pages.roster`)
+TRANSLATIONS_PAGE = "translations/index.md"  # how far each locale is translated (`rulesref.pages.kinds.translations`)
 CHANGES_PAGE = "changes/index.md"  # the latest release's changes (`rulesref.pages.changes`)
 ASSETS = "assets"
 MODULE_SCRIPTS = (f"{ASSETS}/rulesref-try.js",)  # the site's own scripts that are ES modules (`type: module` in mkdocs.yml)

@@ -93,6 +93,7 @@ def docs_files(
     show_first: Callable[[dict[str, bytes]], None] | None = None,
     processes: int = 1,
     put_off: PutOff | None = None,
+    notes: dict[str, str] | None = None,
 ) -> dict[str, bytes]:
     """Every file of the docs folder by relative path, from a build without errors and the
     content's `history` (`rulesref.history.changes.read_history`). With a long-lived
@@ -102,7 +103,8 @@ def docs_files(
     page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
     pages in `processes` processes (`rulesref.support.forked`): a page depends on the build
     alone, so each comes out as this process would make it. The entries' pages `put_off`
-    wants are left out (`PutOff`), but for those in `first`."""
+    wants are left out (`PutOff`), but for those in `first`. `notes`: on a locale's site,
+    each entry's note that its page shows words in the source's language."""
     assert build.ok, "pages are written from valid content only"
     get = memo.stage(RENDERED)
     content = build.content
@@ -118,7 +120,7 @@ def docs_files(
     played = versus_forms.played_files(build, checks, roster.PAGE if rosters else None)  # imported units' Versus forms, their targets, the roster page's
     for key, mine in played.forms.items():
         forms[key] = forms.get(key, {}) | mine
-    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history, played.roster)
+    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history, played.roster, notes, build.translations)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
         # kept as bytes: an unchanged page is then the very object of the last save, which

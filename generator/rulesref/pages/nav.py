@@ -30,13 +30,15 @@ def nav(systems: tuple[System, ...], rosters: bool = False, changes: bool = Fals
     section, which `navigation.prune` leaves out of the pages outside it: the top level is on
     every page, so a repository of a hundred systems would otherwise put a hundred items into
     every one of its pages (a quarter of MkDocs' time at 10,000 pages, and most of a page).
-    With `rosters`, the page that opens a BattleScribe roster is listed too, and with
-    `changes` the Changes page of the releases."""
+    With `rosters`, the page that opens a BattleScribe roster is listed too, with
+    `changes` the Changes page of the releases, and the Translations page where a system is
+    translated."""
     listed: list[NavItem] = [_system_item(system) for system in systems]
     items: list[NavItem] = [{"Home": paths.HOME}]
     items += listed if len(listed) <= MAX_SYSTEMS_AT_TOP else [{SYSTEMS_SECTION: listed}]
     items += [{"Glossary": paths.GLOSSARY}, {"Tags": paths.TAGS}]
     items += [{"Changes": paths.CHANGES_PAGE}] if changes else []
+    items += [{"Translations": paths.TRANSLATIONS_PAGE}] if any(s.locales is not None for s in systems) else []
     items += [{"Open a roster": paths.ROSTER_PAGE}] if rosters else []
     items += [{"JSON API": paths.API_PAGE}]
     return items

@@ -35,6 +35,8 @@ from rulesref.pages.armies import (
     letter_parts,
 )
 from rulesref.pages.markdown import References, attribute, markdown_link, plain
+from rulesref.translations.coverage import LocaleCoverage, coverage
+from rulesref.translations.model import Translation
 from rulesref.views.checks import CheckView
 from rulesref.views.relations import EntryRelations, LinkOut, NameGroup, Relations
 
@@ -89,6 +91,8 @@ class Pages:
         roster_forms: dict[str, dict[str, str]] | None = None,
         history: History = NO_HISTORY,
         roster_versus: dict[str, list[dict[str, Any]]] | None = None,
+        notes: dict[str, str] | None = None,
+        translations: tuple[Translation, ...] = (),
     ) -> None:
         """`memo`: a long-lived process's, which keeps pages (`reads.page`) between runs."""
         self.reads = Reads(self, (settings, content.systems, roots), memo)  # the constants: what every page may read as it is
@@ -98,6 +102,8 @@ class Pages:
         self._roster_forms = roster_forms or {}  # the same, placed on the roster page (`rulesref.pages.roster`)
         self._roster_versus = roster_versus or {}  # entry key -> the unit as the roster page's matrix reads it (`rulesref.pages.versus_forms`)
         self._history = history
+        self._translations = translations
+        self._notes = notes or {}  # entry key -> what a locale's page says of its words left in the source's language
         self._roots = roots
         self._relations = relations
         self._checks = checks
@@ -185,6 +191,16 @@ class Pages:
     @question
     def forms_of(self, key: str) -> dict[str, str]:
         return self._forms.get(key, {})
+
+    @question
+    def translation_coverage(self) -> list[LocaleCoverage]:
+        """How far each locale is translated (`rulesref.translations.coverage`)."""
+        return coverage(self._content, self._translations)
+
+    @question
+    def note_of(self, key: str) -> str | None:
+        """On a locale's site, that the entry's page shows words in the source's language."""
+        return self._notes.get(key)
 
     @question
     def roster_forms_of(self, key: str) -> dict[str, str]:

@@ -37,6 +37,7 @@ from rulesref.paths import NAV_FILE
 from rulesref.problems import Problem, format_text
 from rulesref.site import zensical
 from rulesref.site.csp import make_csp_ready
+from rulesref.site.locales import LocaleSite, cache_of, locale_sites, site_config
 from rulesref.site.mkdocs_child import EarlyMkDocs, reading_processes, runner_command
 from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
@@ -46,7 +47,7 @@ from rulesref.support.output import MARKER, ensure_owned, marker_text, staging_f
 from rulesref.support.progress import Progress
 from rulesref.validate import validate
 
-Engine = Callable[[Path, Path], int]  # builds a staged config's docs into a site folder: its exit code
+Engine = Callable[[Path, Path, "str | None"], int]  # builds a staged config's docs (of a locale's site, or the source's: None) into a site folder: its exit code
 DOCS_OWNER = "rulesref build: docs"
 SITE_OWNER = "rulesref build: site"
 
@@ -116,13 +117,20 @@ def generate(content: str, settings: Settings) -> tuple[dict[str, bytes], list[P
     entries' pages are rendered on every core (`RULESREF_JOBS`). (A large generation is much
     faster with the garbage collector paused, `rulesref.support.collector`, which the
     command decides.)"""
+    files, _, problems = generate_sites(content, settings)
+    return files, problems
+
+
+def generate_sites(content: str, settings: Settings) -> tuple[dict[str, bytes], list[LocaleSite], list[Problem]]:
+    """`generate`, and the docs of the site of every locale the content is translated into."""
     build = validate([content], settings, odds=True)
     if not build.ok:
-        return {}, list(build.problems)
+        return {}, [], list(build.problems)
     history = read_history(build.content, build.files.roots)
     if history.note:
         print(history.note, file=sys.stderr)
-    return docs_files(build, history=history, processes=forked.jobs()), list(build.problems)
+    files = docs_files(build, history=history, processes=forked.jobs())
+    return files, locale_sites(build, history, forked.jobs()), list(build.problems)
 
 
 def source_date_epoch(content: str) -> str:
@@ -163,31 +171,35 @@ def build(
     if settings.engine == ZENSICAL:
         zensical.command()  # (installed, before the content is validated)
         config = replace(config, settings=zensical.staged_settings(config.settings))
-        files = _generated(content, settings, every_warning)
+        files, locales = _generated(content, settings, every_warning)
         if not files:
             return 1
 
-        def run_zensical(staged: Path, site: Path) -> int:  # (its site folder is the staged config's)
+        def run_zensical(staged: Path, site: Path, locale: str | None = None) -> int:  # (its site folder is the staged config's)
             return zensical.build(staged, strict=strict, env=env)
 
-        return _build_site(config, files, run_zensical, env, offline=offline, say=say, settings=settings, started=started)
+        return _build_site(config, files, run_zensical, env, offline=offline, say=say, settings=settings, started=started, locales=locales)
     with EarlyMkDocs.start(mkdocs_command or runner_command(), env) as mkdocs:
-        files = _generated(content, settings, every_warning)
+        files, locales = _generated(content, settings, every_warning)
         if not files:
             return 1
 
-        def run_mkdocs(staged: Path, site: Path) -> int:
+        def run_mkdocs(staged: Path, site: Path, locale: str | None = None) -> int:
             args = ["build", "--config-file", str(staged), "--site-dir", str(site), *(["--strict"] if strict else [])]
-            return mkdocs.run(args, reading_processes(), cache_files.folder())
-        return _build_site(config, files, run_mkdocs, env, offline=offline, say=say, settings=settings, started=started)
+            if locale is None:
+                return mkdocs.run(args, reading_processes(), cache_files.folder())
+            with EarlyMkDocs.start(mkdocs_command or runner_command(), env) as child:  # (a child builds once)
+                return child.run(args, reading_processes(), cache_of(cache_files.folder(), locale))
+
+        return _build_site(config, files, run_mkdocs, env, offline=offline, say=say, settings=settings, started=started, locales=locales)
 
 
-def _generated(content: str, settings: Settings, every_warning: bool) -> dict[str, bytes]:
-    """The docs files, the problems printed (no files when the content has errors)."""
+def _generated(content: str, settings: Settings, every_warning: bool) -> tuple[dict[str, bytes], list[LocaleSite]]:
+    """The docs files and each locale's, the problems printed (no files when the content has errors)."""
     with Progress("build: validating the content and writing its pages").start():
-        files, problems = generate(content, settings)
+        files, locales, problems = generate_sites(content, settings)
     sys.stderr.write(format_text(problems, every=every_warning))
-    return files
+    return files, locales
 
 
 def _build_site(
@@ -200,32 +212,52 @@ def _build_site(
     say: Callable[[str], None],
     settings: Settings,
     started: float,
+    locales: list[LocaleSite] | None = None,
 ) -> int:
-    """Write the staged docs, let the engine build them into a staging site, make it
-    CSP-ready, and swap both in; nothing is replaced unless every step succeeded."""
+    """Write the staged docs, let the engine build them into a staging site (and each
+    locale's into a folder of it), make it CSP-ready, and swap both in; nothing is replaced
+    unless every step succeeded."""
+    locales = locales or []
     docs = staging_folder(config.docs_dir)
     site = staging_folder(config.site_dir)
+    made = [docs, site]
+    codes = [loc.locale for loc in locales]
     try:
         with Progress("build: writing the docs files").start():
             write_files(docs, with_marker(files, DOCS_OWNER))
         say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
-        with staged_config(config.config_file, config.settings, config.docs_dir, docs, site) as staged:
-            code = engine(staged, site)
-        if code != 0:
-            say(f"{settings.engine} build failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
-            return 1
-        if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
-            with Progress("build: making the offline copy").start():
-                zipped = offline_zip(site, files, settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0), cache_files.folder())
-        make_csp_ready(site)
-        if offline:
-            (site / paths.DOWNLOAD).mkdir(exist_ok=True)
-            (site / paths.offline_zip(settings.site_url)).write_bytes(zipped)
+
+        def settings_of(locale: str | None) -> dict[str, Any]:  # the engine's config of each site
+            return site_config(config.settings, settings.site_url, locales[0].source, codes, locale) if locales else config.settings
+
+        built = [(None, docs, site, files, settings)] + [(loc.locale, None, site / loc.locale, loc.files, loc.settings) for loc in locales]
+        zips: list[tuple[Path, bytes]] = []
+        for locale, folder, into, own, own_settings in built:
+            if folder is None:  # a locale's docs: built, never kept
+                folder = staging_folder(config.docs_dir.with_name(f"{config.docs_dir.name}-{locale}"))
+                made.append(folder)
+                write_files(folder, own)
+            with staged_config(config.config_file, settings_of(locale), config.docs_dir, folder, into) as staged:
+                code = engine(staged, into, locale)
+            if code != 0:
+                say(f"{settings.engine} build{f' of the {locale} site' if locale else ''} failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
+                return 1
+            if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
+                with Progress(f"build: making the offline copy{f' ({locale})' if locale else ''}").start():
+                    store = cache_of(cache_files.folder(), locale) if locale else cache_files.folder()
+                    zips.append((into / paths.offline_zip(own_settings.site_url), offline_zip(into, own, own_settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0), store)))
+        for code in codes:
+            make_csp_ready(site / code)
+        make_csp_ready(site, besides=tuple(codes))
+        for where, zipped in zips:
+            where.parent.mkdir(exist_ok=True)
+            where.write_bytes(zipped)
         (site / MARKER).write_bytes(marker_text(SITE_OWNER))
         swap_all([(docs, config.docs_dir), (site, config.site_dir)])
     finally:
-        for staging in (docs, site):
+        for staging in made:
             if staging.exists():
                 shutil.rmtree(staging, ignore_errors=True)
-    say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s")
+    also = f" (and the sites of {', '.join(codes)})" if codes else ""
+    say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s{also}")
     return 0

@@ -65,13 +65,16 @@ def _fix_pages(site: Path, pages: list[Path]) -> tuple[int, dict[str, bytes]]:
     return changed, scripts
 
 
-def make_csp_ready(site: Path) -> int:
-    """Rewrite every page of the built site in `site`; returns how many pages changed.
+def make_csp_ready(site: Path, *, besides: tuple[str, ...] = ()) -> int:
+    """Rewrite every page of the built site in `site` (but those of the sites in its folders
+    `besides`: each locale's is a site of its own, with its own scripts); returns how many
+    pages changed.
 
     Pages are overwritten in place and cut to their new length, not truncated first: a file
     emptied and written again makes ext4 (`auto_da_alloc`) allocate its blocks at once,
     which made the rewrite three times slower."""
-    changed, scripts = _fix_pages(site, sorted(site.rglob("*.html")))
+    pages = sorted(p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in besides)
+    changed, scripts = _fix_pages(site, pages)
     for name, body in sorted(scripts.items()):
         target = site / name
         target.parent.mkdir(parents=True, exist_ok=True)

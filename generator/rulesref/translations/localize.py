@@ -4,8 +4,8 @@ locale's site from it unchanged (the same URLs: they come from ids, never from n
 
 An entry keeps its source's names as aliases (a link written with the source's name still
 resolves, and a player who searches for the source's name finds it), and what its
-translation leaves out stays the source's; `untranslated` says what that is, for the pages
-to mark. Check and input summaries reach "Try it" through the compiled plans, which are
+translation leaves out stays the source's (`rulesref.translations.marks` says what that is,
+for the pages to mark). Check and input summaries reach "Try it" through the compiled plans, which are
 given the translated check.
 """
 
@@ -32,24 +32,6 @@ def locales_of(content: Content) -> list[str]:
 def source_locale(content: Content) -> str | None:
     """The language the content is written in, as the first system that declares one says."""
     return next((s.locales.source for s in content.systems if s.locales is not None), None)
-
-
-def untranslated(entry: Entry, translation: Translation | None) -> tuple[str, ...]:
-    """What of `entry` a reader of the locale sees in the source's language: `entry` when
-    nothing is translated, else the fields left out (name, summary, text, table)."""
-    if translation is None:
-        return ("entry",)
-    left = [
-        field
-        for field, has, translated in (
-            ("name", True, translation.name),
-            ("summary", True, translation.summary),
-            ("text", entry.text is not None, translation.text),
-            ("table", entry.table is not None, translation.rows),
-        )
-        if has and translated is None
-    ]
-    return tuple(left)
 
 
 def _table(table: Table | None, translation: Translation) -> Table | None:

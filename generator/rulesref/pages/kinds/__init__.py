@@ -2,6 +2,6 @@
 JSON file), one module each, in one list that `rulesref.pages.docs` walks: each module's
 `pages(site)` lists its pages, each a path and how to render it."""
 
-from rulesref.pages.kinds import api_page, army, glossary, home, name_group, system, tags
+from rulesref.pages.kinds import api_page, army, glossary, home, name_group, system, tags, translations
 
-KINDS = (home, glossary, tags, api_page, name_group, system, army)
+KINDS = (home, glossary, tags, api_page, name_group, system, army, translations)

@@ -117,6 +117,7 @@ def entry_page(site: Pages, key: str) -> str:
         "site/entry.md.jinja",
         front=front_matter(title=entry.name, description=entry.summary, search={"boost": 4}, tags=search_names(entry)),
         heading=plain(entry.name),
+        untranslated=attribute(site.note_of(key) or ""),
         system=attribute(system.short_name),
         badges=" ".join(badges),
         params=" ".join(params),
