@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -30,16 +31,21 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+_LOCALES = re.compile(r"^locales:.*\n", re.MULTILINE)
 ENGINES = ("mkdocs-material", "zensical")
 
 
 def _copy(project: Path, into: Path) -> Path:
+    """The project, its content declaring no locales: one site, the one the bare builds
+    build (a locale's docs are built and not kept: benchmarks/locales.py measures them)."""
     for name in ("content", "mkdocs.yml", "pyproject.toml"):
         source = project / name
         if source.is_dir():
             shutil.copytree(source, into / name)
         elif source.is_file():
             shutil.copy(source, into / name)
+    for system in (into / "content").glob("*/system.yml"):
+        system.write_text(_LOCALES.sub("", system.read_text(encoding="utf-8")), encoding="utf-8")
     return into
 
 

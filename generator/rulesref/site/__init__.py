@@ -246,8 +246,8 @@ def _build_site(
                 with Progress(f"build: making the offline copy{f' ({locale})' if locale else ''}").start():
                     store = cache_of(cache_files.folder(), locale) if locale else cache_files.folder()
                     zips.append((into / paths.offline_zip(own_settings.site_url), offline_zip(into, own, own_settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0), store)))
-        for code in codes:
-            make_csp_ready(site / code)
+        for locale_code in codes:
+            make_csp_ready(site / locale_code)
         make_csp_ready(site, besides=tuple(codes))
         for where, zipped in zips:
             where.parent.mkdir(exist_ok=True)

@@ -24,7 +24,6 @@ from rulesref.pages.docs import docs_files
 from rulesref.translations.localize import locales_of, localized, source_locale
 from rulesref.translations.marks import native_name, note, untranslated
 
-
 LANGUAGE_SCRIPT = "assets/rulesref-languages.js"  # the switch kept on the page being read: every site of translated content loads it
 
 

@@ -63,6 +63,9 @@ SITEMAP = "sitemap.xml"
 _HREF = re.compile(rb'(<(?P<tag>a|link)\b[^>]*?\shref=")([^"]*)(")')
 _MODULE_TAG = re.compile(rb'<script src="(?P<prefix>[^"]*?)(?P<path>' + b"|".join(re.escape(m.encode()) for m in MODULE_SCRIPTS) + rb')" type="module"></script>')
 _HEAD_END = b"</head>"
+# the theme's language switch: a copy holds one language's site (each has its own copy), and the
+# theme reads the other sites' sitemaps, which a page from file:// may not
+_LANGUAGES = re.compile(rb'<div class="md-header__option">\s*<div class="md-select">.*?</ul>\s*</div>\s*</div>\s*</div>\s*|<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*', re.DOTALL)
 _ONLINE_ONLY = re.compile(rb'<p class="rr-online-only"[^>]*>.*?</p>\s*', re.DOTALL)
 _OFFLINE_ONLY = re.compile(rb'(<p class="rr-offline-only"[^>]*?) hidden(?:="[^"]*")?')
 _BASE = re.compile(rb'"base": ?"([^"]*)"')
@@ -118,7 +121,7 @@ def _page(html: bytes, site_url: str, home: bool) -> bytes:
     def link(m: re.Match[bytes]) -> bytes:  # the page's own address (`<link rel="canonical">`) is a file too; content's links to the site stay
         return m.group(1) + _file_href(m.group(3), site_url if m.group("tag") == b"link" else "") + m.group(4)
 
-    html = _HREF.sub(link, html)
+    html = _HREF.sub(link, _LANGUAGES.sub(b"", html))
     base = _BASE.search(html)  # the way from the page to the site's root, as the theme states it
     prefix = "" if base is None or base.group(1) in (b"", b".") else base.group(1).decode("utf-8") + "/"
 
