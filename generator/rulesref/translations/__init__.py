@@ -17,5 +17,9 @@ The pipeline, after the entries are read and their links resolved:
   the translation records as `translates`); a translation whose source's words have another
   state is stale, and `stale` finds in git the state it translated, to show how the source
   changed since, and the release that changed it;
-- `coverage`: per locale, the entries translated, stale and missing.
+- `coverage`: per locale, the entries translated, stale and missing;
+- `stage`: the part of a validation run that reads and checks them;
+- `localize`: the build as a locale reads it, which the site of that locale is made from
+  (`rulesref.site.locales`), and `marks`: what its pages say where they show the source's
+  words, and each language's name.
 """
