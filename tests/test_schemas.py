@@ -125,10 +125,12 @@ def test_shipped_validator_has_no_network_registry() -> None:
         validator(ENTRY)._resolver.lookup("https://example.invalid/x.json")  # type: ignore[attr-defined]
 
 
-def content_files(root: Path) -> tuple[list[Path], list[Path]]:
+def content_files(root: Path) -> tuple[list[Path], list[Path], list[Path]]:
+    """The system files, the entry files and the translation files under `root`."""
     systems = sorted(root.glob("*/system.yml"))
-    entries = sorted(p for p in root.rglob("*.yml") if p.name != "system.yml")
-    return systems, entries
+    translations = sorted(root.glob("*/translations/**/*.yml"))
+    entries = sorted(p for p in root.rglob("*.yml") if p.name != "system.yml" and p not in translations)
+    return systems, entries, translations
 
 
 @pytest.mark.slow
@@ -138,9 +140,11 @@ def test_check_jsonschema_accepts_the_content(root: Path) -> None:
     exe = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent)) or shutil.which("check-jsonschema")
     if exe is None:
         pytest.skip("check-jsonschema is not installed")
-    systems, entries = content_files(root)
+    systems, entries, translations = content_files(root)
     assert systems and entries
-    for schema, files in (("system.schema.json", systems), ("entry.schema.json", entries)):
+    for schema, files in (("system.schema.json", systems), ("entry.schema.json", entries), ("translation.schema.json", translations)):
+        if not files:  # (the fixtures have no translation)
+            continue
         result = subprocess.run(
             [exe, "--schemafile", str(schema_dir() / schema), *map(str, files)], capture_output=True, text=True, timeout=300
         )
