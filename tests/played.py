@@ -3,6 +3,7 @@ it (`played_with`, written as people would): the content the Versus tests read."
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -38,8 +39,11 @@ MAPPING = """played_with:
 
 
 def played_content(folder: Path) -> Path:
-    """`folder` made a content folder: `w40k7` copied, Lantern Wars imported and mapped."""
-    shutil.copytree(REPO / "content" / "w40k7", folder / "w40k7")
+    """`folder` made a content folder: `w40k7` copied (as one language: its French demonstration
+    is tests/site/test_locales.py's), Lantern Wars imported and mapped."""
+    shutil.copytree(REPO / "content" / "w40k7", folder / "w40k7", ignore=shutil.ignore_patterns("translations"))
+    own = folder / "w40k7" / "system.yml"
+    own.write_text(re.sub(r"^locales:.*\n", "", own.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
     assert main(["import", "battlescribe", str(DATA), "--system", "lanterns", "--content", str(folder)]) == 0
     system = folder / "lanterns" / "system.yml"
     system.write_text(system.read_text(encoding="utf-8") + MAPPING, encoding="utf-8")
