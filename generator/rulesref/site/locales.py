@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from rulesref.build import Build
 from rulesref.config import Settings
@@ -60,11 +59,10 @@ def locale_sites(build: Build, history: History, processes: int) -> list[LocaleS
 def site_config(config: dict[str, Any], site_url: str, source: str, locales: list[str], locale: str | None = None) -> dict[str, Any]:
     """The engine's config for the site of `locale` (None: the source's): the language
     switch to every site, and for a locale's, its language and address."""
-    base = urlsplit(site_url).path or "/"
-    base = base if base.endswith("/") else base + "/"
+    top = "../" if locale is not None else ""  # from this site's root to the source's: links relative to the root work wherever the sites are served
     extra = config.get("extra")
     extra = dict(extra) if isinstance(extra, dict) else {}
-    extra["alternate"] = [{"name": native_name(code), "link": base if code == source else f"{base}{code}/", "lang": code} for code in (source, *locales)]
+    extra["alternate"] = [{"name": native_name(code), "link": (top or "./") if code == source else f"{top}{code}/", "lang": code} for code in (source, *locales)]
     scripts = config.get("extra_javascript")
     scripts = list(scripts) if isinstance(scripts, list) else []
     made = {**config, "extra": extra, "extra_javascript": [*scripts, LANGUAGE_SCRIPT]}
