@@ -153,6 +153,21 @@ def with_args(entry: Entry, written: str) -> Resolved | str:
     return Resolved(entry, tuple(args))
 
 
+def by_name(names: dict[str, Entry], bases: dict[str, Entry], target: str) -> Resolved | str | None:
+    """The entry one system's `names` (normalised name -> entry) give a link's target, or
+    its `bases` (the names of rules with parameters, before their parentheses) with the
+    values written (`Brutal (3)`, or why they do not fit); None when neither names it."""
+    entry = names.get(normalise(target))
+    if entry is not None:
+        return Resolved(entry, ())
+    call = param_call(target)
+    if call:
+        entry = bases.get(normalise(call[0]))
+        if entry is not None:
+            return with_args(entry, call[1])
+    return None
+
+
 Resolution = Resolved | str | None  # see `LinkIndex.resolve`
 UNSEEN = "not a link of the entry's texts"  # a link validation did not see there: shown as its words
 
@@ -279,14 +294,10 @@ class LinkIndex:
         key = normalise(link.target)
         if not key:
             return "empty link"
-        entry = self.names.get(in_system, {}).get(key)
-        if entry is not None:
-            return Resolved(entry, ())
+        found = by_name(self.names.get(in_system, {}), self.bases.get(in_system, {}), link.target)
+        if found is not None:
+            return found
         call = param_call(link.target)
-        if call:
-            entry = self.bases.get(in_system, {}).get(normalise(call[0]))
-            if entry is not None:
-                return with_args(entry, call[1])
         if key in self.known.get(in_system, {}) or (call and (in_system, normalise(call[0])) in self.unbuilt_bases):
             return None  # an entry whose file failed its schema: reported there, not again here
         where = f" in {in_system}" if link.system else ""

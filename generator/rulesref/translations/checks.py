@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.history.git import Repository
-from rulesref.links import LinkIndex, LinkMatch, Resolved, find_links, normalise, param_call, plain_text, with_args
+from rulesref.links import LinkIndex, LinkMatch, Resolved, by_name, find_links, normalise, param_call, plain_text
 from rulesref.model import Content, Entry, Scalar, Where
 from rulesref.problems import Problem
 from rulesref.problems.suggest import did_you_mean
@@ -82,18 +82,10 @@ class LocaleNames:
         """A link of a translation of `system`'s: by a name translated in the locale when it
         links within the system, else by the source's names (what another system's
         translations name is not read with this one's: `rulesref.check.kept`)."""
-        in_system = link.system or system
-        if in_system != system:
-            return self.links.resolve(system, link)
-        key = normalise(link.target)
-        entry = self.names.get(in_system, {}).get(key)
-        if entry is not None:
-            return Resolved(entry, ())
-        call = param_call(link.target)
-        if call:
-            entry = self.bases.get(in_system, {}).get(normalise(call[0]))
-            if entry is not None:
-                return with_args(entry, call[1])
+        if (link.system or system) == system:
+            found = by_name(self.names.get(system, {}), self.bases.get(system, {}), link.target)
+            if found is not None:
+                return found
         return self.links.resolve(system, link)
 
 
