@@ -12,7 +12,8 @@ It is run by its path with `python -P`, so it imports nothing of rulesref (that 
 the time it is meant to save) and its own folder is not on the import path. Asked to, it
 reads and writes the pages in several processes, and takes the unchanged ones from the last
 build (`mkdocs_split` and `mkdocs_kept`, loaded by their paths); it finds the ids of a page's
-raw HTML without an HTML parser (`mkdocs_anchors`). On a terminal it
+raw HTML, and where its raw HTML blocks end, without an HTML parser (`mkdocs_anchors`,
+`mkdocs_raw_blocks`). On a terminal it
 shows how many pages it has read and written (`_show_progress`; `rulesref.support.progress` says
 when a line is shown), which MkDocs itself does not say for the minute a big site takes.
 """
@@ -124,6 +125,7 @@ def main() -> int:
         print(f"rulesref: error: {exc}", file=sys.stderr)
         return 2
     internals.replace_raw_html_ids(_beside("mkdocs_anchors").present_ids)  # without parsing every tag
+    _beside("mkdocs_raw_blocks").install()  # ... nor to find where raw blocks end
     if order.get("processes", 1) > 1 or order.get("cache"):
         _beside("mkdocs_split").install(order.get("processes", 1), internals, _beside("mkdocs_kept"), order.get("cache"))
     if _on_terminal():
