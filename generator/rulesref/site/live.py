@@ -25,7 +25,8 @@ them before the site is built whole.
 
 This uses MkDocs' own page steps, so pages come out as `mkdocs build` makes them; they and
 the server's innards are MkDocs' private names, which only `rulesref.site.mkdocs_internals`
-uses. `rulesref build` still runs MkDocs through its command line only.
+uses. `rulesref build` still runs MkDocs through its command line only; both read pages with the
+same shortcuts (`mkdocs_anchors`, `mkdocs_raw_blocks`), which give the same HTML.
 """
 
 from __future__ import annotations
@@ -47,12 +48,14 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from rulesref.paths import NAV_FILE
+from rulesref.site import mkdocs_anchors, mkdocs_raw_blocks
 from rulesref.site.mkdocs_internals import (
     build_page,
     build_prelude,
     build_theme_template,
     check_version,
     populate_page,
+    replace_raw_html_ids,
     search_entries,
 )
 
@@ -65,6 +68,13 @@ class Rebuilt:
 
     pages: int
     whole: bool
+
+
+def _read_plainly() -> None:
+    """Read pages as `rulesref build`'s MkDocs child reads them: the ids of their raw HTML,
+    and where its blocks end, found by regular expressions (the same HTML comes out)."""
+    replace_raw_html_ids(mkdocs_anchors.present_ids)
+    mkdocs_raw_blocks.install()
 
 
 class LiveSite:
@@ -100,6 +110,7 @@ class LiveSite:
         writes then the docs files it put off (the page, its JSON file), which it returns;
         `write_all` writes all those left, before the site is built whole (`build_all`)."""
         check_version()
+        _read_plainly()
         started = time.perf_counter()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
         config.site_url = self.site_url
@@ -152,6 +163,7 @@ class LiveSite:
     def build_all(self) -> Rebuilt:
         """Load the config and build every page (the first build, and the fallback)."""
         check_version()
+        _read_plainly()
         self._halt()
         if self._write_all is not None:  # MkDocs reads every docs file: none may be a stand-in
             self._write_all()

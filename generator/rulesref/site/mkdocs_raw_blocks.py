@@ -4,8 +4,9 @@ Python-Markdown finds where each raw HTML block of a page starts and ends by run
 HTML parser (`markdown.htmlparser.HTMLExtractor`, or `md_in_html`'s `HTMLExtractorExtra`)
 over every tag of the page, and puts each block in its stash. The entries' pages are
 mostly finished HTML (`rulesref.pages.finished`): on a big import that parse was the largest
-part of MkDocs' reading of a page. `rulesref build`'s MkDocs child has the parser's
-preprocessor hand the page to `set_aside` first (`install`), which finds the same blocks by
+part of MkDocs' reading of a page. `rulesref build`'s MkDocs child, and `serve`'s MkDocs
+(`rulesref.site.live`), have the parser's preprocessor hand the page to `set_aside` first
+(`install`: every Markdown instance of the process, rulesref's own included), which finds the same blocks by
 regular expressions and stashes them as the parser would: the parser then reads only what
 is left (headings, Markdown text, the stash's placeholders), and the page's HTML comes out
 the same, character for character.
@@ -207,7 +208,8 @@ def install() -> None:
     from markdown.extensions import md_in_html  # type: ignore[import-untyped]
 
     for kind in (preprocessors.HtmlBlockPreprocessor, md_in_html.HtmlBlockPreprocessor):
-        kind.run = _first_aside(kind.run)
+        if not getattr(kind.run, "sets_aside", False):  # (once)
+            kind.run = _first_aside(kind.run)
 
 
 def aside_lines(md: Any, lines: list[str]) -> list[str]:
@@ -221,4 +223,5 @@ def _first_aside(run: Callable[[Any, list[str]], list[str]]) -> Callable[[Any, l
     def setting_aside(self: Any, lines: list[str]) -> list[str]:
         return run(self, aside_lines(self.md, lines))
 
+    setting_aside.sets_aside = True  # type: ignore[attr-defined]
     return setting_aside
