@@ -163,18 +163,36 @@ CHART_TEXT = (
 FORMS_BUILT = "[...document.querySelectorAll('.rr-try')].every(h => h.classList.contains('rr-try-ready') || h.querySelector('.rr-try-error'))"
 
 
+# (a style each page of a `settled_context` gets as its document is read: added after the
+# page had loaded, it cost a style pass of its own on every page walked)
+_SETTLE_EARLY = (
+    "document.addEventListener('DOMContentLoaded', () => {"
+    f" const style = document.createElement('style'); style.textContent = {SETTLE!r}; document.head.appendChild(style); }});"
+)
+
+
+def settled_context(browser: Any, **options: Any) -> Any:
+    """A browser context whose pages have transitions and animations off from the start, in
+    light mode until `use_scheme` switches them."""
+    context = browser.new_context(color_scheme=next(iter(SCHEMES)), **options)
+    context.add_init_script(_SETTLE_EARLY)
+    return context
+
+
 def settle(page: Any) -> None:
-    """Wait until every "Try it" form is built (they are measured too), then stop transitions."""
+    """Wait until every "Try it" form is built (they are measured too); the page must be of
+    a `settled_context`, whose styles stop transitions."""
     page.wait_for_function(FORMS_BUILT)
-    page.add_style_tag(content=SETTLE)
 
 
 SCHEMES = {"light": "default", "dark": "slate"}  # prefers-color-scheme -> Material's colour scheme
 
 
-def use_scheme(page: Any, scheme: str) -> None:
-    """Switch the page to light or dark and wait until the theme has followed."""
-    page.emulate_media(color_scheme=scheme)
+def use_scheme(page: Any, scheme: str, *, switch: bool = True) -> None:
+    """Switch the page to light or dark and wait until the theme has followed (`switch`
+    false: only make sure it is in that scheme already)."""
+    if switch:
+        page.emulate_media(color_scheme=scheme)
     page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{SCHEMES[scheme]}'")
 
 
@@ -188,6 +206,22 @@ def site_pages(site: Path) -> list[str]:
     """Every page of a built site, as its path below the site ("" for the home page)."""
     found = (index.parent.relative_to(site).as_posix() for index in site.rglob("index.html"))
     return sorted("" if path == "." else path + "/" for path in found)
+
+
+def walked_pages(site: Path, content: Path, every: int = 1) -> list[str]:
+    """The pages a walk over a site measures: the first page and each `every`th after it of
+    the source's site; of each locale's (`/<locale>/`), the pages of the entries it translates,
+    and of the rest, which show the source's words in the locale's frame, the first and each
+    (3 x `every`)th after it. Every folder and kind of page is walked in each language."""
+    translated = {f"{t.parent.name}/{t.parents[2].name}/{t.stem}/" for t in content.glob("*/translations/*/*.yml")}
+    locales = {path.split("/", 1)[0] for path in translated}
+    pages = site_pages(site)
+    source = [path for path in pages if path.split("/", 1)[0] not in locales]
+    walked = source[::every]
+    for locale in sorted(locales):
+        own = [path for path in pages if path.startswith(locale + "/")]
+        walked += [path for path in own if path in translated] + [path for path in own if path not in translated][:: 3 * every]
+    return walked
 
 
 @dataclass(frozen=True)
@@ -206,17 +240,18 @@ def measure_everywhere(browser: Any, site: Path, url: str, width: int, paths: li
     """Every page (or those of `paths`) at one window width, light and dark: what is clipped,
     and which words of table cells are broken. A problem starts with the page, the width and
     the scheme."""
-    context = browser.new_context(**WINDOWS[width])
+    context = settled_context(browser, **WINDOWS[width])
     page = context.new_page()
     pages = site_pages(site) if paths is None else paths
     elements = scrollers = words = 0
     clipped: list[str] = []
     broken: list[str] = []
+    schemes = list(SCHEMES)
     for path in pages:
         page.goto(url + path, wait_until="load")
         settle(page)
-        for scheme in SCHEMES:
-            use_scheme(page, scheme)
+        for n, scheme in enumerate(schemes):
+            use_scheme(page, scheme, switch=n > 0)  # (a page opens in the scheme the one before ended in)
             where = f"{path or 'home'} at {width}px, {scheme}: "
             found = page.evaluate(CLIPPED)
             elements, scrollers = elements + found["measured"], scrollers + found["scrollers"]
@@ -224,19 +259,19 @@ def measure_everywhere(browser: Any, site: Path, url: str, width: int, paths: li
             cut = page.evaluate(BROKEN_WORDS)
             words += cut["words"]
             broken += [where + problem for problem in cut["broken"]]
+        schemes.reverse()
     context.close()
     return Measured(len(pages), elements, scrollers, clipped, words, broken)
 
 
-def measured_widths(browser: Any, site: Path, base: str, every: int = 1) -> Callable[[int], Measured]:
+def measured_widths(browser: Any, site: Path, base: str, pages: list[str] | None = None) -> Callable[[int], Measured]:
     """`measure_everywhere` of a site at a window width, each width measured once: every
-    page, or (`every` n) the first page and each nth after it in the site's order, which
-    walks every folder and kind of page."""
+    page, or those of `pages` (`walked_pages`)."""
     found: dict[int, Measured] = {}
 
     def at(width: int) -> Measured:
         if width not in found:
-            found[width] = measure_everywhere(browser, site, base, width, site_pages(site)[::every])
+            found[width] = measure_everywhere(browser, site, base, width, pages)
         return found[width]
 
     return at

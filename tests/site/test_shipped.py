@@ -19,7 +19,7 @@ from rulesref.links import plain_text
 from rulesref.validate import validate
 
 from .conftest import REPO, Built, Sites, offline_page, pdf_text, search_titles, serving
-from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, site_pages
+from .layout import CHART_TEXT, WINDOWS, Measured, measured_widths, settle, settled_context, walked_pages
 from .linkcheck import broken_links
 from .players_words import ARTICLE_TEXT, code_in, player_text
 
@@ -97,10 +97,10 @@ def test_no_shipped_page_shows_a_player_code(shipped: Built) -> None:
 
 @pytest.mark.browser
 def test_no_try_it_form_of_the_shipped_site_shows_a_player_code(browser: Any, shipped: Built, shipped_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = settled_context(browser, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     forms, found = 0, []
-    for path in site_pages(shipped.site):
+    for path in walked_pages(shipped.site, CONTENT):
         if "rr-try" not in (shipped.site / path / "index.html").read_text(encoding="utf-8"):
             continue
         page.goto(shipped_url + path, wait_until="load")
@@ -158,10 +158,11 @@ def test_a_cross_link_previews_its_target_summary(page: tuple[Any, str], shipped
 
 @pytest.fixture(scope="module")
 def measured(browser: Any, shipped: Built, shipped_url: str, engine: str) -> Callable[[int], Measured]:
-    """Every shipped page measured once per window width, light and dark; with Zensical,
-    whose pages hold the same content in the same theme's look, every third page (a walk of
-    every page took 15 minutes more of the suite)."""
-    return measured_widths(browser, shipped.site, shipped_url, every=3 if engine == ZENSICAL else 1)
+    """The shipped pages measured once per window width, light and dark: every page of the
+    source's site and some of the French one's (`walked_pages`); with Zensical, whose pages
+    hold the same content in the same theme's look, every third of those (a walk of every
+    page took 15 minutes more of the suite)."""
+    return measured_widths(browser, shipped.site, shipped_url, walked_pages(shipped.site, CONTENT, every=3 if engine == ZENSICAL else 1))
 
 
 @pytest.mark.browser
@@ -184,11 +185,11 @@ def test_no_word_in_any_shipped_table_breaks_across_lines(measured: Callable[[in
 
 @pytest.mark.browser
 def test_every_chart_keeps_its_text_inside_its_svg(browser: Any, shipped: Built, shipped_url: str) -> None:
-    context = browser.new_context(**WINDOWS[390])
+    context = settled_context(browser, **WINDOWS[390])
     page = context.new_page()
     charts = live = boxes = 0
     problems = []
-    for path in site_pages(shipped.site):
+    for path in walked_pages(shipped.site, CONTENT):
         if "rr-chart" not in (shipped.site / path / "index.html").read_text(encoding="utf-8"):
             continue
         page.goto(shipped_url + path, wait_until="load")
