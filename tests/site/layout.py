@@ -208,19 +208,28 @@ def site_pages(site: Path) -> list[str]:
     return sorted("" if path == "." else path + "/" for path in found)
 
 
+def _each_folder(pages: list[str], every: int, below: str = "") -> list[str]:
+    """Of each top folder of `pages` (below the prefix `below`), the first page and each
+    `every`th after it, in the site's order."""
+    folders: dict[str, list[str]] = {}
+    for path in pages:
+        folders.setdefault(path.removeprefix(below).split("/", 1)[0], []).append(path)
+    return [path for own in folders.values() for path in own[::every]]
+
+
 def walked_pages(site: Path, content: Path, every: int = 1) -> list[str]:
-    """The pages a walk over a site measures: the first page and each `every`th after it of
-    the source's site; of each locale's (`/<locale>/`), the pages of the entries it translates,
-    and of the rest, which show the source's words in the locale's frame, the first and each
-    (3 x `every`)th after it. Every folder and kind of page is walked in each language."""
+    """The pages a walk over a site measures: of each folder of the source's site, the first
+    page and each `every`th after it; of each locale's (`/<locale>/`), the pages of the
+    entries it translates, and of the rest of each of its folders, which show the source's
+    words in the locale's frame, the first and each (3 x `every`)th after it. Every folder
+    and kind of page is walked in each language."""
     translated = {f"{t.parent.name}/{t.parents[2].name}/{t.stem}/" for t in content.glob("*/translations/*/*.yml")}
     locales = {path.split("/", 1)[0] for path in translated}
     pages = site_pages(site)
-    source = [path for path in pages if path.split("/", 1)[0] not in locales]
-    walked = source[::every]
+    walked = _each_folder([path for path in pages if path.split("/", 1)[0] not in locales], every)
     for locale in sorted(locales):
         own = [path for path in pages if path.startswith(locale + "/")]
-        walked += [path for path in own if path in translated] + [path for path in own if path not in translated][:: 3 * every]
+        walked += [path for path in own if path in translated] + _each_folder([path for path in own if path not in translated], 3 * every, locale + "/")
     return walked
 
 
