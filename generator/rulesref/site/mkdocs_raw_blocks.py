@@ -18,7 +18,7 @@ to its name when that name is on it, and the block ends where the stack is empty
 followed by a blank line is stashed with that line's newline, and is replaced in the text
 by what the parser would have added for it (a newline, the placeholder, two newlines).
 A page with anything else outside what it follows (a comment, a declaration, a
-processing instruction, `script` or `style`, a `<` it cannot read as a tag, a block that
+processing instruction, `style` or a `script` that is not empty, a `<` it cannot read as a tag, a block that
 does not end in a blank line, a `markdown` attribute other than on a one-line heading or
 paragraph) is handed to the parser untouched. A test converts the fixture site's pages,
 and pages written to trip it, both ways and finds the same HTML.
@@ -51,6 +51,9 @@ _MARKDOWN = re.compile(r"""(?:^|\s)markdown(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]*))?
 _MARKDOWN_ON = (None, '"1"', "'1'", "1")
 # the elements the parser reads in a mode of their own (their content is text to it)
 _OWN_MODE = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript", "plaintext"})
+# ... of which an empty script (`<script src="..."></script>`, as a page with a Versus form
+# ends) reads as any element: its start tag, then its end tag
+_EMPTY_SCRIPT = re.compile(r"</script\s*>", re.IGNORECASE)
 # the elements `md_in_html` reads as one span of Markdown text (a heading's, a paragraph's)
 _SPAN = frozenset({"address", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "legend", "li", "p", "summary", "td", "th"})
 # what follows a block's end tag for the parser to end the block there: the line's end
@@ -138,7 +141,7 @@ def _start_name(tag: re.Match[str]) -> str | None:
             raise _NotFollowed  # a comment, a declaration, a processing instruction, `</` alone
         return None
     name = name.lower()
-    if name in _OWN_MODE or name == "hr":
+    if (name in _OWN_MODE and not (name == "script" and _EMPTY_SCRIPT.match(tag.string, tag.end()))) or name == "hr":
         raise _NotFollowed
     return name
 
