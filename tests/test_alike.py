@@ -5,6 +5,8 @@ reported at its own unit."""
 
 from __future__ import annotations
 
+import html
+import json
 import shutil
 from pathlib import Path
 
@@ -85,9 +87,23 @@ def test_units_with_examples_of_their_own_are_composed_on_their_own(content: Pat
         assert entry is not None and [c.alike for c in entry.checks if c.parts] == [None]
 
 
+def _resolved(placeholder: str, files: dict[str, bytes]) -> dict[str, object]:
+    """A form as `rulesref-try.js` makes it: the placeholder's part laid over the description
+    in the script it names."""
+    own: dict[str, object] = json.loads(html.unescape(placeholder.split('data-rr-try="', 1)[1].rsplit('"', 1)[0]))
+    if "form" not in own:
+        return own
+    script = files[str(own["form"])].decode()
+    prefix = f"(globalThis.rulesrefForms ??= {{}})[{json.dumps(own['form'])}] = "
+    assert script.startswith(prefix) and script.endswith(";\n")
+    shared: dict[str, object] = json.loads(script[len(prefix):-2])
+    return shared | {name: value for name, value in own.items() if name not in ("form", "script")}  # (those two name the script)
+
+
 def test_a_steps_own_check_is_described_once_for_the_unit_pages_as_each_would_be(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Versus forms of units whose step no rule changes share one description of the
-    step's check: the forms equal those made with nothing shared, and it was made once."""
+    step's check, in a script of its own: it was made once, and each form, laid over it, is
+    the one made with nothing shared."""
     from rulesref.pages import try_it, versus_forms
     from rulesref.pages.docs import all_checks
 
@@ -101,11 +117,16 @@ def test_a_steps_own_check_is_described_once_for_the_unit_pages_as_each_would_be
         return real(entry, *args, **kwargs)
 
     monkeypatch.setattr(try_it, "description", counted)
-    forms = versus_forms.played_files(build, checks).forms
-    assert made.count("w40k7:shooting-attack") == 1 and sum(f"{versus_forms.PLAYED}shooting-attack.attack" in f for f in forms.values()) >= 3
-    unit_forms = versus_forms.unit_forms
-    monkeypatch.setattr(versus_forms, "unit_forms", lambda build, unit, found, checks, _: unit_forms(build, unit, found, checks, {}))
-    assert versus_forms.played_files(build, checks).forms == forms
+    played = versus_forms.played_files(build, checks)
+    step = f"{versus_forms.PLAYED}shooting-attack.attack"
+    sharing = [form[step] for form in played.forms.values() if step in form]
+    assert made.count("w40k7:shooting-attack") == 1 and len(sharing) >= 3
+    assert all("&quot;args&quot;" not in p and "&quot;form&quot;" in p for p in sharing)  # (the description is not in the page)
+    whole = versus_forms.played_files(build, checks, shared=False)
+    assert not any(path.startswith(versus_forms.DESCRIBED) for path in whole.files)
+    assert whole.forms.keys() == played.forms.keys()
+    for key, forms in played.forms.items():
+        assert {name: _resolved(p, played.files) for name, p in forms.items()} == {name: _resolved(p, whole.files) for name, p in whole.forms[key].items()}, key
 
 
 def test_the_key_of_a_composition_tells_apart_what_a_units_values_change(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@ chances the same as Python's (`tests/test_versus.py` counts them by hand)."""
 from __future__ import annotations
 
 import json
+import zipfile
 from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
@@ -14,8 +15,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from rulesref import paths
+from rulesref.config import DEFAULT_SITE_URL
+
 from ..played import played_content
-from .conftest import Built, Sites, serving
+from .conftest import Built, Sites, offline_page, serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -47,6 +51,54 @@ def test_the_targets_of_a_system_are_one_script_not_on_every_page(site: Built) -
     assert "Hive Beetle" not in page  # the targets come with the script, not the page
 
 
+def _spec(page: Any, holder: Any) -> dict[str, Any]:
+    """The form's description as `rulesref-try.js` read it: the placeholder's part laid over
+    the description a unit pages' script gives, where it names one."""
+    own: dict[str, Any] = json.loads(holder.get_attribute("data-rr-try"))
+    shared: dict[str, Any] = page.evaluate("(form) => (form ? globalThis.rulesrefForms[form] : {})", own.get("form"))
+    return shared | own
+
+
+def test_a_steps_own_check_is_one_script_the_unit_pages_share(site: Built, browser: Any, url: str) -> None:
+    """A form of a step no rule of the unit changes names its description's script rather than
+    holding it; the form made from it runs and draws its odds, with no error."""
+    pages = {unit: (site.site / "lanterns" / unit / "index.html").read_text(encoding="utf-8") for unit in ("moth-reavers", "hive-beetles")}
+    scripts = sorted(p.relative_to(site.site).as_posix() for p in (site.site / "assets" / "versus" / "described").rglob("*.js"))
+    assert scripts and all(any(script.rsplit("/", 1)[1] in html for html in pages.values()) for script in scripts)
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{url}lanterns/moth-reavers/")
+    expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)
+    shared = [h for h in page.locator(".rr-try").all() if "form" in json.loads(h.get_attribute("data-rr-try"))]
+    assert shared, "no form of the page names a shared description"
+    for holder in shared:
+        own = json.loads(holder.get_attribute("data-rr-try"))
+        assert "args" not in own and own["form"] in scripts
+        spec = _spec(page, holder)
+        assert holder.locator(".rr-try-field").count() == len(spec["args"]) > 0
+        assert holder.locator("legend").inner_text() == own["legend"]
+        expect(holder.locator(".rr-try-odds svg, .rr-try-odds .rr-always").first).to_be_visible()
+    assert [p for p in problems if not p.startswith("Loading the image 'data:image/svg+xml")] == []  # (the theme's own icons)
+    page.close()
+
+
+def test_a_shared_description_is_read_in_the_offline_copy_too(site: Built, browser: Any, tmp_path: Path) -> None:
+    """From file://, where the form's module is a classic twin, the description's script is
+    read as well: every form of the page starts and draws its odds."""
+    with zipfile.ZipFile(site.site / paths.offline_zip(DEFAULT_SITE_URL)) as archive:
+        archive.extractall(tmp_path)
+    context, page, errors = offline_page(browser)
+    page.goto((tmp_path / paths.offline_name(DEFAULT_SITE_URL) / "lanterns" / "moth-reavers" / "index.html").as_uri())
+    page.wait_for_function("document.querySelectorAll('.rr-try-ready').length === document.querySelectorAll('.rr-try').length")
+    shared = [h for h in page.locator(".rr-try").all() if "form" in json.loads(h.get_attribute("data-rr-try"))]
+    assert shared and all(h.locator(".rr-try-field").count() == len(_spec(page, h)["args"]) for h in shared)
+    expect(shared[0].locator(".rr-try-odds svg, .rr-try-odds .rr-always").first).to_be_visible()
+    context.close()
+    assert [e for e in errors if "data:image/svg+xml" not in e] == []
+
+
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_played_unit_aims_a_weapon_at_a_unit_typed_by_name(browser: Any, url: str, width: int, tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900})
@@ -58,7 +110,7 @@ def test_a_played_unit_aims_a_weapon_at_a_unit_typed_by_name(browser: Any, url: 
     expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)  # (every form started: they start in any order)
     holder = page.locator(".rr-try").first
     assert holder.locator("legend").inner_text() == "Versus: Close combat"
-    spec = json.loads(holder.get_attribute("data-rr-try"))
+    spec = _spec(page, holder)
     fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
     weapon = holder.locator("select[id$='-weapon']")
     assert weapon.locator("option").all_inner_texts() == ["Moth Reaver: Dust Blade", "Moth Reaver: Wing Hook"]
@@ -108,7 +160,7 @@ def test_rage_in_the_browser_is_pythons_count(browser: Any, url: str) -> None:
     expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)  # (every form started: they start in any order)
     holder = page.locator(".rr-try").first
     assert holder.locator("legend").inner_text() == "Versus: Close combat"
-    spec = json.loads(holder.get_attribute("data-rr-try"))
+    spec = _spec(page, holder)
     fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
     holder.locator("input[id$='-models']").fill("2")
     assert fields["attacks"].input_value() == "2"
@@ -146,7 +198,7 @@ def test_weapons_added_to_the_form_fire_together_as_the_command_answers(browser:
     page.goto(f"{url}lanterns/moth-reavers/")
     expect(page.locator(".rr-try:not(.rr-try-ready)")).to_have_count(0)  # (every form started: they start in any order)
     holder = page.locator(".rr-try").first
-    spec = json.loads(holder.get_attribute("data-rr-try"))
+    spec = _spec(page, holder)
     fields = {arg["name"]: holder.locator(".rr-try-field").nth(i).locator("input, select") for i, arg in enumerate(spec["args"])}
     target = holder.locator("input[list]")
     holder.locator("datalist option[value='Hive Beetles']").wait_for(state="attached")

@@ -12,6 +12,13 @@ rules change the step, else the step's own), with what `rulesref.versus.matchups
   name rather than listed on every page: each fills in and holds what its profile gives and
   what its rules hold (Eternal Warrior), and names those rules.
 
+A step's own check (no rule of the unit changes it) is described in a script of its own
+(`assets/versus/described/`), once for the unit pages of a folder, whose placeholders carry only
+what each unit adds and the script's name (`form`, `script`): most of an imported site's forms
+run a step's own check, and its arguments and words, written into every unit page, were most
+of those pages' bytes. `rulesref-try.js` reads the script once a page and lays the unit's
+part over it, so the form is the one the whole description would make.
+
 The "Open a roster" page plays a roster against another with the same forms: each unit's
 record there carries what its forms add and what it is as a target (`roster_versus`), and the
 description of each check they run is a script of its own (`assets/versus/forms/`), which the
@@ -40,6 +47,7 @@ from rulesref.views.checks import CheckView
 PLAYED = "versus:"  # a played form's key among an entry's forms (check names are snake_case: no clash)
 TARGETS = f"{paths.ASSETS}/versus"  # one script per played system: its units as targets
 FORMS = f"{TARGETS}/forms"  # the roster page's: one script per check its Versus forms run
+DESCRIBED = f"{TARGETS}/described"  # the unit pages': a step's own check, one script per folder of units
 SHARED = ("words", "targets", "system")  # what every unit's form of a system says alike: the roster page gives it once (`roster_shared`)
 WORDS = {
     "weapon": "Attacking with", "models": "Models attacking", "target": "Target (type a name)",
@@ -102,11 +110,12 @@ def _played(here: str, build: Build, unit: Entry, matchup: Matchup, plan: Plan) 
     return {"played": played, "given": _given(matchup, plan, unit), "targets": [], "applying": [], "legend": f"{try_it.VERSUS}: {matchup.step.name}"}
 
 
-def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], described: dict[tuple[str, str, str], dict[str, Any]]) -> dict[str, str]:
+def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], files: dict[str, bytes] | None) -> dict[str, str]:
     """The placeholders of the unit's Versus forms, one per step it has a weapon for, by
     `PLAYED` and the step. A step's own check (no rule of the unit changes it) is described
-    once for the unit pages of a folder (`described`): its links, to other pages than the
-    unit's, are the same from each of them."""
+    once for the unit pages of a folder, in a script added to `files` (its links, to other
+    pages than the unit's, are the same from each of them), which the placeholder names;
+    with no `files`, every description is written into its placeholder whole."""
     here = paths.entry_page(unit)
     out = {}
     for matchup in found:
@@ -114,14 +123,29 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
         if planned is None:
             continue
         entry, plan, view = planned
-        key = (entry.key, plan.name, posixpath.dirname(posixpath.dirname(here)))  # (`system/unit/index.md`: the folder of the units' folders)
-        description = described.get(key) if entry is not unit else None
-        if description is None:
-            description = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], build.content), here)
-            if entry is not unit:
-                described[key] = description
-        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(description | _played(here, build, unit, matchup, plan))
+        played = _played(here, build, unit, matchup, plan)
+        if entry is unit or files is None:
+            placeholder = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], build.content), here) | played
+        else:
+            asset = described_asset(here, entry, plan)
+            if asset not in files:
+                files[asset] = form_script(asset, try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], build.content), here))
+            placeholder = {"form": asset, "script": paths.relative(here, asset)} | played
+        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(placeholder)
     return out
+
+
+def described_asset(page: str, entry: Entry, plan: Plan) -> str:
+    """The script of a check's description as the unit pages of `page`'s folder of units read
+    it (`system/unit/index.md`: the folder of the units' folders)."""
+    return f"{DESCRIBED}/{posixpath.dirname(posixpath.dirname(page))}/{entry.system}/{entry.id}.{plan.name}.js"
+
+
+def form_script(asset: str, described: dict[str, Any]) -> bytes:
+    """A classic script that gives the description of a form by the name of its script (a
+    module could not be read from the offline copy's file:// pages)."""
+    data = json.dumps(described, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return f"(globalThis.rulesrefForms ??= {{}})[{json.dumps(asset)}] = {data};\n".encode()
 
 
 def roster_shared(systems: tuple[System, ...], page: str) -> dict[str, Any]:
@@ -149,9 +173,7 @@ def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks:
             entry, plan, view = planned
             asset = form_asset(entry, plan)
             if asset not in files:
-                described = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], content), page)
-                data = json.dumps(described, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-                files[asset] = f"(globalThis.rulesrefForms ??= {{}})[{json.dumps(asset)}] = {data};\n".encode()
+                files[asset] = form_script(asset, try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], content), page))
             adds = _played(page, build, unit, matchup, plan)
             adds["played"] = {k: v for k, v in adds["played"].items() if k not in SHARED}  # (the page gives them once)
             one |= {"form": asset, "script": paths.relative(page, asset), **adds}
@@ -189,7 +211,8 @@ def targets_file(content: Content, system: System, found: dict[str, tuple[Matchu
 @dataclass(frozen=True)
 class PlayedFiles:
     """Every played unit's Versus forms (by entry key, then as `unit_forms`), the scripts of
-    the targets of each played system and of the roster page's forms (by path), and each
+    the targets of each played system, of the descriptions the unit pages share and of the
+    roster page's forms (by path), and each
     unit as the roster page's matrix reads it (by entry key, as `roster_versus`)."""
 
     forms: dict[str, dict[str, str]]
@@ -197,19 +220,19 @@ class PlayedFiles:
     roster: dict[str, list[dict[str, Any]]]
 
 
-def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None) -> PlayedFiles:
+def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True) -> PlayedFiles:
     """Every played unit's forms and the scripts they read, the units matched once for all;
-    with a `roster_page`, the units as that page's matrix reads them too."""
+    with a `roster_page`, the units as that page's matrix reads them too. `shared`: a step's
+    own check is described once for a folder of units (`unit_forms`); else in every form."""
     content = build.content
     out = PlayedFiles({}, {}, {})
-    described: dict[tuple[str, str, str], dict[str, Any]] = {}  # (see `unit_forms`)
     for system in (s for s in content.systems if s.played_with is not None):
         played = playing(content, system.id)
         found = {u.key: matchups(played, u) for u in content.entries_of(system.id) if u.kind == "unit"}
         for key, matched in found.items():
             unit = content.entry(key)
             assert unit is not None
-            out.forms[key] = unit_forms(build, unit, matched, checks, described)
+            out.forms[key] = unit_forms(build, unit, matched, checks, out.files if shared else None)
             if roster_page is not None:
                 steps = roster_versus(build, unit, matched, checks, roster_page, out.files)
                 if steps:

@@ -269,8 +269,28 @@ function totals(arg, runtime, value) {
   }
 }
 
+// A Versus form whose check the unit pages of a folder share names its description's script
+// (`form`, `script`: versus_forms.unit_forms), read once a page; the placeholder's own part is
+// laid over it. The roster page's matrix may have read the script already.
+const descriptions = new Map();
+function described(own) {
+  if (!own.form) return Promise.resolve({});
+  const kept = globalThis.rulesrefForms?.[own.form];
+  if (kept) return Promise.resolve(kept);
+  if (!descriptions.has(own.form)) {
+    descriptions.set(own.form, new Promise((resolve, reject) => {
+      const tag = element("script", { src: new URL(own.script, document.baseURI).href });
+      tag.onload = () => (globalThis.rulesrefForms?.[own.form] ? resolve(globalThis.rulesrefForms[own.form]) : reject(new Error("its description is missing")));
+      tag.onerror = () => reject(new Error("its description could not be read"));
+      document.head.append(tag);
+    }));
+  }
+  return descriptions.get(own.form);
+}
+
 async function build(holder) {
-  const spec = JSON.parse(holder.dataset.rrTry);
+  const own = JSON.parse(holder.dataset.rrTry);
+  const spec = { ...(await described(own)), ...own };
   const url = new URL(spec.module, document.baseURI);
   // rulesrefImport: the offline copy's loader of classic twins (browsers run no modules from file://)
   const load = globalThis.rulesrefImport ?? ((href) => import(href));
