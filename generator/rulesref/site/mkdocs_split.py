@@ -7,10 +7,10 @@ each is about half of a build. In the MkDocs child of `rulesref build` (`mkdocs_
 
 - **Kept.** Pages whose reading or writing is kept from the last build are taken from there
   (`mkdocs_kept`); only the others are read, and written.
-- **Split.** The pages left to read are shared out when the build reads its first page: the
-  i-th of them is read by process i mod n (process 0 being the build's own). A worker sends
-  back what reading set on each of its pages, in page order, and the build sets it on its
-  own page object when its loop reaches that page. The pages left to write are shared out
+- **Split.** The pages left to read are shared out when the build reads its first page
+  (`rulesref.support.forked`): the build's loop reads them from the first, the workers from
+  the last, until they meet. A worker sends back what reading set on each of its pages, and
+  the build sets it on its own page object when its loop reaches that page. The pages left to write are shared out
   the same way when the build writes its first page (every page is read then, and the nav
   whole): a worker forked then writes each of its pages as the build would, and sends back
   the entries it gave the search index, which the build adds when its loop reaches that
