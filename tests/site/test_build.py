@@ -89,6 +89,20 @@ def test_two_builds_are_byte_identical(built: Built, tmp_path: Path, monkeypatch
     assert tree_hashes(again.site) == tree_hashes(built.site)
 
 
+def test_the_docs_folders_other_files_are_linked_into_the_site_and_the_themes_copied(built: Built) -> None:
+    """The build's MkDocs links the JSON API, scripts and modules of its docs folder into the
+    site (one file, two names) rather than copying their bytes; the theme's own files and
+    every page are the site's alone."""
+    api = sorted(p for p in (built.site / "api").rglob("*.json"))
+    assert len(api) >= 10
+    for path in api:
+        twin = built.docs / path.relative_to(built.site)
+        assert path.stat().st_ino == twin.stat().st_ino and path.read_bytes() == twin.read_bytes()
+    theme = [p for p in (built.site / "assets" / "javascripts").rglob("*.js")]
+    assert theme and all(p.stat().st_nlink == 1 for p in theme)
+    assert all(p.stat().st_nlink == 1 for p in built.site.rglob("*.html"))
+
+
 def test_pages_rendered_on_several_cores_are_the_pages_one_process_renders(monkeypatch: pytest.MonkeyPatch) -> None:
     """`build` renders the entries' pages in forked workers (`rulesref.support.forked`): the
     docs folder is byte for byte the one a single process renders."""

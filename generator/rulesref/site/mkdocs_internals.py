@@ -20,6 +20,8 @@ more, and each is here with why:
   (`build_delay`, 0.1 s, set in the server's constructor), which `serve` shortens.
 - `rulesref build`'s MkDocs child finds the ids of a page's raw HTML without parsing every
   tag of it (`replace_raw_html_ids`): MkDocs' `_RawHTMLPreprocessor` has no public switch.
+  It also links the docs folder's other files into the site rather than copying them
+  (`link_static_files`): MkDocs copies each with `mkdocs.utils.copy_file`.
 - `rulesref build`'s MkDocs child reads pages on every core and takes unchanged pages from
   the last build (`rulesref.site.mkdocs_split`), and counts pages on a terminal
   (`rulesref.site.mkdocs_runner`): both wrap the two page steps,
@@ -128,6 +130,46 @@ def replace_raw_html_ids(find: Callable[[str], set[str]]) -> None:
         return lines
 
     pages._RawHTMLPreprocessor.run = run  # type: ignore[method-assign]
+
+
+def link_static_files() -> None:
+    """Make the next build of this process put each file of its docs folder that is not a
+    page (the JSON API, the scripts, the generated modules: thousands on a big import) into
+    the site as a hard link to the docs folder's, where both are on one file system, instead
+    of a copy of its bytes, which cost seconds of the build's one busy core. The build's
+    docs folder and site are written whole and swapped in, never changed in place, and
+    `serve` writes its docs by renaming new files over the old, so the two never differ.
+    Still copied: the theme's own files (a link into the installed theme could be edited
+    through the site), an HTML file (the CSP step rewrites the site's HTML in place,
+    `rulesref.site.csp`), and anything a link cannot be made for. The docs folder is the
+    one the build reads its files from (`get_files`, which the build looks up by name)."""
+    import os
+    import shutil
+
+    from mkdocs import utils
+
+    copy = utils.copy_file
+    read = _build.get_files  # type: ignore[attr-defined]
+    docs: list[str] = []
+
+    def get_files(config: Any) -> Any:
+        docs[:] = [os.path.join(os.path.abspath(config.docs_dir), "")]
+        return read(config)
+
+    def link_file(source_path: str, output_path: str) -> None:
+        if not docs or not os.path.abspath(source_path).startswith(docs[0]) or source_path.endswith((".html", ".htm")) or os.path.isdir(output_path):
+            copy(source_path, output_path)
+            return
+        os.makedirs(os.path.dirname(output_path), exist_ok=True)
+        try:
+            if os.path.lexists(output_path):
+                os.unlink(output_path)
+            os.link(source_path, output_path)
+        except OSError:  # another file system, or one without links
+            shutil.copyfile(source_path, output_path)
+
+    _build.get_files = get_files  # type: ignore[attr-defined]
+    utils.copy_file = link_file
 
 
 def search_entries(config: Any) -> list[dict[str, Any]] | None:

@@ -126,6 +126,7 @@ def main() -> int:
         return 2
     internals.replace_raw_html_ids(_beside("mkdocs_anchors").present_ids)  # without parsing every tag
     _beside("mkdocs_raw_blocks").install()  # ... nor to find where raw blocks end
+    internals.link_static_files()  # the docs folder's other files, linked rather than copied
     if order.get("processes", 1) > 1 or order.get("cache"):
         _beside("mkdocs_split").install(order.get("processes", 1), internals, _beside("mkdocs_kept"), order.get("cache"))
     if _on_terminal():
