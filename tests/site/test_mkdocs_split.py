@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -132,8 +133,17 @@ def test_a_warning_found_by_a_worker_is_logged_once_and_strict_counts_it(
     docs = tmp_path / "docs"
     docs.mkdir()
     for n in range(6):
-        link = "[gone](missing.md)" if n == 3 else "[home](index.md)"
+        link = "[gone](missing.md)" if n == 5 else "[home](index.md)"
         (docs / ("index.md" if n == 0 else f"page{n}.md")).write_text(f"# Page {n}\n\n{link}\n", encoding="utf-8")
+    counted, _ = mkdocs_internals.page_steps()
+    pid = os.getpid()
+
+    def slowly(page: Any, config: Any, files: Any, dirty: bool = False) -> None:
+        if os.getpid() == pid:
+            time.sleep(0.2)  # (so the worker, which starts from the last page, takes page 5)
+        counted(page, config, files, dirty)
+
+    mkdocs_internals.replace_page_steps(slowly)  # (the `reads` fixture restores MkDocs' own)
     config = tmp_path / "mkdocs.yml"
     config.write_text(f"site_name: t\ndocs_dir: {docs}\nvalidation:\n  unrecognized_links: warn\n", encoding="utf-8")
     small = Built(tmp_path, tmp_path / "content", config, docs, tmp_path / "site")
@@ -141,7 +151,7 @@ def test_a_warning_found_by_a_worker_is_logged_once_and_strict_counts_it(
         _build(small, tmp_path / "site", 2, strict=True)
     warned = [r.getMessage() for r in caplog.records if "missing.md" in r.getMessage()]
     assert len(warned) == 1, warned
-    assert "page3.md" not in reads  # page 3 was read by the worker
+    assert "page5.md" not in reads  # page 5 was read by the worker
 
 
 def test_a_plugin_that_works_while_pages_are_read_keeps_the_build_in_one_process(
