@@ -72,3 +72,49 @@ def test_every_page_is_rendered_again_when_a_constant_changes() -> None:
     run({"a": 1, "b": 2}, memo)
     run({"a": 1, "b": 2}, memo, constant="other")
     assert memo.made[PAGES] == 2
+
+
+class Counted:
+    """An answer made afresh each run, equal to the last run's: it counts its comparisons."""
+
+    compared = 0
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        Counted.compared += 1
+        return isinstance(other, Counted) and other.value == self.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Shelf:
+    """Many pages that read one answer, made as a new object each run."""
+
+    def __init__(self, value: int, memo: Memo) -> None:
+        self.number = value
+        self.reads = Reads(self, (), memo)
+
+    @question
+    def fresh(self) -> Counted:
+        return Counted(self.number)
+
+
+def test_an_answer_many_pages_read_is_compared_once_a_run() -> None:
+    memo = Memo()
+
+    def shelf_run(value: int) -> dict[str, int]:
+        memo.begin()
+        shelf = Shelf(value, memo)
+        pages = {name: shelf.reads.page(name, lambda: shelf.fresh().value) for name in map(str, range(50))}
+        memo.finish()
+        return pages
+
+    shelf_run(1)
+    Counted.compared = 0
+    assert set(shelf_run(1).values()) == {1} and memo.made[PAGES] == 0  # every page kept
+    assert Counted.compared == 1  # one comparison, not one per page
+    Counted.compared = 0
+    assert set(shelf_run(2).values()) == {2} and memo.made[PAGES] == 50  # every page made again
+    assert Counted.compared == 1

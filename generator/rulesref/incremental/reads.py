@@ -49,6 +49,7 @@ class Reads:
         memo.keep(CONSTANTS, None, None, constants)
         self._answers: dict[tuple[str, tuple[Hashable, ...]], Any] = {}
         self._asked: dict[tuple[str, tuple[Hashable, ...]], Any] | None = None  # what is being made asks
+        self._compared: dict[tuple[str, tuple[Hashable, ...]], tuple[Any, bool]] = {}  # each question: the kept answer last compared, and whether it was the same
         self._methods: dict[str, tuple[Callable[..., Any], bool]] = {}  # each question's own method, and whether it is derived
 
     def ask(self, name: str, about: tuple[Hashable, ...], answer: Callable[[], Made], derived: bool) -> Made:
@@ -108,13 +109,22 @@ class Reads:
 
     def _holds(self, asked: tuple[Asked, ...]) -> bool:
         """Whether every question was answered as it is now. (The path every kept page of
-        every run takes: answers are looked up before anything is called.)"""
-        answers, missing = self._answers, _MISSING
+        every run takes: answers are looked up before anything is called.) The pages that
+        asked a question in one run hold the very answer it gave then, so each answer is
+        compared once a run, whatever number of pages kept it: an answer made afresh each
+        run (an army's units, on every army page) is a deep comparison."""
+        answers, compared, missing = self._answers, self._compared, _MISSING
         for key, value in asked:
             now = answers.get(key, missing)
             if now is missing:
                 now = self._answer(key)
-            if now != value:
+            verdict = compared.get(key)
+            if verdict is not None and verdict[0] is value:
+                same = verdict[1]
+            else:
+                same = now is value or now == value
+                compared[key] = (value, same)  # (held, so that `is` stays a test of the same object)
+            if not same:
                 return False
         return True
 
