@@ -224,13 +224,20 @@ class SearchBox:
     def links(self, page: Any) -> list[tuple[str, str, str]]:
         """Every result shown: its title, the line under it that says where it is (Material:
         the first paragraph, Zensical: the path), and where it leads (path and fragment)."""
+        # read in one go: the theme may draw the list again while it is read (Zensical does,
+        # as more results come), and a result read by its place could be gone
+        shown: list[list[str]] = page.locator(self.result).evaluate_all(
+            """(items) => items.map((item) => {
+                const link = item.querySelector("a[href]");
+                const title = link.querySelector("h1, h2");
+                const where = link.querySelector("h1 + p, menu");
+                return [title ? title.innerText : "", where ? where.innerText : "", link.getAttribute("href") || ""];
+            })"""
+        )
         found: list[tuple[str, str, str]] = []
-        for result in page.locator(self.result).all():
-            link = result.locator("a[href]").first
-            title = link.locator("h1, h2").first.inner_text()
-            where = link.locator("h1 + p, menu").all_inner_texts()
-            url = urlsplit(link.get_attribute("href") or "")
-            found.append((title, where[0] if where else "", url.path + (f"#{url.fragment}" if url.fragment else "")))
+        for title, where, href in shown:
+            url = urlsplit(href)
+            found.append((title, where, url.path + (f"#{url.fragment}" if url.fragment else "")))
         return found
 
 
@@ -254,7 +261,15 @@ def search_titles(page: Any, base: str, words: str) -> list[str]:
         expect(page.locator("input[role=combobox]")).to_be_focused()  # (the dialog is open)
     page.keyboard.type(words)
     page.wait_for_selector(box.result)
-    return box.titles(page)
+    # the list is drawn as each letter is typed: the titles once two reads 0.1 s apart agree,
+    # so they are the results of the whole words, not of a part typed before them
+    shown, before = box.titles(page), None
+    for _ in range(50):
+        if shown == before:
+            break
+        page.wait_for_timeout(100)
+        shown, before = box.titles(page), shown
+    return shown
 
 
 @pytest.fixture(scope="session")
