@@ -125,14 +125,19 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
         entry, plan, view = planned
         played = _played(here, build, unit, matchup, plan)
         if entry is unit or files is None:
-            placeholder = try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], build.content), here) | played
+            placeholder = _described(build.content, entry, plan, view, here) | played
         else:
             asset = described_asset(here, entry, plan)
             if asset not in files:
-                files[asset] = form_script(asset, try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], build.content), here))
+                files[asset] = form_script(asset, _described(build.content, entry, plan, view, here))
             placeholder = {"form": asset, "script": paths.relative(here, asset)} | played
         out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(placeholder)
     return out
+
+
+def _described(content: Content, entry: Entry, plan: Plan, view: CheckView, page: str) -> dict[str, Any]:
+    """The check's description, as its "Try it" form gives it, for `page`."""
+    return try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], content), page)
 
 
 def described_asset(page: str, entry: Entry, plan: Plan) -> str:
@@ -173,7 +178,7 @@ def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks:
             entry, plan, view = planned
             asset = form_asset(entry, plan)
             if asset not in files:
-                files[asset] = form_script(asset, try_it.description(entry, plan, view, try_it.choice_names(entry, [plan], content), page))
+                files[asset] = form_script(asset, _described(content, entry, plan, view, page))
             adds = _played(page, build, unit, matchup, plan)
             adds["played"] = {k: v for k, v in adds["played"].items() if k not in SHARED}  # (the page gives them once)
             one |= {"form": asset, "script": paths.relative(page, asset), **adds}
