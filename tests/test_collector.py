@@ -1,10 +1,13 @@
 """The garbage collector is the command's to switch (`rulesref.support.collector`): a command that
-runs once pauses it for its run, `serve` around each save only, and the library never."""
+runs once pauses it for its run, `serve` around each save only, and the library never. A
+long-lived command's process ends without freeing its heap."""
 
 from __future__ import annotations
 
 import gc
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from rulesref.config import Settings
 from rulesref.site import generate
 from rulesref.site.serve import save_generation
 from rulesref.site.session import Session
+from rulesref.support import collector
 from rulesref.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -66,3 +70,26 @@ def test_a_save_runs_with_the_collector_paused_and_freezes_what_it_keeps(tmp_pat
         assert gc.get_freeze_count() > 10_000  # the kept content is frozen, not scanned again
     finally:
         gc.unfreeze()
+
+
+def test_a_long_lived_command_ends_its_process_at_once_with_its_output_said() -> None:
+    """`serve` ends without the interpreter's tear-down: the code and the output stay, exit
+    handlers (which the tear-down would run) do not."""
+    program = (
+        "import atexit, sys; from rulesref.support.collector import end_now; "
+        "atexit.register(lambda: print('torn down')); "
+        "print('said', end=''); sys.stderr.write('also said'); end_now(3)"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (3, "said", "also said")
+
+
+@pytest.mark.parametrize(("argv", "ended"), [(["codes"], False), (["serve"], True)])
+def test_only_a_long_lived_command_ends_the_process_and_only_when_asked(argv: list[str], ended: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    endings: list[int] = []
+    monkeypatch.setattr(cli, "cmd_codes", lambda args: 4)
+    monkeypatch.setattr(cli, "cmd_serve", lambda args: 4)
+    monkeypatch.setattr(collector, "end_now", endings.append)
+    assert cli.main(argv) == 4 and endings == []  # in-process callers (tests, tools) keep their process
+    assert cli.main(argv, ending=True) == 4
+    assert endings == ([4] if ended else [])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from rulesref.commands.cli import PACKAGE_OWNER as OWNER
 from rulesref.commands.cli import main
 from rulesref.errors import UsageError
-from rulesref.support.output import MARKER, ensure_owned, replace_tree, swap_all
+from rulesref.support.output import MARKER, ensure_owned, remove_later, replace_tree, swap_all
 
 
 def generate(content: Path, out: Path | str) -> int:
@@ -119,3 +121,30 @@ def test_swap_all_puts_every_target_back_when_one_rename_fails(tmp_path: Path, m
     assert _tree(docs) == {"a.md": "old"} and _tree(site) == {"index.html": "old"}
     assert _tree(new_docs) == {"a.md": "new"} and _tree(new_site) == {"index.html": "new"}
     assert sorted(p.name for p in tmp_path.iterdir()) == [".docs.new", ".site.new", "docs", "site"]
+
+
+def _many_files(folder: Path) -> Path:
+    for n in range(50):
+        (folder / f"part{n % 5}").mkdir(parents=True, exist_ok=True)
+        (folder / f"part{n % 5}" / f"page{n}.html").write_text("x")
+    return folder
+
+
+def test_a_folder_removed_later_is_removed_by_a_process_of_its_own(tmp_path: Path) -> None:
+    folder = _many_files(tmp_path / "site")
+    remove_later(folder)
+    deadline = time.monotonic() + 30
+    while folder.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not folder.exists()
+    assert tmp_path.is_dir()  # its parent stays
+
+
+def test_a_folder_removed_later_is_removed_at_once_when_no_process_can_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(subprocess, "run", refused)
+    folder = _many_files(tmp_path / "site")
+    remove_later(folder)
+    assert not folder.exists()

@@ -1,5 +1,5 @@
 """`python -m rulesref` runs the `rulesref` command line."""
 
-from rulesref.commands.cli import main
+from rulesref.commands.cli import script
 
-raise SystemExit(main())
+script()

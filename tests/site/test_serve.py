@@ -62,9 +62,10 @@ def wait_for(url: str, words: str, seconds: float = 30) -> str:
 
 
 @contextmanager
-def serve_running(project: Built, log: Path, *more: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """`rulesref serve` of a project on a free port (with `more` options), its output in `log`;
-    stopped (Ctrl-C, then killed if it lingers) when the block ends, whatever the block did to it."""
+def serve_running(project: Built, log: Path, *more: str, temp: Path | None = None) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`rulesref serve` of a project on a free port (with `more` options, and `temp` as its
+    temporary folder), its output in `log`; stopped (Ctrl-C, then killed if it lingers) when
+    the block ends, whatever the block did to it."""
     port = free_port()
     with log.open("w+") as out:
         server = subprocess.Popen(
@@ -72,7 +73,7 @@ def serve_running(project: Built, log: Path, *more: str) -> Iterator[tuple[subpr
             cwd=project.root,
             stdout=out,
             stderr=subprocess.STDOUT,
-            env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+            env=dict(os.environ, NO_MKDOCS_2_WARNING="1", **({"TMPDIR": str(temp)} if temp else {})),
         )
         try:
             yield server, port
@@ -120,15 +121,21 @@ def port_is_free(port: int) -> bool:
 
 @pytest.mark.slow
 def test_sigterm_stops_serve_and_its_server(tmp_path: Path) -> None:
+    """SIGTERM ends `serve` with exit 0, frees its port, and its temporary site goes (removed
+    by a process of its own, which the exit does not wait for)."""
     project = make_project(tmp_path / "served")
-    with serve_running(project, tmp_path / "serve.log") as (server, port):
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    with serve_running(project, tmp_path / "serve.log", temp=temp) as (server, port):
         wait_for(f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}", "Rules reference")
+        assert [path.name.startswith("rulesref-serve-") for path in temp.iterdir()] == [True]
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=20) == 0
         deadline = time.monotonic() + 10
-        while not port_is_free(port) and time.monotonic() < deadline:
+        while not (port_is_free(port) and not any(temp.iterdir())) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert port_is_free(port), "the mkdocs server still holds the port"
+        assert not any(temp.iterdir()), "the temporary site is still there"
 
 
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:

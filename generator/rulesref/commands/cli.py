@@ -395,8 +395,23 @@ def _quiet_stdout() -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, ending: bool = False) -> int:
+    """Run the command `argv` names and give its exit code. `ending`: the process ends once
+    the command has (the `rulesref` script), so a long-lived command's process ends at once
+    (`collector.end_now`) instead of freeing its heap object by object."""
     args = parser().parse_args(argv)
+    code = _run(args)
+    if ending and args.long_lived:
+        collector.end_now(code)
+    return code
+
+
+def script() -> None:
+    """The `rulesref` script and `python -m rulesref`."""
+    raise SystemExit(main(ending=True))
+
+
+def _run(args: argparse.Namespace) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         if args.long_lived:  # serve: pauses the collector around each save itself

@@ -10,7 +10,6 @@ built again. Content with problems is reported and the last good pages stay up.
 from __future__ import annotations
 
 import logging
-import shutil
 import signal
 import socket
 import sys
@@ -31,7 +30,7 @@ from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
 from rulesref.site.session import Session
 from rulesref.support import collector
 from rulesref.support.extras import require_site_tools
-from rulesref.support.output import differences, ensure_owned, with_marker, write_file_atomically
+from rulesref.support.output import differences, ensure_owned, remove_later, with_marker, write_file_atomically
 
 if TYPE_CHECKING:
     from rulesref.site.live import LiveSite, Rebuilt
@@ -299,5 +298,5 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
         pass
     finally:
         live.close()
-        shutil.rmtree(site_dir, ignore_errors=True)
+        remove_later(site_dir)  # exit does not wait for it
     return 0

@@ -13,7 +13,6 @@ project), removed when `serve` stops.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
@@ -25,7 +24,7 @@ from rulesref.site import zensical
 from rulesref.site.serve import first_docs, save_generation, sync_docs
 from rulesref.site.session import Session
 from rulesref.site.staging import staged_config
-from rulesref.support.output import staging_folder
+from rulesref.support.output import remove_later, staging_folder
 
 POLL = 0.3  # seconds between two looks at the content's files
 
@@ -88,5 +87,5 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
     except KeyboardInterrupt:
         pass
     finally:
-        shutil.rmtree(site, ignore_errors=True)
+        remove_later(site)  # exit does not wait for it
     return 0
