@@ -93,3 +93,27 @@ def test_only_a_long_lived_command_ends_the_process_and_only_when_asked(argv: li
     assert cli.main(argv) == 4 and endings == []  # in-process callers (tests, tools) keep their process
     assert cli.main(argv, ending=True) == 4
     assert endings == ([4] if ended else [])
+
+
+def test_the_first_save_freezes_without_a_collection_and_the_later_ones_collect(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first save would have the collector scan the whole heap (nothing is frozen yet): it
+    freezes instead; each later save collects what it made, then freezes it."""
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "content", content)
+    collections: list[int] = []
+    collect = gc.collect
+
+    def counted(generation: int = 2) -> int:
+        collections.append(gc.get_freeze_count())
+        return collect(generation)
+
+    monkeypatch.setattr(gc, "collect", counted)
+    session = Session()
+    gc.unfreeze()
+    try:
+        save_generation(session, str(content), Settings())
+        assert collections == [] and gc.get_freeze_count() > 10_000
+        save_generation(session, str(content), Settings())
+        assert len(collections) == 1 and collections[0] > 10_000  # (only what the second save made is scanned)
+    finally:
+        gc.unfreeze()

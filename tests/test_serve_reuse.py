@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -236,6 +236,22 @@ def test_an_old_file_is_trusted_by_its_status_and_a_link_never(tmp_path: Path, m
     assert unchanged.trusted_status(str(path)) != status
 
 
+def kept_and_full(content: Path, steps: list[tuple[str, Callable[[], object]]]) -> Iterator[tuple[str, Session, dict[str, bytes]]]:
+    """One session's generations: the first (named ""), then one after each edit of `steps`
+    in turn, each found equal (files and problems) to a full generation of the same content."""
+    settings = Settings()
+    session = Session()
+    files, _ = session.generate(str(content), settings)
+    yield "", session, files
+    for name, change in steps:
+        change()
+        files, problems = session.generate(str(content), settings)
+        full_files, full_problems = generate(str(content), settings)
+        assert problems == full_problems, name
+        assert files == full_files, name
+        yield name, session, files
+
+
 def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
     """Imported content has an "Open a roster" page and a data file per system; what they
     read (summaries, texts, units' rules, checks' forms, which entries came from
@@ -261,17 +277,10 @@ def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
         ("no entry from BattleScribe left", unmark_imported),
         ("imported again", lambda: (pond / "leap.yml").write_text(leap, encoding="utf-8")),
     ]
-    settings = Settings()
-    session = Session()
-    files, _ = session.generate(str(content), settings)
-    assert "roster/index.md" in files and "assets/roster/pond.js" in files
     seen: dict[str, dict[str, bytes]] = {}
-    for name, change in steps:
-        change()
-        files, problems = session.generate(str(content), settings)
-        full_files, full_problems = generate(str(content), settings)
-        assert problems == full_problems, name
-        assert files == full_files, name
+    for name, _, files in kept_and_full(content, steps):
+        if not name:
+            assert "roster/index.md" in files and "assets/roster/pond.js" in files
         seen[name] = files
     def roster_data(files: dict[str, bytes]) -> bytes:
         return b"".join(data for path, data in sorted(files.items()) if path.startswith("assets/roster/"))
@@ -280,3 +289,33 @@ def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
     assert b"rr-try" in roster_data(seen["a check added"])
     assert "roster/index.md" not in seen["no entry from BattleScribe left"]
     assert "roster/index.md" in seen["imported again"]
+
+
+def test_the_versus_forms_of_played_units_follow_each_edit_and_only_what_changed_is_made_again(tmp_path: Path) -> None:
+    """Imported units played with another system's steps: each unit's forms, the system's
+    targets and the description scripts equal a full generation's after every edit; a unit's
+    edit makes that unit's part again (and the targets), not every unit's."""
+    from rulesref.pages.docs import PLAYED
+
+    from .played import played_content
+
+    content = played_content(tmp_path / "content")
+    lanterns, w40k = content / "lanterns", content / "w40k7"
+    reavers = (lanterns / "moth-reavers.yml").read_text(encoding="utf-8")
+    steps: list[tuple[str, Callable[[], object]]] = [
+        ("a weapon's Strength", lambda: edit(lanterns / "moth-reavers.yml", '"Strength": "8"', '"Strength": "7"')),
+        ("a unit gains a mapped rule", lambda: edit(lanterns / "hive-beetles.yml", "rules: [", 'rules: ["furious-charge", ')),
+        ("a rule's name, as every form links it", lambda: edit(lanterns / "rending.yml", 'name: "Rending"', 'name: "Rending Blows"')),
+        ("a played step's rule reworded", lambda: edit(w40k / "eternal-warrior.yml", "Instant Death takes only one Wound from this model.", "Instant Death costs this model one Wound only.")),
+        ("a mapping taken away", lambda: edit(lanterns / "system.yml", "    rending: rending\n", "")),
+        ("the unit as it was", lambda: (lanterns / "moth-reavers.yml").write_text(reavers, encoding="utf-8")),
+    ]
+    made: dict[str, int] = {}
+    for name, session, files in kept_and_full(content, steps):
+        if not name:
+            assert any(path.startswith("assets/versus/described/") for path in files), "the fixture's forms share their descriptions"
+        made[name] = session.memo.made[PLAYED]
+    assert made["a weapon's Strength"] == 2  # the unit's part and the targets
+    assert made["a unit gains a mapped rule"] == 2
+    assert made["a rule's name, as every form links it"] == 4  # what units share, both units, the targets
+    assert made["a played step's rule reworded"] == 4

@@ -65,8 +65,15 @@ class PlayedWith:
     given: tuple[tuple[str, tuple[tuple[str, bool | int | float | str], ...]], ...] = ()  # (this system's rule id, the values it gives the played rule's parameters)
 
     def rule(self, rule_id: str) -> str | None:
-        """The played system's rule that this system's rule is, if mapped."""
-        return next((theirs for mine, theirs, _ in self.rules if mine == rule_id), None)
+        """The played system's rule that this system's rule is, if mapped (looked up in a
+        table made once: every weapon and rule of every unit of the system asks)."""
+        table: dict[str, str] | None = self.__dict__.get("_table")
+        if table is None:
+            table = {}
+            for mine, theirs, _ in self.rules:
+                table.setdefault(mine, theirs)  # (the first, as a scan would find it)
+            object.__setattr__(self, "_table", table)
+        return table.get(rule_id)
 
     def args(self, rule_id: str) -> tuple[tuple[str, bool | int | float | str], ...]:
         """The parameter values the mapping gives the played rule for this system's rule

@@ -36,7 +36,7 @@ from rulesref.support.schemas import schema_dir
 from rulesref.views.checks import CheckView, check_views
 from rulesref.views.relations import relations
 
-RENDERED, RELATIONS = "rendered", "relations"  # the memo's stages: docs files and intermediate values; facts across entries
+RENDERED, RELATIONS, PLAYED = "rendered", "relations", "played"  # the memo's stages: docs files and intermediate values; facts across entries; the Versus forms of imported units
 
 
 def asset_files() -> dict[str, bytes]:
@@ -117,7 +117,7 @@ def docs_files(
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
         if rosters:
             roster_forms[key] = call(get, f"roster-form:{key}", _forms, compiled, checks[key], names, roster.PAGE)
-    played = versus_forms.played_files(build, checks, roster.PAGE if rosters else None)  # imported units' Versus forms, their targets, the roster page's
+    played = versus_forms.played_files(build, checks, roster.PAGE if rosters else None, get=memo.stage(PLAYED))  # imported units' Versus forms, their targets, the roster page's
     for key, mine in played.forms.items():
         forms[key] = forms.get(key, {}) | mine
     site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history, played.roster, notes, build.translations)

@@ -36,11 +36,12 @@ from typing import Any
 
 from rulesref import paths
 from rulesref.build import Build
+from rulesref.incremental.memo import Get, fresh
 from rulesref.links import display_name
 from rulesref.logic.plan import Plan
 from rulesref.model import Content, Entry, Scalar, System
 from rulesref.pages import try_it
-from rulesref.versus.matchups import Choice, Matchup, matchups, playing
+from rulesref.versus.matchups import Choice, Matchup, Playing, matchups, playing
 from rulesref.versus.odds import arguments, plan_of
 from rulesref.views.checks import CheckView
 
@@ -110,12 +111,16 @@ def _played(here: str, build: Build, unit: Entry, matchup: Matchup, plan: Plan) 
     return {"played": played, "given": _given(matchup, plan, unit), "targets": [], "applying": [], "legend": f"{try_it.VERSUS}: {matchup.step.name}"}
 
 
-def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], files: dict[str, bytes] | None) -> dict[str, str]:
+Wanted = dict[str, tuple[Entry, Plan, CheckView, str]]  # description scripts by path: the check each describes, and for which page
+
+
+def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], wanted: Wanted | None) -> dict[str, str]:
     """The placeholders of the unit's Versus forms, one per step it has a weapon for, by
     `PLAYED` and the step. A step's own check (no rule of the unit changes it) is described
-    once for the unit pages of a folder, in a script added to `files` (its links, to other
-    pages than the unit's, are the same from each of them), which the placeholder names;
-    with no `files`, every description is written into its placeholder whole."""
+    once for the unit pages of a folder, in a script asked for in `wanted` (its links, to
+    other pages than the unit's, are the same from each of them; `scripts` makes it), which
+    the placeholder names; with no `wanted`, every description is written into its
+    placeholder whole."""
     here = paths.entry_page(unit)
     out = {}
     for matchup in found:
@@ -124,12 +129,11 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
             continue
         entry, plan, view = planned
         played = _played(here, build, unit, matchup, plan)
-        if entry is unit or files is None:
+        if entry is unit or wanted is None:
             placeholder = _described(build.content, entry, plan, view, here) | played
         else:
             asset = described_asset(here, entry, plan)
-            if asset not in files:
-                files[asset] = form_script(asset, _described(build.content, entry, plan, view, here))
+            wanted.setdefault(asset, (entry, plan, view, here))
             placeholder = {"form": asset, "script": paths.relative(here, asset)} | played
         out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(placeholder)
     return out
@@ -163,12 +167,11 @@ def form_asset(entry: Entry, plan: Plan) -> str:
     return f"{FORMS}/{entry.system}/{entry.id}.{plan.name}.js"
 
 
-def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], page: str, files: dict[str, bytes]) -> list[dict[str, Any]]:
+def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], page: str, wanted: Wanted) -> list[dict[str, Any]]:
     """A unit on the roster `page`, for its matrix (`assets/rulesref-matrix.js`): each step it
     is played in, with what its form there adds (`form` names the script of the check's own
     description, which units of one check share) and the unit as the target (its first model
-    profile, what its rules hold, those rules linked). The scripts are added to `files` (by
-    path), once each."""
+    profile, what its rules hold, those rules linked). The scripts are asked for in `wanted`."""
     content = build.content
     steps: list[dict[str, Any]] = []
     for matchup in found:
@@ -177,8 +180,7 @@ def roster_versus(build: Build, unit: Entry, found: tuple[Matchup, ...], checks:
         if planned is not None:
             entry, plan, view = planned
             asset = form_asset(entry, plan)
-            if asset not in files:
-                files[asset] = form_script(asset, _described(content, entry, plan, view, page))
+            wanted.setdefault(asset, (entry, plan, view, page))
             adds = _played(page, build, unit, matchup, plan)
             adds["played"] = {k: v for k, v in adds["played"].items() if k not in SHARED}  # (the page gives them once)
             one |= {"form": asset, "script": paths.relative(page, asset), **adds}
@@ -213,6 +215,11 @@ def targets_file(content: Content, system: System, found: dict[str, tuple[Matchu
     return f"(globalThis.rulesrefTargets ??= {{}})[{json.dumps(system.id)}] = {data};\n".encode()
 
 
+def scripts(content: Content, wanted: Wanted) -> dict[str, bytes]:
+    """The description scripts the forms asked for (`unit_forms`, `roster_versus`), by path."""
+    return {asset: form_script(asset, _described(content, entry, plan, view, page)) for asset, (entry, plan, view, page) in wanted.items()}
+
+
 @dataclass(frozen=True)
 class PlayedFiles:
     """Every played unit's Versus forms (by entry key, then as `unit_forms`), the scripts of
@@ -225,22 +232,61 @@ class PlayedFiles:
     roster: dict[str, list[dict[str, Any]]]
 
 
-def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True) -> PlayedFiles:
+@dataclass(frozen=True)
+class _UnitPlayed:
+    """What one unit gives: its matchups, its forms, its record on the roster page, and the
+    description scripts they name."""
+
+    found: tuple[Matchup, ...]
+    forms: dict[str, str]
+    roster: list[dict[str, Any]]
+    wanted: Wanted
+
+
+def _unit_played(build: Build, played: Playing | None, unit: Entry, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None, shared: bool) -> _UnitPlayed:
+    found = matchups(played, unit)
+    wanted: Wanted = {}
+    forms = unit_forms(build, unit, found, checks, wanted if shared else None)
+    steps = roster_versus(build, unit, found, checks, roster_page, wanted) if roster_page is not None else []
+    return _UnitPlayed(found, forms, steps, wanted)
+
+
+def _basis(build: Build, checks: dict[str, tuple[CheckView, ...]], system: System) -> tuple[object, ...]:
+    """What every unit's forms of a played `system` read besides the unit itself: the system,
+    every other entry of it (its rules: their names and pages), the played system's entries
+    and their checks (the steps, the rules acting on them), and the settings."""
+    content = build.content
+    assert system.played_with is not None
+    own = tuple(e for e in content.entries_of(system.id) if e.kind != "unit")
+    steps = content.entries_of(system.played_with.system)
+    return (system, own, steps, tuple(build.compiled.get(e.key) for e in steps), tuple(checks.get(e.key) for e in steps), build.settings)
+
+
+def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True, get: Get = fresh) -> PlayedFiles:
     """Every played unit's forms and the scripts they read, the units matched once for all;
     with a `roster_page`, the units as that page's matrix reads them too. `shared`: a step's
-    own check is described once for a folder of units (`unit_forms`); else in every form."""
+    own check is described once for a folder of units (`unit_forms`); else in every form.
+
+    With a long-lived process's `get` (`serve`), a unit's part is made again only when the
+    unit, its compiled checks or what the system's units share (`_basis`) changed: what they
+    share is compared once a run, and then stands for itself by identity, so each unit's
+    inputs compare in a few steps."""
     content = build.content
     out = PlayedFiles({}, {}, {})
+    wanted: Wanted = {}
     for system in (s for s in content.systems if s.played_with is not None):
-        played = playing(content, system.id)
-        found = {u.key: matchups(played, u) for u in content.entries_of(system.id) if u.kind == "unit"}
-        for key, matched in found.items():
-            unit = content.entry(key)
-            assert unit is not None
-            out.forms[key] = unit_forms(build, unit, matched, checks, out.files if shared else None)
-            if roster_page is not None:
-                steps = roster_versus(build, unit, matched, checks, roster_page, out.files)
-                if steps:
-                    out.roster[key] = steps
-        out.files[targets_asset(system.id)] = targets_file(content, system, found)
+        basis, played = get(f"playing:{system.id}", _basis(build, checks, system), lambda s=system.id: (object(), playing(content, s)))  # type: ignore[misc]
+        found: dict[str, tuple[Matchup, ...]] = {}
+        units = tuple(u for u in content.entries_of(system.id) if u.kind == "unit")
+        for unit in units:
+            inputs = (basis, unit, build.compiled.get(unit.key), checks.get(unit.key), roster_page, shared)
+            mine = get(f"played:{unit.key}", inputs, lambda u=unit, p=played: _unit_played(build, p, u, checks, roster_page, shared))  # type: ignore[misc]
+            found[unit.key] = mine.found
+            out.forms[unit.key] = mine.forms
+            if mine.roster:
+                out.roster[unit.key] = mine.roster
+            for asset, described in mine.wanted.items():
+                wanted.setdefault(asset, described)
+        out.files[targets_asset(system.id)] = get(f"targets:{system.id}", (basis, units, tuple(found.values())), lambda s=system, f=found: targets_file(content, s, f))  # type: ignore[misc]
+    out.files.update(scripts(content, wanted))
     return out

@@ -187,11 +187,12 @@ def save_generation(
     """A save's generation (`Session.generate`), with the garbage collector paused meanwhile
     and what it keeps frozen afterwards (`rulesref.support.collector`); MkDocs, between
     saves, runs with it."""
+    first = session.memo.runs == 0
     with collector.paused():
         try:
             return session.generate(content, settings, show_first, put_off=put_off)
         finally:
-            collector.settle()  # before the collector runs again: it would scan all a save made
+            collector.settle(first=first)  # before the collector runs again: it would scan all a save made
 
 
 @dataclass(frozen=True)

@@ -35,12 +35,17 @@ def paused() -> Iterator[None]:
             gc.enable()
 
 
-def settle() -> None:
+def settle(*, first: bool = False) -> None:
     """Collect the cycles made since the last call, then freeze what is left (frozen objects
     are not scanned again): what a long-lived process keeps lives until it is replaced, and
     a collection that scanned it all again (a second at 10,000 files) would land in the
-    middle of some later save. Milliseconds, since only what is not frozen is scanned."""
-    gc.collect()
+    middle of some later save. Milliseconds, since only what is not frozen is scanned.
+
+    The `first` call has nothing frozen yet, so a collection would scan the whole heap: on
+    the 40K import, 0.75 to 1.06 s of `serve`'s start, to find about 1 MB of cycles (6,700
+    objects). That call freezes them with the rest instead, and the home page comes sooner."""
+    if not first:
+        gc.collect()
     gc.freeze()
 
 
