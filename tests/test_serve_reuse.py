@@ -277,11 +277,16 @@ def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
         ("no entry from BattleScribe left", unmark_imported),
         ("imported again", lambda: (pond / "leap.yml").write_text(leap, encoding="utf-8")),
     ]
+    from rulesref.pages.docs import ROSTER
+
     seen: dict[str, dict[str, bytes]] = {}
-    for name, _, files in kept_and_full(content, steps):
+    records: dict[str, int] = {}
+    for name, session, files in kept_and_full(content, steps):
         if not name:
             assert "roster/index.md" in files and "assets/roster/pond.js" in files
         seen[name] = files
+        records[name] = session.memo.made[ROSTER]
+    assert records[""] > 5 and records["a rule's summary"] == 3  # the rule's record and those of the two units that name it, not every entry's
     def roster_data(files: dict[str, bytes]) -> bytes:
         return b"".join(data for path, data in sorted(files.items()) if path.startswith("assets/roster/"))
 

@@ -65,7 +65,8 @@ def _declarations(item: EntryModule) -> bytes:
 
 def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
     """The entries with compiled checks, system by system. (With a `get` that remembers,
-    an entry's source path, which resolves links on the disk, is found once.)"""
+    an entry's source path, which resolves links on the disk, is found once, and its code
+    that calls a step or is called is written again only when that changed: `with_calls`.)"""
     items = []
     shown = tuple(map(str, build.files.roots))  # (paths compare slowly)
     for system in build.content.systems:
@@ -74,7 +75,7 @@ def entry_modules(build: Build, get: Get = fresh) -> list[EntryModule]:
             if compiled is not None:
                 source = call(get, f"source:{entry.key}", _source, entry, shown)
                 items.append(EntryModule(system, entry, tuple(compiled.plans), source, build.settings.entry_url(entry)))
-    return with_calls(items)
+    return with_calls(items, get)
 
 
 def package_files(build: Build, get: Get = fresh, *, twins: bool = False, version: str | None = None, played: PlayedData | None = None) -> dict[str, bytes]:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from rulesref.emit.javascript import EntryModule, core_function, odds_function
 from rulesref.emit.js_expressions import ExpressionWriter, constant, local
 from rulesref.emit.js_module import ImportCheck, Line, exported
+from rulesref.incremental.memo import Get, call, fresh
 from rulesref.logic.chain import schedule
 from rulesref.logic.plan import Plan
 from rulesref.logic.shared_code import Call, Passed, called, calls
@@ -86,30 +87,40 @@ def _shared_odds(plan: Plan, call: Call) -> list[Line]:
     return _from_table(plan, first, f"{_alias(call)}.{_table(call.step.name)}({_values(passed)})")
 
 
-def with_calls(items: list[EntryModule]) -> list[EntryModule]:
+def with_calls(items: list[EntryModule], get: Get = fresh) -> list[EntryModule]:
     """The entries' modules with each composed check calling its step, and each step the
-    functions others call exported (see the module's docstring)."""
+    functions others call exported (see the module's docstring). With a `get` that
+    remembers (`serve`), an entry's code is written again only when its plans, its calls or
+    what other entries call of it changed."""
     found = calls([(item.entry, list(item.plans)) for item in items])
     steps = called(found)
     out = []
     for item in items:
         mine = found.get(item.entry.key, {})
-        code: list[tuple[str, tuple[Line, ...]]] = []
-        for plan in item.plans:
-            call = mine.get(plan.name)
-            if call is not None:
-                odds = [] if not plan.odds_name else _shared_odds(plan, call) if call.table is not None else odds_function(plan)
-                code.append((plan.name, (*odds, *([""] if odds else []), *shared_core(plan, call))))
-            elif (item.entry.key, plan.name) in steps:
-                core = core_function(plan)
-                lines: list[Line] = [exported(core[0]), *core[1:]]
-                if steps[(item.entry.key, plan.name)]:
-                    own = _from_table(plan, [], f"{_table(plan.name)}({', '.join(local(a.name) for a in plan.odds_args)})")
-                    lines = [*own, "", *lines, "", *_table_function(plan)]
-                elif plan.odds_name:
-                    lines = [*odds_function(plan), "", *lines]
-                code.append((plan.name, tuple(lines)))
-        modules = {_alias(c): c for c in mine.values()}
-        imports = tuple(ImportCheck(_path(c), a) for a, c in sorted(modules.items()))
-        out.append(item if not code else replace(item, code=tuple(code), imports=imports))
+        called_of = tuple(steps.get((item.entry.key, plan.name)) for plan in item.plans)  # (None: not called)
+        code, imports = call(get, f"calls:{item.entry.key}", _code, item.plans, mine, called_of)
+        out.append(item if not code else replace(item, code=code, imports=imports))
     return out
+
+
+def _code(plans: tuple[Plan, ...], mine: dict[str, Call], called_of: tuple[bool | None, ...]) -> tuple[tuple[tuple[str, tuple[Line, ...]], ...], tuple[ImportCheck, ...]]:
+    """An entry's code where it calls a step or is called (by check name), and its imports:
+    `mine` are its composed checks' calls, `called_of` whether others call each plan's
+    check (True: its table too), None where none does."""
+    code: list[tuple[str, tuple[Line, ...]]] = []
+    for plan, called_as in zip(plans, called_of, strict=True):
+        step_call = mine.get(plan.name)
+        if step_call is not None:
+            odds = [] if not plan.odds_name else _shared_odds(plan, step_call) if step_call.table is not None else odds_function(plan)
+            code.append((plan.name, (*odds, *([""] if odds else []), *shared_core(plan, step_call))))
+        elif called_as is not None:
+            core = core_function(plan)
+            lines: list[Line] = [exported(core[0]), *core[1:]]
+            if called_as:
+                own = _from_table(plan, [], f"{_table(plan.name)}({', '.join(local(a.name) for a in plan.odds_args)})")
+                lines = [*own, "", *lines, "", *_table_function(plan)]
+            elif plan.odds_name:
+                lines = [*odds_function(plan), "", *lines]
+            code.append((plan.name, tuple(lines)))
+    modules = {_alias(c): c for c in mine.values()}
+    return tuple(code), tuple(ImportCheck(_path(c), a) for a, c in sorted(modules.items()))

@@ -36,7 +36,7 @@ from rulesref.support.schemas import schema_dir
 from rulesref.views.checks import CheckView, check_views
 from rulesref.views.relations import relations
 
-RENDERED, RELATIONS, PLAYED = "rendered", "relations", "played"  # the memo's stages: docs files and intermediate values; facts across entries; the Versus forms of imported units
+RENDERED, RELATIONS, PLAYED, ROSTER = "rendered", "relations", "played", "roster"  # the memo's stages: docs files and intermediate values; facts across entries; the Versus forms of imported units; their records on the roster page
 
 
 def asset_files() -> dict[str, bytes]:
@@ -177,7 +177,7 @@ def docs_files(
             files.update(made)
         else:
             entry_files(entry, files)
-    files.update(roster.roster_files(site, site.reads.page))
+    files.update(roster.roster_files(site, site.reads.page, memo.stage(ROSTER)))
     files.update(changes.change_pages(site, page))
     files.update(call(get, changes.API_INDEX, changes.release_files, history))
     files.update(api_files(build.settings, content, get))

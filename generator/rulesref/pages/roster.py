@@ -31,6 +31,7 @@ from rulesref.formats.battlescribe.naming import data_revision
 from rulesref.formats.battlescribe.read import MAX_DEPTH, MAX_XML_BYTES, MAX_ZIP_BYTES
 from rulesref.formats.roster.match import RULE_KINDS, UNIT_KINDS, compared
 from rulesref.formats.roster.write import anchor, paragraphs
+from rulesref.incremental.memo import Get, fresh
 from rulesref.links import display_name
 from rulesref.model import Entry, RuleRef, System
 from rulesref.pages import try_it, versus_forms
@@ -114,7 +115,21 @@ class _Columns:
         return self._index[names]
 
 
-def _record(entry: Entry, site: RosterFacts, by_id: dict[str, Entry], wanted: set[str], columns: _Columns) -> dict[str, Any]:
+def _named(entry: Entry, by_id: dict[str, Entry]) -> tuple[Entry | None, ...]:
+    """The entries of the system that a unit's record names (its rules, wargear and rows' rules)."""
+    if entry.kind not in UNIT_KINDS:
+        return ()
+    return tuple(by_id.get(ref.rule) for ref in (*entry.rules, *entry.wargear, *(r for p in entry.profiles for r in p.rules)))
+
+
+Record = tuple[dict[str, Any], tuple[str, ...]]  # an entry's record (its rows' columns by name), and the ids of the entries it names
+
+
+def _record(entry: Entry, versus: list[dict[str, Any]], forms: dict[str, str], by_id: dict[str, Entry]) -> Record:
+    """An entry's record as the page matches it: for a unit, `versus` is what the roster
+    matrix reads of it; for a rule, `forms` its "Try it" forms. Each row's columns are given
+    by name here (`_numbered` numbers them)."""
+    wanted: set[str] = set()
     record: dict[str, Any] = {"kind": entry.kind, "name": entry.name}
     if entry.aliases:
         record["aliases"] = list(entry.aliases)
@@ -123,11 +138,8 @@ def _record(entry: Entry, site: RosterFacts, by_id: dict[str, Entry], wanted: se
             "rules": _uses(entry.rules, by_id, wanted),
             "wargear": _uses(entry.wargear, by_id, wanted),
             # [type, name, columns, values, rules]: `columns` indexes the system's lists of names
-            "profiles": [
-                [p.type, p.name, columns.of(tuple(c for c, _ in p.values)), [v for _, v in p.values], _uses(p.rules, by_id, wanted)] for p in entry.profiles
-            ],
+            "profiles": [[p.type, p.name, tuple(c for c, _ in p.values), [v for _, v in p.values], _uses(p.rules, by_id, wanted)] for p in entry.profiles],
         }
-        versus = site.roster_versus_of(entry.key)
         if versus:  # a unit of a played system: what the matrix of a roster against another reads
             record["versus"] = versus
     if entry.kind in RULE_KINDS:
@@ -139,10 +151,17 @@ def _record(entry: Entry, site: RosterFacts, by_id: dict[str, Entry], wanted: se
         }
         if entry.text:
             record["digest"] = text_digest(compared(entry.text))
-        forms = list(site.roster_forms_of(entry.key).values())
         if forms:
-            record["forms"] = forms
-    return record
+            record["forms"] = list(forms.values())
+    return record, tuple(sorted(wanted))
+
+
+def _numbered(record: dict[str, Any], columns: _Columns) -> dict[str, Any]:
+    """A record with its rows' columns as numbers in the system's lists (a new record: the
+    one made is kept as it is for the next run)."""
+    if "profiles" not in record:
+        return record
+    return record | {"profiles": [[kind, name, columns.of(names), values, uses] for kind, name, names, values, uses in record["profiles"]]}
 
 
 COMMON = "_common"  # the part holding entries of no army (no army id starts with "_")
@@ -158,10 +177,13 @@ def part_file(system_id: str, part: str) -> str:
     return f"{DATA}/{system_id}/{part}.js"
 
 
-def system_data(site: RosterFacts, system: System) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+def system_data(site: RosterFacts, system: System, get: Get = fresh) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """One system's share of what the page matches rosters against: its index (the entries
     by the BattleScribe ids they came from, each entry's kind and part, the shared tables)
-    and the records of each part, by entry id."""
+    and the records of each part, by entry id. With a long-lived process's `get` (`serve`),
+    an entry's record is made again only when the entry, the entries it names or what the
+    site gives it (its forms) changed; those are asked of `site` each run, so the questions
+    this file read are recorded whichever records were kept."""
     entries = site.entries_of(system.id)
     by_id = {e.id: e for e in entries}
     elements: dict[str, list[str]] = {}
@@ -171,11 +193,16 @@ def system_data(site: RosterFacts, system: System) -> tuple[dict[str, Any], dict
             wanted.add(entry.id)
             for element in (entry.origin.element, *entry.origin.also):
                 elements.setdefault(element, []).append(entry.id)
-    records: dict[str, Any] = {}
+    made: dict[str, dict[str, Any]] = {}
+    while len(made) < len(wanted):  # a unit's record adds the rules it names
+        for entry_id in sorted(wanted - made.keys()):
+            entry = by_id[entry_id]
+            versus = site.roster_versus_of(entry.key) if entry.kind in UNIT_KINDS else []
+            forms = site.roster_forms_of(entry.key) if entry.kind in RULE_KINDS else {}
+            made[entry_id], named = get(entry.key, (entry, _named(entry, by_id), versus, forms), lambda e=entry, v=versus, f=forms: _record(e, v, f, by_id))  # type: ignore[misc]
+            wanted.update(named)
     columns = _Columns()
-    while len(records) < len(wanted):  # a unit's record adds the rules it names
-        for entry_id in sorted(wanted - records.keys()):
-            records[entry_id] = _record(by_id[entry_id], site, by_id, wanted, columns)
+    records = {entry_id: _numbered(record, columns) for entry_id, record in made.items()}  # (in the order made: the numbers are as they were)
     parts: dict[str, dict[str, Any]] = {}
     for entry_id in sorted(records):
         parts.setdefault(part_of(by_id[entry_id]), {})[entry_id] = records[entry_id]
@@ -202,10 +229,10 @@ def _script(key: str, data: object) -> bytes:
     return f"(globalThis.rulesrefRosters ??= {{}})[{json.dumps(key)}] = {text};\n".encode()
 
 
-def data_scripts(site: RosterFacts, system_id: str) -> dict[str, bytes]:
+def data_scripts(site: RosterFacts, system_id: str, get: Get = fresh) -> dict[str, bytes]:
     """A system's data files: its index, and one file per part."""
     system = next(s for s in site.systems() if s.id == system_id)
-    index, parts = system_data(site, system)
+    index, parts = system_data(site, system, get)
     files = {data_file(system_id): _script(system_id, index)}
     for part, records in parts.items():
         files[part_file(system_id, part)] = _script(f"{system_id}/{part}", {"entries": records})
@@ -229,14 +256,14 @@ def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
     )
 
 
-def roster_files(site: RosterFacts, kept: Callable[[str, Callable[[], Any]], Any]) -> dict[str, bytes]:
+def roster_files(site: RosterFacts, kept: Callable[[str, Callable[[], Any]], Any], get: Get = fresh) -> dict[str, bytes]:
     """The page and each system's data files, each made through `kept(name, make)` (which
-    records what it read: `rulesref.incremental.reads`), or nothing when no entry came from
-    BattleScribe."""
+    records what it read: `rulesref.incremental.reads`), their entries' records through
+    `get` (`system_data`); or nothing when no entry came from BattleScribe."""
     systems = roster_systems(site)
     if not systems:
         return {}
     files: dict[str, bytes] = {PAGE: kept(PAGE, lambda: page(site, systems).encode("utf-8"))}
     for system in systems:
-        files.update(kept(data_file(system.id), lambda s=system.id: data_scripts(site, s)))  # type: ignore[misc]
+        files.update(kept(data_file(system.id), lambda s=system.id: data_scripts(site, s, get)))  # type: ignore[misc]
     return files
