@@ -255,7 +255,9 @@ def kept_and_full(content: Path, steps: list[tuple[str, Callable[[], object]]]) 
 def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
     """Imported content has an "Open a roster" page and a data file per system; what they
     read (summaries, texts, units' rules, checks' forms, which entries came from
-    BattleScribe) is recorded as they are made, so each kept file equals a full generation's."""
+    BattleScribe) is recorded as they are made, so each kept file equals a full generation's.
+    Each kept record is made again only when what it reads changed, and so is each army's
+    pages: an edit of one army's unit leaves another army's pages as they were."""
     from rulesref.commands.cli import main
 
     from .conftest import FIXTURES
@@ -272,6 +274,7 @@ def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
 
     steps: list[tuple[str, Callable[[], object]]] = [
         ("a rule's summary", lambda: edit(pond / "leap.yml", 'summary: "A beast', 'summary: "Any beast')),
+        ("a weapon of one army's unit", lambda: edit(pond / "newt-skirmishers.yml", '"Punch": "1"', '"Punch": "2"')),
         ("a check added", lambda: (pond / "leap.yml").write_text((pond / "leap.yml").read_text(encoding="utf-8") + check, encoding="utf-8")),
         ("a unit's rule removed", lambda: edit(pond / "frog-guard.yml", "\"leap\", ", "")),
         ("no entry from BattleScribe left", unmark_imported),
@@ -287,6 +290,11 @@ def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
         seen[name] = files
         records[name] = session.memo.made[ROSTER]
     assert records[""] > 5 and records["a rule's summary"] == 3  # the rule's record and those of the two units that name it, not every entry's
+    before, after = seen["a rule's summary"], seen["a weapon of one army's unit"]
+    newts = paths.army_weapons_page("pond", "newts")
+    assert after[newts] != before[newts]  # the edited unit's army lists the weapon anew
+    frogs = [paths.army_page("pond", "frogs-army-book"), paths.army_weapons_page("pond", "frogs-army-book")]
+    assert all(after[page] is before[page] for page in frogs)  # another army's pages are kept, not made again (the very bytes)
     def roster_data(files: dict[str, bytes]) -> bytes:
         return b"".join(data for path, data in sorted(files.items()) if path.startswith("assets/roster/"))
 

@@ -220,6 +220,12 @@ class Pages:
         system = self.system_of(system_id)
         return army_views(system, self.entries_of(system_id)) if system is not None else ()
 
+    @derived
+    def army_of(self, system_id: str, army_id: str) -> ArmyView | None:
+        """One army's view: the pages of one army ask for it, not for every army's, so a
+        save that changes another army's unit leaves them as they are."""
+        return next((view for view in self.armies_of(system_id) if view.army.id == army_id), None)
+
     def begin_page(self) -> None:
         """Start a page: its link previews are collected afresh and written at its end."""
         self.refs = References()

@@ -43,9 +43,9 @@ def _in_army(name: str, army: str) -> str:
 
 
 def _army(site: Pages, system_id: str, army_id: str) -> tuple[System, ArmyView]:
-    system = site.system_of(system_id)
-    assert system is not None
-    return system, next(v for v in site.armies_of(system_id) if v.army.id == army_id)
+    system, view = site.system_of(system_id), site.army_of(system_id, army_id)
+    assert system is not None and view is not None
+    return system, view
 
 
 def army_page(site: Pages, system_id: str, army_id: str) -> str:
