@@ -92,7 +92,7 @@ def with_calls(items: list[EntryModule], get: Get = fresh) -> list[EntryModule]:
     functions others call exported (see the module's docstring). With a `get` that
     remembers (`serve`), an entry's code is written again only when its plans, its calls or
     what other entries call of it changed."""
-    found = calls([(item.entry, list(item.plans)) for item in items])
+    found = calls([(item.entry, list(item.plans)) for item in items], get)
     steps = called(found)
     out = []
     for item in items:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
+from rulesref.incremental.memo import Get, fresh
+from rulesref.incremental.memo import call as kept_call
 from rulesref.logic import positions as pos
 from rulesref.logic.chain import schedule
 from rulesref.logic.codegen import (
@@ -135,8 +137,9 @@ def _table_args(plan: Plan, step: Plan) -> tuple[tuple[str, ...], tuple[Passed, 
     return tuple(lets), passed
 
 
-def calls(entries: list[tuple[Entry, list[Plan]]]) -> dict[str, dict[str, Call]]:
-    """Each composed check that calls its step, by entry key and check name."""
+def calls(entries: list[tuple[Entry, list[Plan]]], get: Get = fresh) -> dict[str, dict[str, Call]]:
+    """Each composed check that calls its step, by entry key and check name. (With a `get`
+    that remembers, a check's call is worked out again only when it or its step changed.)"""
     found = {(entry.key, plan.name): (entry, plan) for entry, plans in entries for plan in plans}
     out: dict[str, dict[str, Call]] = {}
     for entry, plans in entries:
@@ -146,11 +149,17 @@ def calls(entries: list[tuple[Entry, list[Plan]]]) -> dict[str, dict[str, Call]]
             if step_found is None:
                 continue
             step_entry, step = step_found
-            args = _core_args(plan, step)
             package = None if step_entry.system == entry.system else python_name(step_entry.system)  # (a played system's step)
-            if args is not None:
-                out.setdefault(entry.key, {})[plan.name] = Call(step_entry.key, step_entry.module, step, args, _table_args(plan, step) if plan.odds_name else None, package)
+            made = kept_call(get, f"call:{entry.key}:{plan.name}", _step_call, plan, step_entry.key, step_entry.module, step, package)
+            if made is not None:
+                out.setdefault(entry.key, {})[plan.name] = made
     return out
+
+
+def _step_call(plan: Plan, entry: str, module: str, step: Plan, package: str | None) -> Call | None:
+    """The composed check's call of its step, None where its logic cannot pass the step its arguments."""
+    args = _core_args(plan, step)
+    return Call(entry, module, step, args, _table_args(plan, step) if plan.odds_name else None, package) if args is not None else None
 
 
 def called(found: dict[str, dict[str, Call]]) -> dict[tuple[str, str], bool]:
