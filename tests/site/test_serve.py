@@ -136,6 +136,8 @@ def test_sigterm_stops_serve_and_its_server(tmp_path: Path) -> None:
             time.sleep(0.2)
         assert port_is_free(port), "the mkdocs server still holds the port"
         assert not any(temp.iterdir()), "the temporary site is still there"
+    said = (tmp_path / "serve.log").read_text(encoding="utf-8")
+    assert "Doc file" not in said, said  # no link MkDocs cannot follow (the API page's example is never put off)
 
 
 def test_a_busy_port_is_one_line(tmp_path: Path) -> None:

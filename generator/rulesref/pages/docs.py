@@ -157,7 +157,9 @@ def docs_files(
         return made
 
     if put_off is not None:
-        left = {name: entry for entry in content.entries if entry.key not in done and put_off.wanted(name := paths.entry_page(entry))}
+        example = site.api_example()  # the API page links its JSON file: made now, so that MkDocs finds the link's target
+        now = {*done, example.key} if example is not None else done
+        left = {name: entry for entry in content.entries if entry.key not in now and put_off.wanted(name := paths.entry_page(entry))}
         for name, entry in left.items():
             put_off.pages[name] = (name, paths.api_entry(entry)) if site.system_of(entry.system) is not None else (name,)
             done.add(entry.key)
