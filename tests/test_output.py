@@ -123,15 +123,11 @@ def test_swap_all_puts_every_target_back_when_one_rename_fails(tmp_path: Path, m
     assert sorted(p.name for p in tmp_path.iterdir()) == [".docs.new", ".site.new", "docs", "site"]
 
 
-def _many_files(folder: Path) -> Path:
-    for n in range(50):
-        (folder / f"part{n % 5}").mkdir(parents=True, exist_ok=True)
-        (folder / f"part{n % 5}" / f"page{n}.html").write_text("x")
-    return folder
+SITE = {f"part{n % 5}/page{n}.html": "x" for n in range(50)}  # a folder of folders of files, as a site is
 
 
 def test_a_folder_removed_later_is_removed_by_a_process_of_its_own(tmp_path: Path) -> None:
-    folder = _many_files(tmp_path / "site")
+    folder = _folder(tmp_path / "site", SITE)
     remove_later(folder)
     deadline = time.monotonic() + 30
     while folder.exists() and time.monotonic() < deadline:
@@ -145,6 +141,6 @@ def test_a_folder_removed_later_is_removed_at_once_when_no_process_can_start(tmp
         raise OSError("no more processes")
 
     monkeypatch.setattr(subprocess, "run", refused)
-    folder = _many_files(tmp_path / "site")
+    folder = _folder(tmp_path / "site", SITE)
     remove_later(folder)
     assert not folder.exists()
