@@ -39,12 +39,14 @@ from rulesref.logic.stage import Ahead, compile_content
 from rulesref.model import Content, Entry, System
 from rulesref.problems import Problem, as_row, from_row, sort_problems
 from rulesref.read import unchanged
+from rulesref.read.ahead import ParsedAhead
 from rulesref.read.cache import LoadCache, LoadShard, file_key, load_fingerprint, open_load_cache
 from rulesref.read.discover import SYSTEM_FILE_NAMES, ContentFiles, SystemFolder, discover, display_path
 from rulesref.read.load import Document, folder_outside_content, load_read, read_file, text_of
 from rulesref.read.status import racy_after
 from rulesref.read.unchanged import FileNames, trusted_status
 from rulesref.support.cache_files import folder as cache_folder
+from rulesref.support.forked import jobs
 from rulesref.support.schemas import ENTRY, SYSTEM
 from rulesref.translations.model import Translation
 from rulesref.translations.stage import translated
@@ -375,53 +377,57 @@ def _run(
     loaded: dict[str, list[Entry]] = {}  # the entries of each system not yet composed
     changed: dict[str, Entry] = {}  # each entry composing changed, by key
     waiting: list[tuple[str, list[Entry]]] = []  # the systems played with another, composed last
-    for index, folder in enumerate(files.systems):
-        system_id = folder.path.name
-        root = str(folder.path.parent)  # the content folder no file may lead out of
-        shard = load_cache.shard(str(folder.path))
-        if folder.system_file is None:
-            for path in folder.entry_files:
-                display = display_path(path, cwd)
-                shown[display] = path
-                if states is not None:
-                    states[str(path)] = (str(path), None, UNREAD)
-                problems.append(Problem(display, 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one"))
-        else:
-            names = unchanged.names(memo, folder.system_file, cwd, "")
-            shown[names.display] = folder.system_file
-            outcome = _outcome(folder.system_file, names, None, memo, racy, root, shard, real_dirs, states)
-            if outcome.system is not None:
-                systems.append(outcome.system)
-            elif outcome.salvaged is not None:
-                salvaged[system_id] = outcome.salvaged
-            problems += outcome.problems
-        for path in folder.entry_files:
-            names = unchanged.names(memo, path, cwd, system_id)
-            display = names.display
-            shown[display] = path
-            if names.name in SYSTEM_FILE_NAMES:
-                if states is not None:
-                    states[names.text] = (names.text, None, UNREAD)
-                problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
-                continue
-            outcome = _outcome(path, names, system_id, memo, racy, root, shard, real_dirs, states)
-            if outcome.entry is not None:
-                loaded.setdefault(system_id, []).append(outcome.entry)
-                file_stems[display] = names.stem
-            elif outcome.schema_failed:
-                for name in outcome.broken_names:
-                    broken_names.setdefault(system_id, {})[normalise(name)] = name
-                    holders = broken_files.get((system_id, normalise(name)), ())
-                    broken_files[system_id, normalise(name)] = holders if display in holders else (*holders, display)
-                broken_ids.add(f"{system_id}:{names.stem}")
-            problems += outcome.problems
-        if last_folder[system_id] == index:
-            mine = sorted(loaded.pop(system_id, ()), key=lambda e: e.id)  # in content order
-            entries += mine
-            if any(s.id == system_id and s.played_with for s in systems):  # composed once the system it is played with is loaded
-                waiting.append((system_id, mine))
+    # a run that parses most files (not a save of `serve`, which parses what changed) shares
+    # the parsing out to the cores the compile workers leave free
+    with ParsedAhead.start(files, load_cache, cwd, 1 if memo.runs else jobs() - ahead.workers, lambda doc: not schema_problems(doc, ENTRY)) as parsed:
+        for index, folder in enumerate(files.systems):
+            system_id = folder.path.name
+            root = str(folder.path.parent)  # the content folder no file may lead out of
+            shard = load_cache.shard(str(folder.path))
+            if folder.system_file is None:
+                for path in folder.entry_files:
+                    display = display_path(path, cwd)
+                    shown[display] = path
+                    if states is not None:
+                        states[str(path)] = (str(path), None, UNREAD)
+                    problems.append(Problem(display, 1, 1, "missing-system", f"no system.yml in {display_path(folder.path)}/; every system folder needs one"))
             else:
-                problems += _composed(system_id, mine, memo, ahead, changed)
+                names = unchanged.names(memo, folder.system_file, cwd, "")
+                shown[names.display] = folder.system_file
+                outcome = _outcome(folder.system_file, names, None, memo, racy, root, shard, real_dirs, states)
+                if outcome.system is not None:
+                    systems.append(outcome.system)
+                elif outcome.salvaged is not None:
+                    salvaged[system_id] = outcome.salvaged
+                problems += outcome.problems
+            for path in folder.entry_files:
+                parsed.reached(path)
+                names = unchanged.names(memo, path, cwd, system_id)
+                display = names.display
+                shown[display] = path
+                if names.name in SYSTEM_FILE_NAMES:
+                    if states is not None:
+                        states[names.text] = (names.text, None, UNREAD)
+                    problems.append(Problem(display, 1, 1, "misplaced-system", "system.yml belongs at the top of a system folder"))
+                    continue
+                outcome = _outcome(path, names, system_id, memo, racy, root, shard, real_dirs, states)
+                if outcome.entry is not None:
+                    loaded.setdefault(system_id, []).append(outcome.entry)
+                    file_stems[display] = names.stem
+                elif outcome.schema_failed:
+                    for name in outcome.broken_names:
+                        broken_names.setdefault(system_id, {})[normalise(name)] = name
+                        holders = broken_files.get((system_id, normalise(name)), ())
+                        broken_files[system_id, normalise(name)] = holders if display in holders else (*holders, display)
+                    broken_ids.add(f"{system_id}:{names.stem}")
+                problems += outcome.problems
+            if last_folder[system_id] == index:
+                mine = sorted(loaded.pop(system_id, ()), key=lambda e: e.id)  # in content order
+                entries += mine
+                if any(s.id == system_id and s.played_with for s in systems):  # composed once the system it is played with is loaded
+                    waiting.append((system_id, mine))
+                else:
+                    problems += _composed(system_id, mine, memo, ahead, changed)
     for system_id, mine in waiting:
         system = next(s for s in systems if s.id == system_id)
         played = system.played_with.system if system.played_with is not None else ""

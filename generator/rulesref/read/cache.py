@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesref.read.load import Document, Span
-from rulesref.support.cache_files import Store, fingerprint, folder
+from rulesref.support.cache_files import SHAPE_ERRORS, Store, fingerprint, folder
 from rulesref.support.schemas import schema_dir
 
 FORMAT = "rulesref-load-cache 3"  # 2: each file's data with the spans of its top-level keys; 3: a file per system folder
@@ -99,11 +99,35 @@ class LoadShard(Store[Loaded]):
 
     def __init__(self, where: Path | None, name: str) -> None:
         super().__init__(where, name, load_fingerprint(), _loaded)
+        self.lent: dict[str, bytes] = {}  # packed by another process of this run (`rulesref.read.ahead`)
 
     def keep(self, key: str, doc: Document) -> None:
         """Record a file that loaded and passed its schema without a problem."""
         if self.where is not None:  # else nowhere to save it: a cache turned off, or a run of `serve` after its first
             self.put(key, pack(doc))
+
+    def has(self, key: str) -> bool:
+        """Whether the last run kept the file of `key`."""
+        return key in self.found
+
+    def lend(self, key: str, packed: bytes) -> None:
+        """A clean file's data as another process of this run parsed and checked it (`pack`):
+        `get` finds it as if the last run had kept it, and it is kept like a file this run
+        parsed itself."""
+        self.lent[key] = packed
+
+    def get(self, key: str) -> Loaded | None:
+        found = super().get(key)
+        packed = self.lent.pop(key, None) if found is None else None
+        if packed is None:
+            return found
+        try:
+            value = self.convert(packed)
+        except SHAPE_ERRORS:
+            return None
+        if self.where is not None:
+            self.put(key, packed)
+        return value
 
 
 def pack(doc: Document) -> bytes:
