@@ -1,7 +1,7 @@
 """`serve` starts without the entries' own pages (`Session.generate(put_off=True)`) and
 writes each later (`Session.write_put_off`): the docs folder is never other than a full
-generation's but for the files still put off (stand-ins, which MkDocs builds no page from
-until they are written), a save is never undone by a page put off before it, and once every
+generation's but for the files still put off (not written yet: MkDocs lists those pages and
+builds none of them until they are written), a save is never undone by a page put off before it, and once every
 page put off is written, the folder is exactly what a full generation writes."""
 
 from __future__ import annotations
@@ -33,13 +33,16 @@ def folder_files(folder: Path) -> dict[str, bytes]:
 
 
 def _as_full_but_put_off(docs: Path, session: Session, content: Path, step: str) -> dict[str, bytes]:
-    """The folder is a full generation's, but for the files still put off (a page's stand-in,
-    or what the folder held; no JSON file): checked, and the full generation returned."""
+    """The folder is a full generation's, but for the files still put off (a page not written
+    yet, or what the folder held; no JSON file): checked, and the full generation returned."""
     full, problems = generate(str(content), Settings())
     assert full, problems
     held = folder_files(docs)
     json_put_off = {rel for rel in session.put_off if not rel.endswith(".md")}  # written with its page, not before
-    assert held.keys() == full.keys() - json_put_off, (step, held.keys() ^ (full.keys() - json_put_off))
+    assert session.unwritten <= session.put_off.keys() and not session.unwritten & held.keys(), step
+    assert session.written is not None and all(session.written[rel] == STAND_IN for rel in session.unwritten), step
+    absent = json_put_off | session.unwritten
+    assert held.keys() == full.keys() - absent, (step, held.keys() ^ (full.keys() - absent))
     assert set(session.put_off) <= full.keys(), step
     differ = sorted(rel for rel in held if held[rel] != full[rel])
     assert set(differ) <= set(session.put_off), (step, sorted(set(differ) - set(session.put_off)))
@@ -87,7 +90,8 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
     assert entries - {example} <= set(session.put_off) and "index.md" not in session.put_off
     assert not (entries - {example}) & files.keys() and example in files
     sync_docs(docs, files, session)
-    assert (docs / "w40k7" / "fear" / "index.md").read_bytes() == STAND_IN
+    assert session.unwritten == {rel for rel in session.put_off if rel.endswith(".md")}  # no page put off is on disk
+    assert not (docs / "w40k7" / "fear").exists()
     assert not (docs / "api" / "w40k7" / "fear.json").exists()
     _as_full_but_put_off(docs, session, content, "start")
 
@@ -139,7 +143,7 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
 
     # every page put off written: the folder is a full generation's
     session.write_all_put_off(docs)
-    assert session.put_off == {}
+    assert session.put_off == {} and session.unwritten == set()
     full, _ = generate(str(content), settings)
     assert folder_files(docs) == full
 

@@ -239,6 +239,7 @@ def _put_off_at_the_start(tmp_path: Path) -> tuple[Built, Settings, Session, Liv
         pace=held,
         write_docs=lambda rel: session.write_put_off(project.docs, rel),
         write_all=lambda: session.write_all_put_off(project.docs),
+        unwritten=session.unwritten_pages,
     )
     assert halfway.wait(timeout=60) and live.building()
     return project, settings, session, live, gate
@@ -254,8 +255,8 @@ def _docs_are_a_full_generation(project: Built, session: Session) -> None:
 
 
 def test_pages_put_off_are_written_as_the_first_build_reaches_them_or_a_reader_asks(tmp_path: Path) -> None:
-    """`serve` starts without the entries' own pages: the first build writes each before it
-    builds it, a page or JSON file asked for is written (and built) at once, a save during
+    """`serve` starts without the entries' own pages: MkDocs lists each before it is written, the
+    first build writes each before it builds it, a page or JSON file asked for is written (and built) at once, a save during
     the first build is not undone by the page put off before it, and the site ends as a
     whole build of a full generation's docs folder."""
     project, settings, session, live, gate = _put_off_at_the_start(tmp_path)
@@ -290,8 +291,8 @@ def test_pages_put_off_are_written_as_the_first_build_reaches_them_or_a_reader_a
 
 def test_a_whole_build_during_the_first_writes_every_page_put_off_first(tmp_path: Path) -> None:
     """A save that changes the nav builds the site whole, stopping the first build: MkDocs
-    then reads every docs file, so every page put off is written first (no stand-in is
-    built), and the site is a whole build of a full generation's docs folder."""
+    then reads every docs file, so every page put off is written first (none is built
+    unwritten), and the site is a whole build of a full generation's docs folder."""
     project, settings, session, live, gate = _put_off_at_the_start(tmp_path)
     try:
         edit(project.content / "w40k7" / "system.yml", "short_name: ", "short_name: Renamed ")  # the nav names systems

@@ -43,7 +43,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import File, Files, InclusionLevel, get_files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
@@ -54,6 +54,7 @@ from rulesref.site.mkdocs_internals import (
     build_prelude,
     build_theme_template,
     check_version,
+    docs_files,
     populate_page,
     replace_raw_html_ids,
     search_entries,
@@ -99,6 +100,7 @@ class LiveSite:
         pace: Callable[[Callable[[Sequence[File]], bool], Sequence[File]], bool] | None = None,
         write_docs: Callable[[str], Collection[str]] | None = None,
         write_all: Callable[[], None] | None = None,
+        unwritten: Callable[[], Collection[str]] = tuple,
     ) -> Rebuilt:
         """The first build, in two parts: set MkDocs up and build the docs pages `first`
         (relative paths) now; build every other page in a background thread (sorted by
@@ -108,14 +110,16 @@ class LiveSite:
         default all in one call (a test holds it partway). `write_docs`: called with a docs
         file's path before the first build builds it, or serves it when asked for; `serve`
         writes then the docs files it put off (the page, its JSON file), which it returns;
-        `write_all` writes all those left, before the site is built whole (`build_all`)."""
+        `write_all` writes all those left, before the site is built whole (`build_all`).
+        `unwritten`: the docs pages put off that are not on disk yet, which MkDocs lists all
+        the same (`mkdocs_internals.docs_files`)."""
         check_version()
         _read_plainly()
         started = time.perf_counter()
         config = load_config(str(self.config_file), site_dir=str(self.site_dir))
         config.site_url = self.site_url
         config.plugins.on_startup(command="serve", dirty=False)
-        state = _State.set_up(config, os.stat(self.config_file).st_mtime_ns, self._priority, self._stop)
+        state = _State.set_up(config, os.stat(self.config_file).st_mtime_ns, self._priority, self._stop, unwritten)
         state.write_docs = write_docs
         self._write_all = write_all
         pages = state.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
@@ -301,12 +305,13 @@ class _State:
     outputs: dict[str, File] = field(default_factory=dict)  # docs pages by output path, for `build_output`
     outputs_of: Files | None = None  # the files `outputs` lists
     write_docs: Callable[[str], Collection[str]] | None = None  # writes a docs file put off, before its first build (`start`)
+    unwritten: Callable[[], Collection[str]] = tuple  # the docs pages put off and not on disk yet (`start`)
 
     @classmethod
-    def set_up(cls, config: MkDocsConfig, config_mtime: int, waiting: _Waiting, stop: threading.Event) -> _State:
+    def set_up(cls, config: MkDocsConfig, config_mtime: int, waiting: _Waiting, stop: threading.Event, unwritten: Callable[[], Collection[str]] = tuple) -> _State:
         """MkDocs' build up to its first page (`mkdocs_internals.build_prelude`)."""
-        config, files, nav, env = build_prelude(config)
-        return cls(config, files, nav, env, config_mtime, waiting, stop)
+        config, files, nav, env = build_prelude(config, unwritten())
+        return cls(config, files, nav, env, config_mtime, waiting, stop, unwritten=unwritten)
 
     def build_pages(self, pages: Iterable[File]) -> bool:
         """Read and write each page the first build has not built yet, one at a time (a
@@ -371,8 +376,9 @@ class _State:
 
     def refile(self, gone: list[str]) -> None:
         """Take in the docs files added and drop the ones `gone` (their output and search
-        entries too). The collection is listed again from the docs folder, in the order a
-        whole build lists it, keeping the File (and Page) objects of files it already had."""
+        entries too). The collection is listed again from the docs folder (with the pages
+        not written yet), in the order a whole build lists it, keeping the File (and Page)
+        objects of files it already had."""
         old = self.files
         removed = [file for rel in gone if (file := old.get_file_from_path(rel)) is not None]
         self._drop_search_entries(removed)
@@ -381,7 +387,7 @@ class _State:
             output.unlink(missing_ok=True)
             if file.is_documentation_page() and output.parent != Path(self.config.site_dir) and output.parent.is_dir() and not any(output.parent.iterdir()):
                 output.parent.rmdir()
-        listed = [old.get_file_from_path(file.src_uri) or file for file in get_files(self.config)]
+        listed = [old.get_file_from_path(file.src_uri) or file for file in docs_files(self.config, self.unwritten())]
         docs = {file.src_uri for file in listed}
         theme = [file for file in old if file.src_uri not in docs and file.src_dir != self.config.docs_dir]
         self.files = Files(listed + theme)

@@ -9,7 +9,9 @@ more, and each is here with why:
 
 - `serve` builds pages one at a time and again after a save (`rulesref.site.live`). MkDocs
   builds a site only whole (`mkdocs.commands.build.build`); what that function does before
-  its first page is copied here, step for step (`build_prelude`), and its page steps `_populate_page`
+  its first page is copied here, step for step (`build_prelude`; pages not written yet are
+  listed where MkDocs' walk of the docs folder, with its `_file_sort_key`, would list them:
+  `docs_files`), and its page steps `_populate_page`
   (read a page: Markdown to HTML) and `_build_page` (write it through the theme), and
   `_build_theme_template` (the sitemap, which lists every page), are what that function runs
   for each page, and there is no public way to run them for one page.
@@ -37,7 +39,7 @@ This module imports nothing of rulesref: the MkDocs child loads it by its path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import mkdocs
@@ -63,20 +65,20 @@ def check_version(version: str | None = None) -> None:
         )
 
 
-def build_prelude(config: Any) -> tuple[Any, Any, Any, Any]:
+def build_prelude(config: Any, unwritten: Collection[str] = ()) -> tuple[Any, Any, Any, Any]:
     """What `mkdocs.commands.build.build` does before it reads the first page, as it does it
     for `mkdocs serve`: plugins' config and pre-build events, the site folder cleaned, the
-    files, the nav and the theme's environment, each page's object, and the static files
-    copied. The config as the plugins left it, the files, the nav and the environment."""
+    files (`docs_files`), the nav and the theme's environment, each page's object, and the
+    static files copied. The config as the plugins left it, the files, the nav and the environment."""
     from mkdocs import utils
-    from mkdocs.structure.files import InclusionLevel, get_files, set_exclusions
+    from mkdocs.structure.files import InclusionLevel, set_exclusions
     from mkdocs.structure.nav import get_navigation
     from mkdocs.structure.pages import Page
 
     config = config.plugins.on_config(config)
     config.plugins.on_pre_build(config=config)
     utils.clean_directory(config.site_dir)
-    files = get_files(config)
+    files = docs_files(config, unwritten)
     env = config.theme.get_env()
     files.add_files_from_theme(env, config)
     files = config.plugins.on_files(files, config=config)
@@ -89,6 +91,28 @@ def build_prelude(config: Any) -> tuple[Any, Any, Any, Any]:
     env = config.plugins.on_env(env, config=config, files=files)
     files.copy_static_files(inclusion=InclusionLevel.is_in_serve)
     return config, files, nav, env
+
+
+def docs_files(config: Any, unwritten: Collection[str] = ()) -> Any:
+    """MkDocs' files of the docs folder (`get_files`), and the pages `unwritten` (paths in
+    the docs folder of pages not on disk yet, each written before it is read), in the order
+    MkDocs' walk of the folder (`_file_sort_key` in each folder, a folder's files before its
+    folders) would list them once written: a whole build lists them so, and the sitemap
+    follows that order."""
+    from mkdocs.structure.files import File, Files, _file_sort_key, get_files, set_exclusions
+
+    files = get_files(config)
+    listed = {file.src_uri for file in files}
+    added = [File(rel, config.docs_dir, config.site_dir, config.use_directory_urls) for rel in unwritten if rel not in listed]
+    if not added:
+        return files
+    set_exclusions(added, config)
+
+    def walked(file: Any) -> tuple[tuple[object, ...], ...]:
+        *folders, name = file.src_uri.split("/")
+        return (*((1, folder) for folder in folders), (0, *_file_sort_key(name)))
+
+    return Files(sorted([*files, *added], key=walked))
 
 
 def populate_page(page: Any, config: Any, files: Any) -> None:

@@ -61,27 +61,33 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
-STAND_IN = b""  # an entry's page put off, which the docs folder does not hold yet
+STAND_IN = b""  # what `Session.written` holds for an entry's page put off that the docs folder does not hold yet
 
 
 def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str]:
     """One save's docs files into the docs folder (marked as rulesref's, `sync_tree` against
     what the last save wrote, or against the disk at first); the files that changed. A page
-    the session put off keeps what the folder holds, or gets a stand-in: MkDocs must list
-    it (pages link to it), and builds it only once it is written (`Session.write_put_off`).
-    A JSON file put off is left out until then (MkDocs is told of it as it is written)."""
+    the session put off keeps what the folder holds; one the folder does not hold stays
+    unwritten (`Session.unwritten`), and MkDocs lists it all the same (pages link to it) and
+    builds it once it is written (`Session.write_put_off`): thousands of files and folders
+    less to make before the first page. A JSON file put off is left out until then (MkDocs
+    is told of it as it is written)."""
     marked = with_marker(files, DOCS_OWNER)
     known = session.written
+    unwritten = {rel for rel in session.unwritten if rel in session.put_off}
     for rel in session.put_off:
         if not rel.endswith(".md"):
             continue
         if known is not None and rel in known:
             marked[rel] = known[rel]
+        elif (path := docs / rel).is_file():
+            marked[rel] = path.read_bytes()
         else:
-            path = docs / rel
-            marked[rel] = path.read_bytes() if path.is_file() else STAND_IN
-    changed = sync_tree(docs, marked, session.written)
+            marked[rel] = STAND_IN
+            unwritten.add(rel)
+    changed = sync_tree(docs, marked if known is not None else {rel: data for rel, data in marked.items() if rel not in unwritten}, known)
     session.written = marked
+    session.unwritten = unwritten
     return changed
 
 
@@ -94,8 +100,10 @@ def sync_first(docs: Path, files: dict[str, bytes], session: Session) -> list[st
         return []
     changed = sorted(rel for rel, data in files.items() if rel.endswith(".md") and rel in known and known[rel] != data)
     for rel in changed:
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)  # (a page put off and unwritten has no folder yet)
         write_file_atomically(docs / rel, files[rel])
     session.written = {**known, **{rel: files[rel] for rel in changed}}
+    session.unwritten -= set(changed)
     return changed
 
 
@@ -284,6 +292,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings | No
                 order=lambda rel: not in_nav(rel),
                 write_docs=lambda rel: session.write_put_off(config.docs_dir, rel),
                 write_all=lambda: session.write_all_put_off(config.docs_dir),
+                unwritten=session.unwritten_pages,
             )
         except MkDocsException as exc:
             raise UsageError(f"MkDocs could not build the site from {config.config_file.name}: {exc}") from None
