@@ -14,7 +14,7 @@ import pytest
 
 from rulesref.commands.cli import main
 from rulesref.config import Settings
-from rulesref.logic import compose
+from rulesref.logic import by_system
 from rulesref.logic import stage as compile_stage
 from rulesref.validate import validate
 
@@ -65,7 +65,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def test_the_packages_are_those_of_a_run_that_shares_nothing(content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["generate", "--content", str(content), "--out", str(tmp_path / "shared" / "py"), "--js-out", str(tmp_path / "shared" / "js")]) == 0
-    monkeypatch.setattr(compose, "composition_key", lambda *_: None)  # every composition made and compiled on its own
+    monkeypatch.setattr(by_system, "composition_key", lambda *_: None)  # every composition made and compiled on its own
     assert main(["generate", "--content", str(content), "--out", str(tmp_path / "alone" / "py"), "--js-out", str(tmp_path / "alone" / "js")]) == 0
     shared, alone = _files(tmp_path / "shared"), _files(tmp_path / "alone")
     assert "py/lanterns/moth_wardens.py" in shared and shared == alone
@@ -142,7 +142,7 @@ def test_the_key_of_a_composition_tells_apart_what_a_units_values_change(content
         seen.append((step, tuple(effects), tuple(core)))
         return alike.composition_key(step, effects, core)
 
-    monkeypatch.setattr(compose, "composition_key", kept)
+    monkeypatch.setattr(by_system, "composition_key", kept)
     validate([str(content)], Settings(content=str(content)))
     step, effects, core = seen[0]
     one = effects[0]

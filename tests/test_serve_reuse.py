@@ -307,7 +307,9 @@ def test_the_roster_page_and_its_data_follow_each_edit(tmp_path: Path) -> None:
 def test_the_versus_forms_of_played_units_follow_each_edit_and_only_what_changed_is_made_again(tmp_path: Path) -> None:
     """Imported units played with another system's steps: each unit's forms, the system's
     targets and the description scripts equal a full generation's after every edit; a unit's
-    edit makes that unit's part again (and the targets), not every unit's."""
+    edit makes that unit's part again (and the targets), not every unit's, and composes again
+    only what that unit composes."""
+    from rulesref.logic.by_system import ALIKE
     from rulesref.pages.docs import PLAYED
 
     from .played import played_content
@@ -318,17 +320,24 @@ def test_the_versus_forms_of_played_units_follow_each_edit_and_only_what_changed
     steps: list[tuple[str, Callable[[], object]]] = [
         ("a weapon's Strength", lambda: edit(lanterns / "moth-reavers.yml", '"Strength": "8"', '"Strength": "7"')),
         ("a unit gains a mapped rule", lambda: edit(lanterns / "hive-beetles.yml", "rules: [", 'rules: ["furious-charge", ')),
+        ("a played rule renamed, as composed checks name it", lambda: edit(w40k / "furious-charge.yml", "name: Furious Charge", "name: Furious charge")),
         ("a rule's name, as every form links it", lambda: edit(lanterns / "rending.yml", 'name: "Rending"', 'name: "Rending Blows"')),
         ("a played step's rule reworded", lambda: edit(w40k / "eternal-warrior.yml", "Instant Death takes only one Wound from this model.", "Instant Death costs this model one Wound only.")),
         ("a mapping taken away", lambda: edit(lanterns / "system.yml", "    rending: rending\n", "")),
         ("the unit as it was", lambda: (lanterns / "moth-reavers.yml").write_text(reavers, encoding="utf-8")),
     ]
     made: dict[str, int] = {}
+    composed: dict[str, int] = {}  # compositions that units share, made again
     for name, session, files in kept_and_full(content, steps):
         if not name:
             assert any(path.startswith("assets/versus/described/") for path in files), "the fixture's forms share their descriptions"
         made[name] = session.memo.made[PLAYED]
-    assert made["a weapon's Strength"] == 2  # the unit's part and the targets
-    assert made["a unit gains a mapped rule"] == 2
+        composed[name] = session.memo.made[f"{ALIKE}:lanterns"]
+    assert made["a weapon's Strength"] == 3  # the unit's part, the targets and the script of its own check's roster form
+    assert made["a unit gains a mapped rule"] == 3  # (the unit's check is a new composition: its script is new)
     assert made["a rule's name, as every form links it"] == 4  # what units share, both units, the targets
     assert made["a played step's rule reworded"] == 4
+    # a system composed again makes again only the compositions whose unit, step or effects changed
+    assert composed["a weapon's Strength"] == 1  # the edited unit's own
+    assert composed["a played rule renamed, as composed checks name it"] == 2  # both units compose it
+    assert composed["a played step's rule reworded"] == 0 and composed["a rule's name, as every form links it"] == 0

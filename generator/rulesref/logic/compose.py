@@ -37,10 +37,9 @@ from dataclasses import dataclass, replace
 
 from rulesref.composed import Part
 from rulesref.links import param_value
-from rulesref.logic.alike import Key, composition_key
 from rulesref.logic.describe import expression_words, identifier_words
 from rulesref.logic.effect_forms import RESULT, names_in
-from rulesref.logic.effects import PHASE_WORDS, Effects, Resolved, Step, condition, exception_refs
+from rulesref.logic.effects import PHASE_WORDS, Resolved, Step, condition, exception_refs
 from rulesref.logic.fold import fold_steps
 from rulesref.logic.phases import Names, Nodes, chain, expression, inlined, named, outcomes, pool_with, text, value_node
 from rulesref.logic.reach import reaches
@@ -49,8 +48,6 @@ from rulesref.model import Check, Content, Entry, Example, Expr, Input, OutputFi
 from rulesref.names import python_function
 from rulesref.played import PlayedWith
 from rulesref.problems import Problem
-from rulesref.problems.suggest import did_you_mean
-from rulesref.read.load import Document
 
 
 @dataclass(frozen=True)
@@ -375,64 +372,3 @@ def _with_outcomes(check: Check, applied: list[Resolved], read: dict[int, Nodes]
         output += (next(o.field for o in one.effect.outcomes if o.field.name == field_name),)
         values.append((field_name, value))
     return output, True, problems
-
-
-def composed_content(content: Content, effects: Effects) -> tuple[dict[str, Entry], list[Problem]]:
-    """Every unit with its composed checks added, by key, and the problems of composing
-    (examples for a check no rule composes, a composed check without examples)."""
-    resolved = effects.resolved
-    owners: dict[str, list[Resolved]] = {}  # each entry's effects, by its key
-    for one in resolved:
-        owners.setdefault(one.effect.owner, []).append(one)
-    found = compositions(content, owners, effects.versus)
-    by_unit: dict[str, list[Composition]] = {}
-    for c in found:
-        by_unit.setdefault(c.unit.key, []).append(c)
-    problems: list[Problem] = []
-    composed: dict[str, Entry] = {}
-    aimed: dict[str, tuple[Target, ...]] = {}  # each versus step's targets, made once
-    alike: dict[Key, Check] = {}  # compositions that compute the same, made once (`rulesref.logic.alike`)
-    for entry in content.entries:
-        mine = by_unit.get(entry.key, [])
-        written = {name: (examples, where) for name, examples, where in entry.composed}
-        names = [c.name for c in mine]
-        for name, (_, where) in written.items():
-            if name not in names:
-                shown = ", ".join(f"`{n}`" for n in names) or "none"
-                problems.append(where.problem("unknown-composed", f"{entry.name} has no composed check `{name}` (its rules compose: {shown}){did_you_mean(name, names)}", key=True))
-        if not mine:
-            continue
-        checks = list(entry.checks)
-        depends: dict[str, Document] = {}
-        for c in mine:
-            if any(existing.name == c.name for existing in entry.checks):
-                problems.append(entry.where.problem("duplicate-name", f"{entry.name} has a check `{c.name}` of its own, and its rules compose one of that name too"))
-                continue
-            examples = written.get(c.name, ((), entry.where))[0]
-            owner = content.system(entry.system)
-            played = owner.played_with if owner is not None else None
-            if not examples and c.effects and played is None:  # (an imported unit's examples are its step's and its rules')  # (a step only core effects change is the same for every unit: its own examples show it)
-                made = f"{c.step.words} with {', '.join(sorted({e.owner_id for e in c.effects}) + (['its core effects'] if c.core else []))}"
-                problems.append((entry.where / "rules").problem("composed-without-examples", f"the composed check `{c.name}` ({made}) has no examples: give some under `composed: {{{c.name}: {{examples: [...]}}}}`", severity="warning"))
-            key = composition_key(c.step, c.effects, c.core) if played is not None and not examples else None
-            twin = alike.get(key) if key is not None else None
-            check, found_problems = (replace(twin, summary=composed_summary(c)), []) if twin is not None else compose(c, examples)
-            if key is not None and twin is None and check is not None and not found_problems:
-                check = alike[key] = replace(check, alike=key)
-            if check is not None and c.step.check.versus and played is None:  # (an imported unit's targets are its whole system: `rulesref.versus`)
-                if c.step.key not in aimed:
-                    aimed[c.step.key] = targets(c.step, content, owners)
-                check = replace(check, targets=aimed[c.step.key])
-            problems += found_problems
-            if check is not None:
-                checks.append(check)
-            if played is not None and any(played.args(ref.rule) for ref in entry.rules):  # the values the mapping gives its rules' parameters
-                depends[played.where.doc.path] = played.where.doc
-            if c.step.entry.where.doc is not entry.where.doc:  # the step's file, though no rule of the unit changes it (a Versus step)
-                depends[c.step.entry.where.doc.path] = c.step.entry.where.doc
-            for one in (*c.core, *c.effects):
-                for doc in (one.step.entry.where.doc, one.effect.where.doc):  # the step's file and the effect's
-                    if doc is not entry.where.doc:
-                        depends[doc.path] = doc
-        composed[entry.key] = replace(entry, checks=tuple(checks), depends=tuple(depends[p] for p in sorted(depends)))
-    return composed, problems

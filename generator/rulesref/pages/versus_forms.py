@@ -36,7 +36,7 @@ from typing import Any
 
 from rulesref import paths
 from rulesref.build import Build
-from rulesref.incremental.memo import Get, fresh
+from rulesref.incremental.memo import Get, call, fresh
 from rulesref.links import display_name
 from rulesref.logic.plan import Plan
 from rulesref.model import Content, Entry, Scalar, System
@@ -215,9 +215,17 @@ def targets_file(content: Content, system: System, found: dict[str, tuple[Matchu
     return f"(globalThis.rulesrefTargets ??= {{}})[{json.dumps(system.id)}] = {data};\n".encode()
 
 
-def scripts(content: Content, wanted: Wanted) -> dict[str, bytes]:
-    """The description scripts the forms asked for (`unit_forms`, `roster_versus`), by path."""
-    return {asset: form_script(asset, _described(content, entry, plan, view, page)) for asset, (entry, plan, view, page) in wanted.items()}
+def scripts(content: Content, wanted: Wanted, get: Get = fresh) -> dict[str, bytes]:
+    """The description scripts the forms asked for (`unit_forms`, `roster_versus`), by path;
+    each kept by what it describes (`get`) and the names of the entries its choices are."""
+    return {
+        asset: call(get, f"described:{asset}", _script, asset, entry, plan, view, page, try_it.choice_names(entry, [plan], content))
+        for asset, (entry, plan, view, page) in wanted.items()
+    }
+
+
+def _script(asset: str, entry: Entry, plan: Plan, view: CheckView, page: str, names: dict[str, str]) -> bytes:
+    return form_script(asset, try_it.description(entry, plan, view, names, page))
 
 
 @dataclass(frozen=True)
@@ -288,5 +296,5 @@ def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_
             for asset, described in mine.wanted.items():
                 wanted.setdefault(asset, described)
         out.files[targets_asset(system.id)] = get(f"targets:{system.id}", (basis, units, tuple(found.values())), lambda s=system, f=found: targets_file(content, s, f))  # type: ignore[misc]
-    out.files.update(scripts(content, wanted))
+    out.files.update(scripts(content, wanted, get))
     return out
