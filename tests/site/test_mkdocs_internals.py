@@ -12,7 +12,7 @@ from rulesref.site import mkdocs_internals
 
 from .conftest import REPO
 
-PRIVATE = re.compile(r"\b(_populate_page|_build_page|_build_theme_template|_serve_request|_epoch_cond|_visible_epoch|_wanted_epoch|_RawHTMLPreprocessor)\b")
+PRIVATE = re.compile(r"\b(_populate_page|_build_page|_build_theme_template|_serve_request|_epoch_cond|_visible_epoch|_wanted_epoch|_RawHTMLPreprocessor|_file_sort_key)\b")
 
 
 def test_the_installed_mkdocs_is_one_the_internals_were_written_for() -> None:
@@ -38,3 +38,28 @@ def test_the_pin_of_the_distribution_admits_only_supported_versions() -> None:
     constraint = next(line for line in (REPO / "constraints.txt").read_text(encoding="utf-8").splitlines() if line.startswith("mkdocs=="))
     assert constraint.removeprefix("mkdocs==") in mkdocs_internals.SUPPORTED
     assert Path(mkdocs_internals.__file__).name == "mkdocs_internals.py"
+
+
+def test_pages_not_written_yet_are_listed_where_mkdocs_lists_them_once_written(tmp_path: Path) -> None:
+    """`serve` lists the pages it put off without writing them (`docs_files`): in the order a
+    walk of the docs folder gives once they are written (index first in a folder, a folder's
+    files before its folders), which is the sitemap's."""
+    from mkdocs.config import load_config
+    from mkdocs.structure.files import get_files
+
+    (tmp_path / "mkdocs.yml").write_text("site_name: Listed\ndocs_dir: docs\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    every = ["index.md", "a.md", "zz.md", "b/index.md", "b/z.md", "b/c/index.md", "b/c/d.md", "B/x.md", "w40k7/index.md", "w40k7/fear/index.md", "api/w40k7/fear.json", "assets/x.js"]
+    unwritten = ["a.md", "zz.md", "b/z.md", "b/c/index.md", "w40k7/fear/index.md"]
+    for rel in every:
+        if rel not in unwritten:
+            (tmp_path / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / "docs" / rel).write_text("# page\n", encoding="utf-8")
+    assert [f.src_uri for f in mkdocs_internals.docs_files(config)] == [f.src_uri for f in get_files(config)]
+    listed = [f.src_uri for f in mkdocs_internals.docs_files(config, unwritten)]
+    for rel in unwritten:
+        (tmp_path / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / rel).write_text("# page\n", encoding="utf-8")
+    assert listed == [f.src_uri for f in get_files(config)]
+    assert sorted(listed) == sorted(every)
