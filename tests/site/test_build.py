@@ -103,18 +103,25 @@ def test_the_docs_folders_other_files_are_linked_into_the_site_and_the_themes_co
     assert all(p.stat().st_nlink == 1 for p in built.site.rglob("*.html"))
 
 
-def test_pages_rendered_on_several_cores_are_the_pages_one_process_renders(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`build` renders the entries' pages in forked workers (`rulesref.support.forked`): the
-    docs folder is byte for byte the one a single process renders."""
+@pytest.mark.parametrize("which", ["shipped", "played"])
+def test_pages_rendered_on_several_cores_are_the_pages_one_process_renders(which: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build` renders the entries' pages, the roster page's data and the generated modules
+    in forked workers (`rulesref.support.forked`): the docs folder is byte for byte the one a
+    single process renders (the shipped content, and imported data played with it, which has
+    a roster page)."""
     from rulesref.config import Settings
     from rulesref.site import generate
 
+    from ..played import played_content
+
+    content = REPO / "content" if which == "shipped" else played_content(tmp_path / "content")
     files = {}
     for jobs in ("1", "3"):
         monkeypatch.setenv("RULESREF_JOBS", jobs)
-        files[jobs], problems = generate(str(REPO / "content"), Settings())
+        files[jobs], problems = generate(str(content), Settings())
         assert files[jobs], problems
     assert files["3"] == files["1"]
+    assert which == "shipped" or any(rel.startswith("assets/roster/") for rel in files["1"])
 
 
 def test_source_date_epoch_dates_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

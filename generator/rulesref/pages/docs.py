@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 
 from rulesref import paths
@@ -37,6 +38,10 @@ from rulesref.views.checks import CheckView, check_views
 from rulesref.views.relations import relations
 
 RENDERED, RELATIONS, PLAYED, ROSTER = "rendered", "relations", "played", "roster"  # the memo's stages: docs files and intermediate values; facts across entries; the Versus forms of imported units; their records on the roster page
+
+
+def _run(job: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    return job()
 
 
 def asset_files() -> dict[str, bytes]:
@@ -101,8 +106,9 @@ def docs_files(
     in `first` (a save's edited entries') are rendered before any other page and handed to
     `show_first` with their JSON files, so `serve` can show them without waiting for every
     page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
-    pages in `processes` processes (`rulesref.support.forked`): a page depends on the build
-    alone, so each comes out as this process would make it. The entries' pages `put_off`
+    pages, the roster page's data and the generated modules in `processes` processes
+    (`rulesref.support.forked`): each depends on the build alone, so it comes out as this
+    process would make it. The entries' pages `put_off`
     wants are left out (`PutOff`), but for those in `first`. `notes`: on a locale's site,
     each entry's note that its page shows words in the source's language."""
     assert build.ok, "pages are written from valid content only"
@@ -166,29 +172,30 @@ def docs_files(
         put_off.render = lambda name: entry_only(left[name])
     later = [entry for entry in content.entries if entry.key not in done]
 
-    # forked now, so that the workers render their entries while this process renders the rest too
-    shared = Shared.start(entry_only, later, processes) if processes > 1 and not memo.keeps else None
+    def roster_files() -> dict[str, bytes]:
+        return roster.roster_files(site, site.reads.page, memo.stage(ROSTER))
+
+    def modules() -> dict[str, bytes]:  # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
+        return {f"{try_it.MODULES}/{path}": data for path, data in js_package.package_files(build, get, twins=True).items() if path.endswith(".js")}
+
+    # the entries' pages, then the roster page's data and the modules, which workers take first (from the last)
+    jobs: list[Callable[[], dict[str, bytes]]] = [partial(entry_only, entry) for entry in later] + [roster_files, modules]
+    # forked now, so that the workers do their jobs while this process does the rest too
+    shared = Shared.start(_run, jobs, processes) if processes > 1 and not memo.keeps else None
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
     files: dict[str, bytes] = {paths.NAV_FILE: nav, **shown}
     for kind in KINDS:  # every kind of page but the entries' own
         for name, make in kind.pages(site):
             files[name] = page(name, make)
-    for index, entry in enumerate(later):
+    for index, job in enumerate(jobs):
         taken, made = shared.take(index) if shared is not None else (False, None)
-        if taken and made is not None:
-            files.update(made)
-        else:
-            entry_files(entry, files)
-    files.update(roster.roster_files(site, site.reads.page, memo.stage(ROSTER)))
+        files.update(made if taken and made is not None else job())
     files.update(changes.change_pages(site, page))
     files.update(call(get, changes.API_INDEX, changes.release_files, history))
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
     files.update(played.files)
-    # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
-    modules = js_package.package_files(build, get, twins=True)
-    files.update({f"{try_it.MODULES}/{path}": data for path, data in modules.items() if path.endswith(".js")})
     files.update(schema_files())
     files.update(app_files(content.systems))
     return dict(sorted(files.items()))
