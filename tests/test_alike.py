@@ -87,10 +87,15 @@ def test_units_with_examples_of_their_own_are_composed_on_their_own(content: Pat
         assert entry is not None and [c.alike for c in entry.checks if c.parts] == [None]
 
 
+def _data(placeholder: str) -> str:
+    """The JSON a form's placeholder holds."""
+    return html.unescape(placeholder.split('data-rr-try="', 1)[1].rsplit('"', 1)[0])
+
+
 def _resolved(placeholder: str, files: dict[str, bytes]) -> dict[str, object]:
     """A form as `rulesref-try.js` makes it: the placeholder's part laid over the description
     in the script it names."""
-    own: dict[str, object] = json.loads(html.unescape(placeholder.split('data-rr-try="', 1)[1].rsplit('"', 1)[0]))
+    own: dict[str, object] = json.loads(_data(placeholder))
     if "form" not in own:
         return own
     script = files[str(own["form"])].decode()
@@ -127,6 +132,31 @@ def test_a_steps_own_check_is_described_once_for_the_unit_pages_as_each_would_be
     assert whole.forms.keys() == played.forms.keys()
     for key, forms in played.forms.items():
         assert {name: _resolved(p, played.files) for name, p in forms.items()} == {name: _resolved(p, whole.files) for name, p in whole.forms[key].items()}, key
+
+
+def test_a_form_too_long_for_its_page_is_a_script_of_its_own_that_makes_the_same_form(content: Path) -> None:
+    """A unit's form longer than the page may carry is, whole, a script of its own; the
+    placeholder only names it, and the form made from it is the one made with nothing
+    shared. A form within the bound stays as it was."""
+    from rulesref.pages import versus_forms
+    from rulesref.pages.docs import all_checks
+
+    build = validate([str(content)], Settings(content=str(content)), odds=True)
+    checks = all_checks(build)
+    whole = versus_forms.played_files(build, checks, shared=False)
+    usual = versus_forms.played_files(build, checks)
+    sizes = sorted(len(_data(p)) for forms in usual.forms.values() for p in forms.values())
+    bound = sizes[len(sizes) // 2]  # (half the forms are longer: as a formation's are on real data)
+    played = versus_forms.played_files(build, checks, inline_at_most=bound)
+    own = {path for path in played.files if path.startswith(versus_forms.OWN)}
+    assert 0 < len(own) < len(sizes)
+    for key, forms in played.forms.items():
+        for name, placeholder in forms.items():
+            if len(_data(usual.forms[key][name])) > bound:
+                assert json.loads(_data(placeholder)).keys() == {"form", "script"} and json.loads(_data(placeholder))["form"] in own, (key, name)
+            else:
+                assert placeholder == usual.forms[key][name], (key, name)
+            assert _resolved(placeholder, played.files) == _resolved(whole.forms[key][name], whole.files), (key, name)
 
 
 def test_the_key_of_a_composition_tells_apart_what_a_units_values_change(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:

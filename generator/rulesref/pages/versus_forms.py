@@ -17,7 +17,9 @@ A step's own check (no rule of the unit changes it) is described in a script of 
 what each unit adds and the script's name (`form`, `script`): most of an imported site's forms
 run a step's own check, and its arguments and words, written into every unit page, were most
 of those pages' bytes. `rulesref-try.js` reads the script once a page and lays the unit's
-part over it, so the form is the one the whole description would make.
+part over it, so the form is the one the whole description would make. A form too long for
+its page (a formation of hundreds of weapons: 2,700 choices, a megabyte of page) is, whole, a
+script of its own (`assets/versus/own/`), read the same way once the form is built.
 
 The "Open a roster" page plays a roster against another with the same forms: each unit's
 record there carries what its forms add and what it is as a target (`roster_versus`), and the
@@ -49,6 +51,8 @@ PLAYED = "versus:"  # a played form's key among an entry's forms (check names ar
 TARGETS = f"{paths.ASSETS}/versus"  # one script per played system: its units as targets
 FORMS = f"{TARGETS}/forms"  # the roster page's: one script per check its Versus forms run
 DESCRIBED = f"{TARGETS}/described"  # the unit pages': a step's own check, one script per folder of units
+OWN = f"{TARGETS}/own"  # a unit page's form too long to carry: the whole of it, one script per unit and step
+INLINE_AT_MOST = 16_000  # bytes of a form's JSON that its unit page carries (half as many again, escaped)
 SHARED = ("words", "targets", "system")  # what every unit's form of a system says alike: the roster page gives it once (`roster_shared`)
 WORDS = {
     "weapon": "Attacking with", "models": "Models attacking", "target": "Target (type a name)",
@@ -114,13 +118,21 @@ def _played(here: str, build: Build, unit: Entry, matchup: Matchup, plan: Plan) 
 Wanted = dict[str, tuple[Entry, Plan, CheckView, str]]  # description scripts by path: the check each describes, and for which page
 
 
-def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], wanted: Wanted | None) -> dict[str, str]:
+def unit_forms(
+    build: Build, unit: Entry, found: tuple[Matchup, ...], checks: dict[str, tuple[CheckView, ...]], wanted: Wanted | None,
+    own: dict[str, bytes] | None = None, inline_at_most: int = INLINE_AT_MOST,
+) -> dict[str, str]:
     """The placeholders of the unit's Versus forms, one per step it has a weapon for, by
     `PLAYED` and the step. A step's own check (no rule of the unit changes it) is described
     once for the unit pages of a folder, in a script asked for in `wanted` (its links, to
     other pages than the unit's, are the same from each of them; `scripts` makes it), which
     the placeholder names; with no `wanted`, every description is written into its
-    placeholder whole."""
+    placeholder whole.
+
+    A form longer than `inline_at_most` bytes (a unit of hundreds of weapons: a formation, a
+    chapter's support) is put whole, description and all, in a script of its own, added to
+    `own` by path, which the placeholder names as it would a shared one: the page stays
+    small, and the form is read only once it is built."""
     here = paths.entry_page(unit)
     out = {}
     for matchup in found:
@@ -135,8 +147,18 @@ def unit_forms(build: Build, unit: Entry, found: tuple[Matchup, ...], checks: di
             asset = described_asset(here, entry, plan)
             wanted.setdefault(asset, (entry, plan, view, here))
             placeholder = {"form": asset, "script": paths.relative(here, asset)} | played
+        if own is not None and len(json.dumps(placeholder, separators=(",", ":"))) > inline_at_most:
+            asset = own_asset(unit, matchup.play.step)
+            whole = _described(build.content, entry, plan, view, here) | played  # (not laid over a shared one: one script is read)
+            own[asset] = form_script(asset, whole)
+            placeholder = {"form": asset, "script": paths.relative(here, asset)}
         out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(placeholder)
     return out
+
+
+def own_asset(unit: Entry, step: str) -> str:
+    """The script of a unit's form of `step` that is too long for its page (`unit_forms`)."""
+    return f"{OWN}/{unit.system}/{unit.id}.{step}.js"
 
 
 def _described(content: Content, entry: Entry, plan: Plan, view: CheckView, page: str) -> dict[str, Any]:
@@ -249,14 +271,18 @@ class _UnitPlayed:
     forms: dict[str, str]
     roster: list[dict[str, Any]]
     wanted: Wanted
+    own: dict[str, bytes]
 
 
-def _unit_played(build: Build, played: Playing | None, unit: Entry, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None, shared: bool) -> _UnitPlayed:
+def _unit_played(
+    build: Build, played: Playing | None, unit: Entry, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None, shared: bool, inline_at_most: int
+) -> _UnitPlayed:
     found = matchups(played, unit)
     wanted: Wanted = {}
-    forms = unit_forms(build, unit, found, checks, wanted if shared else None)
+    own: dict[str, bytes] = {}
+    forms = unit_forms(build, unit, found, checks, wanted if shared else None, own if shared else None, inline_at_most)
     steps = roster_versus(build, unit, found, checks, roster_page, wanted) if roster_page is not None else []
-    return _UnitPlayed(found, forms, steps, wanted)
+    return _UnitPlayed(found, forms, steps, wanted, own)
 
 
 def _basis(build: Build, checks: dict[str, tuple[CheckView, ...]], system: System) -> tuple[object, ...]:
@@ -270,10 +296,13 @@ def _basis(build: Build, checks: dict[str, tuple[CheckView, ...]], system: Syste
     return (system, own, steps, tuple(build.compiled.get(e.key) for e in steps), tuple(checks.get(e.key) for e in steps), build.settings)
 
 
-def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True, get: Get = fresh) -> PlayedFiles:
+def played_files(
+    build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True, get: Get = fresh, inline_at_most: int = INLINE_AT_MOST
+) -> PlayedFiles:
     """Every played unit's forms and the scripts they read, the units matched once for all;
     with a `roster_page`, the units as that page's matrix reads them too. `shared`: a step's
-    own check is described once for a folder of units (`unit_forms`); else in every form.
+    own check is described once for a folder of units, and a form longer than
+    `inline_at_most` bytes is a script of its own (`unit_forms`); else every form is whole.
 
     With a long-lived process's `get` (`serve`), a unit's part is made again only when the
     unit, its compiled checks or what the system's units share (`_basis`) changed: what they
@@ -287,10 +316,11 @@ def played_files(build: Build, checks: dict[str, tuple[CheckView, ...]], roster_
         found: dict[str, tuple[Matchup, ...]] = {}
         units = tuple(u for u in content.entries_of(system.id) if u.kind == "unit")
         for unit in units:
-            inputs = (basis, unit, build.compiled.get(unit.key), checks.get(unit.key), roster_page, shared)
-            mine = get(f"played:{unit.key}", inputs, lambda u=unit, p=played: _unit_played(build, p, u, checks, roster_page, shared))  # type: ignore[misc]
+            inputs = (basis, unit, build.compiled.get(unit.key), checks.get(unit.key), roster_page, shared, inline_at_most)
+            mine = get(f"played:{unit.key}", inputs, lambda u=unit, p=played: _unit_played(build, p, u, checks, roster_page, shared, inline_at_most))  # type: ignore[misc]
             found[unit.key] = mine.found
             out.forms[unit.key] = mine.forms
+            out.files.update(mine.own)
             if mine.roster:
                 out.roster[unit.key] = mine.roster
             for asset, described in mine.wanted.items():
