@@ -25,6 +25,14 @@ shown within 1 s, even during the first build; at most 1 GB; exit within 2 s.
 With `--baseline DIR` (another checkout of rulesref), each run alternates that checkout's
 code and this one's, so both meet the same load; the figures of each are shown side by side.
 
+Each run starts as on a fresh clone: what the last run made is moved aside, not deleted (it
+is deleted at the end), and the run waits until a minute has passed since the last one
+ended, the disk synced. ext4 without a journal (this machine's disk) passes over every inode
+freed in the last 60 s (6 minutes while its table is unwritten) each time it makes a file:
+writing a build's 16,609 docs files took 1.0 s with nothing deleted for minutes, and 4 to
+13 s just after a tree like it was deleted, which made single builds differ by 15 s. A
+build after one edit deletes the site it replaces itself, and is measured with that.
+
     python benchmarks/imported_site.py PROJECT [--runs 2] [--baseline DIR] [--only build|serve]
 """
 
@@ -209,8 +217,21 @@ class Project:
         self.edited.write_text(self.original, encoding="utf-8")
 
     def clean(self) -> None:
+        """No build and no cache: moved aside, to be deleted after every run (`settle`)."""
+        aside = self.root.parent / "aside" / str(time.monotonic_ns())
+        aside.mkdir(parents=True)
         for name in ("build", ".rulesref-cache"):
-            shutil.rmtree(self.root / name, ignore_errors=True)
+            if (self.root / name).exists():
+                (self.root / name).rename(aside / name)
+
+
+SETTLE_S = 65.0  # ext4 without a journal passes over inodes freed this recently (`recently_deleted`)
+
+
+def settle(since: float) -> None:
+    """The disk synced, and `SETTLE_S` passed since `since` (when the last run ended)."""
+    os.sync()
+    time.sleep(max(0.0, since + SETTLE_S - time.monotonic()))
 
 
 def environment(code: Path) -> dict[str, str]:
@@ -402,6 +423,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="rulesref-imported-site-"))
     results: dict[str, dict[str, list[float]]] = {label: {} for label in codes}
     loads = [os.getloadavg()[0]]
+    ended = time.monotonic()  # (the copy of the project was made just now)
     try:
         project = Project(args.project.resolve(), work / "project")
         entries = sum(1 for _ in (project.root / "content").rglob("*.yml"))
@@ -410,7 +432,9 @@ def main() -> None:
             order = list(codes.items()) if run % 2 == 0 else list(codes.items())[::-1]
             for name in names:
                 for label, code in order:
+                    settle(ended)
                     figures = measure(name, project, code, work / f"{label}-{name}.log")
+                    ended = time.monotonic()
                     loads.append(os.getloadavg()[0])
                     for key, value in figures.items():
                         results[label].setdefault(key if name != "serve_cached" else f"cached_{key}", []).append(value)
