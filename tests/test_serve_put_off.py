@@ -16,7 +16,7 @@ from rulesref.config import Settings
 from rulesref.incremental.reads import PAGES
 from rulesref.pages.docs import PutOff, docs_files
 from rulesref.site import generate
-from rulesref.site.serve import STAND_IN, sync_docs
+from rulesref.site.serve import sync_docs
 from rulesref.site.session import Session
 from rulesref.support.output import MARKER
 from rulesref.validate import validate
@@ -39,9 +39,10 @@ def _as_full_but_put_off(docs: Path, session: Session, content: Path, step: str)
     assert full, problems
     held = folder_files(docs)
     json_put_off = {rel for rel in session.put_off if not rel.endswith(".md")}  # written with its page, not before
-    assert session.unwritten <= session.put_off.keys() and not session.unwritten & held.keys(), step
-    assert session.written is not None and all(session.written[rel] == STAND_IN for rel in session.unwritten), step
-    absent = json_put_off | session.unwritten
+    unwritten = set(session.unwritten_pages())
+    assert unwritten <= session.put_off.keys() and not unwritten & held.keys(), step
+    assert unwritten == {rel for rel in session.put_off if rel.endswith(".md") and rel not in held}, step  # (what the session says is what the disk lacks)
+    absent = json_put_off | unwritten
     assert held.keys() == full.keys() - absent, (step, held.keys() ^ (full.keys() - absent))
     assert set(session.put_off) <= full.keys(), step
     differ = sorted(rel for rel in held if held[rel] != full[rel])
@@ -90,7 +91,7 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
     assert entries - {example} <= set(session.put_off) and "index.md" not in session.put_off
     assert not (entries - {example}) & files.keys() and example in files
     sync_docs(docs, files, session)
-    assert session.unwritten == {rel for rel in session.put_off if rel.endswith(".md")}  # no page put off is on disk
+    assert set(session.unwritten_pages()) == {rel for rel in session.put_off if rel.endswith(".md")}  # no page put off is on disk
     assert not (docs / "w40k7" / "fear").exists()
     assert not (docs / "api" / "w40k7" / "fear.json").exists()
     _as_full_but_put_off(docs, session, content, "start")
@@ -143,7 +144,7 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
 
     # every page put off written: the folder is a full generation's
     session.write_all_put_off(docs)
-    assert session.put_off == {} and session.unwritten == set()
+    assert session.put_off == {} and session.unwritten_pages() == []
     full, _ = generate(str(content), settings)
     assert folder_files(docs) == full
 

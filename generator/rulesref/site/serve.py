@@ -27,7 +27,7 @@ from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.pages.nav import in_nav
 from rulesref.problems import Problem, format_text
 from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
-from rulesref.site.session import Session
+from rulesref.site.session import STAND_IN, Session
 from rulesref.support import collector
 from rulesref.support.extras import require_site_tools
 from rulesref.support.output import differences, ensure_owned, remove_later, with_marker, write_file_atomically
@@ -52,7 +52,6 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
             path.unlink(missing_ok=True)
             removed = True
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
         write_file_atomically(path, files[rel])
     if removed or known is None:
         for folder in sorted((p for p in target.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
@@ -61,20 +60,17 @@ def sync_tree(target: Path, files: dict[str, bytes], known: dict[str, bytes] | N
     return changed
 
 
-STAND_IN = b""  # what `Session.written` holds for an entry's page put off that the docs folder does not hold yet
-
-
 def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str]:
     """One save's docs files into the docs folder (marked as rulesref's, `sync_tree` against
     what the last save wrote, or against the disk at first); the files that changed. A page
     the session put off keeps what the folder holds; one the folder does not hold stays
-    unwritten (`Session.unwritten`), and MkDocs lists it all the same (pages link to it) and
-    builds it once it is written (`Session.write_put_off`): thousands of files and folders
-    less to make before the first page. A JSON file put off is left out until then (MkDocs
+    unwritten (a `STAND_IN` in `Session.written`), and MkDocs lists it all the same (pages
+    link to it) and builds it once it is written (`Session.write_put_off`): thousands of
+    files and folders less to make before the first page. A JSON file put off is left out until then (MkDocs
     is told of it as it is written)."""
     marked = with_marker(files, DOCS_OWNER)
     known = session.written
-    unwritten = {rel for rel in session.unwritten if rel in session.put_off}
+    unwritten: set[str] = set()
     for rel in session.put_off:
         if not rel.endswith(".md"):
             continue
@@ -87,7 +83,6 @@ def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str
             unwritten.add(rel)
     changed = sync_tree(docs, marked if known is not None else {rel: data for rel, data in marked.items() if rel not in unwritten}, known)
     session.written = marked
-    session.unwritten = unwritten
     return changed
 
 
@@ -100,10 +95,8 @@ def sync_first(docs: Path, files: dict[str, bytes], session: Session) -> list[st
         return []
     changed = sorted(rel for rel, data in files.items() if rel.endswith(".md") and rel in known and known[rel] != data)
     for rel in changed:
-        (docs / rel).parent.mkdir(parents=True, exist_ok=True)  # (a page put off and unwritten has no folder yet)
         write_file_atomically(docs / rel, files[rel])
     session.written = {**known, **{rel: files[rel] for rel in changed}}
-    session.unwritten -= set(changed)
     return changed
 
 

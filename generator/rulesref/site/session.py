@@ -34,6 +34,7 @@ from rulesref.support.output import write_file_atomically
 from rulesref.validate import validate_kept
 
 HISTORY = "history"  # the memo's stage: the releases' steps, by the tags
+STAND_IN = b""  # what `Session.written` holds for an entry's page put off that the docs folder does not hold yet (a page is never empty)
 
 
 @dataclass
@@ -46,7 +47,6 @@ class Session:
     edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
     noted: str | None = None  # the history's note last said
     put_off: dict[str, str] = field(default_factory=dict)  # docs files not rendered yet (a page, its JSON file): their page
-    unwritten: set[str] = field(default_factory=set)  # the pages put off that the docs folder does not hold (`serve.sync_docs`)
     render_later: Callable[[str], dict[str, bytes]] | None = None  # how the latest valid generation renders such a page
     lock: threading.RLock = field(default_factory=threading.RLock)  # a generation, or a page put off being written
 
@@ -96,16 +96,16 @@ class Session:
             with self.memo.late():
                 files = self.render_later(page)
             for name, data in files.items():
-                (docs / name).parent.mkdir(parents=True, exist_ok=True)
                 write_file_atomically(docs / name, data)
                 self.put_off.pop(name, None)
-                self.unwritten.discard(name)
             self.written.update(files)
             return sorted(files)
 
     def unwritten_pages(self) -> list[str]:
-        """The pages put off that the docs folder does not hold yet (for MkDocs to list them)."""
-        return sorted(self.unwritten.copy())  # (copied at once: the first build writes pages meanwhile)
+        """The pages put off that the docs folder does not hold yet, each a `STAND_IN` in
+        `written` (for MkDocs to list them)."""
+        written = dict(self.written or {})  # (copied at once: the first build writes pages meanwhile)
+        return sorted(rel for rel, data in written.items() if data == STAND_IN and rel in self.put_off)
 
     def write_all_put_off(self, docs: Path) -> None:
         """Every page still put off, written (before MkDocs builds the site whole)."""

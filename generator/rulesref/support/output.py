@@ -208,8 +208,9 @@ def replace_tree(target: Path, files: dict[str, bytes], owner: str, *, legacy: C
 def write_file_atomically(target: Path, data: bytes) -> None:
     """Write one file whole or not at all: into a temporary file beside it (with the mode an
     ordinary new file gets), then renamed over it; a reader never sees half a file, and a
-    failed write leaves the old one and no temporary file."""
+    failed write leaves the old one and no temporary file. Its folder is made if missing."""
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    target.parent.mkdir(parents=True, exist_ok=True)
     try:
         temporary.write_bytes(data)
         os.replace(temporary, target)

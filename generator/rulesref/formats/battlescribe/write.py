@@ -332,6 +332,5 @@ def write_files(files: dict[Path, bytes], written: Callable[[], None] = lambda: 
     """Each file is written beside its target and renamed over it: never half-written.
     `written` is told of each file (the progress line)."""
     for path, data in sorted(files.items()):
-        path.parent.mkdir(parents=True, exist_ok=True)
         write_file_atomically(path, data)
         written()
