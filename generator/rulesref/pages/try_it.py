@@ -158,7 +158,16 @@ def placeholder(entry: Entry, plan: Plan, view: CheckView, names: dict[str, str]
 
 def placeholder_of(described: dict[str, Any]) -> str:
     """The placeholder of a form whose description is made (`description`, and what it adds)."""
-    data = json.dumps(described, separators=(",", ":"), sort_keys=True)
+    return holder(form_data(described))
+
+
+def form_data(described: dict[str, Any]) -> str:
+    """The JSON a form's placeholder holds."""
+    return json.dumps(described, separators=(",", ":"), sort_keys=True)
+
+
+def holder(data: str) -> str:
+    """The placeholder that holds a form's JSON (`form_data`)."""
     return f'<div class="rr-try" data-rr-try="{attribute(data)}"></div>'
 
 

@@ -147,12 +147,14 @@ def unit_forms(
             asset = described_asset(here, entry, plan)
             wanted.setdefault(asset, (entry, plan, view, here))
             placeholder = {"form": asset, "script": paths.relative(here, asset)} | played
-        if own is not None and len(json.dumps(placeholder, separators=(",", ":"))) > inline_at_most:
+        data = try_it.form_data(placeholder)
+        if own is not None and len(data) > inline_at_most:
             asset = own_asset(unit, matchup.play.step)
             whole = _described(build.content, entry, plan, view, here) | played  # (not laid over a shared one: one script is read)
             own[asset] = form_script(asset, whole)
             placeholder = {"form": asset, "script": paths.relative(here, asset)}
-        out[f"{PLAYED}{matchup.play.step}"] = try_it.placeholder_of(placeholder)
+            data = try_it.form_data(placeholder)
+        out[f"{PLAYED}{matchup.play.step}"] = try_it.holder(data)
     return out
 
 
