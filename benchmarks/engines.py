@@ -36,8 +36,9 @@ ENGINES = ("mkdocs-material", "zensical")
 
 
 def _copy(project: Path, into: Path) -> Path:
-    """The project, its content declaring no locales: one site, the one the bare builds
-    build (a locale's docs are built and not kept: benchmarks/locales.py measures them)."""
+    """The project, its content declaring no locales and holding no translations: one site,
+    the one the bare builds build (a locale's docs are built and not kept:
+    benchmarks/locales.py measures them)."""
     for name in ("content", "mkdocs.yml", "pyproject.toml"):
         source = project / name
         if source.is_dir():
@@ -46,6 +47,7 @@ def _copy(project: Path, into: Path) -> Path:
             shutil.copy(source, into / name)
     for system in (into / "content").glob("*/system.yml"):
         system.write_text(_LOCALES.sub("", system.read_text(encoding="utf-8")), encoding="utf-8")
+        shutil.rmtree(system.parent / "translations", ignore_errors=True)  # (a translation of a system of no locales is an error)
     return into
 
 
