@@ -4,9 +4,11 @@ Zensical builds and serves the docs folder and rebuilds the pages whose files ch
 for a page of the shipped content), with live reload. So rulesref's part is the one it has
 with MkDocs, without the in-process site (`rulesref.site.live`): validate and render the
 content (`rulesref.site.session`, reusing what a save did not touch), and write the docs
-files whose bytes changed. The content folder and the config are watched by polling their
-files' times and sizes (every 0.3 s; no dependency); a changed config is said, and takes a
-new `serve`, since Zensical serves the config it started with. Zensical writes its site into a
+files whose bytes changed. The content folder and the config are watched (`_Watch`): the
+file system's events wake the loop (watchdog, the library MkDocs' server watches with),
+which then compares the files' times and sizes with the last look's, so only a real change
+is a save; where events cannot be had, it looks every 0.3 s. A changed config is said, and
+takes a new `serve`, since Zensical serves the config it started with. Zensical writes its site into a
 folder of its own beside the `site_dir` that `rulesref build` owns (it must be inside the
 project), removed when `serve` stops.
 """
@@ -15,8 +17,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from rulesref.config import Settings
 from rulesref.problems import format_text
@@ -26,7 +30,9 @@ from rulesref.site.session import Session
 from rulesref.site.staging import staged_config
 from rulesref.support.output import remove_later, staging_folder
 
-POLL = 0.3  # seconds between two looks at the content's files
+POLL = 0.3  # seconds between two looks at the content's files, where no event tells of a change
+SETTLE = 0.02  # seconds after an event before the look: an editor's save is several events
+AWAKE = 1.0  # seconds between two checks that Zensical's server still runs, when nothing changes
 
 
 def _stamp(paths: list[Path]) -> tuple[tuple[str, int, int], ...]:
@@ -40,6 +46,50 @@ def _stamp(paths: list[Path]) -> tuple[tuple[str, int, int], ...]:
                 continue
             out.append((path.as_posix(), info.st_mtime_ns, info.st_size))
     return tuple(out)
+
+
+class _Watch:
+    """What wakes the loop: an event under the watched paths (a folder, whole; a file, by
+    its folder), or, without events, `POLL` seconds passing."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.changed = threading.Event()
+        self.observer: Any = None
+        try:
+            from watchdog.events import FileSystemEventHandler
+            from watchdog.observers import Observer
+        except ImportError:
+            return
+        changed = self.changed
+
+        class Told(FileSystemEventHandler):
+            def on_any_event(self, event: Any) -> None:
+                changed.set()
+
+        observer = Observer()
+        try:
+            for path in paths:
+                observer.schedule(Told(), str(path if path.is_dir() else path.parent), recursive=path.is_dir())
+            observer.start()
+        except OSError:  # (no more inotify watches, say): looked at every POLL seconds
+            return
+        self.observer = observer
+
+    def wait(self) -> bool:
+        """Whether something may have changed (an event came, or the poll's time passed)."""
+        if self.observer is None:
+            time.sleep(POLL)
+            return True
+        if not self.changed.wait(AWAKE):
+            return False
+        time.sleep(SETTLE)
+        self.changed.clear()
+        return True
+
+    def close(self) -> None:
+        if self.observer is not None:
+            self.observer.stop()
+            self.observer.join()
 
 
 def _save(session: Session, docs: Path, content: str, settings: Settings) -> None:
@@ -62,13 +112,15 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
     config, settings, session = start.config, start.settings, start.session
     site = staging_folder(config.site_dir)  # (Zensical wants its site inside the project)
     watched = [Path(content).resolve()]
+    watch = _Watch([*watched, config.config_file])
     seen, config_seen = _stamp(watched), _stamp([config.config_file])
     try:
         with staged_config(config.config_file, zensical.staged_settings(config.settings), config.docs_dir, config.docs_dir, site) as staged:
             server = subprocess.Popen([*command, "serve", "--config-file", str(staged), "--dev-addr", dev_addr], cwd=staged.parent)
             try:
                 while server.poll() is None:
-                    time.sleep(POLL)
+                    if not watch.wait():
+                        continue
                     now = _stamp(watched)
                     if now != seen:
                         seen = now
@@ -87,5 +139,6 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
     except KeyboardInterrupt:
         pass
     finally:
+        watch.close()
         remove_later(site)  # exit does not wait for it
     return 0
