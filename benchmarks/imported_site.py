@@ -7,8 +7,10 @@ BattleScribe data has no licence, so none ships with rulesref: run this on your 
 
 - build: `rulesref build` from nothing (no `.rulesref-cache`, no `build/`), the offline copy
   included; then again after one edit, with the cache the first left. Wall clock, CPU time
-  of every process it ran, and peak memory (the largest of its processes, and the sum of
-  all of them at any moment, sampled every 50 ms).
+  of every process it ran, and peak memory: the largest of its processes, and all of them
+  at any moment, sampled every 50 ms, as their proportional set sizes (PSS: a page that
+  forked workers share with their parent is counted once, where summing their resident
+  sizes counts it in each).
 - serve: `rulesref serve` from nothing, and again with the cache a build left: until the
   home page answers; a save made as soon as it does (the first build still running) until
   the saved page shows it; until every page is built; three saves after that, each made
@@ -100,6 +102,19 @@ def _status(pid: int, field: str) -> int:
     return 0
 
 
+def _pss_kb(pid: int) -> int:
+    """A process's proportional set size in kB: its own pages, and its share of those it
+    shares (its resident size where the kernel gives no PSS; 0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return _status(pid, "VmRSS")
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """CPU time of these processes and of the children they have waited for."""
     total = 0
@@ -122,7 +137,7 @@ class Watched:
         with log.open("wb") as out:
             self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
         self.pid = self.process.pid
-        self.peak_sum_kb = 0  # the tree's resident memory, summed, at its largest
+        self.peak_sum_kb = 0  # the tree's memory at its largest: its processes' PSS, summed
         self.peak_one_kb = 0  # the largest process's own peak (VmHWM)
         self.seen: set[int] = set()
         self._ended = threading.Event()
@@ -133,7 +148,7 @@ class Watched:
         while not self._ended.is_set():
             pids = tree(self.pid)
             self.seen.update(pids)
-            self.peak_sum_kb = max(self.peak_sum_kb, sum(_status(pid, "VmRSS") for pid in pids))
+            self.peak_sum_kb = max(self.peak_sum_kb, sum(_pss_kb(pid) for pid in pids))
             self.peak_one_kb = max([self.peak_one_kb, *(_status(pid, "VmHWM") for pid in pids)])
             time.sleep(0.05)
 
@@ -373,7 +388,7 @@ ROWS = [  # (key, label, budget key)
     ("build_s", "build, cold, offline copy included: wall", "build_s"),
     ("build_cpu_s", "  CPU of all its processes", None),
     ("build_peak_mb", "  peak memory, largest process (MB)", "peak_mb"),
-    ("build_tree_mb", "  peak memory, all its processes (MB)", "peak_mb"),
+    ("build_tree_mb", "  peak memory, all its processes, PSS (MB)", "peak_mb"),
     ("warm_build_s", "build after one edit, cached: wall", None),
     ("warm_build_cpu_s", "  CPU of all its processes", None),
     ("pages", "pages", None),
@@ -388,7 +403,7 @@ ROWS = [  # (key, label, budget key)
     ("left_running_sigterm", "  processes left running after it", None),
     ("left_running_sigint", "  processes left running after SIGINT", None),
     ("peak_mb", "  peak memory, largest process (MB)", "peak_mb"),
-    ("tree_mb", "  peak memory, all its processes (MB)", "peak_mb"),
+    ("tree_mb", "  peak memory, all its processes, PSS (MB)", "peak_mb"),
 ]
 
 
