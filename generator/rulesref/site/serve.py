@@ -66,8 +66,8 @@ def sync_docs(docs: Path, files: dict[str, bytes], session: Session) -> list[str
     the session put off keeps what the folder holds; one the folder does not hold stays
     unwritten (a `STAND_IN` in `Session.written`), and MkDocs lists it all the same (pages
     link to it) and builds it once it is written (`Session.write_put_off`): thousands of
-    files and folders less to make before the first page. A JSON file put off is left out until then (MkDocs
-    is told of it as it is written)."""
+    files and folders less to make before the first page. A JSON file put off is left out
+    until then (MkDocs is told of it as it is written)."""
     marked = with_marker(files, DOCS_OWNER)
     known = session.written
     unwritten: set[str] = set()

@@ -4,13 +4,14 @@ Zensical builds and serves the docs folder and rebuilds the pages whose files ch
 for a page of the shipped content), with live reload. So rulesref's part is the one it has
 with MkDocs, without the in-process site (`rulesref.site.live`): validate and render the
 content (`rulesref.site.session`, reusing what a save did not touch), and write the docs
-files whose bytes changed. The content folder and the config are watched (`_Watch`): the
-file system's events wake the loop (watchdog, the library MkDocs' server watches with),
-which then compares the files' times and sizes with the last look's, so only a real change
-is a save; where events cannot be had, it looks every 0.3 s. A changed config is said, and
-takes a new `serve`, since Zensical serves the config it started with. Zensical writes its site into a
-folder of its own beside the `site_dir` that `rulesref build` owns (it must be inside the
-project), removed when `serve` stops.
+files whose bytes changed. The content folder and the config are watched (`ContentWatch`):
+the file system's events of a change (not of a file read) wake the loop (watchdog, the
+library MkDocs' server watches with), which then compares the files' times and sizes with
+the last look's, so only a real change is a save; where events cannot be had, it looks
+every 0.3 s.
+A changed config is said, and takes a new `serve`, since Zensical serves the config it
+started with. Zensical writes its site into a folder of its own beside the `site_dir` that
+`rulesref build` owns (it must be inside the project), removed when `serve` stops.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from rulesref.support.output import remove_later, staging_folder
 POLL = 0.3  # seconds between two looks at the content's files, where no event tells of a change
 SETTLE = 0.02  # seconds after an event before the look: an editor's save is several events
 AWAKE = 1.0  # seconds between two checks that Zensical's server still runs, when nothing changes
+READ_ONLY = frozenset({"opened", "closed_no_write"})  # watchdog's events of a file read (a save's own validation reads every file)
 
 
 def _stamp(paths: list[Path]) -> tuple[tuple[str, int, int], ...]:
@@ -48,7 +50,7 @@ def _stamp(paths: list[Path]) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-class _Watch:
+class ContentWatch:
     """What wakes the loop: an event under the watched paths (a folder, whole; a file, by
     its folder), or, without events, `POLL` seconds passing."""
 
@@ -64,7 +66,8 @@ class _Watch:
 
         class Told(FileSystemEventHandler):
             def on_any_event(self, event: Any) -> None:
-                changed.set()
+                if event.event_type not in READ_ONLY:
+                    changed.set()
 
         observer = Observer()
         try:
@@ -112,7 +115,7 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
     config, settings, session = start.config, start.settings, start.session
     site = staging_folder(config.site_dir)  # (Zensical wants its site inside the project)
     watched = [Path(content).resolve()]
-    watch = _Watch([*watched, config.config_file])
+    watch = ContentWatch([*watched, config.config_file])
     seen, config_seen = _stamp(watched), _stamp([config.config_file])
     try:
         with staged_config(config.config_file, zensical.staged_settings(config.settings), config.docs_dir, config.docs_dir, site) as staged:
