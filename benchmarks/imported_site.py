@@ -8,11 +8,12 @@ BattleScribe data has no licence, so none ships with rulesref: run this on your 
 - build: `rulesref build` from nothing (no `.rulesref-cache`, no `build/`), the offline copy
   included; then again after one edit, with the cache the first left. Wall clock, CPU time
   of every process it ran, and peak memory: the largest of its processes (its own peak),
-  and all of them at once, as the sum of their proportional set sizes (PSS: a page that
-  forked workers share with their parent is counted once, where summing their resident
-  sizes counts it in each), sampled every second (the kernel walks a process's whole memory
-  to give it: 23 ms for a process of 1 GB; sampled every 50 ms, it slowed a build from about
-  51 s to 58.6 s).
+  and all of them at once, their resident sizes summed every 50 ms, which counts a page
+  that forked workers share with their parent in each of them. With `--pss`, all of them at
+  once is the sum of their proportional set sizes instead (PSS: such a page counted once),
+  every second; the kernel walks a process's whole memory to give it (23 ms for a process
+  of 1 GB), which slows what is measured (every 50 ms, a build went from about 51 s to
+  58.6 s; every second, `serve`'s first page from 9.3 s to 10.4 s), so time it without.
 - serve: `rulesref serve` from nothing, and again with the cache a build left: until the
   home page answers; a save made as soon as it does (the first build still running) until
   the saved page shows it; until every page is built; three saves after that, each made
@@ -135,12 +136,14 @@ class Watched:
     """A process started now, its tree's memory sampled every 50 ms until it ends. It is
     reaped here only (`wait`), with the CPU time of its whole tree."""
 
+    pss = False  # all its processes' memory as their PSS (`--pss`)
+
     def __init__(self, command: list[str], cwd: Path, env: dict[str, str], log: Path) -> None:
         self.started = time.perf_counter()
         with log.open("wb") as out:
             self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
         self.pid = self.process.pid
-        self.peak_sum_kb = 0  # the tree's memory at its largest: its processes' PSS, summed (every PSS_EVERY samples)
+        self.peak_sum_kb = 0  # the tree's memory at its largest: its processes' resident sizes, or PSS (`pss`), summed
         self.peak_one_kb = 0  # the largest process's own peak (VmHWM)
         self.seen: set[int] = set()
         self._ended = threading.Event()
@@ -152,7 +155,9 @@ class Watched:
         while not self._ended.is_set():
             pids = tree(self.pid)
             self.seen.update(pids)
-            if samples % PSS_EVERY == 0:
+            if not Watched.pss:
+                self.peak_sum_kb = max(self.peak_sum_kb, sum(_status(pid, "VmRSS") for pid in pids))
+            elif samples % PSS_EVERY == 0:
                 self.peak_sum_kb = max(self.peak_sum_kb, sum(_pss_kb(pid) for pid in pids))
             self.peak_one_kb = max([self.peak_one_kb, *(_status(pid, "VmHWM") for pid in pids)])
             samples += 1
@@ -394,7 +399,7 @@ ROWS = [  # (key, label, budget key)
     ("build_s", "build, cold, offline copy included: wall", "build_s"),
     ("build_cpu_s", "  CPU of all its processes", None),
     ("build_peak_mb", "  peak memory, largest process (MB)", "peak_mb"),
-    ("build_tree_mb", "  peak memory, all its processes, PSS (MB)", "peak_mb"),
+    ("build_tree_mb", "  peak memory, all its processes (MB)", "peak_mb"),
     ("warm_build_s", "build after one edit, cached: wall", None),
     ("warm_build_cpu_s", "  CPU of all its processes", None),
     ("pages", "pages", None),
@@ -409,7 +414,7 @@ ROWS = [  # (key, label, budget key)
     ("left_running_sigterm", "  processes left running after it", None),
     ("left_running_sigint", "  processes left running after SIGINT", None),
     ("peak_mb", "  peak memory, largest process (MB)", "peak_mb"),
-    ("tree_mb", "  peak memory, all its processes, PSS (MB)", "peak_mb"),
+    ("tree_mb", "  peak memory, all its processes (MB)", "peak_mb"),
 ]
 
 
@@ -438,7 +443,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2, help="runs of each measurement (alternating with the baseline's)")
     parser.add_argument("--baseline", type=Path, help="another checkout of rulesref, run alternately with this one")
     parser.add_argument("--only", choices=("build", "serve"), help="only the build, or only serve")
+    parser.add_argument("--pss", action="store_true", help="all processes' memory as their PSS, summed (slows what is timed)")
     args = parser.parse_args()
+    Watched.pss = args.pss
     codes = {"this": REPO} | ({"baseline": args.baseline.resolve()} if args.baseline else {})
     names = {"build": ["build"], "serve": ["serve", "serve_cached", "serve_stop"]}.get(args.only or "", ["build", "serve", "serve_cached", "serve_stop"])
     work = Path(tempfile.mkdtemp(prefix="rulesref-imported-site-"))
@@ -448,7 +455,7 @@ def main() -> None:
     try:
         project = Project(args.project.resolve(), work / "project")
         entries = sum(1 for _ in (project.root / "content").rglob("*.yml"))
-        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; {entries:,} content files")
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; {entries:,} content files; all processes' memory as their {'PSS' if args.pss else 'resident sizes'}, summed")
         for run in range(args.runs):
             order = list(codes.items()) if run % 2 == 0 else list(codes.items())[::-1]
             for name in names:
