@@ -141,19 +141,19 @@ def unit_forms(
             continue
         entry, plan, view = planned
         played = _played(here, build, unit, matchup, plan)
-        if entry is unit or wanted is None:
+        shared = None if entry is unit or wanted is None else described_asset(here, entry, plan)
+        if shared is None:
             placeholder = _described(build.content, entry, plan, view, here) | played
         else:
-            asset = described_asset(here, entry, plan)
-            wanted.setdefault(asset, (entry, plan, view, here))
-            placeholder = {"form": asset, "script": paths.relative(here, asset)} | played
+            placeholder = {"form": shared, "script": paths.relative(here, shared)} | played
         data = try_it.form_data(placeholder)
         if own is not None and len(data) > inline_at_most:
             asset = own_asset(unit, matchup.play.step)
-            whole = _described(build.content, entry, plan, view, here) | played  # (not laid over a shared one: one script is read)
+            whole = placeholder if shared is None else _described(build.content, entry, plan, view, here) | played  # (not laid over a shared one: one script is read)
             own[asset] = form_script(asset, whole)
-            placeholder = {"form": asset, "script": paths.relative(here, asset)}
-            data = try_it.form_data(placeholder)
+            data = try_it.form_data({"form": asset, "script": paths.relative(here, asset)})
+        elif shared is not None and wanted is not None:  # (asked for only by a form that reads it)
+            wanted.setdefault(shared, (entry, plan, view, here))
         out[f"{PLAYED}{matchup.play.step}"] = try_it.holder(data)
     return out
 
