@@ -8,10 +8,10 @@ files whose bytes changed. The content folder and the config are watched (`Conte
 the file system's events of a change (not of a file read) wake the loop (watchdog, the
 library MkDocs' server watches with), which then compares the files' times and sizes with
 the last look's, so only a real change is a save; where events cannot be had, it looks
-every 0.3 s.
-A changed config is said, and takes a new `serve`, since Zensical serves the config it
-started with. Zensical writes its site into a folder of its own beside the `site_dir` that
-`rulesref build` owns (it must be inside the project), removed when `serve` stops.
+every 0.3 s. A changed config is said, and takes a new `serve`, since Zensical serves the
+config it started with. Zensical writes its site into a folder of its own beside the
+`site_dir` that `rulesref build` owns (it must be inside the project), removed when `serve`
+stops.
 """
 
 from __future__ import annotations

@@ -210,9 +210,12 @@ def write_file_atomically(target: Path, data: bytes) -> None:
     ordinary new file gets), then renamed over it; a reader never sees half a file, and a
     failed write leaves the old one and no temporary file. Its folder is made if missing."""
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        temporary.write_bytes(data)
+        try:
+            temporary.write_bytes(data)
+        except FileNotFoundError:  # (its folder is missing: made then, not looked for on every write)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(data)
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
