@@ -14,7 +14,10 @@ import pytest
 from rulesref import paths
 from rulesref.config import Settings
 from rulesref.incremental.reads import PAGES
-from rulesref.pages.docs import PutOff, docs_files
+from rulesref.pages.docs import PLAYED, SCRIPT_FOLDERS, PutOff, docs_files
+from rulesref.pages.roster import DATA as ROSTER_DATA
+from rulesref.pages.try_it import MODULES
+from rulesref.pages.versus_forms import TARGETS
 from rulesref.site import generate
 from rulesref.site.serve import sync_docs
 from rulesref.site.session import Session
@@ -42,7 +45,8 @@ def _as_full_but_put_off(docs: Path, session: Session, content: Path, step: str)
     unwritten = set(session.unwritten_pages())
     assert unwritten <= session.put_off.keys() and not unwritten & held.keys(), step
     assert unwritten == {rel for rel in session.put_off if rel.endswith(".md") and rel not in held}, step  # (what the session says is what the disk lacks)
-    absent = json_put_off | unwritten
+    in_folders = {rel for rel in full if rel.startswith(tuple(f"{folder}/" for folder in session.folders_put_off))}  # written whole, when asked for
+    absent = json_put_off | unwritten | in_folders
     assert held.keys() == full.keys() - absent, (step, held.keys() ^ (full.keys() - absent))
     assert set(session.put_off) <= full.keys(), step
     differ = sorted(rel for rel in held if held[rel] != full[rel])
@@ -94,7 +98,15 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
     assert set(session.unwritten_pages()) == {rel for rel in session.put_off if rel.endswith(".md")}  # no page put off is on disk
     assert not (docs / "w40k7" / "fear").exists()
     assert not (docs / "api" / "w40k7" / "fear.json").exists()
+    assert session.folders_put_off == SCRIPT_FOLDERS and not (docs / MODULES).exists()  # the forms' scripts too
     _as_full_but_put_off(docs, session, content, "start")
+
+    # a script asked for: its whole folder is written, as a full generation has it
+    modules = session.write_put_off(docs, f"{MODULES}/w40k7/fear.js")
+    assert f"{MODULES}/w40k7/fear.js" in modules and f"{MODULES}/_runtime.js" in modules and all(rel.startswith(f"{MODULES}/") for rel in modules)
+    assert MODULES not in session.folders_put_off and session.write_put_off(docs, f"{MODULES}/_runtime.js") == []
+    assert session.write_put_off(docs, f"{MODULES}-not/x.js") == []  # (a folder's name is no prefix of another's)
+    _as_full_but_put_off(docs, session, content, "a script written")
 
     # a page asked for, by its page and by its JSON file: both are written, as a full generation has them
     assert session.write_put_off(docs, "w40k7/fear/index.md") == ["api/w40k7/fear.json", "w40k7/fear/index.md"]
@@ -143,8 +155,9 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
     edit(w40k / "fear.yml", "kind: [not, a, kind]\nold_kind:", "kind:")
 
     # every page put off written: the folder is a full generation's
-    session.write_all_put_off(docs)
-    assert session.put_off == {} and session.unwritten_pages() == []
+    written = session.write_all_put_off(docs)
+    assert written and all(rel in session.written for rel in written)
+    assert session.put_off == {} and session.folders_put_off == () and session.unwritten_pages() == []
     full, _ = generate(str(content), settings)
     assert folder_files(docs) == full
 
@@ -155,3 +168,44 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
     files, problems = session.generate(str(content), settings)
     assert files and session.memo.kept(PAGES, morale_key) is late
     assert files == full
+
+
+def test_the_played_units_scripts_are_put_off_and_a_unit_page_needs_only_its_own_part(tmp_path: Path) -> None:
+    """With imported units played with another system: the Versus scripts and the roster
+    page's data are made only when asked for, each folder whole and as a full generation
+    makes it; a unit's page put off, or saved while they are, makes that unit's part alone."""
+    from .played import played_content
+
+    content = played_content(tmp_path / "content")
+    docs, settings, session = tmp_path / "docs", Settings(), Session()
+    files, problems = session.generate(str(content), settings, put_off=True)
+    assert files, problems
+    example = "lanterns/hive-beetles/index.md"  # the API page's example, made at once (`test_the_api_example_is_never_put_off`)
+    assert example in files and example not in session.put_off
+    assert session.memo.made[PLAYED] == 2  # its part alone, and what the system's units share
+    assert "roster/index.md" in files  # the page: it names its data by the systems alone
+    assert not any(rel.startswith((f"{TARGETS}/", f"{ROSTER_DATA}/", f"{MODULES}/")) for rel in files)
+    sync_docs(docs, files, session)
+    full = _as_full_but_put_off(docs, session, content, "start")
+    unit = "lanterns/moth-reavers/index.md"
+    assert b"rr-try" in full[unit] and unit in session.put_off
+
+    assert session.write_put_off(docs, unit) == ["api/lanterns/moth-reavers.json", unit]
+    assert (docs / unit).read_bytes() == full[unit]
+    targets = session.write_put_off(docs, f"{TARGETS}/lanterns.js")
+    assert f"{TARGETS}/lanterns.js" in targets and any(rel.startswith(f"{TARGETS}/described/") for rel in targets)
+    assert TARGETS not in session.folders_put_off and ROSTER_DATA in session.folders_put_off
+    data = session.write_put_off(docs, f"{ROSTER_DATA}/lanterns.js")
+    assert f"{ROSTER_DATA}/lanterns.js" in data and any(rel.startswith(f"{ROSTER_DATA}/lanterns/") for rel in data)
+    _as_full_but_put_off(docs, session, content, "scripts written")
+
+    # a save of a unit whose page is put off, while the scripts are: its page is made (its part alone), the rest stays put off
+    session = Session()
+    files, _ = session.generate(str(content), settings, put_off=True)
+    edit(content / "lanterns" / "moth-reavers.yml", '"Strength": "8"', '"Strength": "7"')
+    files, problems = session.generate(str(content), settings)
+    assert files, problems
+    assert unit in files and unit not in session.put_off and session.folders_put_off == SCRIPT_FOLDERS
+    assert session.memo.made[PLAYED] == 1  # the unit's part (what the units share holds no unit)
+    full, _ = generate(str(content), settings)
+    assert files[unit] == full[unit] and files[unit] != (docs / unit).read_bytes()

@@ -37,6 +37,7 @@ from rulesref.support.schemas import schema_dir
 from rulesref.views.checks import CheckView, check_views
 from rulesref.views.relations import relations
 
+SCRIPT_FOLDERS = (versus_forms.TARGETS, roster.DATA, try_it.MODULES)  # the forms' scripts: the played units', the roster page's data, the generated modules
 RENDERED, RELATIONS, PLAYED, ROSTER = "rendered", "relations", "played", "roster"  # the memo's stages: docs files and intermediate values; facts across entries; the Versus forms of imported units; their records on the roster page
 
 
@@ -79,14 +80,18 @@ def _forms(compiled: CompiledEntry, views: tuple[CheckView, ...], names: dict[st
 
 @dataclass
 class PutOff:
-    """The entries' own pages a run leaves unrendered (`docs_files`), so that `serve` starts
-    without most of its rendering: what lists or links an entry needs only its page's path.
-    `wanted` says which (by the page's path); the run lists them in `pages` (each with the
-    docs files it would make: the page and its JSON file) and leaves in `render` how to make
-    one of them later, exactly as the run would have (from the same build and memo)."""
+    """The entries' own pages and the forms' scripts a run leaves unmade (`docs_files`), so
+    that `serve` starts without most of its rendering: what lists or links an entry needs
+    only its page's path, and the scripts are read only by a page's forms, which name them.
+    `wanted` says which (by the page's path, or the scripts' folder: `SCRIPT_FOLDERS`); the
+    run lists the pages in `pages` (each with the docs files it would make: the page and its
+    JSON file) and the folders in `folders` (whose files are known once made), and leaves in
+    `render` how to make one of them later (the files of a page, or all a folder holds),
+    exactly as the run would have (from the same build and memo)."""
 
     wanted: Callable[[str], bool]
     pages: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    folders: tuple[str, ...] = ()
     render: Callable[[str], dict[str, bytes]] | None = None
 
 
@@ -123,10 +128,21 @@ def docs_files(
         forms[key] = call(get, f"form:{key}", _forms, compiled, checks[key], names)
         if rosters:
             roster_forms[key] = call(get, f"roster-form:{key}", _forms, compiled, checks[key], names, roster.PAGE)
-    played = versus_forms.played_files(build, checks, roster.PAGE if rosters else None, get=memo.stage(PLAYED))  # imported units' Versus forms, their targets, the roster page's
-    for key, mine in played.forms.items():
-        forms[key] = forms.get(key, {}) | mine
-    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history, played.roster, notes, build.translations)
+    played = versus_forms.Played(build, checks, roster.PAGE if rosters else None, get=memo.stage(PLAYED))  # imported units' Versus forms, their targets, the roster page's
+    site = Pages(content, facts, checks, build.files.roots, build.settings, forms, memo, roster_forms, history, played, notes, build.translations)
+
+    def roster_data() -> dict[str, bytes]:
+        return roster.roster_data(site, site.reads.page, memo.stage(ROSTER))
+
+    def modules() -> dict[str, bytes]:  # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
+        return {f"{try_it.MODULES}/{path}": data for path, data in js_package.package_files(build, get, twins=True).items() if path.endswith(".js")}
+
+    # the scripts the forms read, by the folder each fills (`PutOff`)
+    scripts: dict[str, Callable[[], dict[str, bytes]]] = dict(zip(SCRIPT_FOLDERS, (lambda: played.files().files, roster_data, modules), strict=True))
+    scripts_later = {folder: make for folder, make in scripts.items() if put_off is not None and put_off.wanted(folder)}
+    scripts_now = {folder: make for folder, make in scripts.items() if folder not in scripts_later}
+    if versus_forms.TARGETS in scripts_now:
+        played.files()  # every unit's part, before a page reads one (and before workers fork, so that they have them)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
         # kept as bytes: an unchanged page is then the very object of the last save, which
@@ -169,17 +185,13 @@ def docs_files(
         for name, entry in left.items():
             put_off.pages[name] = (name, paths.api_entry(entry)) if site.system_of(entry.system) is not None else (name,)
             done.add(entry.key)
-        put_off.render = lambda name: entry_only(left[name])
+        put_off.folders = tuple(scripts_later)
+        put_off.render = lambda name: entry_only(left[name]) if name in left else scripts_later[name]()
     later = [entry for entry in content.entries if entry.key not in done]
 
-    def roster_files() -> dict[str, bytes]:
-        return roster.roster_files(site, site.reads.page, memo.stage(ROSTER))
-
-    def modules() -> dict[str, bytes]:  # the generated JavaScript modules the "Try it" forms run (declarations are for programmers)
-        return {f"{try_it.MODULES}/{path}": data for path, data in js_package.package_files(build, get, twins=True).items() if path.endswith(".js")}
-
-    # the entries' pages, then the roster page's data and the modules, which workers take first (from the last)
-    jobs: list[Callable[[], dict[str, bytes]]] = [partial(entry_only, entry) for entry in later] + [roster_files, modules]
+    # the entries' pages, then the roster page's data and the modules, which workers take first (from the last);
+    # the played units' scripts are made here, with their parts
+    jobs: list[Callable[[], dict[str, bytes]]] = [partial(entry_only, entry) for entry in later] + [make for folder, make in scripts_now.items() if folder != versus_forms.TARGETS]
     # forked now, so that the workers do their jobs while this process does the rest too
     shared = Shared.start(_run, jobs, processes) if processes > 1 and not memo.keeps else None
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
@@ -187,6 +199,7 @@ def docs_files(
     for kind in KINDS:  # every kind of page but the entries' own
         for name, make in kind.pages(site):
             files[name] = page(name, make)
+    files.update(roster.roster_page(site, site.reads.page))
     for index, job in enumerate(jobs):
         taken, made = shared.take(index) if shared is not None else (False, None)
         files.update(made if taken and made is not None else job())
@@ -195,7 +208,8 @@ def docs_files(
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
-    files.update(played.files)
+    if versus_forms.TARGETS in scripts_now:
+        files.update(scripts_now[versus_forms.TARGETS]())
     files.update(schema_files())
     files.update(app_files(content.systems))
     return dict(sorted(files.items()))

@@ -256,14 +256,18 @@ def page(site: RosterFacts, systems: tuple[System, ...]) -> str:
     )
 
 
-def roster_files(site: RosterFacts, kept: Callable[[str, Callable[[], Any]], Any], get: Get = fresh) -> dict[str, bytes]:
-    """The page and each system's data files, each made through `kept(name, make)` (which
-    records what it read: `rulesref.incremental.reads`), their entries' records through
-    `get` (`system_data`); or nothing when no entry came from BattleScribe."""
+def roster_page(site: RosterFacts, kept: Callable[[str, Callable[[], Any]], Any]) -> dict[str, bytes]:
+    """The page, made through `kept(name, make)` (which records what it read:
+    `rulesref.incremental.reads`); or nothing when no entry came from BattleScribe. It names
+    its data files (`roster_data`) by their systems only."""
     systems = roster_systems(site)
-    if not systems:
-        return {}
-    files: dict[str, bytes] = {PAGE: kept(PAGE, lambda: page(site, systems).encode("utf-8"))}
-    for system in systems:
+    return {PAGE: kept(PAGE, lambda: page(site, systems).encode("utf-8"))} if systems else {}
+
+
+def roster_data(site: RosterFacts, kept: Callable[[str, Callable[[], Any]], Any], get: Get = fresh) -> dict[str, bytes]:
+    """Each system's data files, each made through `kept(name, make)`, their entries'
+    records through `get` (`system_data`); or nothing when no entry came from BattleScribe."""
+    files: dict[str, bytes] = {}
+    for system in roster_systems(site):
         files.update(kept(data_file(system.id), lambda s=system.id: data_scripts(site, s, get)))  # type: ignore[misc]
     return files

@@ -298,35 +298,93 @@ def _basis(build: Build, checks: dict[str, tuple[CheckView, ...]], system: Syste
     return (system, own, steps, tuple(build.compiled.get(e.key) for e in steps), tuple(checks.get(e.key) for e in steps), build.settings)
 
 
-def played_files(
-    build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True, get: Get = fresh, inline_at_most: int = INLINE_AT_MOST
-) -> PlayedFiles:
-    """Every played unit's forms and the scripts they read, the units matched once for all;
-    with a `roster_page`, the units as that page's matrix reads them too. `shared`: a step's
-    own check is described once for a folder of units, and a form longer than
-    `inline_at_most` bytes is a script of its own (`unit_forms`); else every form is whole.
+class Played:
+    """Every played unit's forms and the scripts they read, each made when first asked for:
+    one unit's part (`unit`: its forms, its record on the roster page) without the others',
+    so that `serve` renders a unit's page without making every unit's, and the files of all
+    (`files`) once the scripts are asked for. With a `roster_page`, the units as that page's
+    matrix reads them too. `shared`: a step's own check is described once for a folder of
+    units, and a form longer than `inline_at_most` bytes is a script of its own
+    (`unit_forms`); else every form is whole.
 
     With a long-lived process's `get` (`serve`), a unit's part is made again only when the
     unit, its compiled checks or what the system's units share (`_basis`) changed: what they
-    share is compared once a run, and then stands for itself by identity, so each unit's
-    inputs compare in a few steps."""
-    content = build.content
-    out = PlayedFiles({}, {}, {})
-    wanted: Wanted = {}
-    for system in (s for s in content.systems if s.played_with is not None):
-        basis, played = get(f"playing:{system.id}", _basis(build, checks, system), lambda s=system.id: (object(), playing(content, s)))  # type: ignore[misc]
-        found: dict[str, tuple[Matchup, ...]] = {}
-        units = tuple(u for u in content.entries_of(system.id) if u.kind == "unit")
-        for unit in units:
-            inputs = (basis, unit, build.compiled.get(unit.key), checks.get(unit.key), roster_page, shared, inline_at_most)
-            mine = get(f"played:{unit.key}", inputs, lambda u=unit, p=played: _unit_played(build, p, u, checks, roster_page, shared, inline_at_most))  # type: ignore[misc]
-            found[unit.key] = mine.found
-            out.forms[unit.key] = mine.forms
-            out.files.update(mine.own)
-            if mine.roster:
-                out.roster[unit.key] = mine.roster
-            for asset, described in mine.wanted.items():
-                wanted.setdefault(asset, described)
-        out.files[targets_asset(system.id)] = get(f"targets:{system.id}", (basis, units, tuple(found.values())), lambda s=system, f=found: targets_file(content, s, f))  # type: ignore[misc]
-    out.files.update(scripts(content, wanted, get))
-    return out
+    share is compared once a run (an object of this class is one run's), and then stands for
+    itself by identity, so each unit's inputs compare in a few steps."""
+
+    def __init__(
+        self, build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *,
+        shared: bool = True, get: Get = fresh, inline_at_most: int = INLINE_AT_MOST,
+    ) -> None:
+        self._build, self._checks, self._roster_page = build, checks, roster_page
+        self._shared, self._get, self._inline_at_most = shared, get, inline_at_most
+        self._systems: dict[str, tuple[object, Playing | None]] = {}
+        self._units: dict[str, _UnitPlayed] = {}
+        self._files: PlayedFiles | None = None
+
+    def _playing(self, system: System) -> tuple[object, Playing | None]:
+        if system.id not in self._systems:
+            content = self._build.content
+            self._systems[system.id] = self._get(f"playing:{system.id}", _basis(self._build, self._checks, system), lambda: (object(), playing(content, system.id)))
+        return self._systems[system.id]
+
+    def unit(self, key: str) -> _UnitPlayed | None:
+        """The part of the unit `key`; None for an entry that is no played unit."""
+        if key in self._units:
+            return self._units[key]
+        build = self._build
+        unit = build.content.entry(key)
+        system = build.content.system(unit.system) if unit is not None and unit.kind == "unit" else None
+        if unit is None or system is None or system.played_with is None:
+            return None
+        basis, played = self._playing(system)
+        checks, roster_page, shared, bound = self._checks, self._roster_page, self._shared, self._inline_at_most
+        inputs = (basis, unit, build.compiled.get(key), checks.get(key), roster_page, shared, bound)
+        mine: _UnitPlayed = self._get(f"played:{key}", inputs, lambda: _unit_played(build, played, unit, checks, roster_page, shared, bound))
+        self._units[key] = mine
+        return mine
+
+    def forms_of(self, key: str) -> dict[str, str]:
+        """The unit's Versus forms, as `unit_forms` gives them (none for another entry)."""
+        mine = self.unit(key)
+        return mine.forms if mine is not None else {}
+
+    def roster_of(self, key: str) -> list[dict[str, Any]]:
+        """The unit as the roster page's matrix reads it (`roster_versus`; none for another entry)."""
+        mine = self.unit(key)
+        return mine.roster if mine is not None else []
+
+    def files(self) -> PlayedFiles:
+        """Every unit's part, and the scripts they read: the targets of each played system,
+        the descriptions the unit pages share and the roster page's forms, and the forms
+        too long for their pages (the units matched once for all)."""
+        if self._files is not None:
+            return self._files
+        content = self._build.content
+        out = PlayedFiles({}, {}, {})
+        wanted: Wanted = {}
+        for system in (s for s in content.systems if s.played_with is not None):
+            basis, _ = self._playing(system)
+            found: dict[str, tuple[Matchup, ...]] = {}
+            units = tuple(u for u in content.entries_of(system.id) if u.kind == "unit")
+            for unit in units:
+                mine = self.unit(unit.key)
+                assert mine is not None
+                found[unit.key] = mine.found
+                out.forms[unit.key] = mine.forms
+                out.files.update(mine.own)
+                if mine.roster:
+                    out.roster[unit.key] = mine.roster
+                for asset, described in mine.wanted.items():
+                    wanted.setdefault(asset, described)
+            out.files[targets_asset(system.id)] = self._get(f"targets:{system.id}", (basis, units, tuple(found.values())), lambda s=system, f=found: targets_file(content, s, f))  # type: ignore[misc]
+        out.files.update(scripts(content, wanted, self._get))
+        self._files = out
+        return out
+
+
+def played_files(
+    build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True, get: Get = fresh, inline_at_most: int = INLINE_AT_MOST
+) -> PlayedFiles:
+    """Every played unit's forms and the scripts they read, all at once (`Played.files`)."""
+    return Played(build, checks, roster_page, shared=shared, get=get, inline_at_most=inline_at_most).files()

@@ -35,6 +35,7 @@ from rulesref.pages.armies import (
     letter_parts,
 )
 from rulesref.pages.markdown import References, attribute, markdown_link, plain
+from rulesref.pages.versus_forms import Played
 from rulesref.translations.coverage import LocaleCoverage, coverage
 from rulesref.translations.model import Translation
 from rulesref.views.checks import CheckView
@@ -90,7 +91,7 @@ class Pages:
         memo: Memo = FRESH,
         roster_forms: dict[str, dict[str, str]] | None = None,
         history: History = NO_HISTORY,
-        roster_versus: dict[str, list[dict[str, Any]]] | None = None,
+        played: Played | None = None,
         notes: dict[str, str] | None = None,
         translations: tuple[Translation, ...] = (),
     ) -> None:
@@ -100,7 +101,7 @@ class Pages:
         self._content = content
         self._forms = forms or {}  # entry key -> check name -> its "Try it" placeholder
         self._roster_forms = roster_forms or {}  # the same, placed on the roster page (`rulesref.pages.roster`)
-        self._roster_versus = roster_versus or {}  # entry key -> the unit as the roster page's matrix reads it (`rulesref.pages.versus_forms`)
+        self._played = played  # the imported units' Versus forms and records on the roster page, each made when first read
         self._history = history
         self._translations = translations
         self._notes = notes or {}  # entry key -> what a locale's page says of its words left in the source's language
@@ -190,7 +191,8 @@ class Pages:
 
     @question
     def forms_of(self, key: str) -> dict[str, str]:
-        return self._forms.get(key, {})
+        forms = self._forms.get(key, {})
+        return forms | self._played.forms_of(key) if self._played is not None else forms
 
     @question
     def translation_coverage(self) -> list[LocaleCoverage]:
@@ -208,7 +210,7 @@ class Pages:
 
     @question
     def roster_versus_of(self, key: str) -> list[dict[str, Any]]:
-        return self._roster_versus.get(key, [])
+        return self._played.roster_of(key) if self._played is not None else []
 
     @question
     def releases(self) -> History:

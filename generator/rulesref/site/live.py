@@ -19,9 +19,10 @@ are written when the last page is. A save does not wait for the first build: whi
 made, the background build pauses between pages (`priority`); its pages are built at once
 and marked built, and a page the background has not reached is built from the docs file as
 the save left it. Closing stops the background build at the next page (`close`). The docs
-files `serve` put off (the entries' own pages: `rulesref.site.session`) are written just
-before the first build builds them or a request asks for them (`write_docs`), and all of
-them before the site is built whole.
+files `serve` put off (the entries' own pages, the forms' scripts: `rulesref.site.session`)
+are written just before the first build builds them or a request asks for them
+(`write_docs`), what is left at the first build's end, and all of them before the site is
+built whole.
 
 This uses MkDocs' own page steps, so pages come out as `mkdocs build` makes them; they and
 the server's innards are MkDocs' private names, which only `rulesref.site.mkdocs_internals`
@@ -89,7 +90,7 @@ class LiveSite:
         self._rest: threading.Thread | None = None
         self._priority = _Waiting()
         self._stop = threading.Event()
-        self._write_all: Callable[[], None] | None = None  # (`start`)
+        self._write_all: Callable[[], Collection[str]] | None = None  # (`start`)
 
     def start(
         self,
@@ -99,7 +100,7 @@ class LiveSite:
         *,
         pace: Callable[[Callable[[Sequence[File]], bool], Sequence[File]], bool] | None = None,
         write_docs: Callable[[str], Collection[str]] | None = None,
-        write_all: Callable[[], None] | None = None,
+        write_all: Callable[[], Collection[str]] | None = None,
         unwritten: Callable[[], Collection[str]] = tuple,
     ) -> Rebuilt:
         """The first build, in two parts: set MkDocs up and build the docs pages `first`
@@ -110,7 +111,9 @@ class LiveSite:
         default all in one call (a test holds it partway). `write_docs`: called with a docs
         file's path before the first build builds it, or serves it when asked for; `serve`
         writes then the docs files it put off (the page, its JSON file), which it returns;
-        `write_all` writes all those left, before the site is built whole (`build_all`).
+        `write_all` writes all those left (the files it returns: the forms' scripts, say, that
+        no page needs to be built), at the end of the first build and before the site is
+        built whole (`build_all`).
         `unwritten`: the docs pages put off that are not on disk yet, which MkDocs lists all
         the same (`mkdocs_internals.docs_files`)."""
         check_version()
@@ -130,6 +133,8 @@ class LiveSite:
         def rest() -> None:
             if not (pace or _at_once)(state.build_pages, queue):
                 return  # stopped: closing, or the site is being built whole
+            if write_all is not None:
+                state.take(write_all())
             state.finish()
             if finished is not None:
                 finished(len(pages), time.perf_counter() - started)
@@ -347,9 +352,11 @@ class _State:
         if file is not None and file.src_uri not in self.built:
             self.build_pages([file])
         elif file is None and self.write_docs is not None:  # a JSON file put off, say
-            written = self.write_docs(output)
-            with self.lock:
-                self._copy(written)
+            self.take(self.write_docs(output))
+
+    def take(self, written: Collection[str]) -> None:
+        with self.lock:
+            self._copy(written)
 
     def _copy(self, written: Collection[str]) -> None:
         """Copy into the site the docs files just `written` that are no pages (a page's JSON

@@ -11,7 +11,9 @@ The first generation puts the entries' own pages off (`put_off`; most of the ren
 big site), so that `serve` starts without them: what lists or links an entry needs only its
 page's path. They are rendered one by one afterwards (`write_put_off`), from the latest
 valid generation, as the first build reaches them or a reader asks for one; a save renders
-those it edits and leaves the others put off. A lock keeps a generation and such a page
+those it edits and leaves the others put off. The scripts the forms read (the played units'
+targets and descriptions, the roster page's data, the generated modules) are put off the
+same way, a folder at a time, until a page's form asks for one or the first build ends. A lock keeps a generation and such a page
 apart: the docs folder is the latest generation's, never an older one's.
 """
 
@@ -47,6 +49,7 @@ class Session:
     edited_pages: frozenset[str] = frozenset()  # docs pages of the entries the last save changed or added
     noted: str | None = None  # the history's note last said
     put_off: dict[str, str] = field(default_factory=dict)  # docs files not rendered yet (a page, its JSON file): their page
+    folders_put_off: tuple[str, ...] = ()  # folders of scripts not made yet (`PutOff.folders`), each made whole
     render_later: Callable[[str], dict[str, bytes]] | None = None  # how the latest valid generation renders such a page
     lock: threading.RLock = field(default_factory=threading.RLock)  # a generation, or a page put off being written
 
@@ -72,7 +75,7 @@ class Session:
                 if history.note and history.note != self.noted:  # each note said once a serve
                     print(history.note, file=sys.stderr)
                     self.noted = history.note
-                still, edited = self.put_off, self.edited_pages
+                still, edited = {*self.put_off, *self.folders_put_off}, self.edited_pages
                 later = PutOff(lambda page: put_off or (page in still and page not in edited))
                 files = docs_files(build, self.memo, history, self.edited_pages, show_first, put_off=later)
             except BaseException:
@@ -80,24 +83,31 @@ class Session:
                 raise
             self.memo.finish()
             self.put_off = {rel: page for page, rels in later.pages.items() for rel in rels}
-            self.render_later = later.render if later.pages else None
+            self.folders_put_off = later.folders
+            self.render_later = later.render if later.pages or later.folders else None
             return files, list(build.problems)
+
+    def _put_off_as(self, rel: str) -> str | None:
+        """What put off `rel`: its page, or the folder of scripts it is in (None: nothing)."""
+        return self.put_off.get(rel) or next((folder for folder in self.folders_put_off if rel.startswith(f"{folder}/")), None)
 
     def write_put_off(self, docs: Path, rel: str) -> list[str]:
         """Render the entry's page that was put off and that `rel` is (or is the JSON file
-        of), from the latest valid generation, and write its docs files into `docs` (as
-        `written` says they are now); those files (none when `rel` is not put off)."""
-        if rel not in self.put_off:  # (read without the lock: a request for any file asks)
+        of), or the folder of scripts put off that `rel` is in, from the latest valid
+        generation, and write its docs files into `docs` (as `written` says they are now);
+        those files (none when `rel` is not put off)."""
+        if self._put_off_as(rel) is None:  # (read without the lock: a request for any file asks)
             return []
         with self.lock:
-            page = self.put_off.get(rel)
-            if page is None or self.render_later is None or self.written is None:
+            name = self._put_off_as(rel)
+            if name is None or self.render_later is None or self.written is None:
                 return []
             with self.memo.late():
-                files = self.render_later(page)
-            for name, data in files.items():
-                write_file_atomically(docs / name, data)
-                self.put_off.pop(name, None)
+                files = self.render_later(name)
+            for made, data in files.items():
+                write_file_atomically(docs / made, data)
+                self.put_off.pop(made, None)
+            self.folders_put_off = tuple(folder for folder in self.folders_put_off if folder != name)
             self.written.update(files)
             return sorted(files)
 
@@ -107,8 +117,11 @@ class Session:
         written = dict(self.written or {})  # (copied at once: the first build writes pages meanwhile)
         return sorted(rel for rel, data in written.items() if data == STAND_IN and rel in self.put_off)
 
-    def write_all_put_off(self, docs: Path) -> None:
-        """Every page still put off, written (before MkDocs builds the site whole)."""
+    def write_all_put_off(self, docs: Path) -> list[str]:
+        """Every page and folder still put off, written (before MkDocs builds the site whole,
+        and at the end of its first build); the files written."""
+        written: list[str] = []
         with self.lock:
-            for rel in list(self.put_off):
-                self.write_put_off(docs, rel)
+            for rel in [*self.put_off, *(f"{folder}/" for folder in self.folders_put_off)]:
+                written += self.write_put_off(docs, rel)
+        return written
