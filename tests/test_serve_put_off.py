@@ -1,5 +1,6 @@
-"""`serve` starts without the entries' own pages (`Session.generate(put_off=True)`) and
-writes each later (`Session.write_put_off`): the docs folder is never other than a full
+"""`serve` starts without the entries' own pages and the forms' scripts
+(`Session.generate(put_off=True)`) and writes each later (`Session.write_put_off`; the
+scripts a folder at a time): the docs folder is never other than a full
 generation's but for the files still put off (not written yet: MkDocs lists those pages and
 builds none of them until they are written), a save is never undone by a page put off before it, and once every
 page put off is written, the folder is exactly what a full generation writes."""
@@ -37,7 +38,8 @@ def folder_files(folder: Path) -> dict[str, bytes]:
 
 def _as_full_but_put_off(docs: Path, session: Session, content: Path, step: str) -> dict[str, bytes]:
     """The folder is a full generation's, but for the files still put off (a page not written
-    yet, or what the folder held; no JSON file): checked, and the full generation returned."""
+    yet, or what the folder held; no JSON file; nothing of a folder of scripts): checked, and
+    the full generation returned."""
     full, problems = generate(str(content), Settings())
     assert full, problems
     held = folder_files(docs)

@@ -14,6 +14,7 @@ import pytest
 from mkdocs.structure.files import File
 
 from rulesref.config import Settings
+from rulesref.pages.try_it import MODULES
 from rulesref.site import generate
 from rulesref.site.live import LiveSite
 from rulesref.site.serve import save, sync_docs, sync_tree
@@ -248,7 +249,7 @@ def _put_off_at_the_start(tmp_path: Path) -> tuple[Built, Settings, Session, Liv
 def _docs_are_a_full_generation(project: Built, session: Session) -> None:
     full, problems = generate(str(project.content), Settings())
     assert full, problems
-    assert session.put_off == {}
+    assert session.put_off == {} and session.folders_put_off == ()
     held = {p.relative_to(project.docs).as_posix(): p.read_bytes() for p in sorted(project.docs.rglob("*")) if p.is_file() and p.name != MARKER}
     assert held.keys() == full.keys(), held.keys() ^ full.keys()
     assert [rel for rel in full if held[rel] != full[rel]] == []
@@ -272,6 +273,10 @@ def test_pages_put_off_are_written_as_the_first_build_reaches_them_or_a_reader_a
         live.ensure("api/w40k7/fearless.json")
         assert (served / "api" / "w40k7" / "fearless.json").read_bytes() == full["api/w40k7/fearless.json"]
         assert "w40k7/fearless/index.md" not in session.put_off and not (served / "w40k7" / "fearless" / "index.html").exists()
+        runtime = f"{MODULES}/_runtime.js"  # a script a form asks for: its folder is written whole, and served
+        assert not (served / runtime).exists() and MODULES in session.folders_put_off
+        live.ensure(runtime)
+        assert (served / runtime).read_bytes() == full[runtime] and (served / MODULES / "w40k7" / "fear.js").is_file()
         edit(w40k / "fearless.yml", "automatically passes Pinning", "shrugs off Pinning")  # written, not built yet
         edit(w40k / "run.yml", "summary: ", "summary: Swift. ")  # put off, not built yet
         saved = save(session, live, project.docs, str(project.content), settings, lambda: None)

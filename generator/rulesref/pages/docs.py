@@ -113,8 +113,9 @@ def docs_files(
     page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
     pages, the roster page's data and the generated modules in `processes` processes
     (`rulesref.support.forked`): each depends on the build alone, so it comes out as this
-    process would make it. The entries' pages `put_off`
-    wants are left out (`PutOff`), but for those in `first`. `notes`: on a locale's site,
+    process would make it. The entries' pages and the folders of scripts `put_off` wants
+    are left out (`PutOff`), but for the pages in `first`; a page made then makes only its
+    own unit's Versus forms (`versus_forms.Played`). `notes`: on a locale's site,
     each entry's note that its page shows words in the source's language."""
     assert build.ok, "pages are written from valid content only"
     get = memo.stage(RENDERED)
