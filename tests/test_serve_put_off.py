@@ -158,7 +158,7 @@ def test_pages_put_off_are_written_later_and_a_save_is_never_undone(tmp_path: Pa
 
     # every page put off written: the folder is a full generation's
     written = session.write_all_put_off(docs)
-    assert written and all(rel in session.written for rel in written)
+    assert written and session.written is not None and all(rel in session.written for rel in written)
     assert session.put_off == {} and session.folders_put_off == () and session.unwritten_pages() == []
     full, _ = generate(str(content), settings)
     assert folder_files(docs) == full

@@ -37,7 +37,7 @@ from rulesref.support.schemas import schema_dir
 from rulesref.views.checks import CheckView, check_views
 from rulesref.views.relations import relations
 
-SCRIPT_FOLDERS = (versus_forms.TARGETS, roster.DATA, try_it.MODULES)  # the forms' scripts: the played units', the roster page's data, the generated modules
+SCRIPT_FOLDERS: tuple[str, ...] = (versus_forms.TARGETS, roster.DATA, try_it.MODULES)  # the forms' scripts: the played units', the roster page's data, the generated modules
 RENDERED, RELATIONS, PLAYED, ROSTER = "rendered", "relations", "played", "roster"  # the memo's stages: docs files and intermediate values; facts across entries; the Versus forms of imported units; their records on the roster page
 
 
