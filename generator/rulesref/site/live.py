@@ -355,6 +355,7 @@ class _State:
             self.take(self.write_docs(output))
 
     def take(self, written: Collection[str]) -> None:
+        """Take into the site the docs files just `written` (`_copy`), between two pages."""
         with self.lock:
             self._copy(written)
 
