@@ -341,3 +341,23 @@ def test_the_versus_forms_of_played_units_follow_each_edit_and_only_what_changed
     assert composed["a weapon's Strength"] == 1  # the edited unit's own
     assert composed["a played rule renamed, as composed checks name it"] == 2  # both units compose it
     assert composed["a played step's rule reworded"] == 0 and composed["a rule's name, as every form links it"] == 0
+
+
+def test_a_saved_page_is_shown_before_every_units_versus_forms_are_made_again(tmp_path: Path) -> None:
+    """A rule of the played system is what every imported unit's forms share: a save of it
+    makes every unit's part again, but only after its own page was handed over to be shown
+    (that page shows no unit's forms)."""
+    from rulesref.pages.docs import PLAYED
+
+    from .played import played_content
+
+    content = played_content(tmp_path / "content")
+    session, settings = Session(), Settings()
+    files, problems = session.generate(str(content), settings)
+    assert files, problems
+    edit(content / "w40k7" / "fearless.yml", "never fails Morale checks", "shrugs off Morale checks")
+    shown: list[tuple[int, list[str]]] = []
+    files, problems = session.generate(str(content), settings, lambda early: shown.append((session.memo.made[PLAYED], sorted(early))))
+    assert files, problems
+    assert [made for made, _ in shown] == [0] and "w40k7/fearless/index.md" in shown[0][1]
+    assert session.memo.made[PLAYED] > 2  # then what the units share, and each unit's part

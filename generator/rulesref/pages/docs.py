@@ -142,8 +142,6 @@ def docs_files(
     scripts: dict[str, Callable[[], dict[str, bytes]]] = dict(zip(SCRIPT_FOLDERS, (lambda: played.files().files, roster_data, modules), strict=True))
     scripts_later = {folder: make for folder, make in scripts.items() if put_off is not None and put_off.wanted(folder)}
     scripts_now = {folder: make for folder, make in scripts.items() if folder not in scripts_later}
-    if versus_forms.TARGETS in scripts_now:
-        played.files()  # every unit's part, before a page reads one (and before workers fork, so that they have them)
 
     def page(name: str, make: Callable[[], str]) -> bytes:
         # kept as bytes: an unchanged page is then the very object of the last save, which
@@ -189,6 +187,8 @@ def docs_files(
         put_off.folders = tuple(scripts_later)
         put_off.render = lambda name: entry_only(left[name]) if name in left else scripts_later[name]()
     later = [entry for entry in content.entries if entry.key not in done]
+    if versus_forms.TARGETS in scripts_now:  # every unit's part, after the saved pages (each made its own) and before workers fork (they have them)
+        played.files()
 
     # the entries' pages, then the roster page's data and the modules, which workers take first (from the last);
     # the played units' scripts are made here, with their parts
