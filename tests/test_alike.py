@@ -122,12 +122,12 @@ def test_a_steps_own_check_is_described_once_for_the_unit_pages_as_each_would_be
         return real(entry, *args, **kwargs)
 
     monkeypatch.setattr(try_it, "description", counted)
-    played = versus_forms.played_files(build, checks)
+    played = versus_forms.Played(build, checks).files()
     step = f"{versus_forms.PLAYED}shooting-attack.attack"
     sharing = [form[step] for form in played.forms.values() if step in form]
     assert made.count("w40k7:shooting-attack") == 1 and len(sharing) >= 3
     assert all("&quot;args&quot;" not in p and "&quot;form&quot;" in p for p in sharing)  # (the description is not in the page)
-    whole = versus_forms.played_files(build, checks, shared=False)
+    whole = versus_forms.Played(build, checks, shared=False).files()
     assert not any(path.startswith(versus_forms.DESCRIBED) for path in whole.files)
     assert whole.forms.keys() == played.forms.keys()
     for key, forms in played.forms.items():
@@ -143,11 +143,11 @@ def test_a_form_too_long_for_its_page_is_a_script_of_its_own_that_makes_the_same
 
     build = validate([str(content)], Settings(content=str(content)), odds=True)
     checks = all_checks(build)
-    whole = versus_forms.played_files(build, checks, shared=False)
-    usual = versus_forms.played_files(build, checks)
+    whole = versus_forms.Played(build, checks, shared=False).files()
+    usual = versus_forms.Played(build, checks).files()
     sizes = sorted(len(_data(p)) for forms in usual.forms.values() for p in forms.values())
     bound = sizes[len(sizes) // 2]  # (half the forms are longer: as a formation's are on real data)
-    played = versus_forms.played_files(build, checks, inline_at_most=bound)
+    played = versus_forms.Played(build, checks, inline_at_most=bound).files()
     own = {path for path in played.files if path.startswith(versus_forms.OWN)}
     assert 0 < len(own) < len(sizes)
     for key, forms in played.forms.items():

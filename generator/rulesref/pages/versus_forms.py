@@ -254,14 +254,13 @@ def _script(asset: str, entry: Entry, plan: Plan, view: CheckView, page: str, na
 
 @dataclass(frozen=True)
 class PlayedFiles:
-    """Every played unit's Versus forms (by entry key, then as `unit_forms`), the scripts of
-    the targets of each played system, of the descriptions the unit pages share and of the
-    roster page's forms (by path), and each
-    unit as the roster page's matrix reads it (by entry key, as `roster_versus`)."""
+    """Every played unit's Versus forms (by entry key, then as `unit_forms`), and the scripts
+    of the targets of each played system, of the descriptions the unit pages share, of the
+    roster page's forms and of the forms too long for their pages (by path). (The units as
+    the roster page's matrix reads them are `Played.roster_of`.)"""
 
     forms: dict[str, dict[str, str]]
     files: dict[str, bytes]
-    roster: dict[str, list[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -361,7 +360,7 @@ class Played:
         if self._files is not None:
             return self._files
         content = self._build.content
-        out = PlayedFiles({}, {}, {})
+        out = PlayedFiles({}, {})
         wanted: Wanted = {}
         for system in (s for s in content.systems if s.played_with is not None):
             basis, _ = self._playing(system)
@@ -373,18 +372,9 @@ class Played:
                 found[unit.key] = mine.found
                 out.forms[unit.key] = mine.forms
                 out.files.update(mine.own)
-                if mine.roster:
-                    out.roster[unit.key] = mine.roster
                 for asset, described in mine.wanted.items():
                     wanted.setdefault(asset, described)
             out.files[targets_asset(system.id)] = self._get(f"targets:{system.id}", (basis, units, tuple(found.values())), lambda s=system, f=found: targets_file(content, s, f))  # type: ignore[misc]
         out.files.update(scripts(content, wanted, self._get))
         self._files = out
         return out
-
-
-def played_files(
-    build: Build, checks: dict[str, tuple[CheckView, ...]], roster_page: str | None = None, *, shared: bool = True, get: Get = fresh, inline_at_most: int = INLINE_AT_MOST
-) -> PlayedFiles:
-    """Every played unit's forms and the scripts they read, all at once (`Played.files`)."""
-    return Played(build, checks, roster_page, shared=shared, get=get, inline_at_most=inline_at_most).files()
