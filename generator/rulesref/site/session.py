@@ -13,8 +13,9 @@ page's path. They are rendered one by one afterwards (`write_put_off`), from the
 valid generation, as the first build reaches them or a reader asks for one; a save renders
 those it edits and leaves the others put off. The scripts the forms read (the played units'
 targets and descriptions, the roster page's data, the generated modules) are put off the
-same way, a folder at a time, until a page's form asks for one or the first build ends. A lock keeps a generation and such a page
-apart: the docs folder is the latest generation's, never an older one's.
+same way, a folder at a time, until a page's form asks for one or the first build ends. A
+lock keeps a generation and such a page apart: the docs folder is the latest generation's,
+never an older one's.
 """
 
 from __future__ import annotations
@@ -100,16 +101,20 @@ class Session:
             return []
         with self.lock:
             name = self._put_off_as(rel)
-            if name is None or self.render_later is None or self.written is None:
-                return []
-            with self.memo.late():
-                files = self.render_later(name)
-            for made, data in files.items():
-                write_file_atomically(docs / made, data)
-                self.put_off.pop(made, None)
-            self.folders_put_off = tuple(folder for folder in self.folders_put_off if folder != name)
-            self.written.update(files)
-            return sorted(files)
+            return self._write(docs, name) if name is not None else []
+
+    def _write(self, docs: Path, name: str) -> list[str]:
+        """The page or folder `name` put off, rendered and written (under the lock)."""
+        if self.render_later is None or self.written is None:
+            return []
+        with self.memo.late():
+            files = self.render_later(name)
+        for made, data in files.items():
+            write_file_atomically(docs / made, data)
+            self.put_off.pop(made, None)
+        self.folders_put_off = tuple(folder for folder in self.folders_put_off if folder != name)
+        self.written.update(files)
+        return sorted(files)
 
     def unwritten_pages(self) -> list[str]:
         """The pages put off that the docs folder does not hold yet, each a `STAND_IN` in
@@ -122,6 +127,6 @@ class Session:
         and at the end of its first build); the files written."""
         written: list[str] = []
         with self.lock:
-            for rel in [*self.put_off, *(f"{folder}/" for folder in self.folders_put_off)]:
-                written += self.write_put_off(docs, rel)
+            for name in dict.fromkeys([*self.put_off.values(), *self.folders_put_off]):  # (each page once, not once a file of it)
+                written += self._write(docs, name)
         return written
