@@ -187,12 +187,12 @@ def docs_files(
         put_off.folders = tuple(scripts_later)
         put_off.render = lambda name: entry_only(left[name]) if name in left else scripts_later[name]()
     later = [entry for entry in content.entries if entry.key not in done]
-    if versus_forms.TARGETS in scripts_now:  # every unit's part, after the saved pages (each made its own) and before workers fork (they have them)
+    played_now = scripts_now.pop(versus_forms.TARGETS, None)  # the played units' scripts: made here, with their parts
+    if played_now is not None:  # every unit's part, after the saved pages (each made its own) and before workers fork (they have them)
         played.files()
 
-    # the entries' pages, then the roster page's data and the modules, which workers take first (from the last);
-    # the played units' scripts are made here, with their parts
-    jobs: list[Callable[[], dict[str, bytes]]] = [partial(entry_only, entry) for entry in later] + [make for folder, make in scripts_now.items() if folder != versus_forms.TARGETS]
+    # the entries' pages, then the roster page's data and the modules, which workers take first (from the last)
+    jobs: list[Callable[[], dict[str, bytes]]] = [partial(entry_only, entry) for entry in later] + list(scripts_now.values())
     # forked now, so that the workers do their jobs while this process does the rest too
     shared = Shared.start(_run, jobs, processes) if processes > 1 and not memo.keeps else None
     nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
@@ -209,8 +209,8 @@ def docs_files(
     files.update(api_files(build.settings, content, get))
     files[NAMES_FILE] = call(get, NAMES_FILE, names_file, *findable(content.systems, content.entries, {s.id: site.armies_of(s.id) for s in content.systems}))
     files.update(asset_files())
-    if versus_forms.TARGETS in scripts_now:
-        files.update(scripts_now[versus_forms.TARGETS]())
+    if played_now is not None:
+        files.update(played_now())
     files.update(schema_files())
     files.update(app_files(content.systems))
     return dict(sorted(files.items()))
