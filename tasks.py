@@ -4,6 +4,7 @@
     python3 tasks.py serve    build the reference site from content/ and serve it with live reload
     python3 tasks.py test     run every test (unit, fixtures, doctests, lint, types, site, browser, JavaScript) on every core
     python3 tasks.py test --fast   only the quick ones (unit, fixtures, doctests): no browser, no Node, nothing marked slow
+    python3 tasks.py test --deep   what `test` leaves to CI: every page walked, longer random series, the browser tests on Zensical
     python3 tasks.py build    build the site into build/site/
     python3 tasks.py bench    run the benchmarks: check call cost (Python, JavaScript), pools beside icepool, the worst hostile file, a serve save at scale, then validate/generate/build at scale
     python3 tasks.py schemas  write the schemas' derived parts: each markdownDescription, the misspelt-kind branches (a test checks them)

@@ -1,11 +1,24 @@
-"""Shared test helpers: the fixture content tree, copied so each test can change it freely."""
+"""Shared test helpers: the fixture content tree, copied so each test can change it freely;
+and the two depths of the suite.
+
+The everyday run (`tasks.py test`) runs every test, but a test marked `deep`, whose worth
+grows with how much it covers (every page of the shipped site walked in Chromium, long
+random series of edits), takes a sample there, and the browser tests run on the default
+engine only. `--deep` (`tasks.py test --deep`, which CI runs after the everyday run) runs
+what the everyday run left: the rest of each deep test's ground, and the browser tests on
+the other engine. The two runs together cover everything once.
+"""
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+
+from rulesref.config import MKDOCS
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).parent.parent
@@ -41,3 +54,62 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# --- the two depths ---------------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--deep",
+        action="store_true",
+        help="run what the everyday run leaves out: the rest of each test marked deep, and the browser tests on engines other than the default",
+    )
+
+
+def _deep_only(item: pytest.Item) -> bool:
+    """A test only `--deep` runs: a browser test on an engine other than the default."""
+    params = getattr(item, "callspec", None)
+    engine = params.params.get("engine", MKDOCS) if params is not None else MKDOCS
+    return engine != MKDOCS and item.get_closest_marker("browser") is not None
+
+
+def _runs(item: pytest.Item, deep: bool) -> bool:
+    """Whether this run (`--deep` or the everyday one) runs the test."""
+    if deep:
+        return _deep_only(item) or item.get_closest_marker("deep") is not None
+    return not _deep_only(item)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    deep = bool(config.getoption("deep"))
+    kept = [item for item in items if _runs(item, deep)]
+    if len(kept) < len(items):
+        chosen = {id(item) for item in kept}
+        config.hook.pytest_deselected(items=[item for item in items if id(item) not in chosen])
+        items[:] = kept
+
+
+@dataclass(frozen=True)
+class Depth:
+    """How much of its ground a test marked `deep` covers in this run."""
+
+    deep: bool
+
+    def part(self, everything: list[T], sample: list[T]) -> list[T]:
+        """The everyday run's `sample` of `everything`; with `--deep`, the rest of it."""
+        if not self.deep:
+            return sample
+        taken = set(sample)
+        return [one for one in everything if one not in taken]
+
+    def pick(self, everyday: T, deep: T) -> T:
+        """What this run takes of two: the everyday run's or the deep run's."""
+        return deep if self.deep else everyday
+
+
+@pytest.fixture(scope="session")
+def depth(pytestconfig: pytest.Config) -> Depth:
+    return Depth(bool(pytestconfig.getoption("deep")))

@@ -24,6 +24,9 @@ that with `RACY_SECONDS`, which these tests turn off).
 A smaller machine (slow: it runs MkDocs) also keeps a live preview's site (`LiveSite`) and
 compares the pages it rebuilt on each save with a whole MkDocs build of a cold docs folder.
 
+Both are marked `deep`: the everyday run walks a few series, and `--deep` the others, drawn
+from other seeds (`tests/conftest.py`).
+
 The calls into the incremental layer are the adapter below (`Process`, `kept_run`,
 `cold_run`): the only part to change when that layer's interface does.
 """
@@ -72,6 +75,8 @@ from rulesref.site.serve import save, save_generation, sync_tree
 from rulesref.site.session import Session
 from rulesref.support.output import MARKER
 from rulesref.validate import check
+
+from .conftest import Depth
 
 if TYPE_CHECKING:
     from rulesref.site.live import LiveSite
@@ -840,6 +845,8 @@ FAST = settings(
 
 TRUST = {"statuses too new to trust": 3600.0, "statuses trusted": 0.0}  # RACY_SECONDS of each
 SERIES = {"statuses too new to trust": 1, "statuses trusted": 2}  # each its own series: together, twice as many
+DEEP_SERIES = 10  # `--deep` draws its series from other seeds: SERIES + this
+EVERYDAY_EXAMPLES = 2  # of FAST's examples, the everyday run's series (a random series reaches both kinds of state in two)
 
 
 @pytest.fixture(params=sorted(TRUST))
@@ -858,8 +865,11 @@ def run_machine(machine: type[AuthorEdits], how: settings, workspace: Path, seri
     return AuthorEdits.seen
 
 
-def test_kept_work_equals_a_cold_run_after_any_series_of_edits(statuses: str, tmp_path: Path) -> None:
-    seen = run_machine(AuthorEdits, FAST, tmp_path / "edits", SERIES[statuses])
+@pytest.mark.deep
+def test_kept_work_equals_a_cold_run_after_any_series_of_edits(statuses: str, tmp_path: Path, depth: Depth) -> None:
+    """The everyday run walks EVERYDAY_EXAMPLES series, `--deep` the rest of FAST's, drawn anew."""
+    how = settings(FAST, max_examples=depth.pick(EVERYDAY_EXAMPLES, FAST.max_examples - EVERYDAY_EXAMPLES))
+    seen = run_machine(AuthorEdits, how, tmp_path / "edits", SERIES[statuses] + depth.pick(0, DEEP_SERIES))
     # the series did reach both kinds of state they mean to compare
     assert seen["clean content"] and seen["content with errors"], seen
 
@@ -933,9 +943,12 @@ def site_files(folder: Path) -> dict[str, object]:
 LIVE = settings(FAST, max_examples=3, stateful_step_count=6)
 
 
+@pytest.mark.deep
 def test_the_live_sites_rebuilt_pages_equal_a_whole_build_after_any_series_of_edits(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, depth: Depth
 ) -> None:
+    """The everyday run walks one of LIVE's series, `--deep` the others."""
     monkeypatch.setattr(file_status, "RACY_SECONDS", 0.0)
-    seen = run_machine(LiveEdits, LIVE, tmp_path / "edits")
+    how = settings(LIVE, max_examples=depth.pick(1, LIVE.max_examples - 1))
+    seen = run_machine(LiveEdits, how, tmp_path / "edits", depth.pick(None, DEEP_SERIES))
     assert seen["clean content"], seen

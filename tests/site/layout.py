@@ -15,6 +15,7 @@ element (tag, id, classes), the heading it sits under and the start of its text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,13 +218,18 @@ def _each_folder(pages: list[str], every: int, below: str = "") -> list[str]:
     return [path for own in folders.values() for path in own[::every]]
 
 
+def _translated(content: Path) -> set[str]:
+    """The pages of the entries some locale translates (`<locale>/<system>/<id>/`)."""
+    return {f"{t.parent.name}/{t.parents[2].name}/{t.stem}/" for t in content.glob("*/translations/*/*.yml")}
+
+
 def walked_pages(site: Path, content: Path, every: int = 1) -> list[str]:
     """The pages a walk over a site measures: of each folder of the source's site, the first
     page and each `every`th after it; of each locale's (`/<locale>/`), the pages of the
     entries it translates, and of the rest of each of its folders, which show the source's
     words in the locale's frame, the first and each (3 x `every`)th after it. Every folder
     and kind of page is walked in each language."""
-    translated = {f"{t.parent.name}/{t.parents[2].name}/{t.stem}/" for t in content.glob("*/translations/*/*.yml")}
+    translated = _translated(content)
     locales = {path.split("/", 1)[0] for path in translated}
     pages = site_pages(site)
     walked = _each_folder([path for path in pages if path.split("/", 1)[0] not in locales], every)
@@ -231,6 +237,36 @@ def walked_pages(site: Path, content: Path, every: int = 1) -> list[str]:
         own = [path for path in pages if path.startswith(locale + "/")]
         walked += [path for path in own if path in translated] + _each_folder([path for path in own if path not in translated], 3 * every, locale + "/")
     return walked
+
+
+_CLASSES = re.compile(r'class="([^"]*)"')
+_SHOWN = ("<table", "<svg", "<details", "<pre", "<img")  # what else an article may show
+
+
+def _shape(html: str) -> frozenset[str]:
+    """What a page's article is made of: the classes of the site's own parts it shows
+    (`rr-...`) and the kinds of box (tables, charts, folded blocks, code, images)."""
+    article = html[html.find("<article") : html.rfind("</article>")]
+    own = {name for found in _CLASSES.finditer(article) for name in found.group(1).split() if name.startswith("rr-")}
+    return frozenset(own | {box for box in _SHOWN if box in article})
+
+
+def shapes_sample(site: Path, content: Path, pages: list[str]) -> list[str]:
+    """A sample of `pages` that still shows every kind of page and part: the first page of
+    each folder, each locale's folders too, and of each shape of page (`_shape`) the largest,
+    whose longest texts and tables are the likeliest to overflow. In the site's order."""
+    largest: dict[frozenset[str], tuple[int, str]] = {}
+    for path in pages:
+        html = (site / path / "index.html").read_text(encoding="utf-8")
+        shape = _shape(html)
+        if len(html) > largest.get(shape, (-1, ""))[0]:
+            largest[shape] = (len(html), path)
+    locales = {path.split("/", 1)[0] for path in _translated(content)}
+    firsts = _each_folder([path for path in pages if path.split("/", 1)[0] not in locales], len(pages))
+    for locale in sorted(locales):
+        firsts += _each_folder([path for path in pages if path.startswith(locale + "/")], len(pages), locale + "/")
+    chosen = set(firsts) | {path for _, path in largest.values()}
+    return [path for path in pages if path in chosen]
 
 
 @dataclass(frozen=True)
