@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -59,16 +58,10 @@ def test_a_folder_holding_a_link_is_listed_again_though_its_status_holds(content
     assert content / "demo" / "linked.yml" in discovering.discover([str(content)], memo).all_files()
     memo.finish()
     memo.begin()  # a folder whose status holds and that holds no link is not listed again
-    listed: list[str] = []
-    list_folder = discovering._list_folder
-
-    def listing(dirpath: str, *rest: Any) -> Any:
-        listed.append(Path(dirpath).name)
-        return list_folder(dirpath, *rest)
-
-    monkeypatch.setattr(discovering, "_list_folder", listing)
     discovering.discover([str(content)], memo)
-    assert listed == ["demo"]
+    assert memo.made[discovering.LISTINGS] == 1  # one folder listed again: the one holding the link
+    kept_status = memo.kept(discovering.LISTINGS, str(content / "demo"))
+    assert kept_status is not None and kept_status[0] is None
 
 
 def test_a_scalar_file_is_quoted_only_in_part(content: Path) -> None:

@@ -186,6 +186,7 @@ def _import_package(folder: Path, name: str) -> None:
 
 
 @pytest.mark.node
+@pytest.mark.slow  # 10 s: every composed check over its whole domain, in Python and in Node
 def test_javascript_composed_checks_give_what_python_gives(tmp_path: Path) -> None:
     python_files, js_files, build = _sizes(tmp_path / "content", 4, lets=3)
     for root, files in ((tmp_path / "py", python_files), (tmp_path / "js", js_files)):

@@ -126,6 +126,7 @@ def _entry_files(folder: Path, memo: Memo) -> tuple[Path, ...]:
                 listing = memo.reuse(LISTINGS, dirpath, kept)
             else:  # kept under the listing's own status: none for a folder holding a link, so it is listed again
                 listing = _list_folder(dirpath, folder, status)
+                memo.made[LISTINGS] += 1
                 memo.keep(LISTINGS, dirpath, listing.status, listing)
         else:
             listing = _list_folder(dirpath, folder, None)
