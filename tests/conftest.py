@@ -3,10 +3,12 @@ and the two depths of the suite.
 
 The everyday run (`tasks.py test`) runs every test, but a test marked `deep`, whose worth
 grows with how much it covers (every page of the shipped site walked in Chromium, long
-random series of edits), takes a sample there, and the browser tests run on the default
-engine only. `--deep` (`tasks.py test --deep`, which CI runs after the everyday run) runs
-what the everyday run left: the rest of each deep test's ground, and the browser tests on
-the other engine. The two runs together cover everything once.
+random series of edits), takes a sample there (`Depth`); one marked `deep(everyday={...})`
+runs there with those parameters only (a scale or a variant of it); and the browser tests
+run on the default engine only. `--deep` (`tasks.py test --deep`, which CI runs after the
+everyday run) runs what the everyday run left: the rest of each deep test's ground, its
+other parameters, and the browser tests on the other engine. The two runs together cover
+everything once.
 """
 
 from __future__ import annotations
@@ -70,16 +72,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _deep_only(item: pytest.Item) -> bool:
-    """A test only `--deep` runs: a browser test on an engine other than the default."""
-    params = getattr(item, "callspec", None)
-    engine = params.params.get("engine", MKDOCS) if params is not None else MKDOCS
-    return engine != MKDOCS and item.get_closest_marker("browser") is not None
+    """A test only `--deep` runs: a browser test on an engine other than the default, or one
+    whose parameters are not those its `deep(everyday=...)` mark names."""
+    callspec = getattr(item, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    if params.get("engine", MKDOCS) != MKDOCS and item.get_closest_marker("browser") is not None:
+        return True
+    mark = item.get_closest_marker("deep")
+    everyday = mark.kwargs.get("everyday") if mark is not None else None
+    return everyday is not None and any(params.get(name) != value for name, value in everyday.items())
 
 
 def _runs(item: pytest.Item, deep: bool) -> bool:
-    """Whether this run (`--deep` or the everyday one) runs the test."""
+    """Whether this run (`--deep` or the everyday one) runs the test: `--deep` runs what only
+    it runs and the rest of the sampling tests (marked `deep` with no parameters named)."""
     if deep:
-        return _deep_only(item) or item.get_closest_marker("deep") is not None
+        mark = item.get_closest_marker("deep")
+        return _deep_only(item) or (mark is not None and "everyday" not in mark.kwargs)
     return not _deep_only(item)
 
 

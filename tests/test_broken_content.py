@@ -5,7 +5,8 @@ A fixture in fixtures/bad/ pins one problem someone thought of; this walks the c
 thought of one by one: a key dropped, a list item dropped or repeated, a number, word or
 flag replaced by a neighbour or by a value of another type. Each changed file is validated
 with odds (as `build` and `serve` do), and what it accepts is also written out as both
-packages. The changes are listed, not random, so a failure names the change that made it.
+packages. The changes are listed, not random, so a failure names the change that made it;
+the everyday run takes every other change, `--deep` the others.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rulesref.emit.python import package_files
 from rulesref.problems import Problem
 from rulesref.validate import validate
 
-from .conftest import FIXTURES, REPO
+from .conftest import FIXTURES, REPO, Depth
 from .hang_guard import no_hang
 
 Path_ = tuple[str | int, ...]
@@ -119,25 +120,33 @@ def check_no_crash(path: Path, data: Any, change: str, *, validated: Path | None
 DEMO = sorted(p for p in (FIXTURES / "content" / "demo").glob("*.yml") if p.name != "system.yml")
 
 
+def halves(changes: Iterator[tuple[str, Any]], depth: Depth) -> list[tuple[str, Any]]:
+    """Every other change in the everyday run, the others with `--deep`."""
+    listed = list(changes)
+    return depth.pick(listed[::2], listed[1::2])
+
+
 @pytest.mark.slow
+@pytest.mark.deep
 @pytest.mark.parametrize("source", DEMO, ids=[p.stem for p in DEMO])
-def test_every_one_step_change_of_a_demo_entry_is_a_problem_or_clean(source: Path, content: Path) -> None:
+def test_every_one_step_change_of_a_demo_entry_is_a_problem_or_clean(source: Path, content: Path, depth: Depth) -> None:
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     outcomes = {"refused": 0, "accepted": 0}
-    for change, new in every_change(data):
+    for change, new in halves(every_change(data), depth):
         problems = check_no_crash(content / "demo" / source.name, new, change)
         outcomes["refused" if problems else "accepted"] += 1
     assert outcomes["refused"] and outcomes["accepted"], outcomes  # some changes do reach past validation
 
 
 @pytest.mark.slow
-def test_every_one_step_change_of_a_system_is_a_problem_or_clean(content: Path) -> None:
+@pytest.mark.deep
+def test_every_one_step_change_of_a_system_is_a_problem_or_clean(content: Path, depth: Depth) -> None:
     """A system's books, profile types, armies and roles are what its entries are checked
     against: each change is validated with the whole system."""
     source = content / "demo" / "system.yml"
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     outcomes = {"refused": 0, "accepted": 0}
-    for change, new in every_change(data):
+    for change, new in halves(every_change(data), depth):
         problems = check_no_crash(source, new, change, validated=content / "demo")
         outcomes["refused" if problems else "accepted"] += 1
     assert outcomes["refused"] and outcomes["accepted"], outcomes
@@ -147,8 +156,9 @@ SHIPPED = sorted(p for p in (REPO / "content").glob("*/*.yml") if "\ndecide:" in
 
 
 @pytest.mark.slow
+@pytest.mark.deep
 @pytest.mark.parametrize("source", SHIPPED, ids=[f"{p.parent.name}/{p.stem}" for p in SHIPPED])
-def test_changed_decisions_and_examples_of_a_shipped_check_are_problems_or_clean(source: Path, tmp_path: Path) -> None:
+def test_changed_decisions_and_examples_of_a_shipped_check_are_problems_or_clean(source: Path, tmp_path: Path, depth: Depth) -> None:
     """Each shipped check with a decision table, alone in a copy of its system (its links to
     other entries are then unresolved, which is a problem of its own and no obstacle)."""
     system = tmp_path / "content" / source.parent.name
@@ -156,6 +166,6 @@ def test_changed_decisions_and_examples_of_a_shipped_check_are_problems_or_clean
     shutil.copy(source.parent / "system.yml", system / "system.yml")
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     codes: set[str] = set()
-    for change, new in decision_changes(data):
+    for change, new in halves(decision_changes(data), depth):
         codes |= {p.code for p in check_no_crash(system / source.name, new, change)}
     assert codes & {"decide-incomplete", "decide-dead-row", "example-failed", "example-input"}, codes

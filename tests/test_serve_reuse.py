@@ -126,6 +126,7 @@ def trusted(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     return False
 
 
+@pytest.mark.deep(everyday={"trusted": "statuses trusted"})  # (the other way, every file read again, with --deep)
 def test_kept_generation_equals_a_full_one_after_every_edit(tmp_path: Path, trusted: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     reads: list[str] = []
     from rulesref.read.load import read_file  # the one `validate` calls

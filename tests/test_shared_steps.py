@@ -165,13 +165,10 @@ def _check_sizes(tmp_path: Path, units: int) -> None:
         assert units_bytes == pytest.approx(units * per_unit["charge"], rel=0.01)
 
 
-def test_a_units_code_does_not_grow_with_its_steps_body(tmp_path: Path) -> None:
-    _check_sizes(tmp_path, 40)
-
-
-@pytest.mark.slow
-def test_a_thousand_units_grow_the_packages_by_units_plus_steps(tmp_path: Path) -> None:
-    _check_sizes(tmp_path, 1000)
+@pytest.mark.deep(everyday={"units": 40})  # (a thousand, 30 s, with --deep)
+@pytest.mark.parametrize("units", [40, pytest.param(1000, marks=pytest.mark.slow)])
+def test_the_packages_grow_by_units_plus_steps_and_a_units_code_not_with_its_steps_body(tmp_path: Path, units: int) -> None:
+    _check_sizes(tmp_path, units)
 
 
 # -- JavaScript -------------------------------------------------------------------------------

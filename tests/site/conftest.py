@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -146,13 +147,21 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that leaves a page while a file of it is still sent closes the
+        connection: that is no error of the site's (any other error is printed)."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serving(site: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
     """A built site over HTTP on 127.0.0.1 and a free port (sending `headers` with every
     response); yields its base URL."""
     quiet = type("_Sending", (_Quiet,), {"headers_to_send": dict(headers or {})})
     handler = functools.partial(quiet, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = _Server(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{httpd.server_port}/"
