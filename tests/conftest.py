@@ -4,8 +4,9 @@ and the two depths of the suite.
 The everyday run (`tasks.py test`) runs every test, but a test marked `deep`, whose worth
 grows with how much it covers (every page of the shipped site walked in Chromium, long
 random series of edits), takes a sample there (`Depth`); one marked `deep(everyday={...})`
-runs there with those parameters only (a scale or a variant of it); and the browser tests
-run on the default engine only. `--deep` (`tasks.py test --deep`, which CI runs after the
+runs there with those parameters only (a scale or a variant of it); one marked
+`deep(everyday=False)`, the random twin of a fixed everyday test, not at all; and the
+browser tests run on the default engine only. `--deep` (`tasks.py test --deep`, which CI runs after the
 everyday run) runs what the everyday run left: the rest of each deep test's ground, its
 other parameters, and the browser tests on the other engine. The two runs together cover
 everything once.
@@ -80,6 +81,8 @@ def _deep_only(item: pytest.Item) -> bool:
         return True
     mark = item.get_closest_marker("deep")
     everyday = mark.kwargs.get("everyday") if mark is not None else None
+    if everyday is False:  # the deep twin of an everyday test
+        return True
     return everyday is not None and any(params.get(name) != value for name, value in everyday.items())
 
 
