@@ -6,10 +6,10 @@ grows with how much it covers (every page of the shipped site walked in Chromium
 random series of edits), takes a sample there (`Depth`); one marked `deep(everyday={...})`
 runs there with those parameters only (a scale or a variant of it); one marked
 `deep(everyday=False)`, the random twin of a fixed everyday test, not at all; and the
-browser tests run on the default engine only. `--deep` (`tasks.py test --deep`, which CI runs after the
-everyday run) runs what the everyday run left: the rest of each deep test's ground, its
-other parameters, and the browser tests on the other engine. The two runs together cover
-everything once.
+browser tests run on the default engine only. `--deep` (`tasks.py test --deep`, which CI
+runs after the everyday run) runs what the everyday run left: the rest of each deep test's
+ground, its other parameters, and the browser tests on the other engine. The two runs
+together cover everything once.
 """
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ class Depth:
             return sample
         taken = set(sample)
         return [one for one in everything if one not in taken]
+
+    def every(self, items: list[T], nth: int) -> list[T]:
+        """Every `nth` of `items` (the first among them) in the everyday run; with `--deep`,
+        the others."""
+        return [one for i, one in enumerate(items) if (i % nth == 0) != self.deep]
 
     def pick(self, everyday: T, deep: T) -> T:
         """What this run takes of two: the everyday run's or the deep run's."""

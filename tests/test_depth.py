@@ -50,3 +50,5 @@ def test_the_deep_run_takes_what_the_everyday_run_left_and_nothing_twice() -> No
     assert everyday == sample
     assert sorted(everyday + deep) == everything
     assert Depth(False).pick("a", "b") == "a" and Depth(True).pick("a", "b") == "b"
+    fourths, rest = Depth(False).every(everything, 4), Depth(True).every(everything, 4)
+    assert fourths == [0, 4, 8, 12, 16] and sorted(fourths + rest) == everything

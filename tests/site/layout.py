@@ -223,6 +223,13 @@ def _translated(content: Path) -> set[str]:
     return {f"{t.parent.name}/{t.parents[2].name}/{t.stem}/" for t in content.glob("*/translations/*/*.yml")}
 
 
+def _languages(pages: list[str], translated: set[str]) -> list[tuple[str, list[str]]]:
+    """`pages` by language: the source's (prefix "") first, then each locale's (`<locale>/`)."""
+    locales = sorted({path.split("/", 1)[0] for path in translated})
+    source = [path for path in pages if path.split("/", 1)[0] not in locales]
+    return [("", source)] + [(locale + "/", [path for path in pages if path.startswith(locale + "/")]) for locale in locales]
+
+
 def walked_pages(site: Path, content: Path, every: int = 1) -> list[str]:
     """The pages a walk over a site measures: of each folder of the source's site, the first
     page and each `every`th after it; of each locale's (`/<locale>/`), the pages of the
@@ -230,12 +237,10 @@ def walked_pages(site: Path, content: Path, every: int = 1) -> list[str]:
     words in the locale's frame, the first and each (3 x `every`)th after it. Every folder
     and kind of page is walked in each language."""
     translated = _translated(content)
-    locales = {path.split("/", 1)[0] for path in translated}
-    pages = site_pages(site)
-    walked = _each_folder([path for path in pages if path.split("/", 1)[0] not in locales], every)
-    for locale in sorted(locales):
-        own = [path for path in pages if path.startswith(locale + "/")]
-        walked += [path for path in own if path in translated] + _each_folder([path for path in own if path not in translated], 3 * every, locale + "/")
+    (_, source), *locales = _languages(site_pages(site), translated)
+    walked = _each_folder(source, every)
+    for prefix, own in locales:
+        walked += [path for path in own if path in translated] + _each_folder([path for path in own if path not in translated], 3 * every, prefix)
     return walked
 
 
@@ -261,10 +266,7 @@ def shapes_sample(site: Path, content: Path, pages: list[str]) -> list[str]:
         shape = _shape(html)
         if len(html) > largest.get(shape, (-1, ""))[0]:
             largest[shape] = (len(html), path)
-    locales = {path.split("/", 1)[0] for path in _translated(content)}
-    firsts = _each_folder([path for path in pages if path.split("/", 1)[0] not in locales], len(pages))
-    for locale in sorted(locales):
-        firsts += _each_folder([path for path in pages if path.startswith(locale + "/")], len(pages), locale + "/")
+    firsts = [path for prefix, own in _languages(pages, _translated(content)) for path in _each_folder(own, len(own), prefix)]
     chosen = set(firsts) | {path for _, path in largest.values()}
     return [path for path in pages if path in chosen]
 
