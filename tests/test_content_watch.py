@@ -1,5 +1,5 @@
-"""`serve --engine zensical` wakes for a change of the content, not for a file read: a
-save's own validation reads every file, and waking for that would look at them all again."""
+"""`serve --engine zensical` wakes for a change of the content, not for a file read (a
+save's own validation reads every file), and looks again at the files the events name only."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rulesref.site.zensical_serve import ContentWatch
+import pytest
+
+from rulesref.site import content_watch
+from rulesref.site.content_watch import ContentWatch, stamps
 
 
 def _told(watch: ContentWatch, change: Callable[[], object]) -> bool:
@@ -36,5 +39,41 @@ def test_a_change_wakes_the_watch_and_a_read_does_not(tmp_path: Path) -> None:
         assert _told(watch, renamed.unlink)
         assert watch.wait() is True  # (the last change is still to be looked at)
         assert watch.wait() is False  # (and then nothing changed: it waits, and says so)
+    finally:
+        watch.close()
+
+
+def _looked(watch: ContentWatch, change: Callable[[], object]) -> set[str]:
+    """What the watch's look finds changed after `change`, once an event has come."""
+    assert _told(watch, change)
+    watch.wait()
+    return {Path(path).name for path in watch.look()}
+
+
+def test_a_look_names_the_files_that_changed_and_a_folder_event_looks_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "content" / "w40k7"
+    folder.mkdir(parents=True)
+    rule, other = folder / "fear.yml", folder / "fearless.yml"
+    rule.write_text("id: fear\n", encoding="utf-8")
+    other.write_text("id: fearless\n", encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: a\n", encoding="utf-8")
+    watch = ContentWatch([tmp_path / "content", config])
+    whole: list[list[Path]] = []
+
+    def counted(paths: list[Path]) -> dict[str, content_watch.Stamp]:
+        whole.append(paths)
+        return stamps(paths)
+
+    monkeypatch.setattr(content_watch, "stamps", counted)
+    try:
+        assert watch.observer is not None
+        time.sleep(0.2)
+        assert _looked(watch, lambda: rule.write_text("id: fear\nname: Fear\n", encoding="utf-8")) == {"fear.yml"}
+        assert _looked(watch, lambda: config.write_text("site_name: b\n", encoding="utf-8")) == {"mkdocs.yml"}
+        assert whole == []  # (the files named, looked at alone)
+        assert not _told(watch, lambda: (tmp_path / "notes.txt").write_text("a", encoding="utf-8"))  # (beside the config, not watched)
+        assert _looked(watch, lambda: folder.rename(folder.with_name("w40k7-old"))) == {"fear.yml", "fearless.yml"}  # (a folder's event: every file looked at)
+        assert watch.look() == set() and len(whole) == 1
     finally:
         watch.close()
