@@ -12,6 +12,7 @@ import signal
 import time
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -128,6 +129,7 @@ def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_sto
         text = rule.read_text(encoding="utf-8")
         rule.write_text(text.replace("Fear-causing enemy", "terrifying enemy"), encoding="utf-8")
         wait_for(url, "terrifying enemy")
+        assert "the edited page(s) shown" in log.read_text(encoding="utf-8")  # (put into Zensical's site ahead of its rebuild)
         rule.write_text(text.replace("[[Fearless]]", "[[Fearles]]"), encoding="utf-8")
         deadline = time.monotonic() + 20
         while "unresolved-link" not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
@@ -142,6 +144,28 @@ def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_sto
         time.sleep(0.2)
     assert _dot_folders(project.root / "build") == []  # its site folder removed
     assert not project.site.exists()  # `rulesref build`'s site untouched
+
+
+@pytest.mark.browser
+@pytest.mark.deep(everyday=False)
+def test_a_page_open_in_the_browser_shows_a_save_by_itself_with_zensical(tmp_path: Path, browser: Any) -> None:
+    """Zensical's server reloads a page whose file changes; `serve` writes the saved entry's
+    page into its site ahead of Zensical's rebuild, and the page open shows the save."""
+    project = make_project(tmp_path / "served")
+    log = tmp_path / "serve.log"
+    with serve_running(project, log, "--engine", "zensical") as (_, port):
+        url = f"http://127.0.0.1:{port}{urlsplit(DEFAULT_SITE_URL).path}w40k7/fear/"  # (where Zensical's reload script knows the page)
+        wait_for(url, "Fear-causing enemy", 60)
+        page = browser.new_page()
+        try:
+            page.goto(url)
+            page.wait_for_function("document.title !== 'Waiting for connection'")  # (its reload script connected)
+            rule = project.content / "w40k7" / "fear.yml"
+            rule.write_text(rule.read_text(encoding="utf-8").replace("Fear-causing enemy", "terrifying enemy"), encoding="utf-8")
+            page.wait_for_function("document.body.innerText.includes('terrifying enemy')", timeout=30_000)
+        finally:
+            page.close()
+        assert "the edited page(s) shown" in log.read_text(encoding="utf-8")
 
 
 def test_zensical_builds_in_material_s_look_unless_the_config_names_a_variant(zensical_built: Built) -> None:

@@ -109,8 +109,8 @@ def docs_files(
     content's `history` (`rulesref.history.changes.read_history`). With a long-lived
     process's `memo` (`serve`), only files whose inputs changed are rendered. The entry pages
     in `first` (a save's edited entries') are rendered before any other page and handed to
-    `show_first` with their JSON files, so `serve` can show them without waiting for every
-    page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
+    `show_first` with their JSON files and the nav, so `serve` can show them without waiting
+    for every page that lists or previews them. A run that keeps nothing (`build`) renders the entries'
     pages, the roster page's data and the generated modules in `processes` processes
     (`rulesref.support.forked`): each depends on the build alone, so it comes out as this
     process would make it. The entries' pages and the folders of scripts `put_off` wants
@@ -164,7 +164,8 @@ def docs_files(
 
         into[name], into[paths.api_entry(entry)] = site.reads.page(f"{name} and its JSON", both)
 
-    shown: dict[str, bytes] = {}
+    nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
+    shown: dict[str, bytes] = {paths.NAV_FILE: nav}  # (with the nav: a page shown ahead of the others shows the nav too)
     early = [entry for entry in content.entries if paths.entry_page(entry) in first] if show_first is not None else []
     for entry in early:
         entry_files(entry, shown)
@@ -195,8 +196,7 @@ def docs_files(
     jobs: list[Callable[[], dict[str, bytes]]] = [partial(entry_only, entry) for entry in later] + list(scripts_now.values())
     # forked now, so that the workers do their jobs while this process does the rest too
     shared = Shared.start(_run, jobs, processes) if processes > 1 and not memo.keeps else None
-    nav = call(get, paths.NAV_FILE, lambda s, r, c: nav_file(s, r, c).encode("utf-8"), content.systems, rosters, bool(history.releases))
-    files: dict[str, bytes] = {paths.NAV_FILE: nav, **shown}
+    files: dict[str, bytes] = dict(shown)
     for kind in KINDS:  # every kind of page but the entries' own
         for name, make in kind.pages(site):
             files[name] = page(name, make)

@@ -58,7 +58,7 @@ class Session:
         self, content: str, settings: Settings, show_first: Callable[[dict[str, bytes]], None] | None = None, *, put_off: bool = False
     ) -> tuple[dict[str, bytes], list[Problem]]:
         """`rulesref.site.generate`, redoing only what changed since the last call. The pages
-        of the entries the save edited, with their JSON files, are handed to `show_first` as
+        of the entries the save edited, with their JSON files and the nav, are handed to `show_first` as
         soon as they are rendered, before the pages that list or preview them. With
         `put_off`, every entry's own page is put off; else those put off before stay so, but
         for the entries this save edited. The files returned leave the pages put off out."""
