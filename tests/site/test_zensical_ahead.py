@@ -4,11 +4,13 @@ title) waits for the rebuild.
 
 The fixture content's docs are built by Zensical itself (`zensical build`, as its server
 builds them: none of what `rulesref build` does after), before and after a save of edits, and
-the pages put ahead into the first site are compared with the second's."""
+the pages put ahead into the first site are compared with the second's; among them one that
+a rebuild already under way (from the docs before the save) wrote again as it was."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,7 +37,10 @@ def ahead_of(project: Built, site: Path) -> Iterator[tuple[Path, PagesAhead]]:
     with staged_config(config.config_file, zensical.staged_settings(config.settings), config.docs_dir, config.docs_dir, site) as staged:
         ahead = PagesAhead.set_up(staged, site, directory_urls=True)
         assert ahead is not None
-        yield staged, ahead
+        try:
+            yield staged, ahead
+        finally:
+            ahead.close()
 
 
 def _page(site: Path, rel: str) -> str:
@@ -48,6 +53,7 @@ EDITS = [  # (file, text, replacement, whether its page can be put ahead)
     ("w40k7/fear.yml", "Fear-causing enemy", "terrifying enemy", True),  # a word of the text
     ("w40k7/run.yml", "name: Run", "name: Sprint", False),  # a name: the page's title (and the pages listing it)
 ]
+KEPT = "w40k7/fearless/index.md"  # put ahead, then written as it was: put again
 NAV = ("w40k7/system.yml", "short_name: 40k 7th", "short_name: 40K 7th")  # the nav every page shows
 
 
@@ -80,7 +86,13 @@ def test_a_page_put_ahead_is_the_page_zensical_builds_from_the_saved_docs(tmp_pa
         for name, text, replacement, _ in EDITS:
             _edit(project, name, text, replacement)
         files = _generated(project, session)
+        stale = _page(ahead_site, KEPT)
         put = ahead.show(files, written)
+        assert KEPT in put
+        (ahead_site / f"{KEPT[:-3]}.html").write_text(stale, encoding="utf-8")  # (a rebuild from the docs before the save writes it as it was)
+        deadline = time.monotonic() + 10
+        while _page(ahead_site, KEPT) == stale and time.monotonic() < deadline:
+            time.sleep(0.05)
     sync_tree(project.docs, files)
     with ahead_of(project, rebuilt_site) as (staged, rebuilt):
         assert zensical.build(staged, strict=False, env=env) == 0

@@ -24,9 +24,11 @@ built from other Markdown, a save that changes the nav) waits for Zensical's reb
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,14 +55,28 @@ class Rendered:
     meta: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class _Saved:
+    """A page's last save: its Markdown before and after, rendered (None: not renderable here)."""
+
+    old: bytes
+    before: Rendered | None
+    new: bytes
+    after: Rendered | None
+
+
 class PagesAhead:
     """Zensical's Markdown renderer, set up in this process from the config Zensical serves,
-    and the site folder it builds into."""
+    and the site folder it builds into. A page put ahead is kept: where a rebuild that began
+    before the save (from the docs as they were) writes it again as it was, it is put again
+    (the folders of the pages put are watched: `_Kept`)."""
 
     def __init__(self, site: Path, directory_urls: bool) -> None:
         self.site = site
         self.directory_urls = directory_urls
-        self._last: dict[str, tuple[bytes, Rendered | None]] = {}  # each page's Markdown last put, rendered: the next save's old one
+        self._last: dict[str, _Saved] = {}  # each page's last save
+        self._lock = threading.Lock()  # (Zensical's renderer keeps the page it renders in its config: one at a time)
+        self._kept = _Kept(self._rewritten)
 
     @classmethod
     def set_up(cls, staged: Path, site: Path, directory_urls: bool) -> PagesAhead | None:
@@ -92,15 +108,36 @@ class PagesAhead:
         page = self._page(rel)
         if page is None:
             return False
-        try:
-            built = page.read_text(encoding="utf-8")
-        except (FileNotFoundError, UnicodeDecodeError):  # (not built yet)
-            return False
-        updated = self.updated(rel, built, old, new)
-        if updated is None:
-            return False
-        write_file_atomically(page, updated.encode("utf-8"))
+        with self._lock:
+            try:
+                built = page.read_text(encoding="utf-8")
+            except (FileNotFoundError, UnicodeDecodeError):  # (not built yet)
+                return False
+            updated = self.updated(rel, built, old, new)
+            if updated is None:
+                return False
+            write_file_atomically(page, updated.encode("utf-8"))
+        self._kept.watch(page.parent)
         return True
+
+    def _rewritten(self, page: Path) -> None:
+        """Zensical wrote `page`: put it again if it holds the article of its last save's old
+        Markdown (a rebuild from the docs before that save), not the new."""
+        rel = f"{page.relative_to(self.site).as_posix().removesuffix('.html')}.md"
+        with self._lock:
+            saved = self._last.get(rel)
+            try:
+                built = page.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):  # (gone, or half-written: its next event comes)
+                return
+            if saved is None or saved.before is None or saved.after is None or saved.after.article in built:
+                return
+            updated = _splice(built, saved.before, saved.after)
+            if updated is not None:
+                write_file_atomically(page, updated.encode("utf-8"))
+
+    def close(self) -> None:
+        self._kept.close()
 
     def _page(self, rel: str) -> Path | None:
         """Where Zensical writes docs page `rel`; None for a page named other than `index.md`,
@@ -111,23 +148,12 @@ class PagesAhead:
 
     def updated(self, rel: str, built: str, old: bytes, new: bytes) -> str | None:
         """Page `built` (Zensical's of docs page `rel`, from `old`) as Zensical would build
-        it from `new`; None when that is not known here."""
-        kept = self._last.pop(rel, None)
-        before = kept[1] if kept is not None and kept[0] == old else self._render(rel, old)
+        it from `new`; None when that is not known here. (Remembered as `rel`'s last save.)"""
+        last = self._last.get(rel)
+        before = last.after if last is not None and last.new == old else self._render(rel, old)
         after = self._render(rel, new)
-        self._last[rel] = (new, after)
-        if before is None or after is None or not _same_around(before, after):
-            return None
-        if built.count(before.article) != 1:
-            return None
-        at = built.index(before.article)
-        head, tail = built[:at], after.article + built[at + len(before.article) :]
-        old_description, new_description = _description(before.meta), _description(after.meta)
-        if old_description == new_description:
-            return head + tail
-        if old_description is None or new_description is None or head.count(old_description) != 1 or old_description in tail:
-            return None  # (without one, the theme writes the site's description: a save that adds or drops it waits)
-        return head.replace(old_description, new_description) + tail
+        self._last[rel] = _Saved(old, before, new, after)
+        return _splice(built, before, after) if before is not None and after is not None else None
 
     def _render(self, rel: str, source: bytes) -> Rendered | None:
         """The page's Markdown as Zensical renders it (None: it cannot be read here)."""
@@ -158,6 +184,21 @@ class PagesAhead:
         return page.removesuffix("index") if page.endswith("/index") else f"{page}/"
 
 
+def _splice(built: str, before: Rendered, after: Rendered) -> str | None:
+    """Page `built`, which shows `before`, showing `after` instead; None when more than the
+    article and the description would change, or `built` does not show `before`."""
+    if not _same_around(before, after) or built.count(before.article) != 1:
+        return None
+    at = built.index(before.article)
+    head, tail = built[:at], after.article + built[at + len(before.article) :]
+    old_description, new_description = _description(before.meta), _description(after.meta)
+    if old_description == new_description:
+        return head + tail
+    if old_description is None or new_description is None or head.count(old_description) != 1 or old_description in tail:
+        return None  # (without one, the theme writes the site's description: a save that adds or drops it waits)
+    return head.replace(old_description, new_description) + tail
+
+
 def _same_around(before: Rendered, after: Rendered) -> bool:
     """Whether the theme shows the same of the page around its article and description."""
     rest = {key: value for key, value in before.meta.items() if key != "description"}
@@ -168,3 +209,45 @@ def _description(meta: dict[str, Any]) -> str | None:
     """The page's description as the theme writes it (the front matter's text, placed as it is)."""
     text = meta.get("description")
     return f'<meta name="description" content="{text}">' if isinstance(text, str) else None
+
+
+class _Kept:
+    """The folders of the pages put ahead, watched (watchdog): `told` hears of each page
+    written into one (a file named `index.html`), in the watch's thread."""
+
+    def __init__(self, told: Callable[[Path], None]) -> None:
+        self.told = told
+        self.folders: set[Path] = set()
+        self.observer: Any = None
+
+    def watch(self, folder: Path) -> None:
+        if folder in self.folders:
+            return
+        self.folders.add(folder)
+        try:
+            if self.observer is None:
+                from watchdog.observers import Observer
+
+                self.observer = Observer()
+                self.observer.start()
+            self.observer.schedule(_page_written(self.told), str(folder), recursive=False)
+        except (ImportError, OSError):  # (no watchdog, or no more inotify watches: a stale rebuild shows until the next)
+            pass
+
+    def close(self) -> None:
+        if self.observer is not None:
+            self.observer.stop()
+            self.observer.join()
+
+
+def _page_written(told: Callable[[Path], None]) -> Any:
+    from watchdog.events import FileSystemEventHandler
+
+    class Written(FileSystemEventHandler):
+        def on_any_event(self, event: Any) -> None:
+            if event.event_type in ("modified", "created", "moved", "closed"):
+                path = Path(os.fsdecode(getattr(event, "dest_path", "") or event.src_path))
+                if path.name == "index.html":
+                    told(path)
+
+    return Written()

@@ -75,6 +75,8 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
                     if config_path in changed:
                         print(f"rulesref: {config.config_file.name} changed; stop and start serve again to use it", file=sys.stderr)
             finally:
+                if ahead is not None:
+                    ahead.close()
                 if server.poll() is None:
                     server.terminate()
                     server.wait()
