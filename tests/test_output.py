@@ -14,7 +14,7 @@ import pytest
 from rulesref.commands.cli import PACKAGE_OWNER as OWNER
 from rulesref.commands.cli import main
 from rulesref.errors import UsageError
-from rulesref.support.output import MARKER, ensure_owned, remove_later, replace_tree, swap_all
+from rulesref.support.output import MARKER, ensure_owned, remove_later, replace_tree, steady_staging, swap_all
 
 
 def generate(content: Path, out: Path | str) -> int:
@@ -144,3 +144,15 @@ def test_a_folder_removed_later_is_removed_at_once_when_no_process_can_start(tmp
     folder = _folder(tmp_path / "site", SITE)
     remove_later(folder)
     assert not folder.exists()
+
+
+def test_steady_staging_keeps_its_names_for_one_build_at_a_time(tmp_path: Path) -> None:
+    lock, target = tmp_path / "cache" / "staging.lock", tmp_path / "build" / "site"
+    with steady_staging(lock) as stage:
+        (left := stage(target)).joinpath("stale.html").write_text("x", encoding="utf-8")
+        assert left.name == ".site.staging"
+        assert stage(target) == left and not any(left.iterdir())  # (what a stopped build left, emptied)
+        with steady_staging(lock) as other:  # (a second build meanwhile: folders of its own)
+            assert other(target) not in (left, target) and other(target).parent == target.parent
+    with steady_staging(None) as stage:
+        assert stage(target).name.startswith(".site.new-")

@@ -20,12 +20,13 @@ import pytest
 from rulesref import paths
 from rulesref.commands.cli import main as rulesref
 from rulesref.config import DEFAULT_SITE_URL, MKDOCS, ZENSICAL
-from rulesref.site import SITE_OWNER
+from rulesref.site import SITE_OWNER, ZENSICAL_STAGING
 from rulesref.support.output import MARKER, marker_text
 
 from ..played import played_content
-from .conftest import Built, Sites, make_project
+from .conftest import Built, Sites, build_project, make_project
 from .linkcheck import broken_links
+from .test_build import tree_hashes
 from .test_serve import fetch, port_is_free, serve_running, wait_for
 
 pytestmark = pytest.mark.slow
@@ -113,6 +114,27 @@ def test_the_engine_is_a_setting_and_an_option(tmp_path: Path, capsys: pytest.Ca
     with pytest.raises(SystemExit):
         rulesref(["build", "--engine", "hugo", "--content", str(project.content)])
     assert "invalid choice: 'hugo'" in capsys.readouterr().err
+
+
+def test_a_second_zensical_build_keeps_its_folders_names_and_builds_what_a_cold_build_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Zensical keys its cache by its docs' and site's paths: `rulesref build` stages them in
+    folders whose names stay from build to build (`steady_staging`), held by one build at a
+    time; after an edit, that warm build's site equals a cold build's (Zensical's cache empty,
+    folders of new names), byte for byte."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("RULESREF_CACHE", str(cache))
+    project = make_project(tmp_path / "warm")
+    assert build_project(project, engine=ZENSICAL) == 0
+    assert (cache / ZENSICAL_STAGING).is_file() and (project.root / ".cache").is_dir()  # (Zensical's own cache, beside the config)
+    fear = project.content / "w40k7" / "fear.yml"
+    fear.write_text(fear.read_text(encoding="utf-8").replace("must take a Leadership test", "must pass a Leadership test"), encoding="utf-8")
+    assert build_project(project, engine=ZENSICAL) == 0
+    assert _dot_folders(project.root / "build") == []  # (the staging folders swapped in)
+    monkeypatch.setenv("RULESREF_CACHE", "off")
+    cold = make_project(tmp_path / "cold", project.content)
+    assert build_project(cold, engine=ZENSICAL) == 0
+    assert tree_hashes(project.site) == tree_hashes(cold.site)
 
 
 def _dot_folders(folder: Path) -> list[str]:

@@ -43,11 +43,12 @@ from rulesref.site.offline import offline_zip
 from rulesref.site.staging import staged_config
 from rulesref.support import cache_files, forked
 from rulesref.support.extras import require_site_tools
-from rulesref.support.output import MARKER, ensure_owned, marker_text, staging_folder, swap_all, with_marker, write_files
+from rulesref.support.output import MARKER, ensure_owned, marker_text, steady_staging, swap_all, with_marker, write_files
 from rulesref.support.progress import Progress
 from rulesref.validate import validate
 
 Engine = Callable[[Path, Path, "str | None"], int]  # builds a staged config's docs (of a locale's site, or the source's: None) into a site folder: its exit code
+ZENSICAL_STAGING = "zensical-staging.lock"  # held by the build whose staging folders keep their names (`steady_staging`)
 DOCS_OWNER = "rulesref build: docs"
 SITE_OWNER = "rulesref build: site"
 
@@ -218,46 +219,48 @@ def _build_site(
     locale's into a folder of it), make it CSP-ready, and swap both in; nothing is replaced
     unless every step succeeded."""
     locales = locales or []
-    docs = staging_folder(config.docs_dir)
-    site = staging_folder(config.site_dir)
-    made = [docs, site]
-    codes = [loc.locale for loc in locales]
-    try:
-        with Progress("build: writing the docs files").start():
-            write_files(docs, with_marker(files, DOCS_OWNER))
-        say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
+    cache = cache_files.folder()
+    with steady_staging(cache / ZENSICAL_STAGING if settings.engine == ZENSICAL and cache is not None else None) as stage:
+        docs = stage(config.docs_dir)
+        site = stage(config.site_dir)
+        made = [docs, site]
+        codes = [loc.locale for loc in locales]
+        try:
+            with Progress("build: writing the docs files").start():
+                write_files(docs, with_marker(files, DOCS_OWNER))
+            say(f"{config.docs_dir}: {len(files)} files ({time.perf_counter() - started:.2f} s)")
 
-        def settings_of(locale: str | None) -> dict[str, Any]:  # the engine's config of each site
-            return site_config(config.settings, settings.site_url, locales[0].source, codes, locale) if locales else config.settings
+            def settings_of(locale: str | None) -> dict[str, Any]:  # the engine's config of each site
+                return site_config(config.settings, settings.site_url, locales[0].source, codes, locale) if locales else config.settings
 
-        built = [(None, docs, site, files, settings)] + [(loc.locale, None, site / loc.locale, loc.files, loc.settings) for loc in locales]
-        zips: list[tuple[Path, bytes]] = []
-        for locale, folder, into, own, own_settings in built:
-            if folder is None:  # a locale's docs: built, never kept
-                folder = staging_folder(config.docs_dir.with_name(f"{config.docs_dir.name}-{locale}"))
-                made.append(folder)
-                write_files(folder, own)
-            with staged_config(config.config_file, settings_of(locale), config.docs_dir, folder, into) as staged:
-                code = engine(staged, into, locale)
-            if code != 0:
-                say(f"{settings.engine} build{f' of the {locale} site' if locale else ''} failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
-                return 1
-            if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
-                with Progress(f"build: making the offline copy{f' ({locale})' if locale else ''}").start():
-                    store = cache_of(cache_files.folder(), locale) if locale else cache_files.folder()
-                    zips.append((into / paths.offline_zip(own_settings.site_url), offline_zip(into, own, own_settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0), store)))
-        for locale_code in codes:
-            make_csp_ready(site / locale_code)
-        make_csp_ready(site, besides=tuple(codes))
-        for where, zipped in zips:
-            where.parent.mkdir(exist_ok=True)
-            where.write_bytes(zipped)
-        (site / MARKER).write_bytes(marker_text(SITE_OWNER))
-        swap_all([(docs, config.docs_dir), (site, config.site_dir)])
-    finally:
-        for staging in made:
-            if staging.exists():
-                shutil.rmtree(staging, ignore_errors=True)
-    also = f" (and the sites of {', '.join(codes)})" if codes else ""
-    say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s{also}")
-    return 0
+            built = [(None, docs, site, files, settings)] + [(loc.locale, None, site / loc.locale, loc.files, loc.settings) for loc in locales]
+            zips: list[tuple[Path, bytes]] = []
+            for locale, folder, into, own, own_settings in built:
+                if folder is None:  # a locale's docs: built, never kept
+                    folder = stage(config.docs_dir.with_name(f"{config.docs_dir.name}-{locale}"))
+                    made.append(folder)
+                    write_files(folder, own)
+                with staged_config(config.config_file, settings_of(locale), config.docs_dir, folder, into) as staged:
+                    code = engine(staged, into, locale)
+                if code != 0:
+                    say(f"{settings.engine} build{f' of the {locale} site' if locale else ''} failed (exit {code}); {config.docs_dir} and {config.site_dir} are unchanged")
+                    return 1
+                if offline:  # from the pages as MkDocs wrote them, before their scripts move out (csp)
+                    with Progress(f"build: making the offline copy{f' ({locale})' if locale else ''}").start():
+                        store = cache_of(cache_files.folder(), locale) if locale else cache_files.folder()
+                        zips.append((into / paths.offline_zip(own_settings.site_url), offline_zip(into, own, own_settings.site_url, int(env.get("SOURCE_DATE_EPOCH") or 0), store)))
+            for locale_code in codes:
+                make_csp_ready(site / locale_code)
+            make_csp_ready(site, besides=tuple(codes))
+            for where, zipped in zips:
+                where.parent.mkdir(exist_ok=True)
+                where.write_bytes(zipped)
+            (site / MARKER).write_bytes(marker_text(SITE_OWNER))
+            swap_all([(docs, config.docs_dir), (site, config.site_dir)])
+        finally:
+            for staging in made:
+                if staging.exists():
+                    shutil.rmtree(staging, ignore_errors=True)
+        also = f" (and the sites of {', '.join(codes)})" if codes else ""
+        say(f"{config.site_dir}: built in {time.perf_counter() - started:.2f} s{also}")
+        return 0

@@ -20,8 +20,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 from rulesref.errors import UsageError
@@ -129,6 +130,38 @@ def staging_folder(target: Path) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
     os.chmod(staging, 0o777 & ~_umask())
     return staging
+
+
+@contextmanager
+def steady_staging(lock: Path | None) -> Iterator[Callable[[Path], Path]]:
+    """What makes one build's staging folders. With `lock` (a file this build holds, when no
+    other build does), a folder whose name stays from build to build (`.NAME.staging` beside
+    its target, emptied first): Zensical keys its cache by its docs' and site's paths, so that
+    a build in folders of new names starts cold (on the 40K import: 81 s, against 48 s warm).
+    Else new folders of random names (`staging_folder`)."""
+    try:
+        import fcntl
+    except ImportError:  # (no such locks here)
+        lock = None
+    if lock is None:
+        yield staging_folder
+        return
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # (another build holds it: this one stages as any other)
+            yield staging_folder
+            return
+
+        def steady(target: Path) -> Path:
+            folder = target.parent / f".{target.name}.staging"
+            shutil.rmtree(folder, ignore_errors=True)  # (a build stopped before its swap)
+            folder.mkdir(parents=True)
+            os.chmod(folder, 0o777 & ~_umask())
+            return folder
+
+        yield steady
 
 
 def swap_all(pairs: list[tuple[Path, Path]]) -> None:
