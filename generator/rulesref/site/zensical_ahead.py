@@ -16,9 +16,11 @@ description, and nothing else the theme shows from the page changed (its front m
 the description, its title, its headings), it writes the page with the new article and
 description in their place into the site folder Zensical serves. Zensical's server watches
 that folder and reloads the browsers showing the page at once. Zensical's rebuild follows and
-writes the same page again; a test builds both and compares them byte for byte. Anything
-else (a new page, a changed title or heading, a page Zensical has not built yet or has
-built from other Markdown, a save that changes the nav) waits for Zensical's rebuild.
+writes the same page again; a test builds both and compares them byte for byte. (A rebuild
+that began before the save, from the docs as they were, may write the page again as it was:
+the folders of the pages put are watched, and such a page is put again.) Anything else (a
+new page, a changed title or heading, a page Zensical has not built yet or has built from
+other Markdown, a save that changes the nav) waits for Zensical's rebuild.
 """
 
 from __future__ import annotations
@@ -114,9 +116,8 @@ class PagesAhead:
             except (FileNotFoundError, UnicodeDecodeError):  # (not built yet)
                 return False
             updated = self.updated(rel, built, old, new)
-            if updated is None:
+            if updated is None or not _written(page, updated):
                 return False
-            write_file_atomically(page, updated.encode("utf-8"))
         self._kept.watch(page.parent)
         return True
 
@@ -134,7 +135,7 @@ class PagesAhead:
                 return
             updated = _splice(built, saved.before, saved.after)
             if updated is not None:
-                write_file_atomically(page, updated.encode("utf-8"))
+                _written(page, updated)
 
     def close(self) -> None:
         self._kept.close()
@@ -182,6 +183,15 @@ class PagesAhead:
         if page == "index":
             return ""  # (a link to the page itself: its fragment alone, or "")
         return page.removesuffix("index") if page.endswith("/index") else f"{page}/"
+
+
+def _written(page: Path, text: str) -> bool:
+    """Whether `page` could be written (the disk full, say: Zensical's rebuild writes it)."""
+    try:
+        write_file_atomically(page, text.encode("utf-8"))
+    except OSError:
+        return False
+    return True
 
 
 def _splice(built: str, before: Rendered, after: Rendered) -> str | None:
