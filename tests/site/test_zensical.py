@@ -147,6 +147,7 @@ def test_serve_with_zensical_regenerates_a_page_when_the_content_changes_and_sto
     with serve_running(project, log, "--engine", "zensical") as (server, port):
         url = f"http://127.0.0.1:{port}/w40k7/fear/"
         wait_for(url, "Fear-causing enemy", 60)
+        assert (project.root / "build" / ".site.serving" / "w40k7" / "fear" / "index.html").is_file()  # (its name kept from serve to serve: Zensical's cache)
         rule = project.content / "w40k7" / "fear.yml"
         text = rule.read_text(encoding="utf-8")
         rule.write_text(text.replace("Fear-causing enemy", "terrifying enemy"), encoding="utf-8")

@@ -49,6 +49,7 @@ from rulesref.validate import validate
 
 Engine = Callable[[Path, Path, "str | None"], int]  # builds a staged config's docs (of a locale's site, or the source's: None) into a site folder: its exit code
 ZENSICAL_STAGING = "zensical-staging.lock"  # held by the build whose staging folders keep their names (`steady_staging`)
+ZENSICAL_SERVING = "zensical-serving.lock"  # held by the `serve --engine zensical` whose site folder keeps its name
 DOCS_OWNER = "rulesref build: docs"
 SITE_OWNER = "rulesref build: site"
 

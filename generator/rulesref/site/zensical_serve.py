@@ -11,7 +11,9 @@ save within the second, and Zensical's rebuild writes it again, the same. The co
 and the config are watched (`rulesref.site.content_watch`). A changed config is said, and
 takes a new `serve`, since Zensical serves the config it started with. Zensical writes its
 site into a folder of its own beside the `site_dir` that `rulesref build` owns (it must be
-inside the project), removed when `serve` stops.
+inside the project), removed when `serve` stops. That folder keeps its name from one `serve`
+to the next (`.site.serving`, where no other `serve` holds it: `steady_staging`), since
+Zensical keys its cache by the site's path: its first build is then the warm one.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ from pathlib import Path
 
 from rulesref.config import Settings
 from rulesref.problems import format_text
-from rulesref.site import zensical
+from rulesref.site import ZENSICAL_SERVING, zensical
 from rulesref.site.content_watch import ContentWatch
-from rulesref.site.serve import first_docs, save_generation, sync_docs
+from rulesref.site.serve import Start, first_docs, save_generation, sync_docs
 from rulesref.site.session import Session
 from rulesref.site.staging import staged_config
 from rulesref.site.zensical_ahead import PagesAhead
-from rulesref.support.output import remove_later, staging_folder
+from rulesref.support import cache_files
+from rulesref.support.output import remove_later, steady_staging
 
 
 def _save(session: Session, docs: Path, content: str, settings: Settings, ahead: PagesAhead | None) -> None:
@@ -57,8 +60,16 @@ def serve(content: str, config_file: str, dev_addr: str, settings: Settings) -> 
     start = first_docs(content, config_file, dev_addr, settings, put_off=False)
     if start is None:
         return 1
+    config = start.config
+    cache = cache_files.folder()
+    with steady_staging(cache / ZENSICAL_SERVING if cache is not None else None, "serving") as stage:
+        return _serve(content, dev_addr, command, start, stage(config.site_dir))  # (Zensical wants its site inside the project)
+
+
+def _serve(content: str, dev_addr: str, command: list[str], start: Start, site: Path) -> int:
+    """`serve`, Zensical building into `site` (its name kept from one `serve` to the next,
+    where no other runs: Zensical's cache then holds its pages)."""
     config, settings, session = start.config, start.settings, start.session
-    site = staging_folder(config.site_dir)  # (Zensical wants its site inside the project)
     watch = ContentWatch([Path(content), config.config_file])
     config_path = str(config.config_file.resolve())
     try:

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -133,11 +134,11 @@ def staging_folder(target: Path) -> Path:
 
 
 @contextmanager
-def steady_staging(lock: Path | None) -> Iterator[Callable[[Path], Path]]:
-    """What makes one build's staging folders. With `lock` (a file this build holds, when no
-    other build does), a folder whose name stays from build to build (`.NAME.staging` beside
-    its target, emptied first): Zensical keys its cache by its docs' and site's paths, so that
-    a build in folders of new names starts cold (on the 40K import: 81 s, against 48 s warm).
+def steady_staging(lock: Path | None, role: str = "staging") -> Iterator[Callable[[Path], Path]]:
+    """What makes one run's staging folders. With `lock` (a file this run holds, when no
+    other run does), a folder whose name stays from run to run (`.NAME.ROLE` beside its
+    target, emptied first): Zensical keys its cache by its docs' and site's paths, so that a
+    build in folders of new names starts cold (on the 40K import: 81 s, against 48 s warm).
     Else new folders of random names (`staging_folder`)."""
     try:
         import fcntl
@@ -155,7 +156,7 @@ def steady_staging(lock: Path | None) -> Iterator[Callable[[Path], Path]]:
             return
 
         def steady(target: Path) -> Path:
-            folder = target.parent / f".{target.name}.staging"
+            folder = target.parent / f".{target.name}.{role}"
             shutil.rmtree(folder, ignore_errors=True)  # (a build stopped before its swap)
             folder.mkdir(parents=True)
             os.chmod(folder, 0o777 & ~_umask())
@@ -197,8 +198,15 @@ def remove_later(folder: Path) -> None:
     about 3 s) ends at once, and the disk catches up after. The remover forks and its first
     process ends at once (so the caller is left no child to reap); it runs from the file
     system's root, holding no folder open. Where there is no fork (Windows) or no process can
-    be started, the folder is deleted before this returns."""
+    be started, the folder is deleted before this returns. It is renamed aside first, so
+    that its path is free at once (`serve` started again uses the same)."""
     folder = folder.absolute()
+    aside = folder.with_name(f"{folder.name}.gone-{os.getpid()}-{time.monotonic_ns()}")
+    try:
+        folder.rename(aside)
+        folder = aside
+    except OSError:  # (gone already, or not renamable: deleted where it is)
+        pass
     if not hasattr(os, "fork"):
         shutil.rmtree(folder, ignore_errors=True)
         return
