@@ -27,7 +27,7 @@ from rulesref.errors import EnvironmentProblem, UsageError
 from rulesref.pages.nav import in_nav
 from rulesref.problems import Problem, format_text
 from rulesref.site import DOCS_OWNER, SiteConfig, _nav_written
-from rulesref.site.session import STAND_IN, Session
+from rulesref.site.session import STAND_IN, Session, changed_pages
 from rulesref.support import collector
 from rulesref.support.extras import require_site_tools
 from rulesref.support.output import differences, ensure_owned, remove_later, with_marker, write_file_atomically
@@ -93,7 +93,7 @@ def sync_first(docs: Path, files: dict[str, bytes], session: Session) -> list[st
     known = session.written
     if known is None:
         return []
-    changed = sorted(rel for rel, data in files.items() if rel.endswith(".md") and rel in known and known[rel] != data)
+    changed = changed_pages(files, known)
     for rel in changed:
         write_file_atomically(docs / rel, files[rel])
     session.written = {**known, **{rel: files[rel] for rel in changed}}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +38,13 @@ from rulesref.validate import validate_kept
 
 HISTORY = "history"  # the memo's stage: the releases' steps, by the tags
 STAND_IN = b""  # what `Session.written` holds for an entry's page put off that the docs folder does not hold yet (a page is never empty)
+
+
+def changed_pages(files: Mapping[str, bytes], known: Mapping[str, bytes]) -> list[str]:
+    """The docs pages (`.md`) among `files` that the docs folder holds already (`known`: what
+    it holds, `Session.written`) with other bytes, sorted: the saved entries' pages a `serve`
+    shows ahead of the rest of a save."""
+    return sorted(rel for rel, data in files.items() if rel.endswith(".md") and rel in known and known[rel] != data)
 
 
 @dataclass

@@ -38,6 +38,7 @@ from typing import Any
 import yaml
 
 from rulesref.paths import NAV_FILE
+from rulesref.site.session import changed_pages
 from rulesref.support.output import write_file_atomically
 
 _FRONT = re.compile(rb"\A---\n(.*?)\n---\n", re.DOTALL)
@@ -101,7 +102,7 @@ class PagesAhead:
         pages put: none when the nav (`files` has it) changed too: every page shows it."""
         if files.get(NAV_FILE) != known.get(NAV_FILE):
             return []
-        return [rel for rel, data in sorted(files.items()) if rel in known and known[rel] != data and self.put(rel, known[rel], data)]
+        return [rel for rel in changed_pages(files, known) if self.put(rel, known[rel], files[rel])]
 
     def put(self, rel: str, old: bytes, new: bytes) -> bool:
         """Write docs page `rel`'s new version into the site, if only its article and

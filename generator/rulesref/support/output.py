@@ -158,8 +158,7 @@ def steady_staging(lock: Path | None, role: str = "staging") -> Iterator[Callabl
         def steady(target: Path) -> Path:
             folder = target.parent / f".{target.name}.{role}"
             shutil.rmtree(folder, ignore_errors=True)  # (a build stopped before its swap)
-            folder.mkdir(parents=True)
-            os.chmod(folder, 0o777 & ~_umask())
+            folder.mkdir(parents=True)  # (the mode an ordinary new folder gets: mkdtemp's 0700 needs the chmod, this does not)
             return folder
 
         yield steady
